@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Repository root (folder of the workspace package.json). */
+  repoRoot: string;
+  /** PGlite data directory ("memory://" for an in-memory database). Ignored when databaseUrl is set. */
+  dataDir: string;
+  /** postgres://... to use a PostgreSQL server through node-postgres instead of PGlite. */
+  databaseUrl: string | undefined;
+  /** Index names are `${searchIndexPrefix}_products`. */
+  searchIndexPrefix: string;
+  deployDir: string;
+  imageCacheDir: string;
+  /** Products seeded into an empty database. */
+  seedProducts: number;
+  /** Folder holding the drizzle-kit migrations. */
+  migrationsDir: string;
+  logLevel: string;
+  logRequests: boolean;
+}
+
+/** Walks up from `startDir` to the folder whose package.json declares workspaces. */
+export function findRepoRoot(startDir: string): string {
+  let dir = path.resolve(startDir);
+  for (;;) {
+    const candidate = path.join(dir, 'package.json');
+    if (fs.existsSync(candidate)) {
+      try {
+        const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8')) as { workspaces?: unknown };
+        if (pkg.workspaces) return dir;
+      } catch {
+        // unreadable package.json: keep walking
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No workspace root (package.json with "workspaces") above ${startDir}`);
+    dir = parent;
+  }
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  return n;
+}
+
+function resolveFrom(root: string, value: string | undefined, fallback: string): string {
+  if (!value) return path.join(root, fallback);
+  if (value.startsWith('memory://')) return value;
+  return path.resolve(value);
+}
+
+/**
+ * Reads the configuration from the environment. Default paths are relative to the repository
+ * root, found by walking up from `startDir` (the entry file's folder), so the server behaves the
+ * same whatever the working directory.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: string = process.cwd()): Config {
+  const repoRoot = findRepoRoot(startDir);
+  const databaseUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
+  if (env.DATABASE_URL && !databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  const prefix = env.SEARCH_INDEX_PREFIX || 'nz';
+  if (!/^[a-z0-9_-]{1,40}$/i.test(prefix)) throw new Error('SEARCH_INDEX_PREFIX must be 1-40 letters, digits, _ or -');
+  return {
+    port: intFrom(env.PORT, 8080, 'PORT', 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    repoRoot,
+    dataDir: resolveFrom(repoRoot, env.DATA_DIR, 'var/pgdata'),
+    databaseUrl,
+    searchIndexPrefix: prefix,
+    deployDir: resolveFrom(repoRoot, env.DEPLOY_DIR, 'var/deploy'),
+    imageCacheDir: resolveFrom(repoRoot, env.IMAGE_CACHE_DIR, 'var/image-cache'),
+    seedProducts: intFrom(env.SEED_PRODUCTS, 600, 'SEED_PRODUCTS', 0, 1_000_000),
+    migrationsDir: path.join(repoRoot, 'api', 'drizzle'),
+    logLevel: env.LOG_LEVEL || 'info',
+    logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
+  };
+}

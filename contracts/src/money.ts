@@ -1,0 +1,39 @@
+/**
+ * Money helpers (NZD, GST-inclusive integer cents). Pure, no dependencies, safe to bundle anywhere.
+ */
+
+/** GST rate in New Zealand (spec §9). */
+export const GST_RATE = 0.15;
+
+let nzdFormatter: Intl.NumberFormat | undefined;
+
+/** Formats integer cents as NZD for en-NZ, e.g. 12900 -> "$129.00", -550 -> "-$5.50". */
+export function formatNzd(cents: number): string {
+  nzdFormatter ??= new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return nzdFormatter.format(cents / 100);
+}
+
+/**
+ * Whole percent saved: floor((original - price) / original * 100); 0 when not discounted.
+ * Integer arithmetic, so 7000 of 10000 is exactly 30 (no floating-point 29.999...).
+ */
+export function discountPercent(price: number, original: number): number {
+  if (!(original > 0) || !(price < original)) return 0;
+  return Math.floor(((original - price) * 100) / original);
+}
+
+/**
+ * The GST part of a GST-inclusive amount in cents: 3/23 of it, a fraction of exactly one half
+ * rounded down (GST Act s19O), otherwise to the nearest cent.
+ */
+export function gstOfInclusive(cents: number): number {
+  const numerator = cents * 3;
+  const whole = Math.floor(numerator / 23);
+  const remainder = numerator - whole * 23; // 0..22, in 23rds of a cent
+  return remainder * 2 > 23 ? whole + 1 : whole;
+}
+
+/** Price excluding GST, in cents (inclusive price minus its GST part). */
+export function exclusiveOfGst(cents: number): number {
+  return cents - gstOfInclusive(cents);
+}

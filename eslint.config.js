@@ -1,0 +1,36 @@
+// Flat ESLint config for every project (`eslint src` in each package; `npx eslint <path>` from the root).
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+// Node globals for plain JavaScript tooling files (TypeScript files are checked by tsc instead).
+const nodeGlobals = Object.fromEntries(
+  [
+    'process', 'console', 'Buffer', 'URL', 'URLSearchParams', 'fetch', 'AbortController',
+    'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'queueMicrotask',
+    'structuredClone', 'TextEncoder', 'TextDecoder', 'globalThis',
+  ].map((name) => [name, 'readonly']),
+);
+const commonJsGlobals = { require: 'readonly', module: 'writable', exports: 'writable', __dirname: 'readonly', __filename: 'readonly' };
+
+export default defineConfig(
+  { ignores: ['**/dist/', '**/node_modules/', '**/var/', '**/coverage/', '**/.nx/', '**/test-results/', '**/playwright-report/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  reactHooks.configs.flat.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { sourceType: 'module', globals: nodeGlobals },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...nodeGlobals, ...commonJsGlobals } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);

@@ -1,0 +1,4 @@
+const { createConfig } = require('@store/webpack-config');
+
+module.exports = (_env, argv) =>
+  createConfig({ name: 'catalog', dir: __dirname, exposes: { './app': './src/lifecycles.tsx' }, devPort: 3001 }, argv);

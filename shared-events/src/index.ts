@@ -1,0 +1,32 @@
+export {
+  bus,
+  createBus,
+  defineTopic,
+  type Bus,
+  type BusError,
+  type BusOptions,
+  type Envelope,
+  type EventTopic,
+  type InputOf,
+  type PayloadIssue,
+  type PayloadOf,
+  type PublishOptions,
+  type StateTopic,
+  type Topic,
+  type TopicKind,
+  type TopicSchema,
+  type Unsubscribe,
+} from './bus';
+export * from './topics';
+export {
+  createSession,
+  guestAuthProvider,
+  session,
+  type AuthProvider,
+  type AuthUser,
+  type Session,
+  type SessionOptions,
+  type SessionState,
+  type SessionStatus,
+  type SessionUser,
+} from './session';

@@ -1,0 +1,158 @@
+/**
+ * Root config. No UI framework here: it reads the runtime registry, registers the remotes with the
+ * federation runtime and hands routing to single-spa. The chrome (header, footer, overlays) and the
+ * error page are shell applications written in React and loaded like any other application.
+ */
+import { bus, topics } from '@store/shared-events';
+import {
+  getAppStatus,
+  getMountedApps,
+  NOT_MOUNTED,
+  registerApplication,
+  start,
+  triggerAppChange,
+  unloadApplication,
+} from 'single-spa';
+import { showOverrideBanner } from './override-banner';
+import {
+  applyOverrides,
+  OVERRIDE_STORAGE_PREFIX,
+  ownerOf,
+  parseRegistry,
+  resolveOverrides,
+  type Registry,
+} from './registry';
+import { registerWithRuntime, remoteApplication } from './remote-loader';
+
+const REGISTRY_URL = '/registry.json';
+
+async function fetchRegistry(): Promise<Registry> {
+  const response = await fetch(REGISTRY_URL, { cache: 'no-cache', credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`GET ${REGISTRY_URL} answered ${response.status}`);
+  return parseRegistry(await response.json());
+}
+
+function storedOverrides(): Record<string, string> {
+  const stored: Record<string, string> = {};
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(OVERRIDE_STORAGE_PREFIX)) stored[key.slice(OVERRIDE_STORAGE_PREFIX.length)] = localStorage.getItem(key) ?? '';
+    }
+  } catch {
+    // storage can be unavailable (privacy modes); overrides then come from the query only
+  }
+  return stored;
+}
+
+function persistOverrides(store: Record<string, string | null>): void {
+  try {
+    for (const [name, value] of Object.entries(store)) {
+      if (value === null) localStorage.removeItem(OVERRIDE_STORAGE_PREFIX + name);
+      else localStorage.setItem(OVERRIDE_STORAGE_PREFIX + name, value);
+    }
+  } catch {
+    // ignore: see storedOverrides
+  }
+}
+
+function clearOverrides(): void {
+  const stored = storedOverrides();
+  persistOverrides(Object.fromEntries(Object.keys(stored).map((name) => [name, null])));
+  const url = new URL(window.location.href);
+  for (const key of [...url.searchParams.keys()]) if (key.startsWith('mf-override.')) url.searchParams.delete(key);
+  window.location.replace(url.href);
+}
+
+/** Paths that a remote reported as "no such page": the shell shows its 404 page there. */
+const notFoundPaths = new Set<string>();
+
+async function main(): Promise<void> {
+  const main = document.getElementById('shell-main')!;
+  let registry: Registry;
+  try {
+    registry = await fetchRegistry();
+  } catch (error) {
+    console.error('[shell] cannot read the registry', error);
+    registry = parseRegistry({ remotes: [] });
+  }
+
+  const { decisions, store } = resolveOverrides(registry, {
+    search: window.location.search,
+    stored: storedOverrides(),
+    pageUrl: window.location.href,
+  });
+  persistOverrides(store);
+  for (const rejected of decisions.filter((d) => !d.accepted)) {
+    console.warn(`[shell] override for "${rejected.name}" ignored: ${rejected.reason}`);
+  }
+  const accepted = decisions.filter((d) => d.accepted);
+  registry = applyOverrides(registry, decisions);
+  if (accepted.length > 0) showOverrideBanner(accepted, clearOverrides);
+
+  registerWithRuntime(registry.remotes);
+  (window as unknown as { __SHELL_REGISTRY__: Registry }).__SHELL_REGISTRY__ = registry;
+
+  const failed = new Set<string>();
+  const retry = (name: string) => {
+    const remote = registry.remotes.find((r) => r.name === name);
+    if (!remote) return;
+    failed.delete(name);
+    registerWithRuntime([remote], true);
+    void unloadApplication(name, { waitForUnmount: false });
+  };
+
+  // A failed remote is unloaded once the shopper leaves it, so coming back loads it afresh.
+  window.addEventListener('single-spa:routing-event', () => {
+    for (const name of [...failed]) {
+      if (getAppStatus(name) === NOT_MOUNTED) {
+        failed.delete(name);
+        const remote = registry.remotes.find((r) => r.name === name);
+        if (remote) registerWithRuntime([remote], true);
+        void unloadApplication(name);
+      }
+    }
+    // forget "not found" marks for other paths
+    for (const path of [...notFoundPaths]) if (path !== window.location.pathname) notFoundPaths.delete(path);
+  });
+
+  bus.subscribe(topics.shellNotFound, ({ path }) => {
+    if (path !== window.location.pathname) return;
+    notFoundPaths.add(path);
+    void triggerAppChange();
+  });
+
+  const isNotFound = (location: Location) =>
+    notFoundPaths.has(location.pathname) || !ownerOf(registry, location.pathname);
+
+  registerApplication({
+    name: 'chrome',
+    app: () => import(/* webpackChunkName: "chrome" */ './chrome/lifecycles'),
+    activeWhen: () => true,
+  });
+
+  for (const remote of registry.remotes) {
+    registerApplication({
+      name: remote.name,
+      app: remoteApplication({
+        remote,
+        timeoutMs: registry.loadTimeoutMs,
+        mountPoint: () => main,
+        onFailure: (name) => failed.add(name),
+        onRetry: retry,
+      }),
+      activeWhen: (location) => !notFoundPaths.has(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined,
+    });
+  }
+
+  registerApplication({
+    name: 'error-page',
+    app: () => import(/* webpackChunkName: "error-page" */ './error-page/lifecycles'),
+    activeWhen: isNotFound,
+  });
+
+  start({ urlRerouteOnly: true });
+  (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
+}
+
+void main();

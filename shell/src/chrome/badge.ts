@@ -1,0 +1,13 @@
+export interface CartQuantity {
+  quantity: number;
+  promoQuantity: number;
+  status: 'SUCCESS' | 'ERROR' | 'LOADING';
+}
+
+/** Spec §2: cart quantity plus promo-item quantity, only for status SUCCESS; "99+"-style asterisk at 100; hidden at 0. */
+export function badgeText(cart: CartQuantity | undefined): string | null {
+  if (!cart || cart.status !== 'SUCCESS') return null;
+  const total = cart.quantity + cart.promoQuantity;
+  if (total <= 0) return null;
+  return total >= 100 ? '99*' : String(total);
+}

@@ -1,0 +1,174 @@
+/**
+ * The runtime registry: which remotes exist, where their manifests live and which routes they own.
+ * Served as JSON with no-cache by the edge, so a release changes the live site without a shell build.
+ * Pure functions only (no DOM, no federation runtime) so they are easy to test.
+ */
+
+export interface RemoteEntry {
+  /** Federation name of the remote (its ModuleFederationPlugin name). */
+  name: string;
+  /** Manifest URL (absolute or relative to the page). */
+  manifest: string;
+  /** Release version, for display and diagnostics. */
+  version: string;
+  /** Route patterns the remote owns: "/" (exact), "/blog" (exact), "/blog/*" (prefix). */
+  routes: string[];
+}
+
+export interface Registry {
+  remotes: RemoteEntry[];
+  /** Origins that developer overrides may point at. Patterns allow a "*" port: "http://localhost:*". */
+  overrideOrigins: string[];
+  /** Give up loading a remote after this long and show its fallback. */
+  loadTimeoutMs: number;
+}
+
+export const DEFAULT_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'];
+export const DEFAULT_LOAD_TIMEOUT_MS = 5000;
+
+export class RegistryError extends Error {
+  constructor(message: string) {
+    super(`Invalid registry: ${message}`);
+    this.name = 'RegistryError';
+  }
+}
+
+const NAME = /^[a-z][a-z0-9_]*$/;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseRegistry(input: unknown): Registry {
+  if (!isRecord(input)) throw new RegistryError('expected an object');
+  const { remotes, overrideOrigins, loadTimeoutMs } = input;
+  if (!Array.isArray(remotes)) throw new RegistryError('remotes must be a list');
+  const seen = new Set<string>();
+  const parsed = remotes.map((remote, index): RemoteEntry => {
+    if (!isRecord(remote)) throw new RegistryError(`remotes.${index} must be an object`);
+    const { name, manifest, version, routes } = remote;
+    if (typeof name !== 'string' || !NAME.test(name)) throw new RegistryError(`remotes.${index}.name must match ${NAME}`);
+    if (seen.has(name)) throw new RegistryError(`remotes.${index}.name "${name}" is listed twice`);
+    seen.add(name);
+    if (typeof manifest !== 'string' || manifest.length === 0) throw new RegistryError(`remotes.${index}.manifest must be a URL`);
+    if (!Array.isArray(routes) || routes.some((r) => typeof r !== 'string' || !r.startsWith('/'))) {
+      throw new RegistryError(`remotes.${index}.routes must be a list of paths starting with "/"`);
+    }
+    return { name, manifest, version: typeof version === 'string' ? version : 'unknown', routes: routes as string[] };
+  });
+  if (overrideOrigins !== undefined && (!Array.isArray(overrideOrigins) || overrideOrigins.some((o) => typeof o !== 'string'))) {
+    throw new RegistryError('overrideOrigins must be a list of origins');
+  }
+  if (loadTimeoutMs !== undefined && (typeof loadTimeoutMs !== 'number' || !(loadTimeoutMs > 0))) {
+    throw new RegistryError('loadTimeoutMs must be a positive number');
+  }
+  return {
+    remotes: parsed,
+    overrideOrigins: (overrideOrigins as string[] | undefined) ?? DEFAULT_OVERRIDE_ORIGINS,
+    loadTimeoutMs: (loadTimeoutMs as number | undefined) ?? DEFAULT_LOAD_TIMEOUT_MS,
+  };
+}
+
+/** "/" and "/blog" match exactly; "/blog/*" matches "/blog/anything" (not "/blog" itself). */
+export function matchRoute(pattern: string, pathname: string): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (pattern.endsWith('/*')) {
+    const base = pattern.slice(0, -2);
+    return path.startsWith(`${base}/`) && path.length > base.length + 1;
+  }
+  return path === pattern;
+}
+
+export function ownerOf(registry: Pick<Registry, 'remotes'>, pathname: string): RemoteEntry | undefined {
+  return registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname)));
+}
+
+/** Origin pattern match: exact origin, or "scheme://host:*" for any port. */
+export function originAllowed(url: string, allowed: string[], base?: string): boolean {
+  let origin: URL;
+  try {
+    origin = new URL(url, base);
+  } catch {
+    return false;
+  }
+  if (origin.protocol !== 'http:' && origin.protocol !== 'https:') return false;
+  return allowed.some((pattern) => {
+    if (pattern.endsWith(':*')) {
+      const [scheme, host] = pattern.slice(0, -2).split('://');
+      return origin.protocol === `${scheme}:` && origin.hostname === host;
+    }
+    try {
+      return new URL(pattern).origin === origin.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export const OVERRIDE_STORAGE_PREFIX = 'mf-override:';
+export const OVERRIDE_QUERY_PREFIX = 'mf-override.';
+
+export interface OverrideDecision {
+  name: string;
+  manifest: string;
+  accepted: boolean;
+  reason?: string;
+}
+
+export interface OverrideSources {
+  /** location.search of the page */
+  search: string;
+  /** Stored overrides: remote name to manifest URL. */
+  stored: Record<string, string>;
+  /** The page URL, to resolve relative override URLs. */
+  pageUrl: string;
+}
+
+/**
+ * Developer overrides: `?mf-override.catalog=http://localhost:3001/mf-manifest.json` or the
+ * localStorage key `mf-override:catalog`. A query value wins over a stored one and an empty query
+ * value clears the stored one. Only manifests on allow-listed origins are accepted.
+ */
+export function resolveOverrides(registry: Registry, sources: OverrideSources): {
+  decisions: OverrideDecision[];
+  store: Record<string, string | null>;
+} {
+  const params = new URLSearchParams(sources.search);
+  const wanted: Record<string, string> = { ...sources.stored };
+  const store: Record<string, string | null> = {};
+  for (const [key, value] of params) {
+    if (!key.startsWith(OVERRIDE_QUERY_PREFIX)) continue;
+    const name = key.slice(OVERRIDE_QUERY_PREFIX.length);
+    if (value === '') {
+      delete wanted[name];
+      store[name] = null;
+    } else {
+      wanted[name] = value;
+      store[name] = value;
+    }
+  }
+  const decisions: OverrideDecision[] = [];
+  for (const [name, manifest] of Object.entries(wanted)) {
+    if (!registry.remotes.some((remote) => remote.name === name)) {
+      decisions.push({ name, manifest, accepted: false, reason: `no remote named "${name}"` });
+      store[name] = null;
+    } else if (!originAllowed(manifest, registry.overrideOrigins, sources.pageUrl)) {
+      decisions.push({ name, manifest, accepted: false, reason: 'origin not in the override allow-list' });
+      store[name] = null;
+    } else {
+      decisions.push({ name, manifest, accepted: true });
+    }
+  }
+  return { decisions, store };
+}
+
+/** The registry with accepted overrides applied. */
+export function applyOverrides(registry: Registry, decisions: OverrideDecision[]): Registry {
+  const accepted = new Map(decisions.filter((d) => d.accepted).map((d) => [d.name, d.manifest]));
+  return {
+    ...registry,
+    remotes: registry.remotes.map((remote) =>
+      accepted.has(remote.name) ? { ...remote, manifest: accepted.get(remote.name)!, version: 'override' } : remote,
+    ),
+  };
+}

@@ -1,0 +1,13 @@
+const { createConfig } = require('@store/webpack-config');
+
+module.exports = (_env, argv) =>
+  createConfig(
+    {
+      name: 'shell',
+      dir: __dirname,
+      entry: './src/index.ts',
+      html: './src/index.html',
+      runtimePlugins: [require.resolve('./src/mf-runtime-plugin.ts')],
+    },
+    argv,
+  );

@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// Publishes the built shell and remotes as a CDN would hold them: each build is copied once under an
+// immutable, content-versioned path (var/deploy/cdn/<name>/<version>/), precompressed (br, gz), and
+// the runtime registry (var/deploy/registry.json) is rewritten atomically to point at them.
+//
+//   node tools/deploy-local.mjs            publish every project's dist/ that changed
+//   node tools/deploy-local.mjs catalog    publish only one remote (the others stay as deployed)
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, 'var/deploy'));
+const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
+const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|map|txt)$/;
+
+function listFiles(dir, base = dir) {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? listFiles(full, base) : [path.relative(base, full)];
+  });
+}
+
+/** Version = hash of every file's name and bytes: the same build always lands on the same path. */
+function versionOf(dist) {
+  const hash = createHash('sha256');
+  for (const file of listFiles(dist).sort()) {
+    hash.update(file);
+    hash.update(fs.readFileSync(path.join(dist, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
+function publish(name, dist, transform) {
+  if (!fs.existsSync(dist)) throw new Error(`${dist} does not exist: build ${name} first`);
+  const version = versionOf(dist);
+  const target = path.join(deployDir, 'cdn', name, version);
+  if (!fs.existsSync(target)) {
+    const tmp = `${target}.tmp-${process.pid}`;
+    fs.rmSync(tmp, { recursive: true, force: true });
+    for (const file of listFiles(dist)) {
+      const from = path.join(dist, file);
+      const to = path.join(tmp, file);
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      let bytes = fs.readFileSync(from);
+      if (transform) bytes = transform(file, bytes, version);
+      fs.writeFileSync(to, bytes);
+      if (COMPRESSIBLE.test(file) && bytes.length > 512) {
+        fs.writeFileSync(`${to}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        fs.writeFileSync(`${to}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+      }
+    }
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.renameSync(tmp, target);
+  }
+  return version;
+}
+
+function readRegistry() {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(deployDir, 'registry.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+export function writeRegistry(registry) {
+  fs.mkdirSync(deployDir, { recursive: true });
+  const file = path.join(deployDir, 'registry.json');
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, `${JSON.stringify(registry, null, 2)}\n`);
+  fs.renameSync(tmp, file); // atomic: readers see the old or the new registry, never half of one
+}
+
+function main() {
+  const only = process.argv.slice(2);
+  const previous = readRegistry();
+  const registry = {
+    shell: previous?.shell ?? null,
+    remotes: [],
+    overrideOrigins: previous?.overrideOrigins ?? ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'],
+    loadTimeoutMs: previous?.loadTimeoutMs ?? 5000,
+  };
+  const wants = (name) => only.length === 0 || only.includes(name);
+  const changes = [];
+
+  if (wants('shell') || !registry.shell) {
+    const dist = path.join(root, layout.shell.project, 'dist');
+    const version = publish('shell', dist, (file, bytes, v) =>
+      file === 'index.html' ? Buffer.from(bytes.toString('utf8').replaceAll('__SHELL_BASE__/', `/cdn/shell/${v}/`)) : bytes,
+    );
+    if (registry.shell?.version !== version) changes.push(`shell ${registry.shell?.version ?? '(none)'} -> ${version}`);
+    registry.shell = { version, html: `/cdn/shell/${version}/index.html` };
+  }
+  for (const remote of layout.remotes) {
+    const before = previous?.remotes?.find((r) => r.name === remote.name);
+    if (!wants(remote.name) && before) {
+      registry.remotes.push(before);
+      continue;
+    }
+    const version = publish(remote.name, path.join(root, remote.project, 'dist'));
+    if (before?.version !== version) changes.push(`${remote.name} ${before?.version ?? '(none)'} -> ${version}`);
+    registry.remotes.push({ name: remote.name, manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`, version, routes: remote.routes });
+  }
+  writeRegistry(registry);
+  console.log(changes.length ? `deployed: ${changes.join(', ')}` : 'deployed: nothing changed');
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

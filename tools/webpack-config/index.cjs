@@ -1,0 +1,147 @@
+// One webpack configuration factory for the shell and every remote.
+// Each project owns its own webpack.config.cjs and calls this with its name and exposes;
+// the shared-singleton rules live here so every team shares exactly the same set.
+const path = require('node:path');
+const fs = require('node:fs');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const MinimizerPlugin = require('minimizer-webpack-plugin');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+const root = path.resolve(__dirname, '../..');
+const rootPkg = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [root] }), 'utf8'));
+const versionOf = (name) => rootPkg(name).version;
+
+/**
+ * The singletons: exactly one copy of each runs in the page. Anything not listed here is
+ * bundled per project (shared modules are not tree-shaken, so sharing costs first-load bytes).
+ */
+function sharedSingletons() {
+  const single = (name, extra = {}) => ({
+    singleton: true,
+    requiredVersion: `^${versionOf(name)}`,
+    version: versionOf(name),
+    ...extra,
+  });
+  return {
+    react: single('react'),
+    'react/': single('react'),
+    'react-dom': single('react-dom'),
+    'react-dom/': single('react-dom'),
+    'react-router': single('react-router'),
+    '@emotion/react': single('@emotion/react'),
+    '@emotion/react/': single('@emotion/react'),
+    '@store/shared-events': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+    '@store/shared-events/': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+  };
+}
+
+function swcRule(mode) {
+  return {
+    test: /\.[cm]?[jt]sx?$/,
+    exclude: /node_modules/,
+    use: {
+      loader: 'swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          target: 'es2020',
+          transform: {
+            react: {
+              runtime: 'automatic',
+              importSource: '@emotion/react',
+              // The production JSX runtime always: a dev-mode remote runs against the
+              // shared production react-dom of the hosted shell (FIELD-NOTES).
+              development: false,
+              refresh: false,
+            },
+          },
+        },
+      },
+    },
+  };
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.name           federation name (shell, catalog, cart_checkout, account, content)
+ * @param {string} o.dir            project directory (__dirname of the caller)
+ * @param {Record<string,string>} [o.exposes]
+ * @param {string} [o.entry]        entry for hosts (the shell)
+ * @param {string} [o.html]         html template (the shell)
+ * @param {string[]} [o.runtimePlugins]
+ * @param {number} [o.devPort]
+ */
+function createConfig(o, argv = {}) {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  const prod = mode === 'production';
+  const isHost = Boolean(o.entry);
+  const reactRouterProd = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [root] })), 'dist/production/index.mjs');
+  /** @type {import('webpack').Configuration} */
+  const config = {
+    mode: prod ? 'production' : 'development',
+    context: o.dir,
+    target: 'web',
+    entry: isHost ? { main: o.entry } : {},
+    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      publicPath: 'auto',
+      filename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      uniqueName: o.name,
+      clean: true,
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      alias: {
+        // react-router's export map resolves to its development build under webpack.
+        'react-router$': reactRouterProd,
+      },
+    },
+    module: {
+      rules: [
+        swcRule(mode),
+        { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
+      ],
+    },
+    optimization: {
+      minimize: prod,
+      minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
+      moduleIds: prod ? 'deterministic' : 'named',
+      chunkIds: prod ? 'deterministic' : 'named',
+    },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: prod ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
+        exposes: o.exposes || {},
+        remotes: {},
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        runtimePlugins: o.runtimePlugins || [],
+        manifest: { filePath: '' },
+        dts: false,
+      }),
+    ],
+    devServer: {
+      port: o.devPort,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      hot: false,
+      liveReload: false,
+      client: false,
+      allowedHosts: 'all',
+      historyApiFallback: false,
+      static: false,
+    },
+    stats: 'errors-warnings',
+  };
+  if (o.html) {
+    config.plugins.push(new HtmlWebpackPlugin({ template: o.html, inject: 'body', scriptLoading: 'defer', minify: prod, publicPath: '__SHELL_BASE__/' }));
+  }
+  return config;
+}
+
+module.exports = { createConfig, sharedSingletons };
