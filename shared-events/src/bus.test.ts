@@ -258,3 +258,20 @@ describe('module singleton', () => {
     });
   });
 });
+
+describe('types (checked by tsc)', () => {
+  it('takes schema input on publish and gives parsed output to subscribers', () => {
+    const { bus } = setup();
+    const types: string[] = [];
+    bus.subscribe(topics.alertShow, (alert) => {
+      const type: 'SUCCESS' | 'ERROR' = alert.type; // defaulted: never undefined for subscribers
+      types.push(type);
+    });
+    expect(bus.publish(topics.alertShow, { content: 'Saved' })).toBe(true); // type may be omitted
+    // @ts-expect-error content is required
+    expect(bus.publish(topics.alertShow, { type: 'ERROR' })).toBe(false);
+    // @ts-expect-error latest() is for state topics only
+    expect(bus.latest(topics.alertShow)).toBeUndefined();
+    expect(types).toEqual(['SUCCESS']);
+  });
+});

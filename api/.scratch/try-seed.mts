@@ -1,0 +1,16 @@
+import { generateCatalogue } from '/work/main/api/src/seed/generate.ts';
+import { openDatabase, countProducts } from '/work/main/api/src/db/index.ts';
+import { seedIfEmpty } from '/work/main/api/src/seed/index.ts';
+const c = generateCatalogue({ products: 600 });
+const p = c.products;
+console.log('products', p.length, 'variants', c.variants.length, 'images', c.images.length);
+console.log('discounted', p.filter(x=>x.price<x.erpOriginalPrice).length, 'new', p.filter(x=>x.isNew).length, 'coming', p.filter(x=>x.state==='coming').length);
+const soldOut = p.filter(x => c.variants.filter(v=>v.productId===x.id).every(v=>v.qty===0)).length;
+console.log('soldOut', soldOut, 'price range', Math.min(...p.map(x=>x.price)), Math.max(...p.map(x=>x.price)));
+for (const x of p.slice(0, 8)) console.log(x.id, x.path, '|', x.name, '|', x.colourName, x.price, x.erpOriginalPrice, x.state, '\n   ', x.description);
+const t = Date.now();
+const db = await openDatabase({ dataDir: 'memory://', databaseUrl: undefined, migrationsDir: '/work/main/api/drizzle' });
+console.log('open+migrate', Date.now() - t);
+console.log(await seedIfEmpty(db.db, { products: 600 }));
+console.log(await countProducts(db.db));
+await db.close();
