@@ -243,7 +243,10 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
     else if (suffix) familyName = `${familyName} ${suffix}`;
     const basePrice = shopPrice(rng, type.priceRange);
     const parentCode = `${brandDef.code}-${type.typeCode}${String(familyNo).padStart(5, '0')}`;
-    const familyFeatures = rng.sample(type.features, rng.int(2, 4));
+    const leatherLike = /Leather|Suede/.test(material);
+    const familyFeatures = rng
+      .sample(type.features, rng.int(2, 4))
+      .filter((f) => (f === 'vegan-leather' ? material === 'Vegan Leather' : f === 'full-grain-leather' || f === 'hand-stitched' ? leatherLike && material !== 'Vegan Leather' : true));
     if (material === 'Vegan Leather' && !familyFeatures.includes('vegan-leather')) familyFeatures.push('vegan-leather');
     if (/Recycled/.test(material) && !familyFeatures.includes('recycled-materials')) familyFeatures.push('recycled-materials');
     if (material === 'Leather' && rng.chance(0.4) && !familyFeatures.includes('full-grain-leather')) familyFeatures.push('full-grain-leather');

@@ -8,16 +8,20 @@ export function ProductTile({ item, eager = false }: { item: Tile; eager?: boole
   return (
     <Link to={`/products/${item.path}`} css={{ textDecoration: 'none', display: 'grid', gap: 4 }} data-testid="product-tile">
       <div css={{ position: 'relative' }}>
-        <img
-          src={imageUrl(item.image.src, { width: 300 })}
-          srcSet={`${imageUrl(item.image.src, { width: 300 })} 300w, ${imageUrl(item.image.src, { width: 600 })} 600w`}
-          sizes="(max-width: 767px) 50vw, (max-width: 1023px) 33vw, 25vw"
-          width={item.image.width}
-          height={item.image.height}
-          alt={item.image.alt}
-          loading={eager ? 'eager' : 'lazy'}
-          css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#ece6da', display: 'block' }}
-        />
+        {item.image ? (
+          <img
+            src={imageUrl(item.image.src, { width: 300 })}
+            srcSet={`${imageUrl(item.image.src, { width: 300 })} 300w, ${imageUrl(item.image.src, { width: 600 })} 600w`}
+            sizes="(max-width: 767px) 50vw, (max-width: 1023px) 33vw, 25vw"
+            width={item.image.width}
+            height={item.image.height}
+            alt={item.image.alt}
+            loading={eager ? 'eager' : 'lazy'}
+            css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#ece6da', display: 'block' }}
+          />
+        ) : (
+          <div aria-hidden="true" css={{ aspectRatio: '0.8', borderRadius: 8, background: '#ece6da' }} />
+        )}
         <div css={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           {item.overlays.map((overlay) => (
             <span key={overlay.id} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>

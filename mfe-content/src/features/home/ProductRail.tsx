@@ -9,16 +9,20 @@ export function ProductRail({ items }: { items: ProductTile[] | null }) {
         item ? (
           <li key={item.id}>
             <Link to={`/products/${item.path}`} css={{ textDecoration: 'none', display: 'grid', gap: 4 }}>
-              <img
-                src={imageUrl(item.image.src, { width: 300 })}
-                srcSet={`${imageUrl(item.image.src, { width: 300 })} 300w, ${imageUrl(item.image.src, { width: 600 })} 600w`}
-                sizes="(max-width: 767px) 50vw, 25vw"
-                width={item.image.width}
-                height={item.image.height}
-                alt={item.image.alt}
-                loading="lazy"
-                css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#ece6da' }}
-              />
+              {item.image ? (
+                <img
+                  src={imageUrl(item.image.src, { width: 300 })}
+                  srcSet={`${imageUrl(item.image.src, { width: 300 })} 300w, ${imageUrl(item.image.src, { width: 600 })} 600w`}
+                  sizes="(max-width: 767px) 50vw, 25vw"
+                  width={item.image.width}
+                  height={item.image.height}
+                  alt={item.image.alt}
+                  loading="lazy"
+                  css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#ece6da' }}
+                />
+              ) : (
+                <div aria-hidden="true" css={{ aspectRatio: '0.8', borderRadius: 8, background: '#ece6da' }} />
+              )}
               <span css={{ color: 'var(--muted)', fontSize: 13 }}>{item.brand}</span>
               <span>{item.name}</span>
               <span>
