@@ -7,6 +7,7 @@ module.exports = (_env, argv) =>
       dir: __dirname,
       entry: './src/index.ts',
       html: './src/index.html',
+      favicon: './src/favicon.svg',
       runtimePlugins: [require.resolve('./src/mf-runtime-plugin.ts')],
     },
     argv,

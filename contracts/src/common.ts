@@ -8,7 +8,7 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 export const ValidationIssue = z.object({
-  field: z.string().describe('Dotted path of the offending field, e.g. objectIds.0 ("" for the whole body)'),
+  field: z.string().describe('Dotted path of the offending field, e.g. objectIds.0 ("body" or "query" for the whole part)'),
   reason: z.string().describe('Why it was rejected, e.g. "Expected string"'),
 });
 export type ValidationIssue = z.infer<typeof ValidationIssue>;

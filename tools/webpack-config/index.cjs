@@ -96,11 +96,14 @@ function createConfig(o, argv = {}) {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
       extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
       alias: {
-        // react-router's export map resolves to its development build under webpack.
-        'react-router$': reactRouterProd,
+        // Every `react-router` import goes to the facade (see react-router.mjs), which imports the
+        // production build (the package's export map resolves to its development build here).
+        'react-router$': path.join(__dirname, 'react-router.mjs'),
+        'react-router-production-build$': reactRouterProd,
       },
     },
     module: {
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         swcRule(mode),
         { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource' },
@@ -124,6 +127,11 @@ function createConfig(o, argv = {}) {
         runtimePlugins: o.runtimePlugins || [],
         manifest: { filePath: '' },
         dts: false,
+        // One federation runtime per page: the shell provides it, remotes use it (saves ~25 KB
+        // brotli per remote entry). Remotes therefore only run inside a shell.
+        experiments: isHost
+          ? { provideExternalRuntime: true, optimization: { target: 'web' } }
+          : { externalRuntime: true, optimization: { target: 'web' } },
       }),
     ],
     devServer: {
@@ -139,7 +147,7 @@ function createConfig(o, argv = {}) {
     stats: 'errors-warnings',
   };
   if (o.html) {
-    config.plugins.push(new HtmlWebpackPlugin({ template: o.html, inject: 'body', scriptLoading: 'defer', minify: prod, publicPath: '__SHELL_BASE__/' }));
+    config.plugins.push(new HtmlWebpackPlugin({ template: o.html, inject: 'body', scriptLoading: 'defer', minify: prod, publicPath: '__SHELL_BASE__/', favicon: o.favicon }));
   }
   return config;
 }

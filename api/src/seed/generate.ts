@@ -235,7 +235,13 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
     const brand = brands[brandIndex]!;
     const line = rng.pick(LINES);
     const material = rng.pick(type.materials);
-    const noun = rng.pick(type.nouns);
+    let noun = rng.pick(type.nouns);
+    if (type.kind === 'suitcase') {
+      // Keep the noun true to the shell: soft nylon trolleys, hard polycarbonate spinners, aluminium trunks.
+      if (material === 'Ballistic Nylon') noun = 'Softside Trolley';
+      else if (material === 'Aluminium') noun = rng.pick(['Aluminium Trunk', 'Hardside Spinner']).replace('Aluminium ', '');
+      else if (noun === 'Softside Trolley' || noun === 'Aluminium Trunk') noun = 'Hardside Spinner';
+    }
     const suffix = rng.pick(type.suffixes);
     const sizeRun = rng.pick(type.sizeRuns);
     let familyName = [line, material, noun].join(' ');
@@ -338,25 +344,22 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
       };
       const categoryNames = [...memberships].map((cid) => categories[cid - 1]!.name);
       product.searchKeywords = [brand.name, noun, type.kind.replace(/-/g, ' '), colour.name, material, ...categoryNames, ...familyFeatures.map((f) => featureBySlug.get(f)!.name)].join(' ');
-      // Recommended: new and discounted lines lead, sold-out and coming trail, stable random within.
-      product.merchRank = Math.floor(rng.next() * 1_000_000) + (isNew ? -300_000 : 0) + (discounted ? -100_000 : 0) + (soldOut ? 2_000_000 : 0) + (coming ? 1_000_000 : 0);
       catalogue.products.push(product);
 
       for (const categoryId of [...memberships].sort((a, b) => a - b)) catalogue.productCategories.push({ productId: id, categoryId });
       for (const slugF of familyFeatures) catalogue.productFeatures.push({ productId: id, featureId: featureBySlug.get(slugF)!.id });
 
+      let stock = 0;
       sizeRun.forEach((label, position) => {
         variantId++;
         const sizeCode = label === 'One size' ? 'OS' : slugify(label).toUpperCase().replace(/-/g, '');
-        catalogue.variants.push({
-          id: variantId,
-          productId: id,
-          code: `${product.erpProductCompositeCode}-${sizeCode}`,
-          label,
-          position,
-          qty: coming || soldOut ? 0 : stockQty(rng),
-        });
+        const qty = coming || soldOut ? 0 : stockQty(rng);
+        stock += qty;
+        catalogue.variants.push({ id: variantId, productId: id, code: `${product.erpProductCompositeCode}-${sizeCode}`, label, position, qty });
       });
+      // Recommended: new and discounted lines lead, sold-out and coming trail, stable random within.
+      product.merchRank =
+        Math.floor(rng.next() * 1_000_000) + (isNew ? -300_000 : 0) + (discounted ? -100_000 : 0) + (coming ? 1_000_000 : stock === 0 ? 2_000_000 : 0);
 
       const views = ['front view', 'three-quarter view', 'detail', 'styled'];
       const imageCount = rng.int(2, 4);

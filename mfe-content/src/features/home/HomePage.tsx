@@ -42,8 +42,9 @@ export function HomePage() {
           height={1200}
           alt=""
           fetchPriority="high"
-          css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', opacity: 0.85 }}
+          css={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
         />
+        <div aria-hidden="true" css={{ position: 'absolute', inset: 0, background: 'linear-gradient(90deg, rgba(16,30,22,.82) 0%, rgba(16,30,22,.55) 45%, rgba(16,30,22,0) 75%)' }} />
         <div css={{ position: 'relative', maxWidth: 1280, width: '100%', margin: '0 auto', padding: '3rem 1.25rem', color: '#fff' }}>
           <p css={{ textTransform: 'uppercase', letterSpacing: '.12em', margin: 0, fontSize: 14 }}>Spring collection</p>
           <h1 id="hero-heading" css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 'clamp(2.25rem, 6vw, 4rem)', margin: '.5rem 0 1rem', maxWidth: '18ch', textShadow: '0 2px 12px rgba(0,0,0,.35)' }}>

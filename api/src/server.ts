@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/index.js';
+import { registerEdge } from './edge.js';
+import { seedIfEmpty } from './seed/index.js';
+
+const started = Date.now();
+const here = path.dirname(fileURLToPath(import.meta.url));
+const config = loadConfig(process.env, here);
+const log = (message: string) => console.log(`[api] ${message}`);
+
+log(config.databaseUrl ? `database: PostgreSQL ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `database: PGlite ${config.dataDir}`);
+const database = await openDatabase(config);
+log(`migrations applied (${Date.now() - started} ms)`);
+const seeded = await seedIfEmpty(database.db, { products: config.seedProducts });
+if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
+
+const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
+await registerEdge(app, { deployDir: config.deployDir, overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined });
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log(`${signal}: closing`);
+  const timer = setTimeout(() => process.exit(1), 10_000);
+  timer.unref();
+  try {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+log(`listening on http://${shownHost}:${config.port} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);

@@ -1,0 +1,45 @@
+// Lighthouse mobile (default config: Moto G Power emulation, simulated slow 4G and 4x CPU
+// slowdown) against Debian chromium launched by chrome-launcher, one fresh browser per route.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { onCleanup } from './proc.mjs';
+
+const metric = (lhr, id) => {
+  const audit = lhr.audits[id];
+  return audit && typeof audit.numericValue === 'number' ? audit.numericValue : null;
+};
+
+export async function lighthouseRoute({ url, chromiumPath, chromiumFlags }) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, logLevel: 'silent' });
+  const forget = onCleanup(() => chrome.kill());
+  try {
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error('lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    const unusedJs = lhr.audits['unused-javascript']?.details;
+    return {
+      score: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
+      lcpMs: metric(lhr, 'largest-contentful-paint'),
+      fcpMs: metric(lhr, 'first-contentful-paint'),
+      tbtMs: metric(lhr, 'total-blocking-time'),
+      cls: metric(lhr, 'cumulative-layout-shift'),
+      speedIndexMs: metric(lhr, 'speed-index'),
+      ttiMs: metric(lhr, 'interactive'),
+      serverResponseMs: metric(lhr, 'server-response-time'),
+      mainThreadMs: metric(lhr, 'mainthread-work-breakdown'),
+      bootupMs: metric(lhr, 'bootup-time'),
+      totalByteWeight: metric(lhr, 'total-byte-weight'),
+      unusedJsBytes: unusedJs?.overallSavingsBytes ?? null,
+      lcpElement: lcpElement ? { selector: lcpElement.selector ?? null, snippet: lcpElement.snippet?.slice(0, 200) ?? null } : null,
+      emulation: { formFactor: lhr.configSettings.formFactor, throttlingMethod: lhr.configSettings.throttlingMethod, throttling: lhr.configSettings.throttling },
+      lighthouseVersion: lhr.lighthouseVersion,
+      userAgent: lhr.environment?.hostUserAgent ?? null,
+      warnings: lhr.runWarnings ?? [],
+    };
+  } finally {
+    forget();
+    await chrome.kill();
+  }
+}

@@ -1,0 +1,144 @@
+// The readable tables printed to stdout.
+
+const kb = (bytes) => (bytes === null || bytes === undefined ? '-' : (bytes / 1000).toFixed(1));
+const ms = (value) => (value === null || value === undefined ? '-' : `${Math.round(value)}`);
+const secs = (value) => (value === null || value === undefined ? '-' : value.toFixed(1));
+
+export function table(headers, rows, align = []) {
+  const cells = [headers, ...rows].map((row) => row.map((c) => (c === null || c === undefined ? '-' : String(c))));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row) =>
+    row
+      .map((c, i) => ((align[i] ?? (i === 0 ? 'l' : 'r')) === 'l' ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join('  ')
+      .trimEnd();
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}
+
+export function render(result) {
+  const out = [];
+  const { meta } = result;
+  out.push(`Fernleaf benchmark  ${meta.startedAt}  commit ${meta.commit ?? '?'}${meta.dirty ? ' (uncommitted changes)' : ''}`);
+  out.push(`Node ${meta.node}, ${meta.browser ?? 'chromium'}, ${meta.cpus} CPUs, ${meta.platform}`);
+  out.push('');
+
+  const routes = Object.entries(result.routes);
+  out.push('First-load JavaScript: every script until network idle after load; KB = 1,000 bytes; brotli quality 11');
+  out.push(
+    table(
+      ['route', 'path', 'shell raw', 'shell br', 'remote raw', 'remote br', 'shared raw', 'shared br', 'other br', 'TOTAL raw', 'TOTAL br', 'files'],
+      routes.map(([key, r]) => {
+        const js = r.firstLoad?.js;
+        return [
+          key,
+          r.path,
+          kb(js?.shell.raw),
+          kb(js?.shell.brotli),
+          kb(js?.remote.raw),
+          kb(js?.remote.brotli),
+          kb(js?.shared.raw),
+          kb(js?.shared.brotli),
+          kb(js?.other.brotli),
+          kb(js?.total.raw),
+          kb(js?.total.brotli),
+          js?.total.files,
+        ];
+      }),
+      ['l', 'l'],
+    ),
+  );
+  out.push('');
+
+  for (const [key, r] of routes) {
+    if (!r.firstLoad?.files) continue;
+    out.push(`Scripts loaded on ${key} (${r.path}), largest first`);
+    out.push(
+      table(
+        ['file', 'group', 'raw KB', 'br KB', 'what is inside (source map, raw KB)'],
+        r.firstLoad.files.map((f) => [
+          `${f.build}/${f.file}`,
+          f.group,
+          kb(f.raw),
+          kb(f.brotli),
+          f.packages
+            .filter((p) => p.raw >= 200)
+            .slice(0, 5)
+            .map((p) => `${p.name} ${kb(p.raw)}`)
+            .join(', '),
+        ]),
+        ['l', 'l', 'r', 'r', 'l'],
+      ),
+    );
+    out.push('');
+  }
+
+  out.push('Requests before first paint (document included; paint entries of an unthrottled load)');
+  out.push(
+    table(
+      ['route', 'FP ms', 'requests before FP', 'FCP ms', 'requests before FCP', 'requests until idle'],
+      routes.map(([key, r]) => [
+        key,
+        ms(r.firstLoad?.paint.firstPaintMs),
+        r.firstLoad?.requestsBeforeFirstPaint,
+        ms(r.firstLoad?.paint.firstContentfulPaintMs),
+        r.firstLoad?.requestsBeforeFirstContentfulPaint,
+        r.firstLoad?.requestsTotal,
+      ]),
+    ),
+  );
+  out.push('');
+
+  out.push('Lighthouse mobile (default emulation and simulated throttling), one run per route');
+  out.push(
+    table(
+      ['route', 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB'],
+      routes.map(([key, r]) => {
+        const lh = r.lighthouse;
+        return [key, lh?.score, ms(lh?.lcpMs), ms(lh?.fcpMs), ms(lh?.tbtMs), lh?.cls === null || lh?.cls === undefined ? '-' : lh.cls.toFixed(3), ms(lh?.speedIndexMs), ms(lh?.ttiMs), kb(lh?.unusedJsBytes)];
+      }),
+    ),
+  );
+  out.push('');
+
+  if (result.api) {
+    const a = result.api;
+    out.push(`API ${a.path} on PGlite (${a.items ?? '?'} products, ${kb(a.responseBytes)} KB JSON), ${a.source}`);
+    out.push(
+      table(
+        ['requests/s', 'p99 ms', 'p50 ms', 'connections', 'seconds', 'errors'],
+        [[a.requestsPerSecond === null ? '-' : Math.round(a.requestsPerSecond), a.p99Ms, a.p50Ms ?? '-', a.connections ?? 10, a.durationSeconds ?? 10, a.errors ?? '-']],
+      ),
+    );
+    out.push('');
+  }
+
+  if (result.build) {
+    const b = result.build;
+    out.push(`Builds: nx run-many -t build -p ${b.projects.join(' ')}`);
+    out.push(
+      table(
+        ['build', 'seconds', 'tasks', 'from cache'],
+        [
+          ['cold (--skip-nx-cache)', secs(b.coldSeconds), b.cold?.tasks ?? '-', b.cold?.fromCache ?? '-'],
+          ['cache hit', secs(b.cacheHitSeconds), b.cacheHit?.tasks ?? '-', b.cacheHit?.fromCache ?? '-'],
+        ],
+        ['l'],
+      ),
+    );
+    out.push('');
+  }
+
+  const notes = [...result.problems];
+  if (notes.length) {
+    out.push('Noticed:');
+    for (const note of notes) out.push(`  - ${note}`);
+    out.push('');
+  }
+  if (result.errors.length) {
+    out.push('NOT MEASURED:');
+    for (const error of result.errors) out.push(`  - ${error}`);
+    out.push('');
+  }
+  out.push(`Total run time ${secs(meta.seconds)} s. JSON: ${meta.jsonFile}`);
+  return out.join('\n');
+}

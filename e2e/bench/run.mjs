@@ -1,0 +1,316 @@
+#!/usr/bin/env node
+// `npm run bench`: measures the production build of the storefront. See docs/performance.md.
+//
+//   1. builds: a cold build of everything (--skip-nx-cache) and a cache-hit rebuild, timed
+//   2. publishes the builds to a temporary DEPLOY_DIR (tools/deploy-local.mjs)
+//   3. starts api/dist/server.js on a free port with a temporary PGlite DATA_DIR (default seed)
+//   4. first-load JS and requests before first paint of /, /categories/bags and a product page
+//      (playwright-core driving Chromium)
+//   5. Lighthouse mobile for the same routes (lighthouse + chrome-launcher, sequentially)
+//   6. requests/s and p99 of GET /api/catalog/listing?category=bags (autocannon, 10 connections, 10 s)
+//
+// Prints tables to stdout, writes var/bench/latest.json. Exits non-zero only when something could
+// not be measured; it never asserts thresholds.
+//
+// Options: --skip-build-times (build from the nx cache, do not time cold/warm builds),
+//          --skip-lighthouse, --skip-api, --api-seconds=<n> (default 10), --keep (keep temp dir),
+//          --no-deploy-cache (publish every build from scratch instead of reusing the versions an
+//          earlier run published, kept in var/bench/deploy-cache)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchListing, LISTING_PATH } from './lib/api.mjs';
+import { measureFirstLoad } from './lib/firstload.mjs';
+import { lighthouseRoute } from './lib/lighthouse.mjs';
+import { cleanupAll, freePort, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
+import { render } from './lib/report.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const args = new Set(process.argv.slice(2).filter((a) => !a.includes('=')));
+const valued = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.includes('='))
+    .map((a) => a.replace(/^--/, '').split('=')),
+);
+
+const PROJECTS = ['api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const JSON_FILE = path.join(root, 'var/bench/latest.json');
+
+const started = Date.now();
+const result = {
+  meta: {
+    startedAt: new Date(started).toISOString(),
+    commit: null,
+    dirty: null,
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? null,
+    memoryGb: Math.round(os.totalmem() / 1e9),
+    platform: `${os.type()} ${os.release()}`,
+    browser: null,
+    chromiumPath: CHROMIUM_PATH,
+    chromiumFlags: CHROMIUM_FLAGS,
+    units: 'bytes; milliseconds unless named otherwise; KB in the printed tables = 1,000 bytes',
+    seconds: null,
+    jsonFile: path.relative(root, JSON_FILE),
+  },
+  build: null,
+  routes: {},
+  api: null,
+  problems: [],
+  errors: [],
+};
+
+function git(...gitArgs) {
+  try {
+    return execFileSync('git', gitArgs, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+}
+
+/** Runs one measurement section; a failure is recorded and the run goes on with the others. */
+async function section(name, fn) {
+  const t0 = Date.now();
+  log(`${name}...`);
+  try {
+    const value = await fn();
+    log(`${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    return value;
+  } catch (error) {
+    const message = `${name}: ${error?.message ?? error}`;
+    log(`FAILED ${message}`);
+    result.errors.push(message);
+    return undefined;
+  }
+}
+
+/** "Nx read the output from the cache instead of running the command for 7 out of 7 tasks." */
+function nxSummary(logFile, fromOffset) {
+  const text = fs.readFileSync(logFile, 'utf8').slice(fromOffset);
+  const ran = text.match(/Successfully ran target build for (\d+) projects?(?: and (\d+) tasks? (?:they|it) depends? on)?/);
+  const cache = text.match(/read the output from the cache instead of running the command for (\d+) out of (\d+) tasks?/);
+  const tasks = cache ? Number(cache[2]) : ran ? Number(ran[1]) + Number(ran[2] ?? 0) : null;
+  return { tasks, fromCache: cache ? Number(cache[1]) : 0 };
+}
+
+async function build(tmp) {
+  const logFile = path.join(tmp, 'build.log');
+  const nx = (extra) => ['nx', 'run-many', '-t', 'build', '-p', ...PROJECTS, '--outputStyle=static', ...extra];
+  const timed = async (label, extra) => {
+    const offset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+    const run = await runTimed('npx', nx(extra), { cwd: root, logFile });
+    if (run.code !== 0) throw new Error(`${label} build failed (exit ${run.code}):\n${tail(logFile, 60)}`);
+    return { seconds: run.seconds, ...nxSummary(logFile, offset) };
+  };
+  const info = { projects: PROJECTS, coldSeconds: null, cacheHitSeconds: null, cold: null, cacheHit: null, measured: false };
+  if (args.has('--skip-build-times')) {
+    info.build = await timed('build', []);
+    return info;
+  }
+  // Cold: every task runs, the developer's cache is neither read nor reset (no `nx reset`).
+  info.cold = await timed('cold', ['--skip-nx-cache']);
+  info.coldSeconds = info.cold.seconds;
+  // Cache hit: the same command again; every task should come from the cache.
+  info.cacheHit = await timed('cache-hit', []);
+  info.cacheHitSeconds = info.cacheHit.seconds;
+  info.measured = true;
+  if (info.cacheHit.tasks !== null && info.cacheHit.fromCache < info.cacheHit.tasks) {
+    result.problems.push(`cache-hit rebuild ran ${info.cacheHit.tasks - info.cacheHit.fromCache} of ${info.cacheHit.tasks} tasks instead of reading them from the cache (non-deterministic inputs or outputs?)`);
+  }
+  return info;
+}
+
+const DEPLOY_CACHE = path.join(root, 'var/bench/deploy-cache');
+
+/** Links every cached cdn/<name>/<version>/ folder into the fresh deploy dir. */
+function seedDeploy(deployDir) {
+  let linked = 0;
+  for (const cache of [DEPLOY_CACHE, path.join(root, 'var/deploy')]) {
+    const cdn = path.join(cache, 'cdn');
+    if (!fs.existsSync(cdn)) continue;
+    for (const name of fs.readdirSync(cdn)) {
+      for (const version of fs.readdirSync(path.join(cdn, name))) {
+        if (!/^[0-9a-f]{12}$/.test(version)) continue; // skip deploy-local's half-written .tmp-<pid> folders
+        const target = path.join(deployDir, 'cdn', name, version);
+        if (fs.existsSync(target)) continue;
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.symlinkSync(path.join(cdn, name, version), target, 'dir');
+        linked += 1;
+      }
+    }
+  }
+  if (linked) log(`linked ${linked} already published build versions into the deploy dir`);
+}
+
+/** Moves the versions this run published into the cache; keeps the 3 newest per project. */
+function keepDeploy(deployDir) {
+  const cdn = path.join(deployDir, 'cdn');
+  if (!fs.existsSync(cdn)) return;
+  const registry = JSON.parse(fs.readFileSync(path.join(deployDir, 'registry.json'), 'utf8'));
+  const used = [registry.shell && `shell/${registry.shell.version}`, ...registry.remotes.map((r) => `${r.name}/${r.version}`)];
+  for (const name of fs.readdirSync(cdn)) {
+    for (const version of fs.readdirSync(path.join(cdn, name))) {
+      const from = path.join(cdn, name, version);
+      const to = path.join(DEPLOY_CACHE, 'cdn', name, version);
+      if (!/^[0-9a-f]{12}$/.test(version) || fs.lstatSync(from).isSymbolicLink() || fs.existsSync(to)) continue;
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      fs.renameSync(from, to);
+    }
+    const dir = path.join(DEPLOY_CACHE, 'cdn', name);
+    if (!fs.existsSync(dir)) continue;
+    const now = new Date();
+    for (const version of fs.readdirSync(dir)) if (used.includes(`${name}/${version}`)) fs.utimesSync(path.join(dir, version), now, now);
+    const versions = fs
+      .readdirSync(dir)
+      .map((v) => ({ v, t: fs.statSync(path.join(dir, v)).mtimeMs }))
+      .sort((a, b) => b.t - a.t);
+    for (const old of versions.slice(3)) fs.rmSync(path.join(dir, old.v), { recursive: true, force: true });
+  }
+}
+
+function remoteOf(pathname) {
+  const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
+  const match = (pattern, p) => (pattern.endsWith('/*') ? p.startsWith(pattern.slice(0, -1)) && p.length > pattern.length - 1 : p === pattern);
+  return layout.remotes.find((r) => r.routes.some((pattern) => match(pattern, pathname)))?.name ?? null;
+}
+
+async function main() {
+  result.meta.commit = git('rev-parse', '--short', 'HEAD');
+  result.meta.dirty = git('status', '--porcelain') ? true : false;
+
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fernleaf-bench-'));
+  onCleanup(() => {
+    if (args.has('--keep')) log(`kept ${tmp}`);
+    else fs.rmSync(tmp, { recursive: true, force: true });
+  });
+  const deployDir = path.join(tmp, 'deploy');
+  log(`temp dir ${tmp}`);
+
+  // 1. builds (also "build what is not built")
+  result.build = await section('build', () => build(tmp));
+  if (!result.build) throw new Error('cannot measure without a build');
+  const serverEntry = path.join(root, 'api/dist/server.js');
+  if (!fs.existsSync(serverEntry)) throw new Error('api/dist/server.js does not exist after the build (does the api project have a build target?)');
+
+  // 2. publish to a temp deploy dir. Deployed versions are immutable (version = hash of the
+  // build), so versions published by an earlier bench run are linked in and deploy-local skips
+  // them: precompressing a build (source maps included) at brotli 11 takes over a minute here.
+  if (!args.has('--no-deploy-cache')) seedDeploy(deployDir);
+  await section('deploy', async () => {
+    const logFile = path.join(tmp, 'deploy.log');
+    const run = await runTimed(process.execPath, ['tools/deploy-local.mjs'], { cwd: root, env: { ...process.env, DEPLOY_DIR: deployDir }, logFile });
+    if (run.code !== 0) throw new Error(`tools/deploy-local.mjs failed:\n${tail(logFile)}`);
+  });
+  if (!fs.existsSync(path.join(deployDir, 'registry.json'))) throw new Error('cannot measure without a deployment');
+  if (!args.has('--no-deploy-cache')) onCleanup(() => keepDeploy(deployDir)); // runs after the server stopped
+
+  // 3. the server, on a fresh PGlite with the default seed
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'pgdata'), DEPLOY_DIR: deployDir, IMAGE_CACHE_DIR: path.join(tmp, 'image-cache') };
+  for (const name of ['DATABASE_URL', 'SEED_PRODUCTS', 'OVERRIDE_ORIGINS', 'LOG_REQUESTS']) delete env[name];
+  const server = await section('server', () => startServer({ cwd: root, entry: serverEntry, env, port, logFile: path.join(tmp, 'server.log') }));
+  if (!server) throw new Error('cannot measure without the server');
+  result.meta.serverStartSeconds = server.startSeconds;
+
+  // a real product path from the bags listing
+  const listing = await (await fetch(`${server.baseUrl}${LISTING_PATH}`)).json().catch(() => null);
+  const product = listing?.items?.find((item) => item.image) ?? listing?.items?.[0];
+  const routes = [
+    { key: 'home', path: '/' },
+    { key: 'category', path: '/categories/bags' },
+  ];
+  if (product?.path) routes.push({ key: 'product', path: `/products/${product.path}` });
+  else result.errors.push(`product route: no product in ${LISTING_PATH}`);
+  for (const route of routes) {
+    route.remote = remoteOf(route.path);
+    result.routes[route.key] = { path: route.path, remote: route.remote, firstLoad: null, lighthouse: null };
+  }
+
+  // 4. first-load JS and requests before first paint
+  const firstLoad = await section('first-load JS (playwright-core)', () =>
+    measureFirstLoad({ root, baseUrl: server.baseUrl, deployDir, routes, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }),
+  );
+  for (const route of routes) {
+    const measured = firstLoad?.[route.key];
+    if (!measured) continue;
+    result.routes[route.key].firstLoad = measured;
+    for (const problem of measured.problems) result.problems.push(`${route.key}: ${problem}`);
+    for (const dup of measured.duplicateModules) {
+      if (dup.extraRaw < 500) continue;
+      const files = dup.files.map((f) => f.replace(/^\/cdn\/([^/]+)\/[^/]+\//, '$1/')).join(', ');
+      result.problems.push(`${route.key}: ${dup.package} is bundled more than once (${dup.modules} modules, ${(dup.extraRaw / 1000).toFixed(1)} KB raw extra) in ${files}`);
+    }
+    for (const same of measured.identicalFiles) result.problems.push(`${route.key}: identical script bodies loaded ${same.length} times (${same.join(', ')})`);
+    if (!measured.mounted) result.errors.push(`${route.key}: the ${route.remote} remote did not mount, so its first load is not measured`);
+  }
+
+  // 5. Lighthouse mobile, sequentially, one fresh browser per route
+  if (!args.has('--skip-lighthouse')) {
+    for (const route of routes) {
+      const lh = await section(`lighthouse ${route.path}`, () => lighthouseRoute({ url: `${server.baseUrl}${route.path}`, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }));
+      if (lh) {
+        result.routes[route.key].lighthouse = lh;
+        result.meta.browser ??= lh.userAgent?.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? null;
+        for (const warning of lh.warnings) result.problems.push(`lighthouse ${route.key}: ${warning}`);
+      }
+    }
+  }
+
+  // 6. the API on an otherwise idle machine (browsers closed)
+  if (!args.has('--skip-api')) {
+    result.api = (await section('api listing (autocannon)', () => benchListing({ root, baseUrl: server.baseUrl, connections: 10, duration: Number(valued['api-seconds'] ?? 10) }))) ?? null;
+    if (result.api && result.api.items !== 48) result.problems.push(`api: ${LISTING_PATH} returned ${result.api.items} items, expected 48`);
+    if (result.api?.errors) result.problems.push(`api: ${result.api.errors} errors/timeouts/non-2xx responses during the run`);
+  }
+  if (!server.isRunning()) result.errors.push(`the server stopped during the run:\n${tail(path.join(tmp, 'server.log'))}`);
+}
+
+function finish(code) {
+  result.meta.seconds = (Date.now() - started) / 1000;
+  try {
+    fs.mkdirSync(path.dirname(JSON_FILE), { recursive: true });
+    fs.writeFileSync(JSON_FILE, `${JSON.stringify(result, null, 2)}\n`);
+  } catch (error) {
+    log(`could not write ${JSON_FILE}: ${error.message}`);
+    code = 1;
+  }
+  process.stdout.write(`\n${render(result)}\n`);
+  return code;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    log(`${signal}: cleaning up`);
+    cleanupAll().finally(() => process.exit(130));
+  });
+}
+
+let exitCode = 0;
+try {
+  await main();
+  if (result.errors.length) exitCode = 1;
+} catch (error) {
+  result.errors.push(String(error?.message ?? error));
+  exitCode = 1;
+} finally {
+  await cleanupAll();
+}
+process.exitCode = finish(exitCode);

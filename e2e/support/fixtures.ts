@@ -1,0 +1,96 @@
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { readState, type E2EState } from './state';
+
+export { expect };
+
+export const REMOTES = ['content', 'catalog', 'cart_checkout', 'account'] as const;
+export type RemoteName = (typeof REMOTES)[number];
+
+interface Fixtures {
+  /** This run's server and folders (from the global setup). */
+  store: E2EState;
+  /** Browser console errors and page errors of the test, attached to its report when it fails. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  store: async ({}, use) => {
+    await use(readState());
+  },
+  // the server's port is only known once the global setup ran, after the config was read
+  baseURL: async ({ store }, use) => {
+    await use(store.baseURL);
+  },
+  consoleErrors: [
+    async ({ page }, use, testInfo) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+      await use(errors);
+      if (testInfo.status !== testInfo.expectedStatus && errors.length > 0) {
+        await testInfo.attach('browser-errors', { body: errors.join('\n'), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
+});
+
+/** The shell's chrome: header and footer regions. */
+export function chrome(page: Page): { header: Locator; footer: Locator } {
+  return { header: page.locator('#shell-header'), footer: page.locator('#shell-footer') };
+}
+
+/** The element the shell mounted a remote into. */
+export function remote(page: Page, name: RemoteName): Locator {
+  return page.locator(`[data-remote="${name}"]`);
+}
+
+/** A main-navigation link in the header (the footer repeats some of them). */
+export function headerLink(page: Page, name: string): Locator {
+  return chrome(page).header.getByRole('link', { name, exact: true });
+}
+
+/** Asserts the header and footer are there and show their content. */
+export async function expectChrome(page: Page): Promise<void> {
+  const { header, footer } = chrome(page);
+  await expect(header).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Fernleaf home' })).toBeVisible();
+  await expect(header.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(footer).toBeVisible();
+  await expect(footer.getByText(/Fernleaf Limited/)).toBeVisible();
+}
+
+/**
+ * Marks the current document so a later check can prove no full page load happened since
+ * (client-side navigation keeps the same window object).
+ */
+export async function markDocument(page: Page): Promise<() => Promise<void>> {
+  const mark = `e2e-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((value) => {
+    (window as unknown as { __E2E_DOCUMENT__: string }).__E2E_DOCUMENT__ = value;
+  }, mark);
+  let documents = 0;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents += 1;
+  });
+  return async () => {
+    expect(documents, 'document requests since the mark').toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __E2E_DOCUMENT__?: string }).__E2E_DOCUMENT__), 'same document').toBe(mark);
+  };
+}
+
+/** Waits until every listed image finished loading with real pixels. */
+export async function expectImagesLoaded(images: Locator, atLeast = 1): Promise<void> {
+  await expect.poll(() => images.count()).toBeGreaterThanOrEqual(atLeast);
+  const count = await images.count();
+  for (let i = 0; i < count; i += 1) {
+    const image = images.nth(i);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1)), {
+        message: `image ${i + 1} (${await image.getAttribute('src')}) loads`,
+      })
+      .toBeGreaterThan(0);
+  }
+}

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildWithWebpack, run } from './build';
+import { brokenRemoteDir, repoRoot, scratchDir } from './paths';
+import { STATE_ENV, type E2EState } from './state';
+
+const PROJECTS = ['api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
+const HEALTH_TIMEOUT_MS = 60_000;
+/** Published versions kept between runs (a version folder's content depends only on its version). */
+const DEPLOY_CACHE = path.join(scratchDir, 'deploy-cache');
+
+/**
+ * Runs the real `tools/deploy-local.mjs` into a fresh DEPLOY_DIR, seeded with the version folders
+ * published by earlier runs: the script publishes a version only once, so unchanged builds skip its
+ * precompression (about a minute of brotli on a fresh folder, mostly source maps). The registry is
+ * always written from scratch. The cache is keyed by the script's own bytes.
+ */
+function deploy(deployDir: string): void {
+  const script = path.join(repoRoot, 'tools/deploy-local.mjs');
+  const key = createHash('sha256').update(fs.readFileSync(script)).digest('hex').slice(0, 12);
+  const cache = path.join(DEPLOY_CACHE, key);
+  const cdn = path.join(deployDir, 'cdn');
+  if (fs.existsSync(cache)) fs.cpSync(cache, cdn, { recursive: true });
+  run('node', [script], { env: { ...process.env, DEPLOY_DIR: deployDir } });
+  const registry = JSON.parse(fs.readFileSync(path.join(deployDir, 'registry.json'), 'utf8')) as {
+    shell: { version: string };
+    remotes: { name: string; version: string }[];
+  };
+  const live = [['shell', registry.shell.version], ...registry.remotes.map((r) => [r.name, r.version])] as [string, string][];
+  // keep exactly the live versions; swap the whole cache in at once so a crash never leaves half a folder
+  const next = `${DEPLOY_CACHE}.next-${process.pid}`;
+  for (const [name, version] of live) fs.cpSync(path.join(cdn, name, version), path.join(next, key, name, version), { recursive: true });
+  fs.rmSync(DEPLOY_CACHE, { recursive: true, force: true });
+  fs.renameSync(next, DEPLOY_CACHE);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function tail(file: string, chars = 6000): string {
+  try {
+    return fs.readFileSync(file, 'utf8').slice(-chars);
+  } catch {
+    return '(no server log)';
+  }
+}
+
+/** Kills the server's process group; used by the teardown and when the setup itself fails. */
+export function stopServer(pid: number): void {
+  try {
+    process.kill(-pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+}
+
+async function waitForHealth(baseURL: string, child: ReturnType<typeof spawn>, log: string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let exited: string | null = null;
+  child.once('exit', (code, signal) => {
+    exited = `exited with ${signal ?? `code ${code}`}`;
+  });
+  let last = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`the API server ${exited} before it was healthy. Its log:\n${tail(log)}`);
+    try {
+      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return;
+      last = `GET /api/health answered ${response.status}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the API server was not healthy within ${HEALTH_TIMEOUT_MS / 1000} s (${last}). Its log:\n${tail(log)}`);
+}
+
+export default async function globalSetup(): Promise<void> {
+  const started = Date.now();
+  // 1. Production builds of the API, the shell and the four remotes (the nx cache makes a repeat fast).
+  run('npx', ['nx', 'run-many', '-t', 'build', '-p', ...PROJECTS, '--outputStyle=static']);
+  const serverEntry = path.join(repoRoot, 'api/dist/server.js');
+  if (!fs.existsSync(serverEntry)) throw new Error(`${serverEntry} was not built by \`nx run api:build\``);
+  // The fixture remote whose mount throws (test "a remote that throws").
+  const brokenRemoteDist = buildWithWebpack(brokenRemoteDir, [path.join(brokenRemoteDir, 'src'), path.join(brokenRemoteDir, 'webpack.config.cjs')]);
+
+  // 2. Publish the builds into this run's own deploy folder.
+  const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  const deployDir = path.join(tmpDir, 'deploy');
+  deploy(deployDir);
+
+  // 3. The server: edge (shell, registry, builds), API and images on one free port.
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const serverLog = path.join(tmpDir, 'server.log');
+  const logFd = fs.openSync(serverLog, 'a');
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    detached: true, // own process group: the teardown stops it and anything it started
+    stdio: ['ignore', logFd, logFd],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(tmpDir, 'pgdata'),
+      DEPLOY_DIR: deployDir,
+      IMAGE_CACHE_DIR: path.join(tmpDir, 'images'),
+      SEED_PRODUCTS: '200',
+      // only localhost: an override on http://127.0.0.1:<port> must be refused
+      OVERRIDE_ORIGINS: 'http://localhost:*',
+    },
+  });
+  fs.closeSync(logFd);
+  child.unref();
+  const pid = child.pid!;
+  // Safety net: never leave the server behind if the runner dies before its teardown.
+  process.once('exit', () => stopServer(pid));
+  try {
+    await waitForHealth(baseURL, child, serverLog);
+  } catch (error) {
+    stopServer(pid);
+    throw error;
+  }
+
+  const state: E2EState = { baseURL, tmpDir, deployDir, serverLog, serverPid: pid, brokenRemoteDist };
+  const stateFile = path.join(tmpDir, 'state.json');
+  fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  // Inherited by the test workers (started after the global setup).
+  process.env[STATE_ENV] = stateFile;
+  process.env.DEPLOY_DIR = deployDir;
+  console.log(`[e2e] store at ${baseURL} (deploy ${deployDir}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}

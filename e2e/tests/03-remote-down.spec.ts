@@ -1,0 +1,67 @@
+import { readRegistry, waitUntilServed, writeRegistry } from '../support/deploy';
+import { expect, expectChrome, headerLink, remote, test } from '../support/fixtures';
+
+const CATALOG_FILES = '**/cdn/catalog/**';
+
+test.describe('a remote that is down or slow is replaced by its fallback; the rest of the store works', () => {
+  test('catalog down: fallback in its place, chrome and other remotes work, recovery without reload', async ({ page }) => {
+    await page.route(CATALOG_FILES, (route) => route.abort('connectionrefused'));
+
+    await page.goto('/categories/bags');
+    const fallback = page.locator('[data-remote-fallback="catalog"]');
+    await expect(fallback).toBeVisible();
+    await expect(fallback).toHaveRole('alert');
+    await expect(fallback.getByRole('heading', { name: 'Sorry, we hit a snag' })).toBeVisible();
+    await expect(fallback.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(remote(page, 'catalog')).toContainText('unavailable');
+    await expectChrome(page);
+
+    // the header still navigates, client-side, to another remote
+    const start = await page.evaluate(() => performance.timeOrigin);
+    await headerLink(page, 'Cart').click();
+    await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await expect(fallback).toHaveCount(0);
+
+    // the catalog's CDN is back: coming back to a catalog route loads it afresh, no reload
+    await page.unroute(CATALOG_FILES);
+    await headerLink(page, 'Bags').click();
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    await expect(catalog.getByRole('list').first().getByRole('link').first()).toBeVisible();
+    await expect(fallback).toHaveCount(0);
+    expect(await page.evaluate(() => performance.timeOrigin), 'same document').toBe(start);
+  });
+
+  test('catalog slower than the registry loadTimeoutMs: fallback shows', async ({ page, store }) => {
+    test.slow();
+    const original = readRegistry(store.deployDir);
+    const timeoutMs = 1500;
+    const quicker = { ...original, loadTimeoutMs: timeoutMs };
+    await writeRegistry(store.deployDir, quicker);
+    try {
+      await waitUntilServed(store.baseURL, quicker);
+      // the manifest arrives, but only well after the shell stopped waiting
+      let delayed = 0;
+      await page.route('**/cdn/catalog/*/mf-manifest.json', async (route) => {
+        delayed += 1;
+        await new Promise((resolve) => setTimeout(resolve, timeoutMs + 2500));
+        await route.continue().catch(() => undefined);
+      });
+
+      const started = Date.now();
+      await page.goto('/categories/bags');
+      const fallback = page.locator('[data-remote-fallback="catalog"]');
+      await expect(fallback).toBeVisible({ timeout: timeoutMs + 5000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(timeoutMs);
+      expect(delayed).toBeGreaterThan(0);
+      await expect(fallback).toHaveRole('alert');
+      await expect(fallback).toContainText('taking longer than usual');
+      await expectChrome(page);
+      await expect(remote(page, 'catalog').getByRole('heading', { level: 1 })).toHaveCount(0);
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    } finally {
+      await writeRegistry(store.deployDir, original);
+      await waitUntilServed(store.baseURL, original);
+    }
+  });
+});
