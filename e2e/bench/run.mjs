@@ -65,6 +65,8 @@ const result = {
     chromiumPath: CHROMIUM_PATH,
     chromiumFlags: CHROMIUM_FLAGS,
     units: 'bytes; milliseconds unless named otherwise; KB in the printed tables = 1,000 bytes',
+    loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+    loadAverageAtEnd: null,
     seconds: null,
     jsonFile: path.relative(root, JSON_FILE),
   },
@@ -227,6 +229,9 @@ async function main() {
   if (!server) throw new Error('cannot measure without the server');
   result.meta.serverStartSeconds = server.startSeconds;
 
+  const favicon = await fetch(`${server.baseUrl}/favicon.ico`).catch(() => null);
+  if (favicon && favicon.status !== 200) result.problems.push(`/favicon.ico answers ${favicon.status} (${favicon.headers.get('content-type')}): browsers ask for it on every first visit`);
+
   // a real product path from the bags listing
   const listing = await (await fetch(`${server.baseUrl}${LISTING_PATH}`)).json().catch(() => null);
   const product = listing?.items?.find((item) => item.image) ?? listing?.items?.[0];
@@ -282,6 +287,7 @@ async function main() {
 
 function finish(code) {
   result.meta.seconds = (Date.now() - started) / 1000;
+  result.meta.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
   try {
     fs.mkdirSync(path.dirname(JSON_FILE), { recursive: true });
     fs.writeFileSync(JSON_FILE, `${JSON.stringify(result, null, 2)}\n`);

@@ -183,8 +183,9 @@ function shopPrice(rng: Rng, [min, max]: [number, number]): number {
   dollars = dollars < 100 ? Math.round(dollars / 5) * 5 - 1 : Math.round(dollars / 10) * 10 - 1;
   dollars = Math.min(Math.max(dollars, min), max);
   const cents = rng.weighted([0, 99, 95], [6, 3, 1]);
-  if (cents === 0) return (dollars + 1 > max ? dollars : dollars + (rng.chance(0.5) ? 1 : 0)) * 100;
-  return dollars * 100 + cents;
+  const price = cents === 0 ? (dollars + 1 > max ? dollars : dollars + (rng.chance(0.5) ? 1 : 0)) * 100 : dollars * 100 + cents;
+  // The shop's range: $39.99 to $899.00.
+  return Math.min(Math.max(price, 3999), max * 100, 89900);
 }
 
 function salePrice(rng: Rng, original: number): number {

@@ -19,7 +19,7 @@ export function render(result) {
   const out = [];
   const { meta } = result;
   out.push(`Fernleaf benchmark  ${meta.startedAt}  commit ${meta.commit ?? '?'}${meta.dirty ? ' (uncommitted changes)' : ''}`);
-  out.push(`Node ${meta.node}, ${meta.browser ?? 'chromium'}, ${meta.cpus} CPUs, ${meta.platform}`);
+  out.push(`Node ${meta.node}, ${meta.browser ?? 'chromium'}, ${meta.cpus} CPUs, ${meta.platform}, load average ${meta.loadAverageAtStart?.[0]} at start, ${meta.loadAverageAtEnd?.[0] ?? '?'} at end`);
   out.push('');
 
   const routes = Object.entries(result.routes);

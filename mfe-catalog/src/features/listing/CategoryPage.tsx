@@ -20,13 +20,14 @@ export function CategoryPage() {
   const page = normalisePage(params.get('page'));
   const key = `${category}|${sort}`;
   const [state, setState] = useState<State>({ key, pages: [], status: 'loading' });
+  const pagesForKey = state.key === key ? state.pages : [];
+  const status: State['status'] = state.key === key && state.status !== 'ready' ? state.status : pagesForKey.length >= page ? 'ready' : 'loading';
   const sortId = useId();
 
   useEffect(() => {
     const controller = new AbortController();
-    const have = state.key === key ? state.pages.length : 0;
+    const have = pagesForKey.length;
     if (have >= page) return;
-    setState((s) => ({ key, pages: s.key === key ? s.pages : [], status: 'loading' }));
     const wanted = Array.from({ length: page - have }, (_, i) => have + i + 1);
     Promise.all(wanted.map((p) => fetchListing({ category, page: p, sort }, controller.signal)))
       .then((loaded) => setState((s) => ({ key, pages: [...(s.key === key ? s.pages : []), ...loaded], status: 'ready' })))
@@ -38,13 +39,13 @@ export function CategoryPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, page]);
 
-  const first = state.key === key ? state.pages[0] : undefined;
+  const first = pagesForKey[0];
   useEffect(() => {
     if (first) document.title = `${first.category.name} | Fernleaf`;
   }, [first]);
 
-  if (state.status === 'not-found') return <NotFound />;
-  const items: Tile[] = state.key === key ? state.pages.flatMap((p) => p.items) : [];
+  if (status === 'not-found') return <NotFound />;
+  const items: Tile[] = pagesForKey.flatMap((p) => p.items);
   const total = first?.total ?? 0;
 
   return (
@@ -86,10 +87,10 @@ export function CategoryPage() {
           </select>
         </div>
       </div>
-      {state.status === 'error' ? (
+      {status === 'error' ? (
         <p role="alert">We couldn't load these products just now. Please refresh the page to try again.</p>
       ) : (
-        <ul aria-busy={state.status === 'loading'} css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+        <ul aria-busy={status === 'loading'} css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
           {items.map((item, index) => (
             <li key={item.id}>
               <ProductTile item={item} eager={index < 4} />
@@ -102,7 +103,7 @@ export function CategoryPage() {
           <p css={{ color: 'var(--muted)' }}>Showing {items.length} of {total}</p>
           <button
             type="button"
-            disabled={state.status === 'loading'}
+            disabled={status === 'loading'}
             onClick={() => {
               const next = new URLSearchParams(params);
               next.set('page', String(page + 1));
@@ -110,7 +111,7 @@ export function CategoryPage() {
             }}
             css={{ font: 'inherit', padding: '.8rem 2rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}
           >
-            {state.status === 'loading' ? 'Loading…' : 'Load more'}
+            {status === 'loading' ? 'Loading…' : 'Load more'}
           </button>
         </div>
       ) : null}

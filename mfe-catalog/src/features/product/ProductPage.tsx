@@ -11,12 +11,12 @@ export function ProductPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   const [state, setState] = useState<State>({ path, product: null, status: 'loading' });
-  const [imageIndex, setImageIndex] = useState(0);
+  const [selected, setSelected] = useState({ path, index: 0 });
+  const imageIndex = selected.path === path ? selected.index : 0;
+  const setImageIndex = (index: number) => setSelected({ path, index });
 
   useEffect(() => {
     const controller = new AbortController();
-    setState({ path, product: null, status: 'loading' });
-    setImageIndex(0);
     fetchProduct(path, controller.signal)
       .then((product) => setState({ path, product, status: 'ready' }))
       .catch((error: unknown) => {
@@ -25,13 +25,14 @@ export function ProductPage() {
     return () => controller.abort();
   }, [path]);
 
-  const product = state.product;
+  const view = state.path === path ? state : { path, product: null, status: 'loading' as const };
+  const product = view.product;
   useEffect(() => {
     if (product) document.title = `${product.pageTitle || product.name} | Fernleaf`;
   }, [product]);
 
-  if (state.status === 'not-found') return <NotFound />;
-  if (state.status === 'error') return <p role="alert" css={{ maxWidth: 1280, margin: '2rem auto', padding: '0 1.25rem' }}>We couldn't load this product just now. Please refresh the page to try again.</p>;
+  if (view.status === 'not-found') return <NotFound />;
+  if (view.status === 'error') return <p role="alert" css={{ maxWidth: 1280, margin: '2rem auto', padding: '0 1.25rem' }}>We couldn't load this product just now. Please refresh the page to try again.</p>;
   if (!product) return <div aria-busy="true" css={{ minHeight: '70vh' }} />;
 
   const images = product.productGallery.filter((image) => image.type === 'IMAGE');

@@ -1,0 +1,11 @@
+// Shared preset, plus two PGlite/fastify specifics:
+// - PGlite's Node build loads its WASM and data with dynamic import(), which jest only allows
+//   with node --experimental-vm-modules (set in the "test" script);
+// - @fastify/static (used by swagger-ui) requires content-disposition, which ships only ESM:
+//   let SWC transform it to CommonJS; likewise cookie and set-cookie-parser (light-my-request, i.e. app.inject).
+const base = require('../jest.preset.cjs')(__dirname);
+module.exports = {
+  ...base,
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|set-cookie-parser)/)'],
+  testTimeout: 60_000,
+};

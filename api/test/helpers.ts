@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db';
+import { seedIfEmpty } from '../src/seed';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (each test file gets a fresh database there). */
+export const BACKENDS: Backend[] = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Products seeded for API tests: enough for "bags" to span two pages of 48. */
+export const TEST_PRODUCTS = 150;
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A throw-away database on the server of DATABASE_URL (needs the CREATEDB privilege). */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const name = `store_test_${process.pid}_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+  await withAdmin(adminUrl, (c) => c.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdmin(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+  };
+}
+
+/** A fresh database (PGlite in a temp folder, or a new PostgreSQL database), migrated, optionally seeded, and the app. */
+export async function createTestContext(backend: Backend, { products = TEST_PRODUCTS }: { products?: number } = {}): Promise<TestContext> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
+  const server = backend === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig(
+    {
+      DATA_DIR: path.join(tmp, 'pgdata'),
+      IMAGE_CACHE_DIR: path.join(tmp, 'image-cache'),
+      DEPLOY_DIR: path.join(tmp, 'deploy'),
+      SEED_PRODUCTS: String(products),
+      ...(server ? { DATABASE_URL: server.url } : {}),
+    },
+    __dirname,
+  );
+  const database = await openDatabase(config);
+  if (products > 0) await seedIfEmpty(database.db, { products });
+  const app = buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await server?.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { ProductTile as Tile } from '@store/contracts';
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { ProductTile } from './ProductTile';
+import { normalisePage, normaliseSort, SORTS } from './sorts';
+
+describe('sorts (spec §9)', () => {
+  it('lists the seven sorts with Recommended first and empty', () => {
+    expect(SORTS.map((s) => s.label)).toEqual(['Recommended', 'Name A to Z', 'Name Z to A', 'Price Lowest First', 'Price Highest First', 'Newest', 'Oldest']);
+    expect(SORTS[0].value).toBe('');
+  });
+  it('ignores a sort value not in the list', () => {
+    expect(normaliseSort('price-asc')).toBe('price-asc');
+    expect(normaliseSort('cheapest')).toBe('');
+    expect(normaliseSort(null)).toBe('');
+  });
+  it('reads the page parameter defensively', () => {
+    expect(normalisePage('3')).toBe(3);
+    expect(normalisePage('0')).toBe(1);
+    expect(normalisePage('x')).toBe(1);
+    expect(normalisePage(null)).toBe(1);
+  });
+});
+
+const tile: Tile = {
+  id: 'p1',
+  path: 'harbour-leather-backpack-22l-p1',
+  name: 'Harbour Leather Backpack 22L',
+  brand: 'Wanaka Workshop',
+  price: 8999,
+  erpOriginalPrice: 12999,
+  isDiscounted: true,
+  isNew: false,
+  state: 'current',
+  availableFrom: null,
+  soldOut: true,
+  overlays: [{ id: 'sale', name: 'Sale', type: 'sale' }],
+  image: { src: 'images/products/p1/harbour-1.jpg', alt: 'Harbour Leather Backpack in tan', width: 1200, height: 1500 },
+  colourName: 'Tan',
+  colourHex: '#b07a4a',
+};
+
+describe('ProductTile', () => {
+  it('shows price, original price, discount percent, overlays and sold out', () => {
+    render(
+      <MemoryRouter>
+        <ProductTile item={tile} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByRole('link')).toHaveAttribute('href', '/products/harbour-leather-backpack-22l-p1');
+    expect(screen.getByText('$89.99')).toBeInTheDocument();
+    expect(screen.getByText('$129.99')).toBeInTheDocument();
+    // floor((129.99 - 89.99) / 129.99 * 100) = 30
+    expect(screen.getByText('-30%')).toBeInTheDocument();
+    expect(screen.getByText('Sale')).toBeInTheDocument();
+    expect(screen.getByText('Sold out')).toBeInTheDocument();
+    const img = screen.getByRole('img', { name: 'Harbour Leather Backpack in tan' });
+    expect(img.getAttribute('src')).toContain('/cdn-cgi/image/fit=scale-down,format=auto,width=300/');
+  });
+});
