@@ -8,4 +8,6 @@ module.exports = {
   ...base,
   transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|set-cookie-parser)/)'],
   testTimeout: 60_000,
+  // jest defaults to cores - 1 = one worker here; the PGlite suites are mostly waiting on WASM init.
+  maxWorkers: 2,
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { imageUrl, placeholderWidth, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
-import sharp from 'sharp';
+import sharp, { type Stats } from 'sharp';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
 const AVIF = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8';
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('image endpoint on %s', (backend) => {
     const [a, b] = await Promise.all([sharp(sharpRes.rawPayload).stats(), sharp(blurredRes.rawPayload).stats()]);
     const meta = await sharp(blurredRes.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([16, 20]);
-    const spread = (s: sharp.Stats) => s.channels.slice(0, 3).reduce((sum, c) => sum + c.stdev, 0);
+    const spread = (s: Stats) => s.channels.slice(0, 3).reduce((sum, c) => sum + c.stdev, 0);
     expect(spread(b)).toBeLessThan(spread(a) * 0.8);
     // The real placeholder URL (format=auto) works too and is tiny.
     const auto = await get(imageUrl(src, { width, placeholder: true }), WEBP);

@@ -101,13 +101,13 @@ async function section(name, fn) {
   }
 }
 
-/** "Nx read the output from the cache instead of running the command for 7 out of 7 tasks." */
+/** Which tasks ran and which came from the cache, from nx's static output ("> nx run x:build  [local cache]"). */
 function nxSummary(logFile, fromOffset) {
   const text = fs.readFileSync(logFile, 'utf8').slice(fromOffset);
-  const ran = text.match(/Successfully ran target build for (\d+) projects?(?: and (\d+) tasks? (?:they|it) depends? on)?/);
-  const cache = text.match(/read the output from the cache instead of running the command for (\d+) out of (\d+) tasks?/);
-  const tasks = cache ? Number(cache[2]) : ran ? Number(ran[1]) + Number(ran[2] ?? 0) : null;
-  return { tasks, fromCache: cache ? Number(cache[1]) : 0 };
+  const tasks = new Map();
+  for (const m of text.matchAll(/^> nx run (\S+?)(?:\s+\[([^\]]+)\])?\s*$/gm)) tasks.set(m[1], m[2] ?? null);
+  const ran = [...tasks.entries()].filter(([, how]) => !how || !/cache/.test(how)).map(([task]) => task);
+  return { tasks: tasks.size, fromCache: tasks.size - ran.length, ran };
 }
 
 async function build(tmp) {
@@ -132,7 +132,7 @@ async function build(tmp) {
   info.cacheHitSeconds = info.cacheHit.seconds;
   info.measured = true;
   if (info.cacheHit.tasks !== null && info.cacheHit.fromCache < info.cacheHit.tasks) {
-    result.problems.push(`cache-hit rebuild ran ${info.cacheHit.tasks - info.cacheHit.fromCache} of ${info.cacheHit.tasks} tasks instead of reading them from the cache (non-deterministic inputs or outputs?)`);
+    result.problems.push(`cache-hit rebuild ran ${info.cacheHit.ran.join(', ')} instead of reading them from the cache (inputs changed between the two builds, or a task is not cacheable)`);
   }
   return info;
 }
@@ -258,7 +258,8 @@ async function main() {
     for (const dup of measured.duplicateModules) {
       if (dup.extraRaw < 500) continue;
       const files = dup.files.map((f) => f.replace(/^\/cdn\/([^/]+)\/[^/]+\//, '$1/')).join(', ');
-      result.problems.push(`${route.key}: ${dup.package} is bundled more than once (${dup.modules} modules, ${(dup.extraRaw / 1000).toFixed(1)} KB raw extra) in ${files}`);
+      const how = dup.sameFile ? ` (twice in one chunk${dup.formats.length > 1 ? `: its ${dup.formats.join(' and ')} builds` : ''})` : '';
+      result.problems.push(`${route.key}: ${dup.package} is bundled more than once${how}: ${dup.modules} modules, ${(dup.extraRaw / 1000).toFixed(1)} KB raw extra, in ${files}`);
     }
     for (const same of measured.identicalFiles) result.problems.push(`${route.key}: identical script bodies loaded ${same.length} times (${same.join(', ')})`);
     if (!measured.mounted) result.errors.push(`${route.key}: the ${route.remote} remote did not mount, so its first load is not measured`);

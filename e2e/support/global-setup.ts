@@ -38,6 +38,16 @@ function deploy(deployDir: string): void {
   fs.renameSync(next, DEPLOY_CACHE);
 }
 
+/**
+ * Rendered image variants kept between runs, keyed by the server build: the image endpoint caches
+ * renders by content (drawing, options, format), like an image CDN in front of it would. A cold cache
+ * makes the first visits render dozens of AVIFs at once on this 2-core machine.
+ */
+export function imageCacheFor(serverEntry: string): string {
+  const key = createHash('sha256').update(fs.readFileSync(serverEntry)).digest('hex').slice(0, 12);
+  return path.join(scratchDir, 'image-cache', key);
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -105,6 +115,9 @@ export default async function globalSetup(): Promise<void> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const serverLog = path.join(tmpDir, 'server.log');
+  const imageDir = path.join(tmpDir, 'images');
+  const imageCache = imageCacheFor(serverEntry);
+  if (fs.existsSync(imageCache)) fs.cpSync(imageCache, imageDir, { recursive: true });
   const logFd = fs.openSync(serverLog, 'a');
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -117,7 +130,7 @@ export default async function globalSetup(): Promise<void> {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(tmpDir, 'pgdata'),
       DEPLOY_DIR: deployDir,
-      IMAGE_CACHE_DIR: path.join(tmpDir, 'images'),
+      IMAGE_CACHE_DIR: imageDir,
       SEED_PRODUCTS: '200',
       // only localhost: an override on http://127.0.0.1:<port> must be refused
       OVERRIDE_ORIGINS: 'http://localhost:*',
@@ -135,7 +148,7 @@ export default async function globalSetup(): Promise<void> {
     throw error;
   }
 
-  const state: E2EState = { baseURL, tmpDir, deployDir, serverLog, serverPid: pid, brokenRemoteDist };
+  const state: E2EState = { baseURL, tmpDir, deployDir, serverLog, serverPid: pid, brokenRemoteDist, imageDir, imageCache };
   const stateFile = path.join(tmpDir, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
   // Inherited by the test workers (started after the global setup).

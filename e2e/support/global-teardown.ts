@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import { e2eDir, scratchDir } from './paths';
 import { STATE_ENV, type E2EState } from './state';
 
 function alive(pid: number): boolean {
@@ -14,7 +16,6 @@ export default async function globalTeardown(): Promise<void> {
   const file = process.env[STATE_ENV];
   if (!file || !fs.existsSync(file)) return;
   const state = JSON.parse(fs.readFileSync(file, 'utf8')) as E2EState;
-  if (process.env.E2E_KEEP_LOG) console.log(fs.readFileSync(state.serverLog, 'utf8'));
   try {
     process.kill(-state.serverPid, 'SIGTERM');
   } catch {
@@ -29,5 +30,23 @@ export default async function globalTeardown(): Promise<void> {
       // gone meanwhile
     }
   }
-  fs.rmSync(state.tmpDir, { recursive: true, force: true });
+  try {
+    keepForLater(state);
+  } finally {
+    fs.rmSync(state.tmpDir, { recursive: true, force: true });
+  }
+}
+
+function keepForLater(state: E2EState): void {
+  // the server's log next to the test results, for a look after a failure
+  fs.mkdirSync(path.join(e2eDir, 'test-results'), { recursive: true });
+  fs.copyFileSync(state.serverLog, path.join(e2eDir, 'test-results/server.log'));
+  // keep this run's image renders for the next run (only the cache of the current server build)
+  if (fs.existsSync(state.imageDir)) {
+    const next = `${path.join(scratchDir, 'image-cache')}.next-${process.pid}`;
+    fs.rmSync(next, { recursive: true, force: true });
+    fs.cpSync(state.imageDir, path.join(next, path.basename(state.imageCache)), { recursive: true, filter: (source) => !source.endsWith('.tmp') });
+    fs.rmSync(path.join(scratchDir, 'image-cache'), { recursive: true, force: true });
+    fs.renameSync(next, path.join(scratchDir, 'image-cache'));
+  }
 }

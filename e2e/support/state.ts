@@ -12,6 +12,9 @@ export interface E2EState {
   serverLog: string;
   /** pid of the API server (process group leader). */
   serverPid: number;
+  /** IMAGE_CACHE_DIR of the server, and where the teardown keeps its renders for the next run. */
+  imageDir: string;
+  imageCache: string;
   /** The built fixture remote whose mount throws. */
   brokenRemoteDist: string;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { readRegistry } from '../support/deploy';
-import { expect, expectChrome, remote, test } from '../support/fixtures';
+import { expect, expectChrome, headerLink, remote, test } from '../support/fixtures';
 import { startStaticServer, type StaticServer } from '../support/static-server';
 
 let cdn: StaticServer;
@@ -56,15 +56,17 @@ test('an override on an allowed origin (localhost) is loaded, shown on the banne
 
   // remembered: a plain visit keeps the override
   expect(await page.evaluate(() => localStorage.getItem('mf-override:catalog'))).toBe(manifest);
-  await page.goto('/categories/travel');
+  await page.goto('/cart');
+  await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await expect(banner).toBeVisible();
 
   // the banner's button clears it: the registry's catalog is back
   await banner.getByRole('button', { name: 'Clear overrides' }).click();
   await expect(banner).toHaveCount(0);
-  await expect(catalog.getByRole('heading', { level: 1, name: 'Travel' })).toBeVisible();
-  await expect(catalog).toHaveAttribute('data-remote-version', deployedVersion);
   expect(await page.evaluate(() => localStorage.getItem('mf-override:catalog'))).toBeNull();
+  await headerLink(page, 'Bags').click();
+  await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+  await expect(catalog).toHaveAttribute('data-remote-version', deployedVersion);
   expect(page.url()).not.toContain('mf-override');
 });
 

@@ -1,14 +1,9 @@
-import { bus, topics } from '@store/shared-events';
-import { useEffect } from 'react';
+import { ReportNotFound } from '@store/shared-events/remote';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { SignInPage } from './features/signin/SignInPage';
 
 function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    bus.publish(topics.shellNotFound, { path: pathname }, { source: 'account' });
-  }, [pathname]);
-  return null;
+  return <ReportNotFound source="account" path={useLocation().pathname} />;
 }
 
 /** Spec §2: signed-in-only pages send a signed-out visitor to /account/signin. */

@@ -1,15 +1,12 @@
 import { bus, topics } from '@store/shared-events';
+import { ReportNotFound } from '@store/shared-events/remote';
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { CartPage } from './features/cart/CartPage';
 import { readGuestCart } from './features/cart/storage';
 
 function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    bus.publish(topics.shellNotFound, { path: pathname }, { source: 'cart_checkout' });
-  }, [pathname]);
-  return null;
+  return <ReportNotFound source="cart_checkout" path={useLocation().pathname} />;
 }
 
 /** Spec §2: every checkout step needs a valid cart, otherwise the shopper goes to /cart. */

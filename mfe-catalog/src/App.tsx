@@ -1,15 +1,10 @@
-import { bus, topics } from '@store/shared-events';
-import { useEffect } from 'react';
+import { ReportNotFound } from '@store/shared-events/remote';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { CategoryPage } from './features/listing/CategoryPage';
 import { ProductPage } from './features/product/ProductPage';
 
 export function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    bus.publish(topics.shellNotFound, { path: pathname }, { source: 'catalog' });
-  }, [pathname]);
-  return null;
+  return <ReportNotFound source="catalog" path={useLocation().pathname} />;
 }
 
 export function App() {

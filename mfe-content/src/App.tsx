@@ -1,15 +1,10 @@
-import { bus, topics } from '@store/shared-events';
-import { useEffect } from 'react';
+import { ReportNotFound } from '@store/shared-events/remote';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { HomePage } from './features/home/HomePage';
 
 /** Routes this remote does not have a page for yet are reported to the shell, which shows its 404 page. */
 function NotFound() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    bus.publish(topics.shellNotFound, { path: pathname }, { source: 'content' });
-  }, [pathname]);
-  return null;
+  return <ReportNotFound source="content" path={useLocation().pathname} />;
 }
 
 export function App() {

@@ -143,7 +143,6 @@ export interface ProductTypeDef {
 
 const ONE_SIZE = [['One size']];
 const LEATHERS = ['Leather', 'Pebbled Leather', 'Suede', 'Vegan Leather', 'Saffiano Leather'];
-const SOFT = ['Canvas', 'Waxed Canvas', 'Recycled Nylon', 'Ripstop', 'Cotton Twill'];
 
 export const PRODUCT_TYPES: ProductTypeDef[] = [
   {

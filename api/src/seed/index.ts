@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { countProducts, queryRows, type Database } from '../db/index.js';
+import { queryRows, type Database } from '../db/index.js';
 import { generateCatalogue, type Catalogue, type SeedProduct } from './generate.js';
 
 export { generateCatalogue, SEED_REFERENCE_DATE } from './generate.js';
@@ -169,9 +169,9 @@ export async function insertCatalogue(
 /** Seeds `products` generated products when the database has none. Returns null when it had data. */
 export async function seedIfEmpty(db: Database, options: { products: number; seed?: number }): Promise<SeedResult | null> {
   const started = Date.now();
-  if ((await countProducts(db)) > 0) return null;
-  const [brandCount] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from brands`);
-  if (Number(brandCount?.n ?? 0) > 0) return null; // catalogue data without products: leave it alone
+  // Any catalogue row (even brands without products) means "not empty": leave it alone.
+  const [row] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from products) or exists (select 1 from brands) as any`);
+  if (row?.any) return null;
   const catalogue = generateCatalogue(options);
   await insertCatalogue(db, catalogue);
   return { products: catalogue.products.length, ms: Date.now() - started };

@@ -264,31 +264,38 @@ function analyse({ root, deployDir, route, load, builds }) {
     files.push(file);
   }
 
-  // the same source module in two loaded chunks = bundled twice; grouped by package
+  // The same source module twice among the loaded chunks = bundled twice; grouped by package. A
+  // module counts as the same when only its format differs (x.cjs and x.js, dist/cjs and dist/esm:
+  // the dual-package hazard puts both builds of a package in one bundle).
+  const stem = (key) => key.replace(/\/(cjs|esm|es|lib|mjs)\//g, '/').replace(/\.(cjs|mjs|js)$/, '');
   const owners = new Map();
   for (const file of files) {
     for (const [source, bytes] of file.modules ?? []) {
       const nm = source.lastIndexOf('node_modules/');
       const key = nm >= 0 ? source.slice(nm) : source.replace(/^webpack:\/\/[^/]*\//, '');
       if (key.startsWith('webpack/') || key.startsWith('external ') || key.includes('.federation/entry')) continue;
-      const list = owners.get(key) ?? [];
-      list.push({ path: file.path, bytes });
-      owners.set(key, list);
+      const list = owners.get(stem(key)) ?? [];
+      list.push({ path: file.path, bytes, format: key.match(/\.(cjs|mjs|js)$/)?.[1] ?? null });
+      owners.set(stem(key), list);
     }
   }
   const byPackage = new Map();
   for (const [module, list] of owners) {
     if (list.length < 2) continue;
     const pkg = packageOf(module);
-    const entry = byPackage.get(pkg) ?? { package: pkg, modules: 0, files: new Set(), extraRaw: 0 };
+    const entry = byPackage.get(pkg) ?? { package: pkg, modules: 0, files: new Set(), formats: new Set(), sameFile: false, extraRaw: 0 };
     entry.modules += 1;
-    for (const owner of list) entry.files.add(owner.path);
+    for (const owner of list) {
+      entry.files.add(owner.path);
+      if (owner.format) entry.formats.add(owner.format);
+    }
+    if (new Set(list.map((o) => o.path)).size < list.length) entry.sameFile = true;
     // every copy but the largest is extra
     entry.extraRaw += list.reduce((a, o) => a + o.bytes, 0) - Math.max(...list.map((o) => o.bytes));
     byPackage.set(pkg, entry);
   }
   const duplicates = [...byPackage.values()]
-    .map((d) => ({ ...d, files: [...d.files] }))
+    .map((d) => ({ ...d, files: [...d.files], formats: [...d.formats] }))
     .sort((a, b) => b.extraRaw - a.extraRaw);
   // identical bodies loaded twice under two names
   const byBody = new Map();

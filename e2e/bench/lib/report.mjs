@@ -102,11 +102,11 @@ export function render(result) {
 
   if (result.api) {
     const a = result.api;
-    out.push(`API ${a.path} on PGlite (${a.items ?? '?'} products, ${kb(a.responseBytes)} KB JSON), ${a.source}`);
+    out.push(`API ${a.path} on PGlite (${a.items ?? '?'} products, ${kb(a.responseBytes)} KB JSON${a.responseEncoding ? `, ${kb(a.responseEncodedBytes)} KB ${a.responseEncoding}` : ''}; autocannon sends no Accept-Encoding), ${a.source}`);
     out.push(
       table(
-        ['requests/s', 'p99 ms', 'p50 ms', 'connections', 'seconds', 'errors'],
-        [[a.requestsPerSecond === null ? '-' : Math.round(a.requestsPerSecond), a.p99Ms, a.p50Ms ?? '-', a.connections ?? 10, a.durationSeconds ?? 10, a.errors ?? '-']],
+        ['requests/s', 'p99 ms', 'p90 ms', 'p50 ms', 'max ms', 'requests', 'connections', 'seconds', 'errors'],
+        [[a.requestsPerSecond === null ? '-' : Math.round(a.requestsPerSecond), a.p99Ms, a.p90Ms, a.p50Ms, a.maxMs, a.requests, a.connections, a.durationSeconds, a.errors]],
       ),
     );
     out.push('');

@@ -1,0 +1,52 @@
+import { waitFor } from '@testing-library/react';
+import type { AppProps } from 'single-spa';
+import { bus, topics } from '@store/shared-events';
+import { defineRemoteApp, ReportNotFound } from './remote';
+
+// single-spa-react resolves mount after React commits; the test drives it like single-spa does.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
+
+const props = (domElement: HTMLElement) => ({ name: 'catalog', singleSpa: {}, mountParcel: jest.fn(), domElement }) as unknown as AppProps;
+
+describe('defineRemoteApp', () => {
+  it('mounts into the element the shell passes and unmounts cleanly', async () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: () => <h1>Backpacks</h1> });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    expect(element.querySelector('h1')?.textContent).toBe('Backpacks');
+    await app.unmount(props(element));
+    expect(element.innerHTML).toBe('');
+  });
+
+  it('shows a fallback and reports on the bus when the remote throws while rendering', async () => {
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const failures: unknown[] = [];
+    const stop = bus.subscribe(topics.remoteFailed, (payload) => failures.push(payload));
+    const element = document.createElement('div');
+    document.body.append(element);
+    const Broken = () => {
+      throw new Error('kaboom');
+    };
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: Broken });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    expect(element.querySelector('[role="alert"]')?.textContent).toContain('Sorry, we hit a snag');
+    expect(failures).toContainEqual({ remote: 'catalog', reason: 'render-error', message: 'kaboom' });
+    stop();
+  });
+});
+
+describe('ReportNotFound', () => {
+  it('asks the shell for its 404 page for the given path', async () => {
+    const seen: unknown[] = [];
+    const stop = bus.subscribe(topics.shellNotFound, (payload) => seen.push(payload));
+    const element = document.createElement('div');
+    const app = defineRemoteApp({ name: 'content', rootComponent: () => <ReportNotFound source="content" path="/blog/nope" /> });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    await waitFor(() => expect(seen).toEqual([{ path: '/blog/nope' }]));
+    stop();
+  });
+});
