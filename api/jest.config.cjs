@@ -10,4 +10,6 @@ module.exports = {
   testTimeout: 60_000,
   // jest defaults to cores - 1 = one worker here; the PGlite suites are mostly waiting on WASM init.
   maxWorkers: 2,
+  // One initdb for the whole run: test files start their PGlite from a migrated template.
+  globalSetup: '<rootDir>/test/global-setup.ts',
 };

@@ -61,7 +61,7 @@ export async function createTestContext(backend: Backend, { products = TEST_PROD
     },
     __dirname,
   );
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
   if (products > 0) await seedIfEmpty(database.db, { products });
   const app = buildApp({ config, db: database.db });
   await app.ready();

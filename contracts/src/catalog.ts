@@ -153,7 +153,7 @@ export type CategoryTreeResponse = z.infer<typeof CategoryTreeResponse>;
 export const ListingQuery = z.object({
   category: z.string().min(1).max(200).describe('Category path, e.g. bags or travel/luggage'),
   page: z.coerce.number().int().min(1).max(10000).default(1).describe('1-based page; only that page is returned'),
-  sort: z.string().max(40).default('').describe('One of the SORT_OPTIONS values; anything else means Recommended'),
+  sort: z.string().max(200).default('').describe('One of the SORT_OPTIONS values; anything else means Recommended'),
 });
 export type ListingQuery = z.input<typeof ListingQuery>;
 

@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { benchListing, LISTING_PATH } from './lib/api.mjs';
 import { measureFirstLoad } from './lib/firstload.mjs';
 import { lighthouseRoute } from './lib/lighthouse.mjs';
-import { cleanupAll, freePort, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
+import { cleanupAll, freePort, isCleaningUp, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
 import { render } from './lib/report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -87,6 +87,7 @@ function git(...gitArgs) {
 
 /** Runs one measurement section; a failure is recorded and the run goes on with the others. */
 async function section(name, fn) {
+  if (isCleaningUp()) throw new Error(`interrupted before ${name}`);
   const t0 = Date.now();
   log(`${name}...`);
   try {
@@ -94,6 +95,7 @@ async function section(name, fn) {
     log(`${name}: done in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     return value;
   } catch (error) {
+    if (isCleaningUp()) throw new Error(`interrupted during ${name}`);
     const message = `${name}: ${error?.message ?? error}`;
     log(`FAILED ${message}`);
     result.errors.push(message);
@@ -110,16 +112,47 @@ function nxSummary(logFile, fromOffset) {
   return { tasks: tasks.size, fromCache: tasks.size - ran.length, ran };
 }
 
+/** Per-task durations and cache status from nx's task profile (NX_PROFILE, Chrome trace format). */
+function nxProfile(file) {
+  try {
+    const events = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return events
+      .filter((e) => e.ph === 'X')
+      .map((e) => ({ task: e.name, seconds: Number((e.dur / 1e6).toFixed(2)), status: e.args?.status ?? null }))
+      .sort((a, b) => b.seconds - a.seconds);
+  } catch {
+    return null;
+  }
+}
+
 async function build(tmp) {
   const logFile = path.join(tmp, 'build.log');
   const nx = (extra) => ['nx', 'run-many', '-t', 'build', '-p', ...PROJECTS, '--outputStyle=static', ...extra];
+  let runs = 0;
   const timed = async (label, extra) => {
     const offset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
-    const run = await runTimed('npx', nx(extra), { cwd: root, logFile });
+    runs += 1;
+    // nx joins NX_PROFILE to its working directory: give it a relative path
+    const profile = path.join(tmp, `nx-profile-${runs}.json`);
+    const env = { ...process.env, NX_PROFILE: path.relative(root, profile) };
+    const run = await runTimed('npx', nx(extra), { cwd: root, env, logFile });
     if (run.code !== 0) throw new Error(`${label} build failed (exit ${run.code}):\n${tail(logFile, 60)}`);
-    return { seconds: run.seconds, ...nxSummary(logFile, offset) };
+    const summary = nxSummary(logFile, offset);
+    const perTask = nxProfile(profile);
+    if (perTask) {
+      summary.tasks = perTask.length;
+      summary.ran = perTask.filter((t) => !/cache/.test(t.status ?? '')).map((t) => t.task);
+      summary.fromCache = summary.tasks - summary.ran.length;
+    }
+    return { seconds: run.seconds, ...summary, perTask };
   };
-  const info = { projects: PROJECTS, coldSeconds: null, cacheHitSeconds: null, cold: null, cacheHit: null, measured: false };
+  let parallel = null;
+  try {
+    parallel = JSON.parse(fs.readFileSync(path.join(root, 'nx.json'), 'utf8')).parallel ?? null;
+  } catch {
+    parallel = null;
+  }
+  const info = { projects: PROJECTS, parallel, coldSeconds: null, cacheHitSeconds: null, cold: null, cacheHit: null, measured: false };
   if (args.has('--skip-build-times')) {
     info.build = await timed('build', []);
     return info;

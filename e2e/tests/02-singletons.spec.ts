@@ -14,7 +14,7 @@ interface SharedInfo {
   useIn?: string[];
 }
 
-test('the event bus and React run once in the page however many remotes are visited', async ({ page }) => {
+test('the event bus and React run once in the page however many remotes are visited', async ({ page }, testInfo) => {
   const scripts: Promise<{ url: string; reactDomClient: boolean }>[] = [];
   page.on('response', (response: Response) => {
     if (response.request().resourceType() !== 'script' || !response.ok()) return;
@@ -64,8 +64,12 @@ test('the event bus and React run once in the page however many remotes are visi
     }
     return loaded;
   });
-  for (const pkg of ['react', 'react-dom', '@store/shared-events']) {
-    const versions = [...new Set(shared[pkg] ?? [])];
-    expect(versions, `loaded versions of ${pkg} in the share scope`).toHaveLength(1);
+  await testInfo.attach('share-scope', { body: JSON.stringify(shared, null, 2), contentType: 'application/json' });
+  for (const pkg of ['react', 'react-dom', 'react-dom/client', '@store/shared-events']) {
+    expect(shared[pkg], `${pkg} is loaded through the share scope`).toBeDefined();
+  }
+  // every shared module, React above all, has exactly one loaded copy
+  for (const [pkg, loaded] of Object.entries(shared)) {
+    expect([...new Set(loaded)], `loaded versions of ${pkg} in the share scope`).toHaveLength(1);
   }
 });

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -25,7 +26,19 @@ export type DatabaseConfig = Pick<Config, 'dataDir' | 'databaseUrl' | 'migration
  * missing; "memory://" for an in-memory one), or PostgreSQL through node-postgres when
  * `databaseUrl` is set. Same schema, migrations and queries either way.
  */
-export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase> {
+export interface OpenDatabaseOptions {
+  /**
+   * A gzipped PGlite data directory (from `dumpDataDir('gzip')`) to start a brand-new directory
+   * from instead of running initdb. Tests use one with the migrations already applied.
+   */
+  pgliteTemplate?: string;
+}
+
+function isFreshDataDir(dataDir: string): boolean {
+  return dataDir.startsWith('memory://') || !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
+}
+
+export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema });
@@ -38,7 +51,10 @@ export async function openDatabase(config: DatabaseConfig): Promise<OpenDatabase
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   if (!config.dataDir.startsWith('memory://')) fs.mkdirSync(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir);
+  const template = options.pgliteTemplate && isFreshDataDir(config.dataDir) && fs.existsSync(options.pgliteTemplate) ? options.pgliteTemplate : undefined;
+  const client = template
+    ? await PGlite.create(config.dataDir, { loadDataDir: new Blob([fs.readFileSync(template)], { type: 'application/x-gzip' }) })
+    : await PGlite.create(config.dataDir);
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: config.migrationsDir });

@@ -177,6 +177,11 @@ export async function measureFirstLoad({ root, baseUrl, deployDir, routes, chrom
     executablePath: chromiumPath,
     headless: true,
     args: chromiumFlags.filter((flag) => flag !== '--headless'),
+    // run.mjs owns the signals: Playwright's own SIGINT handler would exit the process before the
+    // server and temp dirs are cleaned up
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   });
   const closeBrowser = onCleanup(() => browser.close());
   const builds = new Map();
@@ -255,7 +260,9 @@ function analyse({ root, deployDir, route, load, builds }) {
       } else {
         file.group = 'other';
       }
-      if (file.group === 'shared' && m[1] !== 'shell') problems.push(`shared chunk ${pathname} came from the ${m[1]} build, not the shell`);
+      if (file.group === 'shared' && m[1] !== 'shell') {
+        problems.push(`shared module${file.shared.length > 1 ? 's' : ''} ${file.shared.join(', ')} came from the ${m[1]} build (${m[3]}): the shell does not provide ${file.shared.length > 1 ? 'them' : 'it'}, so every remote brings its own copy`);
+      }
     } else {
       problems.push(`script outside /cdn/: ${pathname}`);
     }

@@ -10,14 +10,18 @@ const metric = (lhr, id) => {
 };
 
 export async function lighthouseRoute({ url, chromiumPath, chromiumFlags }) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, logLevel: 'silent' });
+  // handleSIGINT: false -- run.mjs owns the signals (chrome-launcher's handler calls process.exit)
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags, logLevel: 'silent', handleSIGINT: false });
   const forget = onCleanup(() => chrome.kill());
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     if (!result) throw new Error('lighthouse returned no result');
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const lcpElement = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+    const lcpDetails = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+    const lcpElement = lcpDetails[0]?.items?.[0]?.node;
+    const lcpPhases = Object.fromEntries((lcpDetails[1]?.items ?? []).map((p) => [p.phase, Math.round(p.timing)]));
+    const shifts = (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 3).map((item) => ({ selector: item.node?.selector ?? null, score: Number((item.score ?? 0).toFixed(3)) }));
     const unusedJs = lhr.audits['unused-javascript']?.details;
     return {
       score: lhr.categories.performance.score === null ? null : Math.round(lhr.categories.performance.score * 100),
@@ -33,6 +37,11 @@ export async function lighthouseRoute({ url, chromiumPath, chromiumFlags }) {
       totalByteWeight: metric(lhr, 'total-byte-weight'),
       unusedJsBytes: unusedJs?.overallSavingsBytes ?? null,
       lcpElement: lcpElement ? { selector: lcpElement.selector ?? null, snippet: lcpElement.snippet?.slice(0, 200) ?? null } : null,
+      lcpPhases,
+      layoutShifts: shifts,
+      // Lighthouse's measure of this machine's CPU (simulated throttling scales observed task times,
+      // so a busy or slow host inflates TBT and TTI); about 1000+ on a typical desktop.
+      benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
       emulation: { formFactor: lhr.configSettings.formFactor, throttlingMethod: lhr.configSettings.throttlingMethod, throttling: lhr.configSettings.throttling },
       lighthouseVersion: lhr.lighthouseVersion,
       userAgent: lhr.environment?.hostUserAgent ?? null,

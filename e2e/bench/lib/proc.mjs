@@ -16,6 +16,9 @@ export function onCleanup(fn) {
   };
 }
 
+/** True once clean-up started (SIGINT, error or the end): start nothing new. */
+export const isCleaningUp = () => cleaningUp !== null;
+
 export function cleanupAll() {
   if (!cleaningUp) {
     cleaningUp = (async () => {

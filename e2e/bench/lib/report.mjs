@@ -91,11 +91,24 @@ export function render(result) {
   out.push('Lighthouse mobile (default emulation and simulated throttling), one run per route');
   out.push(
     table(
-      ['route', 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB'],
+      ['route', 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
       routes.map(([key, r]) => {
         const lh = r.lighthouse;
-        return [key, lh?.score, ms(lh?.lcpMs), ms(lh?.fcpMs), ms(lh?.tbtMs), lh?.cls === null || lh?.cls === undefined ? '-' : lh.cls.toFixed(3), ms(lh?.speedIndexMs), ms(lh?.ttiMs), kb(lh?.unusedJsBytes)];
+        return [
+          key,
+          lh?.score,
+          ms(lh?.lcpMs),
+          ms(lh?.fcpMs),
+          ms(lh?.tbtMs),
+          lh?.cls === null || lh?.cls === undefined ? '-' : lh.cls.toFixed(3),
+          ms(lh?.speedIndexMs),
+          ms(lh?.ttiMs),
+          kb(lh?.unusedJsBytes),
+          lh?.benchmarkIndex === null || lh?.benchmarkIndex === undefined ? '-' : Math.round(lh.benchmarkIndex),
+          lh?.lcpElement?.selector?.split(' > ').slice(-2).join(' > ') ?? '-',
+        ];
       }),
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
     ),
   );
   out.push('');
@@ -125,6 +138,8 @@ export function render(result) {
         ['l'],
       ),
     );
+    const slowest = b.cold?.perTask?.slice(0, 7);
+    if (slowest?.length) out.push(`cold build per task (seconds; nx runs up to ${b.parallel ?? '?'} tasks at once): ${slowest.map((t) => `${t.task} ${t.seconds.toFixed(1)}`).join(', ')}`);
     out.push('');
   }
 
