@@ -262,8 +262,12 @@ async function main() {
   if (!server) throw new Error('cannot measure without the server');
   result.meta.serverStartSeconds = server.startSeconds;
 
-  const favicon = await fetch(`${server.baseUrl}/favicon.ico`).catch(() => null);
-  if (favicon && favicon.status !== 200) result.problems.push(`/favicon.ico answers ${favicon.status} (${favicon.headers.get('content-type')}): browsers ask for it on every first visit`);
+  // without <link rel="icon"> browsers ask for /favicon.ico on every first visit
+  const html = await fetch(`${server.baseUrl}/`).then((r) => r.text(), () => '');
+  if (!/<link[^>]+rel=["']?(shortcut )?icon/i.test(html)) {
+    const favicon = await fetch(`${server.baseUrl}/favicon.ico`).catch(() => null);
+    if (favicon && favicon.status !== 200) result.problems.push(`no <link rel="icon"> and /favicon.ico answers ${favicon.status} (${favicon.headers.get('content-type')})`);
+  }
 
   // a real product path from the bags listing
   const listing = await (await fetch(`${server.baseUrl}${LISTING_PATH}`)).json().catch(() => null);
@@ -283,20 +287,23 @@ async function main() {
   const firstLoad = await section('first-load JS (playwright-core)', () =>
     measureFirstLoad({ root, baseUrl: server.baseUrl, deployDir, routes, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }),
   );
+  const noticed = new Map(); // text -> routes, so a finding shared by every route is listed once
+  const notice = (key, text) => noticed.set(text, [...(noticed.get(text) ?? []), key]);
+  const short = (p) => p.replace(/^\/cdn\/([^/]+)\/[^/]+\//, '$1/');
   for (const route of routes) {
     const measured = firstLoad?.[route.key];
     if (!measured) continue;
     result.routes[route.key].firstLoad = measured;
-    for (const problem of measured.problems) result.problems.push(`${route.key}: ${problem}`);
+    for (const problem of measured.problems) notice(route.key, problem);
     for (const dup of measured.duplicateModules) {
       if (dup.extraRaw < 500) continue;
-      const files = dup.files.map((f) => f.replace(/^\/cdn\/([^/]+)\/[^/]+\//, '$1/')).join(', ');
       const how = dup.sameFile ? ` (twice in one chunk${dup.formats.length > 1 ? `: its ${dup.formats.join(' and ')} builds` : ''})` : '';
-      result.problems.push(`${route.key}: ${dup.package} is bundled more than once${how}: ${dup.modules} modules, ${(dup.extraRaw / 1000).toFixed(1)} KB raw extra, in ${files}`);
+      notice(route.key, `${dup.package} is bundled more than once${how}: ${dup.modules} modules, ${(dup.extraRaw / 1000).toFixed(1)} KB raw extra, in ${dup.files.map(short).join(', ')}`);
     }
-    for (const same of measured.identicalFiles) result.problems.push(`${route.key}: identical script bodies loaded ${same.length} times (${same.join(', ')})`);
+    for (const same of measured.identicalFiles) notice(route.key, `identical script bodies loaded ${same.length} times (${same.map(short).join(', ')})`);
     if (!measured.mounted) result.errors.push(`${route.key}: the ${route.remote} remote did not mount, so its first load is not measured`);
   }
+  for (const [text, keys] of noticed) result.problems.push(`${keys.join(', ')}: ${text}`);
 
   // 5. Lighthouse mobile, sequentially, one fresh browser per route
   if (!args.has('--skip-lighthouse')) {

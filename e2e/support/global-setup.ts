@@ -108,6 +108,19 @@ export default async function globalSetup(): Promise<void> {
 
   // 2. Publish the builds into this run's own deploy folder.
   const tmpDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-e2e-'));
+  let pid: number | undefined;
+  try {
+    process.env[STATE_ENV] = await startStore(tmpDir, serverEntry, brokenRemoteDist, (serverPid) => (pid = serverPid));
+  } catch (error) {
+    if (pid) stopServer(pid);
+    fs.rmSync(tmpDir, { recursive: true, force: true });
+    throw error;
+  }
+  console.log(`[e2e] store ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Deploys into `tmpDir`, starts the server and waits for it; returns the state file. */
+async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist: string, started: (pid: number) => void): Promise<string> {
   const deployDir = path.join(tmpDir, 'deploy');
   deploy(deployDir);
 
@@ -139,20 +152,16 @@ export default async function globalSetup(): Promise<void> {
   fs.closeSync(logFd);
   child.unref();
   const pid = child.pid!;
+  started(pid);
   // Safety net: never leave the server behind if the runner dies before its teardown.
   process.once('exit', () => stopServer(pid));
-  try {
-    await waitForHealth(baseURL, child, serverLog);
-  } catch (error) {
-    stopServer(pid);
-    throw error;
-  }
+  await waitForHealth(baseURL, child, serverLog);
 
   const state: E2EState = { baseURL, tmpDir, deployDir, serverLog, serverPid: pid, brokenRemoteDist, imageDir, imageCache };
   const stateFile = path.join(tmpDir, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
-  // Inherited by the test workers (started after the global setup).
-  process.env[STATE_ENV] = stateFile;
+  // Inherited by the test workers (started after the global setup), like E2E_STATE.
   process.env.DEPLOY_DIR = deployDir;
-  console.log(`[e2e] store at ${baseURL} (deploy ${deployDir}), ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`[e2e] store at ${baseURL} (deploy ${deployDir})`);
+  return stateFile;
 }

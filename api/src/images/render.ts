@@ -60,9 +60,35 @@ async function writeAtomic(file: string, data: Buffer): Promise<void> {
  *   <cacheDir>/src/<hash>.png      full-size source raster
  *   <cacheDir>/out/<ab>/<hash>.<ext>  one file per (drawing, options, format)
  */
+/** At most `limit` tasks at once; the rest wait in order. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.active += 1;
+    try {
+      return await task();
+    } finally {
+      this.active -= 1;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/**
+ * Cache misses are rendered at most two at a time, each on one libvips thread: a burst of new
+ * images (a first visit to a category) must not starve Node's thread pool, which also serves the
+ * static files (remote manifests and entries) and the database.
+ */
+const RENDER_CONCURRENCY = 2;
+sharp.concurrency(1);
+
 export class ImageRenderer {
   private readonly flights = new SingleFlight<string, RenderedImage>();
   private readonly sourceFlights = new SingleFlight<string, Buffer>();
+  private readonly rendering = new Semaphore(RENDER_CONCURRENCY);
 
   constructor(private readonly cacheDir: string) {}
 
@@ -72,7 +98,7 @@ export class ImageRenderer {
       try {
         return await fs.promises.readFile(file);
       } catch {
-        const png = await sharp(Buffer.from(source.svg())).resize(source.width, source.height).png({ compressionLevel: 3 }).toBuffer();
+        const png = await this.rendering.run(() => sharp(Buffer.from(source.svg())).resize(source.width, source.height).png({ compressionLevel: 3 }).toBuffer());
         await writeAtomic(file, png);
         return png;
       }
@@ -117,7 +143,7 @@ export class ImageRenderer {
         default:
           pipeline = pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: quality ?? 82, mozjpeg: true });
       }
-      const data = await pipeline.toBuffer();
+      const data = await this.rendering.run(() => pipeline.toBuffer());
       await writeAtomic(file, data);
       return { body: data, format, contentType: CONTENT_TYPES[format] };
     });
