@@ -13,7 +13,8 @@
 // not be measured; it never asserts thresholds.
 //
 // Options: --skip-build-times (build from the nx cache, do not time cold/warm builds),
-//          --skip-lighthouse, --skip-api, --api-seconds=<n> (default 10), --keep (keep temp dir),
+//          --skip-lighthouse, --lighthouse-runs=<n> (default 1; the median run is reported),
+//          --skip-api, --api-seconds=<n> (default 10), --keep (keep temp dir),
 //          --no-deploy-cache (publish every build from scratch instead of reusing the versions an
 //          earlier run published, kept in var/bench/deploy-cache)
 import { execFileSync } from 'node:child_process';
@@ -36,6 +37,14 @@ const valued = Object.fromEntries(
     .map((a) => a.replace(/^--/, '').split('=')),
 );
 
+const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds'];
+for (const option of [...args, ...Object.keys(valued)]) {
+  if (!KNOWN.includes(option)) {
+    process.stderr.write(`[bench] unknown option ${option}; known: ${KNOWN.map((k) => (k.startsWith('--') ? k : `--${k}=<n>`)).join(' ')}\n`);
+    process.exit(2);
+  }
+}
+
 const PROJECTS = ['api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_FLAGS = [
@@ -49,6 +58,7 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 const JSON_FILE = path.join(root, 'var/bench/latest.json');
+const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 1) || 1);
 
 const started = Date.now();
 const result = {
@@ -160,13 +170,19 @@ async function build(tmp) {
   // Cold: every task runs, the developer's cache is neither read nor reset (no `nx reset`).
   info.cold = await timed('cold', ['--skip-nx-cache']);
   info.coldSeconds = info.cold.seconds;
-  // Cache hit: the same command again; every task should come from the cache.
-  info.cacheHit = await timed('cache-hit', []);
+  // Cache hit: the same command again; every task should come from the cache. When some task ran
+  // anyway (typically: someone edited a source file during the cold build) the figure is not a
+  // cache hit, so it is measured once more.
+  for (let attempt = 1; attempt <= 2; attempt += 1) {
+    info.cacheHit = await timed('cache-hit', []);
+    info.cacheHit.attempt = attempt;
+    if (info.cacheHit.tasks === null || info.cacheHit.fromCache >= info.cacheHit.tasks) break;
+    result.problems.push(
+      `cache-hit rebuild${attempt > 1 ? ` (attempt ${attempt})` : ''} ran ${info.cacheHit.ran.join(', ')} instead of reading them from the cache (inputs changed between the builds, or a task is not cacheable)${attempt < 2 ? '; measured again' : ''}`,
+    );
+  }
   info.cacheHitSeconds = info.cacheHit.seconds;
   info.measured = true;
-  if (info.cacheHit.tasks !== null && info.cacheHit.fromCache < info.cacheHit.tasks) {
-    result.problems.push(`cache-hit rebuild ran ${info.cacheHit.ran.join(', ')} instead of reading them from the cache (inputs changed between the two builds, or a task is not cacheable)`);
-  }
   return info;
 }
 
@@ -308,7 +324,7 @@ async function main() {
   // 5. Lighthouse mobile, sequentially, one fresh browser per route
   if (!args.has('--skip-lighthouse')) {
     for (const route of routes) {
-      const lh = await section(`lighthouse ${route.path}`, () => lighthouseRoute({ url: `${server.baseUrl}${route.path}`, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }));
+      const lh = await section(`lighthouse ${route.path}`, () => lighthouseRoute({ url: `${server.baseUrl}${route.path}`, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS, runs: LIGHTHOUSE_RUNS }));
       if (lh) {
         result.routes[route.key].lighthouse = lh;
         result.meta.browser ??= lh.userAgent?.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? null;

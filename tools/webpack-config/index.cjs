@@ -61,6 +61,19 @@ function swcRule(mode) {
   };
 }
 
+function federationEsm() {
+  // Packages hide package.json behind their export maps: find them on disk.
+  const dir = (pkg) => path.join(root, 'node_modules/@module-federation', pkg);
+  const aliases = {
+    '@module-federation/runtime-core$': path.join(dir('runtime-core'), 'dist/index.js'),
+    '@module-federation/sdk$': path.join(dir('sdk'), 'dist/index.js'),
+    '@module-federation/error-codes$': path.join(dir('error-codes'), 'dist/index.mjs'),
+    '@module-federation/runtime-tools/runtime-core$': path.join(dir('runtime-tools'), 'dist/runtime-core.js'),
+  };
+  // Only where the files are where we expect them (a different layout just costs bytes).
+  return Object.fromEntries(Object.entries(aliases).filter(([, file]) => fs.existsSync(file)));
+}
+
 /**
  * @param {object} o
  * @param {string} o.name           federation name (shell, catalog, cart_checkout, account, content)
@@ -100,6 +113,10 @@ function createConfig(o, argv = {}) {
         // production build (the package's export map resolves to its development build here).
         'react-router$': path.join(__dirname, 'react-router.mjs'),
         'react-router-production-build$': reactRouterProd,
+        // The federation runtime once: `provideExternalRuntime` pulls its plugin in through
+        // require.resolve (CommonJS builds) while the shell's runtime imports use the ESM builds;
+        // pin both to ESM so the shell's main chunk carries one copy (docs/performance.md).
+        ...federationEsm(),
       },
     },
     module: {

@@ -88,15 +88,16 @@ export function render(result) {
   );
   out.push('');
 
-  out.push('Lighthouse mobile (default emulation and simulated throttling), one run per route');
+  const lhRuns = routes.map(([, r]) => r.lighthouse?.runs).find(Boolean) ?? 1;
+  out.push(`Lighthouse mobile (default emulation and simulated throttling), ${lhRuns === 1 ? 'one run per route' : `median of ${lhRuns} runs per route`}`);
   out.push(
     table(
-      ['route', 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
+      ['route', lhRuns > 1 ? 'score (runs)' : 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
       routes.map(([key, r]) => {
         const lh = r.lighthouse;
         return [
           key,
-          lh?.score,
+          lhRuns > 1 && lh ? `${lh.score} (${lh.runScores.join('/')})` : lh?.score,
           ms(lh?.lcpMs),
           ms(lh?.fcpMs),
           ms(lh?.tbtMs),
