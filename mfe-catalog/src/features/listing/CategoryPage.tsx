@@ -50,16 +50,14 @@ export function CategoryPage() {
 
   return (
     <div css={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1.25rem' }}>
-      {first ? (
-        <nav aria-label="Breadcrumb" css={{ fontSize: 14, color: 'var(--muted)', marginBottom: '.5rem' }}>
-          {first.category.breadcrumbs.map((crumb, index) => (
-            <span key={crumb.path}>
-              {index > 0 ? ' / ' : ''}
-              <a href={`/categories/${crumb.path}`}>{crumb.name}</a>
-            </span>
-          ))}
-        </nav>
-      ) : null}
+      <nav aria-label="Breadcrumb" css={{ fontSize: 14, color: 'var(--muted)', marginBottom: '.5rem', minHeight: '1.5em' }}>
+        {first?.category.breadcrumbs.map((crumb, index) => (
+          <span key={crumb.path}>
+            {index > 0 ? ' / ' : ''}
+            <a href={`/categories/${crumb.path}`}>{crumb.name}</a>
+          </span>
+        ))}
+      </nav>
       <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'end', justifyContent: 'space-between', gap: '1rem', marginBottom: '1.5rem' }}>
         <div>
           <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0 }}>{first?.category.name ?? '\u00a0'}</h1>
