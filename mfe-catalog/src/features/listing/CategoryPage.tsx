@@ -1,6 +1,6 @@
 import type { Listing, ProductTile as Tile } from '@store/contracts';
 import { useEffect, useId, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchListing, NotFoundError } from '../../api/client';
 import { NotFound } from '../../App';
 import { ProductTile } from './ProductTile';
@@ -54,7 +54,7 @@ export function CategoryPage() {
         {first?.category.breadcrumbs.map((crumb, index) => (
           <span key={crumb.path}>
             {index > 0 ? ' / ' : ''}
-            <a href={`/categories/${crumb.path}`}>{crumb.name}</a>
+            <Link to={`/categories/${crumb.path}`}>{crumb.name}</Link>
           </span>
         ))}
       </nav>
