@@ -6,13 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nx = path.join(root, 'node_modules/.bin/nx');
 const run = (cmd, args) => {
   const result = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
 const started = Date.now();
-run('npx', ['nx', 'run-many', '-t', 'build', '-p', 'api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', '--outputStyle=static']);
+run(nx, ['run-many', '-t', 'build', '-p', 'api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content', '--outputStyle=static']);
 run('node', ['tools/deploy-local.mjs']);
 console.log(`[start] built and deployed in ${((Date.now() - started) / 1000).toFixed(1)} s; starting the server`);
 

@@ -6,10 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nx = path.join(root, 'node_modules/.bin/nx');
 const steps = [
-  ['npx', ['nx', 'run-many', '-t', 'typecheck', 'lint', '--outputStyle=static']],
-  ['npx', ['nx', 'run-many', '-t', 'test', '--outputStyle=static', '--exclude', 'e2e']],
-  ['npx', ['nx', 'run', 'e2e:e2e', '--outputStyle=static']],
+  [nx, ['run-many', '-t', 'typecheck', 'lint', '--outputStyle=static']],
+  [nx, ['run-many', '-t', 'test', '--outputStyle=static', '--exclude', 'e2e']],
+  [nx, ['run', 'e2e:e2e', '--outputStyle=static']],
 ];
 const started = Date.now();
 for (const [cmd, args] of steps) {
