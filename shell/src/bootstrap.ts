@@ -129,6 +129,7 @@ async function main(): Promise<void> {
     name: 'chrome',
     app: () => import(/* webpackChunkName: "chrome" */ './chrome/lifecycles'),
     activeWhen: () => true,
+    customProps: { domElement: document.getElementById('shell-overlays')! },
   });
 
   for (const remote of registry.remotes) {

@@ -1,14 +1,9 @@
-import React from 'react';
-import ReactDOMClient from 'react-dom/client';
-import singleSpaReact from 'single-spa-react';
+import { defineRemoteApp } from '@store/shared-events/remote';
 import { Chrome } from './Chrome';
 
-const lifecycles = singleSpaReact({
-  React,
-  ReactDOMClient,
-  rootComponent: Chrome,
-  domElementGetter: () => document.getElementById('shell-overlays')!,
-  errorBoundary: () => <></>,
-});
-
-export const { bootstrap, mount, unmount } = lifecycles;
+/**
+ * The always-active chrome application. Built with the same lifecycle factory as the remotes, so
+ * the shell provides `@store/shared-events/remote` (and single-spa-react) to them; the root config
+ * passes the overlays element as `domElement`.
+ */
+export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'chrome', rootComponent: Chrome });
