@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -10,13 +10,48 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * - /registry.json: the runtime registry, no-cache (a release changes it atomically).
  * - /cdn/<name>/<version>/...: immutable deployed builds; manifests no-cache; precompressed br/gz.
  * - every other GET: the shell's index.html, 200 when a remote owns the path, else 404 (the shell
- *   then renders its "Page Not Found" page).
+ *   then renders its "Page Not Found" page), with the visitor's geo locale embedded before
+ *   `</head>` as `<script id="geo-locale" type="application/json">{"country":"AU","result":"SUCCESS"}</script>`
+ *   (country from the request header `geoCountryHeader`; see `geoLocaleFor`).
  */
 export interface EdgeOptions {
   /** Folder holding registry.json and cdn/ (written by tools/deploy-local.mjs). */
   deployDir: string;
   /** Origins developer overrides may use; replaces the registry's list when set (env OVERRIDE_ORIGINS). */
   overrideOrigins?: string[];
+  /** Request header carrying the visitor's ISO 3166 alpha-2 country (env GEO_COUNTRY_HEADER, default cloudfront-viewer-country). */
+  geoCountryHeader?: string;
+}
+
+export const DEFAULT_GEO_COUNTRY_HEADER = 'cloudfront-viewer-country';
+/** The site's own country: the geo locale falls back to it when the request says nothing usable. */
+export const GEO_FALLBACK_COUNTRY = 'NZ';
+
+export interface GeoLocale {
+  country: string;
+  result: 'SUCCESS' | 'NOT_FOUND' | 'ERROR';
+}
+
+/** The visitor's country from a request header value: missing → NOT_FOUND, not two letters → ERROR (both fall back to NZ). */
+export function geoLocaleFor(value: string | string[] | undefined): GeoLocale {
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!raw) return { country: GEO_FALLBACK_COUNTRY, result: 'NOT_FOUND' };
+  if (!/^[A-Za-z]{2}$/.test(raw)) return { country: GEO_FALLBACK_COUNTRY, result: 'ERROR' };
+  return { country: raw.toUpperCase(), result: 'SUCCESS' };
+}
+
+/** The script element embedding a geo locale; JSON with `<`, `>`, `&` and line separators escaped, safe inside HTML. */
+export function geoLocaleScript(geo: GeoLocale): string {
+  const json = JSON.stringify({ country: geo.country, result: geo.result }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script id="geo-locale" type="application/json">${json}</script>`;
+}
+
+/** The shell HTML split where the geo locale goes (before `</head>`, else before `<body`, else at the start). */
+function splitForGeo(html: string): [string, string] {
+  let at = html.search(/<\/head\s*>/i);
+  if (at < 0) at = html.search(/<body[\s>]/i);
+  if (at < 0) at = 0;
+  return [html.slice(0, at), html.slice(at)];
 }
 
 interface RegistryFile {
@@ -40,7 +75,9 @@ const NO_CACHE = 'no-cache';
 
 export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
   const registryFile = path.join(opts.deployDir, 'registry.json');
-  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; html: string | null } | null = null;
+  const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
+  // html: the shell's index.html split once per registry version around the geo locale's place
+  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; html: [string, string] | null } | null = null;
 
   function load() {
     const now = Date.now();
@@ -58,10 +95,10 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as RegistryFile;
     if (opts.overrideOrigins) registry.overrideOrigins = opts.overrideOrigins;
-    let html: string | null = null;
+    let html: [string, string] | null = null;
     if (registry.shell) {
       try {
-        html = fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8');
+        html = splitForGeo(fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8'));
       } catch {
         html = null;
       }
@@ -90,7 +127,20 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     return reply.header('Cache-Control', NO_CACHE).type('application/json').send(current.body);
   });
 
-  const page = async (pathname: string, reply: FastifyReply) => {
+  // at most 26 × 26 + 2 distinct scripts: build each once
+  const scripts = new Map<string, string>();
+  const scriptFor = (value: string | string[] | undefined) => {
+    const geo = geoLocaleFor(value);
+    const key = `${geo.country}:${geo.result}`;
+    let script = scripts.get(key);
+    if (script === undefined) {
+      script = geoLocaleScript(geo);
+      scripts.set(key, script);
+    }
+    return script;
+  };
+
+  const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
     if (!current?.html) {
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
@@ -99,8 +149,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     return reply
       .code(owned ? 200 : 404)
       .header('Cache-Control', NO_CACHE)
+      .header('Vary', geoHeader)
       .type('text/html; charset=utf-8')
-      .send(current.html);
+      .send(current.html[0] + scriptFor(request.headers[geoHeader]) + current.html[1]);
   };
 
   app.get('/*', async (request, reply) => {
@@ -108,6 +159,6 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });
     }
-    return page(pathname, reply);
+    return page(pathname, request, reply);
   });
 }

@@ -2,6 +2,7 @@ import { createPortal } from 'react-dom';
 import { BrowserRouter } from 'react-router';
 import { Alerts } from './Alerts';
 import { Footer } from './Footer';
+import { GeoPrompt } from './GeoPrompt';
 import { Header } from './Header';
 
 /** The always-active shell application: header, footer and overlays, rendered into their regions. */
@@ -13,6 +14,7 @@ export function Chrome() {
       {header && createPortal(<Header />, header)}
       {footer && createPortal(<Footer />, footer)}
       <Alerts />
+      <GeoPrompt />
     </BrowserRouter>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { FOOTER_GROUPS } from './nav';
+import { RegionSelector } from './RegionSelector';
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -29,6 +30,7 @@ export function Footer() {
         <div css={{ maxWidth: 1280, margin: '0 auto', padding: '1rem 1.25rem', display: 'flex', flexWrap: 'wrap', gap: '1rem', justifyContent: 'space-between', fontSize: 14 }}>
           <p css={{ margin: 0 }}>© {year} Fernleaf Limited. All prices in NZD and include GST.</p>
           <p css={{ margin: 0 }} aria-label="Accepted payment methods">Amex · Afterpay · Mastercard · Visa · PayPal · Apple Pay</p>
+          <RegionSelector tone="dark" />
         </div>
       </div>
     </div>

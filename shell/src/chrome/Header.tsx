@@ -3,6 +3,7 @@ import { topics } from '@store/shared-events';
 import { Link, NavLink } from 'react-router';
 import { MAIN_NAV } from './nav';
 import { badgeText } from './badge';
+import { RegionSelector } from './RegionSelector';
 
 const bar = {
   maxWidth: 1280,
@@ -51,6 +52,7 @@ export function Header() {
             </span>
           ) : null}
         </Link>
+        <RegionSelector />
       </div>
     </div>
   );

@@ -1,0 +1,99 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { GeoPrompt } from './GeoPrompt';
+import { GEO_ACK_KEY, readGeoLocale, shouldPromptCountry } from './geo';
+
+const PROMPT = "It looks like you're in Australia. Visit our Australian site for local prices and delivery?";
+
+function embed(json: string | null) {
+  document.getElementById('geo-locale')?.remove();
+  if (json === null) return;
+  const script = document.createElement('script');
+  script.id = 'geo-locale';
+  script.type = 'application/json';
+  script.textContent = json;
+  document.head.appendChild(script);
+}
+
+afterEach(() => {
+  embed(null);
+  localStorage.clear();
+});
+
+describe('readGeoLocale', () => {
+  it('reads the embedded country', () => {
+    embed('{"country":"AU","result":"SUCCESS"}');
+    expect(readGeoLocale()).toEqual({ country: 'AU', result: 'SUCCESS' });
+    embed('{"country":"gb","result":"SUCCESS"}');
+    expect(readGeoLocale()).toEqual({ country: 'GB', result: 'SUCCESS' });
+    embed('{"country":"NZ","result":"NOT_FOUND"}');
+    expect(readGeoLocale()).toEqual({ country: 'NZ', result: 'NOT_FOUND' });
+  });
+
+  it('is robust to a missing or garbled script', () => {
+    expect(readGeoLocale()).toEqual({ country: 'NZ', result: 'NOT_FOUND' });
+    for (const garbled of ['', '{', 'null', '"AU"', '{"country":"AU"}', '{"country":"AUS","result":"SUCCESS"}', '{"country":3,"result":"SUCCESS"}', '{"country":"AU","result":"MAYBE"}']) {
+      embed(garbled);
+      expect(readGeoLocale()).toEqual({ country: 'NZ', result: 'ERROR' });
+    }
+  });
+
+  it('prompts only for a known other country not yet acknowledged', () => {
+    expect(shouldPromptCountry({ country: 'AU', result: 'SUCCESS' }, 'NZ', null)).toBe(true);
+    expect(shouldPromptCountry({ country: 'AU', result: 'SUCCESS' }, 'NZ', 'AU')).toBe(false);
+    expect(shouldPromptCountry({ country: 'AU', result: 'SUCCESS' }, 'NZ', 'US')).toBe(true);
+    expect(shouldPromptCountry({ country: 'NZ', result: 'SUCCESS' }, 'NZ', null)).toBe(false);
+    expect(shouldPromptCountry({ country: 'NZ', result: 'ERROR' }, 'NZ', null)).toBe(false);
+  });
+});
+
+describe('GeoPrompt', () => {
+  it('offers the Australian site to a visitor in Australia; staying hides it for good', async () => {
+    const user = userEvent.setup();
+    embed('{"country":"AU","result":"SUCCESS"}');
+    const { unmount } = render(<GeoPrompt />);
+    const prompt = screen.getByRole('complementary', { name: 'Change country' });
+    expect(prompt).toHaveTextContent(PROMPT);
+    const go = screen.getByRole('link', { name: /Go to the Australian site/ });
+    expect(go).toHaveAttribute('href', 'https://www.fernleaf.com.au');
+    expect(go).toHaveAttribute('target', '_blank');
+    expect(go.getAttribute('rel')).toContain('noopener');
+
+    await user.click(screen.getByRole('button', { name: 'Stay on the New Zealand site' }));
+    expect(screen.queryByText(PROMPT)).toBeNull();
+    expect(localStorage.getItem(GEO_ACK_KEY)).toBe('AU');
+
+    // a reload: the acknowledgement persists
+    unmount();
+    render(<GeoPrompt />);
+    expect(screen.queryByText(PROMPT)).toBeNull();
+  });
+
+  it('asks again when the visitor shows up from another country than the acknowledged one', () => {
+    localStorage.setItem(GEO_ACK_KEY, 'US');
+    embed('{"country":"AU","result":"SUCCESS"}');
+    render(<GeoPrompt />);
+    expect(screen.getByText(PROMPT)).toBeInTheDocument();
+  });
+
+  it('offers all regions to a country without its own site', () => {
+    embed('{"country":"JP","result":"SUCCESS"}');
+    render(<GeoPrompt />);
+    expect(screen.getByRole('complementary', { name: 'Change country' })).toHaveTextContent("It looks like you're in Japan.");
+    expect(screen.getByRole('link', { name: /View all regions/ })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('button', { name: 'Stay on the New Zealand site' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a visitor in New Zealand', '{"country":"NZ","result":"SUCCESS"}'],
+    ['NOT_FOUND', '{"country":"NZ","result":"NOT_FOUND"}'],
+    ['ERROR', '{"country":"NZ","result":"ERROR"}'],
+    ['a garbled script', '{"country":'],
+    ['no script', null],
+  ])('shows nothing for %s', (_label, json) => {
+    embed(json);
+    const { container } = render(<GeoPrompt />);
+    expect(container).toBeEmptyDOMElement();
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+});

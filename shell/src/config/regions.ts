@@ -1,0 +1,70 @@
+/**
+ * Region sites (configuration). Each region has its own Fernleaf site; the URLs below are the
+ * deployment's configuration (example fernleaf domains): change them here for another deployment.
+ */
+export type CountryCode = string;
+
+export interface RegionSite {
+  id: string;
+  /** Name in the region selector. */
+  label: string;
+  currency: string;
+  url: string;
+  /** "Visit our {adjective} site" in the change-country prompt. */
+  adjective: string;
+  /** Visitor countries (ISO 3166 alpha-2) this site serves. */
+  countries: CountryCode[];
+}
+
+export interface RegionGroup {
+  heading: string;
+  regions: RegionSite[];
+}
+
+/** The country of this site. */
+export const SITE_COUNTRY: CountryCode = 'NZ';
+
+/** Every region, for visitors whose country has no site of its own. */
+export const ALL_REGIONS_URL = 'https://www.fernleaf.com/regions';
+
+const EU = ['AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE'];
+
+export const REGION_GROUPS: RegionGroup[] = [
+  {
+    heading: 'North America',
+    regions: [
+      { id: 'us', label: 'United States', currency: 'USD', url: 'https://www.fernleaf.com', adjective: 'US', countries: ['US'] },
+      { id: 'ca-en', label: 'Canada — English', currency: 'CAD', url: 'https://www.fernleaf.ca/en', adjective: 'Canadian', countries: ['CA'] },
+      { id: 'ca-fr', label: 'Canada — French', currency: 'CAD', url: 'https://www.fernleaf.ca/fr', adjective: 'Canadian (French)', countries: [] },
+    ],
+  },
+  {
+    heading: 'Rest of world',
+    regions: [
+      { id: 'eu', label: 'Europe', currency: 'EUR', url: 'https://www.fernleaf.eu', adjective: 'European', countries: EU },
+      { id: 'uk', label: 'United Kingdom', currency: 'GBP', url: 'https://www.fernleaf.co.uk', adjective: 'UK', countries: ['GB'] },
+      { id: 'au', label: 'Australia', currency: 'AUD', url: 'https://www.fernleaf.com.au', adjective: 'Australian', countries: ['AU'] },
+      { id: 'nz', label: 'New Zealand', currency: 'NZD', url: 'https://www.fernleaf.co.nz', adjective: 'New Zealand', countries: ['NZ'] },
+    ],
+  },
+];
+
+const ALL = REGION_GROUPS.flatMap((group) => group.regions);
+
+/** The region site serving a visitor country, if any. */
+export function regionForCountry(country: CountryCode): RegionSite | undefined {
+  const code = country.toUpperCase();
+  return ALL.find((region) => region.countries.includes(code));
+}
+
+/** This site's region. */
+export const CURRENT_REGION: RegionSite = regionForCountry(SITE_COUNTRY)!;
+
+/** English name of a country code ("AU" → "Australia"), the code itself when unknown. */
+export function countryName(country: CountryCode): string {
+  try {
+    return new Intl.DisplayNames(['en'], { type: 'region' }).of(country.toUpperCase()) ?? country;
+  } catch {
+    return country;
+  }
+}
