@@ -1,4 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eDir } from './support/paths';
+
+const chromium = JSON.parse(fs.readFileSync(path.join(e2eDir, 'support/chromium.json'), 'utf8')) as { executablePath: string; args: string[] };
 
 /**
  * End-to-end tests of the production build in the system Chromium. The global setup builds every
@@ -26,17 +31,8 @@ export default defineConfig({
     timezoneId: 'Pacific/Auckland',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: process.env.CHROMIUM_PATH || chromium.executablePath,
+      args: chromium.args,
     },
   },
   projects: [{ name: 'chromium' }],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { matchRoute } from '@store/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
@@ -58,16 +59,6 @@ interface RegistryFile {
   shell: { version: string; html: string } | null;
   remotes: { name: string; routes: string[] }[];
   overrideOrigins?: string[];
-}
-
-/** Same rule as the shell's router: "/x" exact, "/x/*" any deeper path. */
-export function matchRoute(pattern: string, pathname: string): boolean {
-  const p = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (pattern.endsWith('/*')) {
-    const base = pattern.slice(0, -2);
-    return p.startsWith(`${base}/`) && p.length > base.length + 1;
-  }
-  return p === pattern;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -2,3 +2,4 @@ export * from './common';
 export * from './catalog';
 export * from './images';
 export * from './money';
+export * from './routes';

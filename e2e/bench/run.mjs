@@ -46,17 +46,9 @@ for (const option of [...args, ...Object.keys(valued)]) {
 }
 
 const PROJECTS = ['api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromium = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../support/chromium.json'), 'utf8'));
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH || chromium.executablePath;
+const CHROMIUM_FLAGS = chromium.args;
 const JSON_FILE = path.join(root, 'var/bench/latest.json');
 const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 1) || 1);
 

@@ -3,6 +3,9 @@
  * Served as JSON with no-cache by the edge, so a release changes the live site without a shell build.
  * Pure functions only (no DOM, no federation runtime) so they are easy to test.
  */
+import { matchRoute } from '@store/contracts';
+
+export { matchRoute };
 
 export interface RemoteEntry {
   /** Federation name of the remote (its ModuleFederationPlugin name). */
@@ -67,16 +70,6 @@ export function parseRegistry(input: unknown): Registry {
     overrideOrigins: (overrideOrigins as string[] | undefined) ?? DEFAULT_OVERRIDE_ORIGINS,
     loadTimeoutMs: (loadTimeoutMs as number | undefined) ?? DEFAULT_LOAD_TIMEOUT_MS,
   };
-}
-
-/** "/" and "/blog" match exactly; "/blog/*" matches "/blog/anything" (not "/blog" itself). */
-export function matchRoute(pattern: string, pathname: string): boolean {
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (pattern.endsWith('/*')) {
-    const base = pattern.slice(0, -2);
-    return path.startsWith(`${base}/`) && path.length > base.length + 1;
-  }
-  return path === pattern;
 }
 
 export function ownerOf(registry: Pick<Registry, 'remotes'>, pathname: string): RemoteEntry | undefined {

@@ -16,17 +16,11 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { brands, categories, features, productCategories, productFeatures, productImages, products, variants } from '../db/schema.js';
 import { OVERLAY_BY_ID } from '../seed/data.js';
+import type { SeedCategory } from '../seed/generate.js';
 import { Lru, SingleFlight } from './lru.js';
 
-export interface CategoryInfo {
-  id: number;
-  parentId: number | null;
-  slug: string;
-  path: string;
-  name: string;
-  position: number;
-  kind: 'category' | 'collection';
-}
+/** A category row as the service keeps it in memory: the same shape the seed writes. */
+export type CategoryInfo = SeedCategory;
 
 interface CategoryIndex {
   list: CategoryInfo[];
