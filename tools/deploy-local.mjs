@@ -97,12 +97,20 @@ function main() {
   for (const remote of layout.remotes) {
     const before = previous?.remotes?.find((r) => r.name === remote.name);
     if (!wants(remote.name) && before) {
-      registry.remotes.push(before);
+      // routes and the service flag come from tools/remotes.json, the build from the live registry
+      const { service: _service, ...kept } = before;
+      registry.remotes.push({ ...kept, routes: remote.routes, ...(remote.service ? { service: true } : {}) });
       continue;
     }
     const version = publish(remote.name, path.join(root, remote.project, 'dist'));
     if (before?.version !== version) changes.push(`${remote.name} ${before?.version ?? '(none)'} -> ${version}`);
-    registry.remotes.push({ name: remote.name, manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`, version, routes: remote.routes });
+    registry.remotes.push({
+      name: remote.name,
+      manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`,
+      version,
+      routes: remote.routes,
+      ...(remote.service ? { service: true } : {}),
+    });
   }
   writeRegistry(registry);
   console.log(changes.length ? `deployed: ${changes.join(', ')}` : 'deployed: nothing changed');

@@ -9,16 +9,28 @@ function setup(): { bus: Bus; errors: BusError[] } {
 }
 
 describe('topics', () => {
-  it('lists every topic with name, version and kind', () => {
-    expect(topicCatalog()).toEqual([
+  it('lists every topic with name, version and kind, sorted by name', () => {
+    const catalog = topicCatalog();
+    expect(catalog.map((t) => t.name)).toEqual([...catalog.map((t) => t.name)].sort());
+    // the cross-team contracts of the first releases (more topics may follow; these must stay)
+    expect(catalog).toEqual(expect.arrayContaining([
       { name: 'alert.show', version: 1, kind: 'event' },
+      { name: 'cart.add', version: 1, kind: 'event' },
+      { name: 'cart.add.result', version: 1, kind: 'event' },
       { name: 'cart.overlay.open', version: 1, kind: 'event' },
       { name: 'cart.quantity', version: 1, kind: 'state' },
       { name: 'remote.failed', version: 1, kind: 'event' },
       { name: 'session.state', version: 1, kind: 'state' },
       { name: 'shell.not-found', version: 1, kind: 'event' },
       { name: 'wishlist.quantity', version: 1, kind: 'state' },
-    ]);
+    ]));
+  });
+
+  it('validates cart.add commands', () => {
+    const ok = topics.cartAdd.schema.safeParse({ requestId: 'r1', productId: '12', variantId: '34', qty: 1 });
+    expect(ok.success).toBe(true);
+    expect(topics.cartAdd.schema.safeParse({ requestId: 'r1', productId: '12', variantId: '34', qty: 0 }).success).toBe(false);
+    expect(topics.cartAdd.schema.safeParse({ requestId: 'r1', productId: '12', variantId: '34', qty: 1, challengeAnswer: 'x'.repeat(101) }).success).toBe(false);
   });
 
   it.each([

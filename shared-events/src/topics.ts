@@ -38,6 +38,44 @@ export const cartOverlayOpen = defineTopic({
 });
 
 /**
+ * Command: add a product variant to the cart. Handled by the cart remote's service (loaded on
+ * every page), which applies the cart rules (spec §5 cart item validity, the challenge answer
+ * check) and answers with `cart.add.result` carrying the same requestId.
+ */
+export const cartAdd = defineTopic({
+  name: 'cart.add',
+  version: 1,
+  kind: 'event',
+  schema: z.object({
+    requestId: nonEmpty(),
+    productId: nonEmpty(),
+    variantId: nonEmpty(),
+    qty: z.int().check(z.positive()),
+    challengeAnswer: z.optional(z.string().check(z.maxLength(100))),
+    /** Where the add came from, for analytics (e.g. 'pdp', 'wishlist'). */
+    source: z.optional(z.string()),
+  }),
+});
+
+export const cartAddStatuses = ['SUCCESS', 'INVALID', 'ERROR'] as const;
+
+/**
+ * The cart's answer to `cart.add`. INVALID carries the spec §5 validity code in `reason` (for
+ * example qtyAvailableExceeded or productChallengeAnswerInvalid) and the §8 user message.
+ */
+export const cartAddResult = defineTopic({
+  name: 'cart.add.result',
+  version: 1,
+  kind: 'event',
+  schema: z.object({
+    requestId: nonEmpty(),
+    status: z.enum(cartAddStatuses),
+    reason: z.optional(z.string()),
+    message: z.optional(z.string()),
+  }),
+});
+
+/**
  * Asks the shell to show an alert (spec §3 Alert). The shell applies the §9 rules: default
  * duration 5 s, at most 4 shown, inserted after 300 ms.
  */
@@ -89,6 +127,8 @@ export const topics = {
   cartQuantity,
   wishlistQuantity,
   cartOverlayOpen,
+  cartAdd,
+  cartAddResult,
   alertShow,
   sessionState,
   shellNotFound,
@@ -100,6 +140,8 @@ export type Topics = typeof topics;
 export type CartQuantity = PayloadOf<typeof cartQuantity>;
 export type WishlistQuantity = PayloadOf<typeof wishlistQuantity>;
 export type CartOverlayOpen = PayloadOf<typeof cartOverlayOpen>;
+export type CartAdd = PayloadOf<typeof cartAdd>;
+export type CartAddResult = PayloadOf<typeof cartAddResult>;
 export type AlertShow = PayloadOf<typeof alertShow>;
 export type SessionStatePayload = PayloadOf<typeof sessionState>;
 export type ShellNotFound = PayloadOf<typeof shellNotFound>;

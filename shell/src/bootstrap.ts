@@ -3,7 +3,9 @@
  * federation runtime and hands routing to single-spa. The chrome (header, footer, overlays) and the
  * error page are shell applications written in React and loaded like any other application.
  */
+import { loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
+import { setModuleLoader } from '@store/shared-events/remote';
 import {
   getAppStatus,
   getMountedApps,
@@ -23,6 +25,7 @@ import {
   type Registry,
 } from './registry';
 import { registerWithRuntime, remoteApplication } from './remote-loader';
+import { afterLoad, startServices } from './services';
 
 const REGISTRY_URL = '/registry.json';
 
@@ -91,6 +94,8 @@ async function main(): Promise<void> {
   if (accepted.length > 0) showOverrideBanner(accepted, clearOverrides);
 
   registerWithRuntime(registry.remotes);
+  // Fragments (RemoteFragment) and services load other remotes' modules through the one runtime.
+  setModuleLoader((id) => loadRemote(id));
   (window as unknown as { __SHELL_REGISTRY__: Registry }).__SHELL_REGISTRY__ = registry;
 
   const failed = new Set<string>();
@@ -153,6 +158,7 @@ async function main(): Promise<void> {
   });
 
   start({ urlRerouteOnly: true });
+  afterLoad(() => void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs));
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }
 

@@ -16,6 +16,8 @@ export interface RemoteEntry {
   version: string;
   /** Route patterns the remote owns: "/" (exact), "/blog" (exact), "/blog/*" (prefix). */
   routes: string[];
+  /** The remote exposes `./service` (a `start()` function) that the shell runs on every page. */
+  service?: boolean;
 }
 
 export interface Registry {
@@ -49,7 +51,7 @@ export function parseRegistry(input: unknown): Registry {
   const seen = new Set<string>();
   const parsed = remotes.map((remote, index): RemoteEntry => {
     if (!isRecord(remote)) throw new RegistryError(`remotes.${index} must be an object`);
-    const { name, manifest, version, routes } = remote;
+    const { name, manifest, version, routes, service } = remote;
     if (typeof name !== 'string' || !NAME.test(name)) throw new RegistryError(`remotes.${index}.name must match ${NAME}`);
     if (seen.has(name)) throw new RegistryError(`remotes.${index}.name "${name}" is listed twice`);
     seen.add(name);
@@ -57,7 +59,14 @@ export function parseRegistry(input: unknown): Registry {
     if (!Array.isArray(routes) || routes.some((r) => typeof r !== 'string' || !r.startsWith('/'))) {
       throw new RegistryError(`remotes.${index}.routes must be a list of paths starting with "/"`);
     }
-    return { name, manifest, version: typeof version === 'string' ? version : 'unknown', routes: routes as string[] };
+    if (service !== undefined && typeof service !== 'boolean') throw new RegistryError(`remotes.${index}.service must be true or false`);
+    return {
+      name,
+      manifest,
+      version: typeof version === 'string' ? version : 'unknown',
+      routes: routes as string[],
+      ...(service === true ? { service: true } : {}),
+    };
   });
   if (overrideOrigins !== undefined && (!Array.isArray(overrideOrigins) || overrideOrigins.some((o) => typeof o !== 'string'))) {
     throw new RegistryError('overrideOrigins must be a list of origins');

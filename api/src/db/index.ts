@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Config } from '../config.js';
-import { schema } from './schema.js';
+import { schema } from './tables.js';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 

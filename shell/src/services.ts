@@ -1,0 +1,64 @@
+/**
+ * Background services: a remote flagged `service` in the registry exposes `./service` with a
+ * `start()` function that runs on every page (the cart keeps the header badge and handles
+ * `cart.add`; the account registers the identity provider with the session). The shell starts
+ * them once the page has loaded, so they never compete with the first render. A service that fails
+ * to load or start is reported on the bus (remote.failed) and the page carries on without it.
+ */
+import { bus, topics } from '@store/shared-events';
+import type { RemoteEntry } from './registry';
+
+export interface ServiceModule {
+  start(): void | Promise<void>;
+}
+
+export type ServiceLoader = (id: string) => Promise<unknown>;
+
+function isService(value: unknown): value is ServiceModule {
+  return typeof value === 'object' && value !== null && typeof (value as ServiceModule).start === 'function';
+}
+
+function report(remote: string, reason: 'load-timeout' | 'load-error' | 'render-error', error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`[shell] service of "${remote}" failed: ${message}`);
+  bus.publish(topics.remoteFailed, { remote, reason, message: `service: ${message}`.slice(0, 500) }, { source: 'shell' });
+}
+
+/** Load and start every flagged remote's service; resolves when all have started or failed. */
+export async function startServices(remotes: RemoteEntry[], load: ServiceLoader, timeoutMs: number): Promise<string[]> {
+  const started: string[] = [];
+  await Promise.all(
+    remotes
+      .filter((remote) => remote.service)
+      .map(async (remote) => {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        try {
+          const module = await Promise.race([
+            load(`${remote.name}/service`),
+            new Promise<never>((_, reject) => {
+              timer = setTimeout(() => reject(new Error(`loading ${remote.name}/service took longer than ${timeoutMs} ms`)), timeoutMs);
+            }),
+          ]);
+          if (!isService(module)) throw new Error(`${remote.name}/service does not export start()`);
+          await module.start();
+          started.push(remote.name);
+        } catch (error) {
+          report(remote.name, /longer than/.test(String((error as Error)?.message)) ? 'load-timeout' : 'load-error', error);
+        } finally {
+          clearTimeout(timer);
+        }
+      }),
+  );
+  return started;
+}
+
+/** Run `task` after the window's load event, when the browser is idle (at most `maxWaitMs` later). */
+export function afterLoad(task: () => void, maxWaitMs = 1000): void {
+  const idle = () => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number };
+    if (w.requestIdleCallback) w.requestIdleCallback(task, { timeout: maxWaitMs });
+    else setTimeout(task, 0);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}

@@ -1,0 +1,2 @@
+// Components are added per file (ui/src/<name>.tsx) and re-exported here.
+export {};
