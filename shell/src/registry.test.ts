@@ -17,6 +17,12 @@ describe('parseRegistry', () => {
     expect(registry.overrideOrigins).toContain('http://localhost:*');
   });
 
+  it('keeps the background-service flag and rejects a malformed one', () => {
+    const registry = parseRegistry({ remotes: [{ name: 'cart_checkout', manifest: '/m.json', routes: ['/cart'], service: true }, { name: 'catalog', manifest: '/c.json', routes: ['/search'] }] });
+    expect(registry.remotes.map((r) => r.service)).toEqual([true, undefined]);
+    expect(() => parseRegistry({ remotes: [{ name: 'a', manifest: '/m.json', routes: ['/'], service: 'yes' }] })).toThrow('remotes.0.service');
+  });
+
   it.each([
     [null, 'expected an object'],
     [{ remotes: 'x' }, 'remotes must be a list'],
