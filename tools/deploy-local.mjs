@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, 'var/deploy'));
+export const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, 'var/deploy'));
 const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/; // not source maps: only developers fetch them
 
@@ -33,7 +33,7 @@ function versionOf(dist) {
   return hash.digest('hex').slice(0, 12);
 }
 
-function publish(name, dist, transform) {
+export function publish(name, dist, transform) {
   if (!fs.existsSync(dist)) throw new Error(`${dist} does not exist: build ${name} first`);
   const version = versionOf(dist);
   const target = path.join(deployDir, 'cdn', name, version);
@@ -58,7 +58,7 @@ function publish(name, dist, transform) {
   return version;
 }
 
-function readRegistry() {
+export function readRegistry() {
   try {
     return JSON.parse(fs.readFileSync(path.join(deployDir, 'registry.json'), 'utf8'));
   } catch {
@@ -74,6 +74,24 @@ export function writeRegistry(registry) {
   fs.renameSync(tmp, file); // atomic: readers see the old or the new registry, never half of one
 }
 
+/** One line per change of the live registry: what went live when (tools/release reads it for rollback). */
+export function appendHistory(entry) {
+  fs.mkdirSync(deployDir, { recursive: true });
+  fs.appendFileSync(path.join(deployDir, 'registry-history.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+}
+
+export function readHistory() {
+  try {
+    return fs
+      .readFileSync(path.join(deployDir, 'registry-history.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
+  } catch {
+    return [];
+  }
+}
+
 function main() {
   const only = process.argv.slice(2);
   const previous = readRegistry();
@@ -85,6 +103,7 @@ function main() {
   };
   const wants = (name) => only.length === 0 || only.includes(name);
   const changes = [];
+  const pending = [];
 
   if (wants('shell') || !registry.shell) {
     const dist = path.join(root, layout.shell.project, 'dist');
@@ -103,7 +122,10 @@ function main() {
       continue;
     }
     const version = publish(remote.name, path.join(root, remote.project, 'dist'));
-    if (before?.version !== version) changes.push(`${remote.name} ${before?.version ?? '(none)'} -> ${version}`);
+    if (before?.version !== version) {
+      changes.push(`${remote.name} ${before?.version ?? '(none)'} -> ${version}`);
+      pending.push({ action: 'deploy', name: remote.name, from: before?.version ?? null, to: version });
+    }
     registry.remotes.push({
       name: remote.name,
       manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`,
@@ -113,6 +135,7 @@ function main() {
     });
   }
   writeRegistry(registry);
+  for (const entry of pending) appendHistory(entry);
   console.log(changes.length ? `deployed: ${changes.join(', ')}` : 'deployed: nothing changed');
 }
 

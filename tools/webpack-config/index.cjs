@@ -6,6 +6,7 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { StorefrontContractPlugin } = require('./contract.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const rootPkg = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [root] }), 'utf8'));
@@ -150,6 +151,7 @@ function createConfig(o, argv = {}) {
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web' } },
       }),
+      new StorefrontContractPlugin({ name: o.name, projectDir: o.dir, exposes: o.exposes }),
     ],
     devServer: {
       port: o.devPort,

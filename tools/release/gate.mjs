@@ -1,0 +1,118 @@
+// The release compatibility gate: may this build of one remote go live next to the live shell and
+// the other live remotes? Pure functions over build metadata (mf-manifest.json and
+// storefront-contract.json), so the rules are tested without building anything.
+//
+// A party is { name, manifest, contract } where manifest is the build's mf-manifest.json and
+// contract its storefront-contract.json (tools/webpack-config/contract.cjs).
+import semver from 'semver';
+
+/** Every remote is a React app: these must come from the page's shared scope, never a bundled copy. */
+export const MUST_SHARE = ['react', 'react-dom'];
+/** Every remote must expose its single-spa lifecycles. */
+export const REQUIRED_EXPOSES = ['./app'];
+
+const sharedOf = (party) => new Map((party.manifest?.shared ?? []).map((s) => [s.name, s]));
+const refs = (list) => (list ?? []).map((ref) => {
+  const at = ref.lastIndexOf('@');
+  return { name: ref.slice(0, at), version: Number(ref.slice(at + 1)) };
+});
+
+/**
+ * @param {{ name: string, manifest: object, contract?: object, service?: boolean }} candidate the new build
+ * @param {{ shell: object, remotes: object[] }} live the live shell and the other live remotes (the
+ *   candidate's own live version is ignored: it is being replaced)
+ * @returns {{ conflicts: string[], notes: string[] }} refuse the release when conflicts is not empty
+ */
+export function checkRelease(candidate, live) {
+  const conflicts = [];
+  const notes = [];
+  const others = live.remotes.filter((r) => r.name !== candidate.name);
+  const newShared = sharedOf(candidate);
+  const shellShared = sharedOf(live.shell);
+
+  // 1. one React, and singleton ranges that the page's providers satisfy
+  for (const name of MUST_SHARE) {
+    if (!newShared.has(name)) {
+      conflicts.push(
+        `${candidate.name} does not share "${name}": it would load a second ${name} next to the shell's ${shellShared.get(name)?.version ?? ''}`.trim() +
+          ' (build it with @store/webpack-config, which shares it as a singleton)',
+      );
+    }
+  }
+  for (const [name, mine] of newShared) {
+    const provided = shellShared.get(name);
+    if (provided) {
+      if (mine.requiredVersion && !semver.satisfies(provided.version, mine.requiredVersion)) {
+        conflicts.push(`${candidate.name} requires ${name} ${mine.requiredVersion}, but the live shell provides ${name} ${provided.version}: the singleton range is broken`);
+      }
+    }
+    for (const other of [live.shell, ...others]) {
+      const theirs = sharedOf(other).get(name);
+      if (!theirs?.requiredVersion || !mine.version) continue;
+      if (!semver.satisfies(mine.version, theirs.requiredVersion) && provided === undefined) {
+        conflicts.push(`${candidate.name} provides ${name} ${mine.version}, outside ${other.name}'s required range ${theirs.requiredVersion}`);
+      }
+    }
+  }
+
+  // 2. exposed modules: lifecycles, the service if the registry runs one, fragments others load
+  const exposes = new Set((candidate.manifest?.exposes ?? []).map((e) => e.path));
+  for (const path of [...REQUIRED_EXPOSES, ...(candidate.service ? ['./service'] : [])]) {
+    if (!exposes.has(path)) conflicts.push(`${candidate.name} no longer exposes ${path}, which the shell loads`);
+  }
+  for (const other of [live.shell, ...others]) {
+    for (const fragment of other.contract?.fragments ?? []) {
+      const [remote, module] = [fragment.slice(0, fragment.indexOf('/')), fragment.slice(fragment.indexOf('/') + 1)];
+      if (remote === candidate.name && !exposes.has(module)) {
+        conflicts.push(`${other.name} loads ${module} from ${candidate.name}, which this build no longer exposes`);
+      }
+    }
+  }
+
+  // 3. bus topics: versions must exist in the live shared-events, and every consumer keeps a publisher
+  const liveTopics = new Set((live.shell.contract?.topics ?? []).map((t) => `${t.name}@${t.version}`));
+  const mine = candidate.contract ?? {};
+  if (liveTopics.size === 0) notes.push('the live shell has no storefront-contract.json: topic versions were not checked against it');
+  for (const { name, version } of refs(mine.publishes)) {
+    if (liveTopics.size && !liveTopics.has(`${name}@${version}`)) {
+      conflicts.push(`${candidate.name} publishes ${name} v${version}, which the live shared-events does not define (it has ${[...liveTopics].filter((t) => t.startsWith(`${name}@`)).join(', ') || 'no such topic'})`);
+    }
+  }
+  for (const { name, version } of refs(mine.consumes)) {
+    if (liveTopics.size && !liveTopics.has(`${name}@${version}`)) {
+      conflicts.push(`${candidate.name} consumes ${name} v${version}, which the live shared-events does not define (it has ${[...liveTopics].filter((t) => t.startsWith(`${name}@`)).join(', ') || 'no such topic'})`);
+    }
+  }
+  const parties = [live.shell, ...others, candidate];
+  const publishedAfter = new Set(parties.flatMap((p) => p.contract?.publishes ?? []));
+  const publishedNames = new Set([...publishedAfter].map((ref) => ref.slice(0, ref.lastIndexOf('@'))));
+  for (const party of parties) {
+    for (const ref of party.contract?.consumes ?? []) {
+      const name = ref.slice(0, ref.lastIndexOf('@'));
+      if (publishedNames.has(name) && !publishedAfter.has(ref)) {
+        const by = party === candidate ? candidate.name : party.name;
+        const versions = [...publishedAfter].filter((r) => r.startsWith(`${name}@`)).join(', ');
+        conflicts.push(`${by} consumes ${ref}, but after this release ${name} is only published as ${versions}: incompatible event version`);
+      }
+    }
+  }
+  return { conflicts: [...new Set(conflicts)], notes };
+}
+
+/** What changed between two builds of one remote, for the release log. */
+export function describeChange(before, after) {
+  const lines = [];
+  const b = sharedOf({ manifest: before });
+  const a = sharedOf({ manifest: after });
+  for (const [name, s] of a) {
+    const old = b.get(name);
+    if (!old) lines.push(`shared + ${name} ${s.version}`);
+    else if (old.version !== s.version) lines.push(`shared ${name} ${old.version} -> ${s.version}`);
+  }
+  for (const name of b.keys()) if (!a.has(name)) lines.push(`shared - ${name}`);
+  const be = new Set((before?.exposes ?? []).map((e) => e.path));
+  const ae = new Set((after.exposes ?? []).map((e) => e.path));
+  for (const p of ae) if (!be.has(p)) lines.push(`exposes + ${p}`);
+  for (const p of be) if (!ae.has(p)) lines.push(`exposes - ${p}`);
+  return lines;
+}
