@@ -73,6 +73,7 @@ const result = {
     jsonFile: path.relative(root, JSON_FILE),
   },
   build: null,
+  release: null,
   routes: {},
   api: null,
   problems: [],
@@ -261,6 +262,22 @@ async function main() {
   });
   if (!fs.existsSync(path.join(deployDir, 'registry.json'))) throw new Error('cannot measure without a deployment');
   if (!args.has('--no-deploy-cache')) onCleanup(() => keepDeploy(deployDir)); // runs after the server stopped
+
+  // 2b. release one remote end to end (a real build without the nx cache, the gate, publish,
+  // registry) and roll it back, as a team would (tools/release, docs/deploying.md)
+  if (!args.has('--skip-release')) {
+    result.release = await section('release and rollback (catalog)', async () => {
+      // a labelled build differs from the deployed one, so there is a release to roll back
+      const env = { ...process.env, DEPLOY_DIR: deployDir, NX_SKIP_NX_CACHE: 'true', BUILD_LABEL: `bench-${Date.now()}` };
+      const release = await runTimed(process.execPath, ['tools/release/release.mjs', 'release', 'catalog'], { cwd: root, env, logFile: path.join(tmp, 'release.log') });
+      if (release.code !== 0) throw new Error(`release failed:\n${tail(path.join(tmp, 'release.log'))}`);
+      const rollback = await runTimed(process.execPath, ['tools/release/release.mjs', 'rollback', 'catalog'], { cwd: root, env, logFile: path.join(tmp, 'rollback.log') });
+      if (rollback.code !== 0) throw new Error(`rollback failed:\n${tail(path.join(tmp, 'rollback.log'))}`);
+      // leave mfe-catalog/dist as a plain build again (the label is only in storefront-contract.json)
+      await runTimed(path.join(root, 'node_modules/.bin/nx'), ['run', 'mfe-catalog:build'], { cwd: root, env: { ...process.env, BUILD_LABEL: '' }, logFile: path.join(tmp, 'release.log') });
+      return { releaseSeconds: release.seconds, rollbackSeconds: rollback.seconds, targetReleaseSeconds: 60, targetRollbackSeconds: 5 };
+    });
+  }
 
   // 3. the server, on a fresh PGlite with the default seed
   const port = await freePort();

@@ -3,7 +3,7 @@
  * federation runtime and hands routing to single-spa. The chrome (header, footer, overlays) and the
  * error page are shell applications written in React and loaded like any other application.
  */
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
 import { setModuleLoader } from '@store/shared-events/remote';
 import {
@@ -26,6 +26,10 @@ import {
 } from './registry';
 import { registerWithRuntime, remoteApplication } from './remote-loader';
 import { afterLoad, startServices } from './services';
+import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
+import { setPrefetcher } from '@store/ui/link';
+import { watchReleases } from './live-updates';
+import type { DevPanelData, ShareScopeMap } from './dev-panel';
 
 const REGISTRY_URL = '/registry.json';
 
@@ -69,6 +73,21 @@ function clearOverrides(): void {
 
 /** Paths that a remote reported as "no such page": the shell shows its 404 page there. */
 const notFoundPaths = new Set<string>();
+
+/** Alt+Shift+D or ?store-dev=1: the developer panel (loaded on demand). */
+function installDevPanelShortcut(collect: () => Omit<DevPanelData, 'shared'> & { shared: [] }): void {
+  const toggle = () =>
+    void import(/* webpackChunkName: "dev-panel" */ './dev-panel').then(({ toggleDevPanel, sharedInUse }) =>
+      toggleDevPanel(() => ({ ...collect(), shared: sharedInUse((getInstance()?.shareScopeMap ?? {}) as ShareScopeMap) })),
+    );
+  window.addEventListener('keydown', (event) => {
+    if (event.altKey && event.shiftKey && event.code === 'KeyD') {
+      event.preventDefault();
+      toggle();
+    }
+  });
+  if (new URLSearchParams(window.location.search).get('store-dev') === '1') toggle();
+}
 
 async function main(): Promise<void> {
   const main = document.getElementById('shell-main')!;
@@ -119,6 +138,19 @@ async function main(): Promise<void> {
     }
     // forget "not found" marks for other paths
     for (const path of [...notFoundPaths]) if (path !== window.location.pathname) notFoundPaths.delete(path);
+    forgetOtherPaths(window.location.pathname);
+  });
+
+  // A page that fails while rendering (a remote's app or the chrome, not a fragment) shows the error page.
+  bus.subscribeEnvelope(topics.remoteFailed, ({ payload, source }) => {
+    if (payload.reason !== 'render-error' || source === 'fragment') return;
+    markPageFailed(window.location.pathname, { message: payload.message ?? 'Render error', source: payload.remote });
+    void triggerAppChange();
+  });
+  // Visible links prefetch their route's remote code (@store/ui/link; at most 4 at once).
+  setPrefetcher((path) => {
+    const owner = ownerOf(registry, new URL(path, window.location.href).pathname);
+    return owner ? loadRemote(`${owner.name}/app`) : Promise.resolve();
   });
 
   bus.subscribe(topics.shellNotFound, ({ path }) => {
@@ -128,7 +160,7 @@ async function main(): Promise<void> {
   });
 
   const isNotFound = (location: Location) =>
-    notFoundPaths.has(location.pathname) || !ownerOf(registry, location.pathname);
+    notFoundPaths.has(location.pathname) || !ownerOf(registry, location.pathname) || pageFailure(location.pathname) !== undefined;
 
   registerApplication({
     name: 'chrome',
@@ -147,7 +179,7 @@ async function main(): Promise<void> {
         onFailure: (name) => failed.add(name),
         onRetry: retry,
       }),
-      activeWhen: (location) => !notFoundPaths.has(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined,
+      activeWhen: (location) => !notFoundPaths.has(location.pathname) && !pageFailure(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined,
     });
   }
 
@@ -157,7 +189,25 @@ async function main(): Promise<void> {
     activeWhen: isNotFound,
   });
 
+  watchReleases({
+    registry,
+    fetchLive: fetchRegistry,
+    reregister: (remote) => registerWithRuntime([remote], true),
+    overridden: new Set(accepted.map((d) => d.name)),
+  });
   start({ urlRerouteOnly: true });
+  installDevPanelShortcut(() => ({
+    shellVersion: document.querySelector<HTMLScriptElement>('script[src*="/cdn/shell/"]')?.src.match(/\/cdn\/shell\/([^/]+)\//)?.[1] ?? 'local',
+    remotes: registry.remotes.map((r) => ({
+      name: r.name,
+      version: r.version,
+      manifest: r.manifest,
+      status: getAppStatus(r.name) ?? 'NOT_REGISTERED',
+      override: accepted.some((d) => d.name === r.name),
+      service: Boolean(r.service),
+    })),
+    shared: [],
+  }));
   afterLoad(() => void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs));
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }

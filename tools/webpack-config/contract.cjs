@@ -45,6 +45,8 @@ function declaredContract(projectDir) {
 function buildContract({ name, projectDir, exposes }) {
   return {
     name,
+    // BUILD_LABEL (optional) names a build in the release log and the dev panel, e.g. a commit
+    ...(process.env.BUILD_LABEL ? { buildLabel: process.env.BUILD_LABEL } : {}),
     exposes: Object.keys(exposes || {}).sort(),
     ...declaredContract(projectDir),
     topics: topicDefinitions().map(({ name: topic, version, kind }) => ({ name: topic, version, kind })),

@@ -85,6 +85,27 @@ function federationEsm() {
  * @param {string[]} [o.runtimePlugins]
  * @param {number} [o.devPort]
  */
+/**
+ * A deterministic id of what goes into a build: the project's own files plus the workspace
+ * packages bundled into it and the lockfile. Two releases of one remote can be in the same page
+ * (a tab that loaded the old one navigates into the new one), and webpack's chunk-loading global
+ * must differ between them or the new runtime adopts the old release's chunk ids.
+ */
+function buildIdOf(dir) {
+  const hash = require('node:crypto').createHash('sha256');
+  const walk = (entry) => {
+    if (!fs.existsSync(entry)) return;
+    if (fs.statSync(entry).isDirectory()) {
+      for (const name of fs.readdirSync(entry).sort()) if (name !== 'node_modules' && name !== 'dist' && !name.startsWith('.')) walk(path.join(entry, name));
+    } else {
+      hash.update(path.relative(root, entry));
+      hash.update(fs.readFileSync(entry));
+    }
+  };
+  for (const entry of [dir, 'shared-events/src', 'contracts/src', 'ui/src', 'tools/webpack-config', 'package-lock.json']) walk(path.resolve(root, entry));
+  return hash.digest('hex').slice(0, 10);
+}
+
 function createConfig(o, argv = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const prod = mode === 'production';
@@ -104,6 +125,7 @@ function createConfig(o, argv = {}) {
       chunkFilename: prod ? '[name].[contenthash:8].js' : '[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: o.name,
+      chunkLoadingGlobal: `webpackChunk_${o.name}_${prod ? buildIdOf(o.dir) : 'dev'}`,
       clean: true,
     },
     resolve: {

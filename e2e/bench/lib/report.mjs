@@ -126,6 +126,22 @@ export function render(result) {
     out.push('');
   }
 
+  if (result.release) {
+    const r = result.release;
+    out.push('Release of one remote (catalog: build without cache, gate, publish, registry) and rollback (tools/release)');
+    out.push(
+      table(
+        ['step', 'seconds', 'target'],
+        [
+          ['release end to end', secs(r.releaseSeconds), `<= ${r.targetReleaseSeconds}`],
+          ['rollback', r.rollbackSeconds === null ? '- (nothing earlier)' : secs(r.rollbackSeconds), `<= ${r.targetRollbackSeconds}`],
+        ],
+        ['l'],
+      ),
+    );
+    out.push('');
+  }
+
   if (result.build) {
     const b = result.build;
     out.push(`Builds: nx run-many -t build -p ${b.projects.join(' ')}`);
