@@ -50,3 +50,19 @@ describe('ReportNotFound', () => {
     stop();
   });
 });
+
+describe('defineRemoteApp hot updates', () => {
+  it('re-renders mounted roots with a replaced root component, keeping the mount', async () => {
+    const element = document.createElement('div');
+    document.body.append(element);
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: () => <h1>Sort by</h1> });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    const heading = element.querySelector('h1');
+    expect(heading?.textContent).toBe('Sort by');
+    app.replaceRootComponent(() => <h1>Order by</h1>);
+    await waitFor(() => expect(element.querySelector('h1')?.textContent).toBe('Order by'));
+    await app.unmount(props(element));
+    expect(element.innerHTML).toBe('');
+  });
+});

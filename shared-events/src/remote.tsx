@@ -27,16 +27,45 @@ function RenderFallback() {
   );
 }
 
+/**
+ * single-spa lifecycles for a remote, plus `replaceRootComponent` for hot updates in development:
+ *
+ *   const app = defineRemoteApp({ name: 'catalog', rootComponent: App });
+ *   export const { bootstrap, mount, unmount } = app;
+ *   import.meta.webpackHot?.accept('./App', () => app.replaceRootComponent(App));
+ */
 export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
-  return singleSpaReact({
+  let current = rootComponent;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  const snapshot = () => current;
+  function HotRoot(props: AppProps) {
+    // an external store: a replacement between render and subscription is still picked up
+    const Component = React.useSyncExternalStore(subscribe, snapshot, snapshot);
+    return React.createElement(Component, props);
+  }
+  const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
-    rootComponent,
+    rootComponent: HotRoot,
     errorBoundary: (error: Error) => {
       bus.publish(topics.remoteFailed, { remote: name, reason: 'render-error', message: String(error?.message ?? error).slice(0, 500) }, { source: name });
       return <RenderFallback />;
     },
   });
+  return {
+    ...lifecycles,
+    /** Re-render every mounted root with a new root component (hot module replacement). */
+    replaceRootComponent(next: ComponentType<AppProps>): void {
+      current = next;
+      for (const listener of listeners) listener();
+    },
+  };
 }
 
 /** Rendered by a remote for a path it owns but has no page for: the shell shows its 404 page. */

@@ -110,6 +110,8 @@ function createConfig(o, argv = {}) {
   const mode = argv.mode || process.env.NODE_ENV || 'production';
   const prod = mode === 'production';
   const isHost = Boolean(o.entry);
+  /** DEV_PORT overrides the project's dev-server port (two copies side by side, tests). */
+  const devPort = Number(process.env.DEV_PORT) || o.devPort;
   const reactRouterProd = path.join(path.dirname(require.resolve('react-router/package.json', { paths: [root] })), 'dist/production/index.mjs');
   /** @type {import('webpack').Configuration} */
   const config = {
@@ -175,12 +177,15 @@ function createConfig(o, argv = {}) {
       }),
       new StorefrontContractPlugin({ name: o.name, projectDir: o.dir, exposes: o.exposes }),
     ],
+    // `npm run dev -w <remote>` inside a shell served from elsewhere (docs/deploying.md): hot
+    // updates only, never a full page reload; the remote's lifecycles module accepts updates of its
+    // root component (defineRemoteApp's replaceRootComponent).
     devServer: {
-      port: o.devPort,
+      port: devPort,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      hot: false,
+      hot: 'only',
       liveReload: false,
-      client: false,
+      client: { webSocketURL: `ws://localhost:${devPort}/ws`, overlay: false, logging: 'warn' },
       allowedHosts: 'all',
       historyApiFallback: false,
       static: false,
