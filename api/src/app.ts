@@ -11,11 +11,20 @@ import type { Database } from './db/index.js';
 import { errorHandler } from './http/errors.js';
 import { ImageRenderer } from './images/render.js';
 import { catalogRoutes } from './routes/catalog.js';
+import { registerCheckout } from './checkout/index.js';
+import { DEFAULT_BOTCHECK, LocalBotCheck, verifyBotCheck, type BotCheckResult } from './botcheck/index.js';
+import { botcheckRoutes } from './botcheck/routes.js';
 import { healthRoutes } from './routes/health.js';
+import { registerAccount } from './account/index.js';
+import type { AccountConfig } from './account/config.js';
 import { imageRoutes } from './routes/images.js';
+import { siteRoutes } from './routes/site.js';
+import { storesRoutes } from './routes/stores.js';
+import { contentRoutes } from './routes/content.js';
+import { ContentService } from './content/service.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -41,7 +50,7 @@ for (const [schema, id] of NAMED_SCHEMAS) {
 }
 
 /** Routes served by the edge (api/src/edge.ts) are not part of the API document. */
-const SKIP_IN_DOCS = ['/registry.json', '/*', '/cdn/*', '/cdn/', '/api/docs', '/api/docs/*'];
+const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*', '/cdn/*', '/cdn/', '/api/docs', '/api/docs/*'];
 
 /**
  * The fastify application: /api routes, OpenAPI at /api/docs, and the image endpoint. It does
@@ -76,6 +85,14 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger 
         { name: 'catalog', description: 'Categories, listings and products' },
         { name: 'search', description: 'Search index objects' },
         { name: 'images', description: 'Image CDN' },
+        { name: 'botcheck', description: 'Bot check (local reCAPTCHA v3 stand-in)' },
+        { name: 'stores', description: 'Stores, store stock and NZ localities (store locator, pickup, find in store)' },
+        { name: 'content', description: 'Home page, articles and the journal (blog)' },
+        { name: 'site', description: 'Navigation, marketing subscribe and the error-report collector' },
+        { name: 'checkout', description: 'Cart pricing, promotions, gift cards and order placement' },
+        { name: 'orders', description: 'Placed orders and guest order lookup' },
+        { name: 'payments', description: 'Sandbox payment gateway (card tokenisation, wallets, Afterpay approval)' },
+        { name: 'account', description: 'Customer account, synced cart and wishlist state, addresses, loyalty link (bearer ID token)' },
         { name: 'health', description: 'Readiness' },
       ],
     },
@@ -84,14 +101,29 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger 
   });
   app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  registerAccount(app, { db, config: (config as { account?: AccountConfig }).account });
   app.register(healthRoutes);
-  app.register(catalogRoutes, { catalog, searchIndexPrefix: config.searchIndexPrefix });
+  const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
+  const localBotCheck = new LocalBotCheck(botcheck);
+  app.decorate('verifyBotCheck', (token: string, expectedAction: string) => verifyBotCheck(botcheck, localBotCheck, token, expectedAction));
+  app.register(botcheckRoutes, { config: botcheck, local: localBotCheck });
+  app.register(catalogRoutes, { catalog, searchIndexPrefix: config.searchIndexPrefix, botcheck, localBotCheck });
   app.register(imageRoutes, { catalog, renderer: new ImageRenderer(config.imageCacheDir) });
+  app.register(siteRoutes, { db });
+  app.register(storesRoutes, { db });
+  const content = new ContentService(db);
+  app.decorate('content', content);
+  app.register(contentRoutes, { content });
+  registerCheckout(app, db, config.checkout);
   return app;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** Site content (home, articles, blog) and whether a content page exists (the edge's 404s). */
+    content: ContentService;
     catalog: CatalogService;
+    /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */
+    verifyBotCheck(token: string, expectedAction: string): Promise<BotCheckResult>;
   }
 }

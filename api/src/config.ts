@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadAccountConfig, type AccountConfig } from './account/config.js';
 
 export interface Config {
   port: number;
@@ -20,6 +21,20 @@ export interface Config {
   migrationsDir: string;
   logLevel: string;
   logRequests: boolean;
+  /** Identity (user pool) and account settings. See api/src/account/config.ts. */
+  account: AccountConfig;
+  /** Cart & checkout (docs/checkout.md). */
+  checkout: {
+    maxAppliedPromotions: number;
+    afterpayMaxCents: number;
+    paymentDuplicateWindowSeconds: number;
+    acceptedCardTypes: string[];
+    voucherLookupsPerMinute: number;
+    voucherMaxPinAttempts: number;
+    voucherLockMinutes: number;
+  };
+  /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
+  botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number };
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -78,5 +93,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     migrationsDir: path.join(repoRoot, 'api', 'drizzle'),
     logLevel: env.LOG_LEVEL || 'info',
     logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
+    account: loadAccountConfig(env),
+    checkout: {
+      maxAppliedPromotions: intFrom(env.CHECKOUT_MAX_APPLIED_PROMOTIONS, 3, 'CHECKOUT_MAX_APPLIED_PROMOTIONS', 1, 20),
+      afterpayMaxCents: intFrom(env.AFTERPAY_MAX_CENTS, 200_000, 'AFTERPAY_MAX_CENTS', 0, 10_000_000),
+      paymentDuplicateWindowSeconds: intFrom(env.PAYMENT_DUPLICATE_WINDOW_SECONDS, 30, 'PAYMENT_DUPLICATE_WINDOW_SECONDS', 0, 3600),
+      acceptedCardTypes: (env.PAYMENT_ACCEPTED_CARD_TYPES || 'Visa,MasterCard,American Express').split(',').map((s) => s.trim()).filter(Boolean),
+      voucherLookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),
+      voucherMaxPinAttempts: intFrom(env.VOUCHER_MAX_PIN_ATTEMPTS, 5, 'VOUCHER_MAX_PIN_ATTEMPTS', 1, 100),
+      voucherLockMinutes: intFrom(env.VOUCHER_LOCK_MINUTES, 30, 'VOUCHER_LOCK_MINUTES', 1, 100_000),
+    },
+    botcheck: {
+      siteKey: env.BOTCHECK_SITE_KEY || 'local-botcheck-site-key',
+      secret: env.BOTCHECK_SECRET || 'local-botcheck-secret',
+      scriptUrl: env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js',
+      verifyUrl: env.BOTCHECK_VERIFY_URL || '',
+      minScore: Number(env.BOTCHECK_MIN_SCORE || '0.5'),
+    },
   };
 }

@@ -137,13 +137,35 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
     }
     const owned = current.registry.remotes.some((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname)));
+    // An unknown product is a 404 too (the catalog remote then shows the shell's 404 page); 404s are not indexed.
+    const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
+    // Unknown articles, blog posts and store pages too (the content remote shows the 404 page).
+    const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname));
+    const status = owned && !missingProduct && !missingContent ? 200 : 404;
     return reply
-      .code(owned ? 200 : 404)
+      .code(status)
       .header('Cache-Control', NO_CACHE)
       .header('Vary', geoHeader)
       .type('text/html; charset=utf-8')
-      .send(current.html[0] + scriptFor(request.headers[geoHeader]) + current.html[1]);
+      .send(current.html[0] + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + current.html[1]);
   };
+
+  // The shell's offline helper (service worker) and web app manifest, at the site root from the
+  // deployed shell build, no-cache (an update is picked up on the next visit).
+  const shellFile = (name: string, type: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = load()?.registry.shell?.html;
+    const base = html ? `${path.posix.dirname(html)}/` : null;
+    let body: string | null = null;
+    try {
+      if (base) body = fs.readFileSync(path.join(opts.deployDir, base.replace(/^\//, ''), name), 'utf8');
+    } catch {
+      body = null;
+    }
+    if (!base || body === null) return reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NotFound', message: `Page not found: /${name}` });
+    return reply.header('Cache-Control', NO_CACHE).header('Service-Worker-Allowed', '/').type(type).send(body.replaceAll('__SHELL_BASE__', base));
+  };
+  app.get('/sw.js', shellFile('sw.js', 'text/javascript; charset=utf-8'));
+  app.get('/manifest.webmanifest', shellFile('manifest.webmanifest', 'application/manifest+json; charset=utf-8'));
 
   app.get('/*', async (request, reply) => {
     const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 
@@ -24,7 +25,7 @@ export default async function globalSetup(): Promise<void> {
   }
   const template = path.join(os.tmpdir(), `store-api-pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
   if (!fs.existsSync(template)) {
-    const client = await PGlite.create('memory://');
+    const client = await PGlite.create('memory://', { extensions: { pg_trgm } });
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
     const dump = await client.dumpDataDir('gzip');
     await client.close();

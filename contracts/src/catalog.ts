@@ -94,6 +94,11 @@ export const Product = z.object({
   cartQtyVariantMultipleOf: z.number().int().nullable(),
   variants: z.array(Variant),
   createdAt: z.string(),
+  challengeQuestion: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('Limited releases: the question to answer (max 100 characters) before adding to cart; null otherwise'),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -149,13 +154,46 @@ export const CategoryNode: z.ZodType<CategoryNode> = z.object({ ...categoryNodeF
 export const CategoryTreeResponse = z.object({ categories: z.array(CategoryNode) });
 export type CategoryTreeResponse = z.infer<typeof CategoryTreeResponse>;
 
-/** GET /api/catalog/listing */
-export const ListingQuery = z.object({
-  category: z.string().min(1).max(200).describe('Category path, e.g. bags or travel/luggage'),
-  page: z.coerce.number().int().min(1).max(10000).default(1).describe('1-based page; only that page is returned'),
-  sort: z.string().max(200).default('').describe('One of the SORT_OPTIONS values; anything else means Recommended'),
-});
+/** Initial facet options shown before "show more" (spec §9). */
+export const FACET_INITIAL = { categories: 10, features: 10, colours: 14 } as const;
+
+const slugList = (what: string) =>
+  z
+    .string()
+    .max(1000)
+    .regex(/^[a-z0-9][a-z0-9/-]*(,[a-z0-9][a-z0-9/-]*)*$/, `Comma-separated ${what} (lower-case letters, digits, - and /)`)
+    .transform((v) => v.split(',').slice(0, 50))
+    .optional();
+
+const cents = z.coerce.number({ error: 'Expected a whole number of cents' }).int('Expected a whole number of cents').min(0).max(100_000_000);
+
+/**
+ * GET /api/catalog/listing: one page (48) of a category, a brand (optionally within a category)
+ * or a search, with facet filters, sort and facet counts. Price bounds are GST-inclusive cents.
+ */
+export const ListingQuery = z
+  .object({
+    category: z.string().min(1).max(200).optional().describe('Category page path, e.g. bags or travel/luggage (descendants included)'),
+    brand: z
+      .string()
+      .regex(/^[a-z0-9-]{1,80}$/, 'Brand slug: lower-case letters, digits and -')
+      .optional()
+      .describe('Brand page: brand slug (with category: the brand within that category)'),
+    q: z.string().max(200).optional().describe('Full-text search (stemmed, typo tolerant)'),
+    categories: slugList('category paths').describe('Facet filter: category paths, any of'),
+    features: slugList('feature slugs').describe('Facet filter: feature slugs, any of'),
+    colours: slugList('colour slugs').describe('Facet filter: colour slugs, any of'),
+    minPrice: cents.optional().describe('Facet filter: lowest price, cents'),
+    maxPrice: cents.optional().describe('Facet filter: highest price, cents'),
+    page: z.coerce.number({ error: 'Expected a page number' }).int('Expected a whole page number').min(1).max(10000).default(1).describe('1-based page; only that page is returned'),
+    sort: z.string().max(200).default('').describe('One of the SORT_OPTIONS values; anything else means Recommended (relevance when q is given)'),
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    path: ['maxPrice'],
+    message: 'maxPrice must not be below minPrice',
+  });
 export type ListingQuery = z.input<typeof ListingQuery>;
+export type ListingQueryParsed = z.output<typeof ListingQuery>;
 
 export const Breadcrumb = z.object({ name: z.string(), path: z.string() });
 export type Breadcrumb = z.infer<typeof Breadcrumb>;
@@ -168,14 +206,38 @@ export const ListingCategory = z.object({
 });
 export type ListingCategory = z.infer<typeof ListingCategory>;
 
+export const FacetOption = z.object({
+  value: z.string().describe('URL value (category path, feature slug or colour slug)'),
+  label: z.string(),
+  count: z.number().int().describe('Products matching every other active filter and this option'),
+  selected: z.boolean(),
+  hex: z.string().optional().describe('Colours: swatch colour'),
+});
+export type FacetOption = z.infer<typeof FacetOption>;
+
+export const ListingFacets = z.object({
+  categories: z.array(FacetOption),
+  features: z.array(FacetOption),
+  colours: z.array(FacetOption),
+  price: z
+    .object({ min: z.number().int(), max: z.number().int() })
+    .nullable()
+    .describe('Price range (cents) of the products matching the other filters; null when none'),
+});
+export type ListingFacets = z.infer<typeof ListingFacets>;
+
 export const ListingResponse = z.object({
-  category: ListingCategory,
+  category: ListingCategory.nullable().describe('The category page, or null for search and brand pages'),
+  brand: Brand.nullable().describe('The brand page, or null'),
+  q: z.string().describe('The search text as given ("" when none)'),
+  correctedQuery: z.string().nullable().describe('When the text matched nothing as typed: the typo-corrected text that was searched'),
   items: z.array(ProductTile),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
   pageCount: z.number().int(),
   sort: z.string().describe('The sort applied ("" = Recommended)'),
+  facets: ListingFacets,
 });
 export type ListingResponse = z.infer<typeof ListingResponse>;
 /** Alias used by the catalog remote. */
@@ -194,3 +256,87 @@ export const ObjectsResponse = z.object({
   data: z.object({ results: z.array(Product.nullable()).describe('Same order as objectIds; null for an unknown id') }),
 });
 export type ObjectsResponse = z.infer<typeof ObjectsResponse>;
+
+/** Spec §5: the challenge answer is required, at most 100 characters. */
+export const CHALLENGE_ANSWER_MAX = 100;
+
+/** POST /api/product/challenge/verify */
+export const ChallengeVerifyRequest = z.object({
+  answer: z.string().trim().min(1, 'An answer is required').max(CHALLENGE_ANSWER_MAX, `At most ${CHALLENGE_ANSWER_MAX} characters`),
+  productId: z.string().regex(/^[1-9][0-9]{0,9}$/, 'Expected a product id'),
+  recaptchaToken: z.string().min(1, 'A bot-check token is required').max(4000),
+});
+export type ChallengeVerifyRequest = z.infer<typeof ChallengeVerifyRequest>;
+
+export const ChallengeVerifyResponse = z.object({ success: z.literal(true) });
+export type ChallengeVerifyResponse = z.infer<typeof ChallengeVerifyResponse>;
+
+/** The error code of a wrong challenge answer (spec §8: ChallengeFailed -> productChallengeAnswerInvalid). */
+export const CHALLENGE_FAILED = 'ChallengeFailed';
+
+/** GET /api/catalog/brands/:slug */
+export const BrandResponse = z.object({ brand: Brand, productCount: z.number().int() });
+export type BrandResponse = z.infer<typeof BrandResponse>;
+
+/**
+ * Client of POST /api/search/indexes/{prefix}_products/objects (spec §7): `get(id)` calls made
+ * within `delayMs` of each other are batched into one request (at most 1000 ids), and results
+ * (null for a missing product) are cached for the page. The cart and wishlist enrich their items
+ * with it. Pure: pass `fetch` in tests.
+ */
+export interface ObjectsClientOptions {
+  indexPrefix?: string;
+  delayMs?: number;
+  fetch?: typeof fetch;
+  baseUrl?: string;
+}
+
+export function createObjectsClient({ indexPrefix = 'nz', delayMs = 20, fetch: fetchImpl, baseUrl = '' }: ObjectsClientOptions = {}) {
+  const cache = new Map<string, Promise<Product | null>>();
+  let queue: { id: string; resolve: (p: Product | null) => void; reject: (e: unknown) => void }[] = [];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    const batch = queue.splice(0, 1000);
+    if (queue.length > 0) timer = setTimeout(flush, 0);
+    const ids = [...new Set(batch.map((b) => b.id))];
+    const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
+    doFetch(`${baseUrl}/api/search/indexes/${indexPrefix}_products/objects`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ objectIds: ids }),
+    })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(`objects answered ${response.status}`);
+        const body = (await response.json()) as { data: { results: (Product | null)[] } };
+        const byId = new Map(ids.map((id, i) => [id, body.data.results[i] ?? null]));
+        for (const item of batch) item.resolve(byId.get(item.id) ?? null);
+      })
+      .catch((error: unknown) => {
+        for (const item of batch) {
+          cache.delete(item.id);
+          item.reject(error);
+        }
+      });
+  };
+  const get = (id: string): Promise<Product | null> => {
+    let hit = cache.get(id);
+    if (!hit) {
+      hit = new Promise<Product | null>((resolve, reject) => {
+        queue.push({ id, resolve, reject });
+        if (!timer) timer = setTimeout(flush, delayMs);
+      });
+      cache.set(id, hit);
+    }
+    return hit;
+  };
+  return {
+    get,
+    getMany: (ids: string[]) => Promise.all(ids.map(get)),
+    clear: () => {
+      cache.clear();
+      queue = [];
+    },
+  };
+}
+export type ObjectsClient = ReturnType<typeof createObjectsClient>;

@@ -96,3 +96,22 @@ describe('schemas', () => {
     expect(Object.keys(Product.shape)).toEqual(expect.arrayContaining(['id', 'price', 'erpOriginalPrice', 'variants', 'productGallery', 'overlayIds']));
   });
 });
+
+describe('createObjectsClient (batched, cached objects calls)', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const { createObjectsClient } = require('./catalog') as typeof import('./catalog');
+  it('batches calls made within the window into one request, in order, with nulls, and caches', async () => {
+    const bodies: string[][] = [];
+    const fetchImpl = (async (_url: string, init?: RequestInit) => {
+      const ids = (JSON.parse(String(init?.body)) as { objectIds: string[] }).objectIds;
+      bodies.push(ids);
+      return new Response(JSON.stringify({ data: { results: ids.map((id) => (id === '404' ? null : { id })) } }), { status: 200 });
+    }) as unknown as typeof fetch;
+    const client = createObjectsClient({ fetch: fetchImpl, delayMs: 5 });
+    const [a, b, c] = await Promise.all([client.get('1'), client.get('404'), client.get('2')]);
+    expect(bodies).toEqual([['1', '404', '2']]);
+    expect([a?.id, b, c?.id]).toEqual(['1', null, '2']);
+    expect((await client.get('1'))?.id).toBe('1');
+    expect(bodies).toHaveLength(1);
+  });
+});

@@ -14,6 +14,9 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
+  // The shell registers a service worker (/sw.js). Requests it handles bypass page.route(), which
+  // several tests use to take a remote down: off unless a test opts in (tests/14-offline.spec.ts).
+  serviceWorkers: 'block',
   store: async ({}, use) => {
     await use(readState());
   },
@@ -47,9 +50,14 @@ export function remote(page: Page, name: RemoteName): Locator {
   return page.locator(`[data-remote="${name}"]`);
 }
 
-/** A main-navigation link in the header (the footer repeats some of them). */
+/**
+ * A chrome link that navigates client-side to a main section: the header's, or the footer's when
+ * the header's does not navigate (spec §2: an expandable navigation parent like "Bags" only toggles
+ * its dropdown; "Cart" is a button opening the cart overlay). The footer repeats those links.
+ */
 export function headerLink(page: Page, name: string): Locator {
-  return chrome(page).header.getByRole('link', { name, exact: true });
+  const { header, footer } = chrome(page);
+  return header.getByRole('link', { name, exact: true }).and(page.locator(':not([aria-expanded])')).or(footer.getByRole('link', { name, exact: true })).last();
 }
 
 /** Asserts the header and footer are there and show their content. */

@@ -147,6 +147,8 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
       SEED_PRODUCTS: '200',
       // only localhost: an override on http://127.0.0.1:<port> must be refused
       OVERRIDE_ORIGINS: 'http://localhost:*',
+      // the local user pool's outbox (off in production by default): the account tests read codes from it
+      AUTH_OUTBOX: '1',
     },
   });
   fs.closeSync(logFd);

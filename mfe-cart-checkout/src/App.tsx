@@ -1,29 +1,55 @@
-import { bus, topics } from '@store/shared-events';
 import { ReportNotFound } from '@store/shared-events/remote';
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { CartPage } from './features/cart/CartPage';
-import { readGuestCart } from './features/cart/storage';
+import { useCart } from './cart/useCart';
+import { ContactStep } from './checkout/ContactStep';
+import { guard, type Step } from './checkout/guards';
+import { CheckoutLayout } from './checkout/Layout';
+import { PaymentStep } from './checkout/PaymentStep';
+import { ShippingStep } from './checkout/ShippingStep';
+import { captureUtm } from './checkout/state';
+import { useCheckoutInfo, useCheckoutState } from './checkout/useCheckout';
+import { page } from './lib/ui';
+import { CartPage } from './pages/CartPage';
+import { CheckoutErrorPage } from './pages/ErrorPage';
+import { OrdersPage } from './pages/OrdersPage';
+import { SuccessPage } from './pages/SuccessPage';
 
 function NotFound() {
   return <ReportNotFound source="cart_checkout" path={useLocation().pathname} />;
 }
 
-/** Spec §2: every checkout step needs a valid cart, otherwise the shopper goes to /cart. */
-function CheckoutGuard() {
-  return readGuestCart().items.length === 0 ? <Navigate to="/cart" replace /> : <NotFound />;
+const TITLES: Record<Step, string> = { 'contact-info': 'Contact details', shipping: 'Delivery', payment: 'Payment' };
+const INDEX: Record<Step, number> = { 'contact-info': 0, shipping: 1, payment: 2 };
+
+/** A checkout step behind the spec §2 guard. */
+function CheckoutStep({ step }: { step: Step }) {
+  const cart = useCart();
+  const state = useCheckoutState();
+  const location = useLocation();
+  const { status, info } = useCheckoutInfo(cart.items);
+  useEffect(() => captureUtm(location.search), [location.search]);
+  const target = guard(step, cart, state);
+  if (target === 'wait') return <p css={page} aria-busy="true">Loading your cart…</p>;
+  if (target) return <Navigate to={target} replace />;
+  return (
+    <CheckoutLayout step={INDEX[step]} title={TITLES[step]} cart={cart} info={info} loading={status === 'LOADING'}>
+      {step === 'contact-info' ? <ContactStep /> : step === 'shipping' ? <ShippingStep info={info} /> : <PaymentStep cart={cart} info={info} infoLoading={status === 'LOADING'} />}
+    </CheckoutLayout>
+  );
 }
 
 export function App() {
-  useEffect(() => {
-    const cart = readGuestCart();
-    bus.publish(topics.cartQuantity, { quantity: cart.items.reduce((sum, item) => sum + item.qty, 0), promoQuantity: 0, status: 'SUCCESS' }, { source: 'cart_checkout' });
-  }, []);
   return (
     <BrowserRouter>
       <Routes>
         <Route path="/cart" element={<CartPage />} />
-        <Route path="/checkout/*" element={<CheckoutGuard />} />
+        <Route path="/checkout/contact-info" element={<CheckoutStep step="contact-info" />} />
+        <Route path="/checkout/shipping" element={<CheckoutStep step="shipping" />} />
+        <Route path="/checkout/payment" element={<CheckoutStep step="payment" />} />
+        <Route path="/checkout/success" element={<SuccessPage />} />
+        <Route path="/checkout/error" element={<CheckoutErrorPage />} />
+        <Route path="/orders" element={<OrdersPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </BrowserRouter>

@@ -1,20 +1,32 @@
-import { ReportNotFound } from '@store/shared-events/remote';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { CategoryPage } from './features/listing/CategoryPage';
+import { ListingPage } from './features/listing/ListingPage';
 import { ProductPage } from './features/product/ProductPage';
+import { NotFound } from './NotFound';
 
-export function NotFound() {
-  return <ReportNotFound source="catalog" path={useLocation().pathname} />;
+function CategoryRoute() {
+  const path = useLocation().pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
+  return <ListingPage key={`c:${path}`} scope={{ kind: 'category', path }} />;
+}
+
+function BrandRoute() {
+  const [slug = '', ...rest] = useLocation().pathname.replace(/^\/brands\/?/, '').replace(/\/+$/, '').split('/');
+  const category = rest.join('/') || undefined;
+  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return <NotFound />;
+  return <ListingPage key={`b:${slug}/${category ?? ''}`} scope={{ kind: 'brand', slug, category }} />;
 }
 
 export function App() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/categories/*" element={<CategoryPage />} />
+        <Route path="/categories/*" element={<CategoryRoute />} />
+        <Route path="/search" element={<ListingPage scope={{ kind: 'search' }} />} />
+        <Route path="/brands/*" element={<BrandRoute />} />
         <Route path="/products/*" element={<ProductPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </BrowserRouter>
   );
 }
+
+export { NotFound };

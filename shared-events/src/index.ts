@@ -30,3 +30,22 @@ export {
   type SessionStatus,
   type SessionUser,
 } from './session';
+export {
+  createApiSyncedBackend,
+  createSyncedStore,
+  emptySyncedState,
+  mergeSyncedStates,
+  normaliseSyncedState,
+  SyncConflictError,
+  GUEST_STORAGE_KEY,
+  USER_STORAGE_KEY,
+  MERGE_FAILED_MESSAGE,
+  type CartItem,
+  type WishlistItem,
+  type SyncedState,
+  type SyncResult,
+  type SyncedChange,
+  type SyncedStateBackend,
+  type SyncedStore,
+  type SyncedStoreOptions,
+} from './synced-state';

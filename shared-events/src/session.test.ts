@@ -1,5 +1,6 @@
 import { createBus, type Bus } from './bus';
 import { createSession, guestAuthProvider, type AuthProvider, type AuthUser, type SessionState } from './session';
+import { emptySyncedState } from './synced-state';
 import { topics } from './topics';
 
 const alice: AuthUser = { id: 'u-1', email: 'alice@example.com', idToken: 'token-1' };
@@ -38,7 +39,12 @@ function setup(provider: AuthProvider) {
   const published: SessionState[] = [];
   bus.subscribe(topics.sessionState, (s) => published.push(s));
   const warnings: string[] = [];
-  const session = createSession({ authProvider: provider, bus, warn: (m) => warnings.push(m) });
+  const session = createSession({
+    authProvider: provider,
+    bus,
+    warn: (m) => warnings.push(m),
+    syncedBackend: () => ({ fetch: async () => emptySyncedState(), put: async (s) => ({ ...s, version: s.version + 1 }) }),
+  });
   const emitted: SessionState[] = [];
   session.state$.subscribe((s) => emitted.push(s));
   return { bus, session, published, emitted, warnings };

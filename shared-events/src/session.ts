@@ -15,11 +15,18 @@
  * the provider must run early on every page (not only on /account routes) for signed-in shoppers
  * to be recognised everywhere.
  *
- * Still to come with the account issue (spec §4): merging the synced account state (cart and
- * wishlist with a version) on login, clearing it on logout, one write at a time with 409 retry.
+ * `session.synced` is the synced account state (cart items, wishlist, version; see
+ * ./synced-state.ts). Entering LOGGED_IN attaches it to the user (server state fetched and merged
+ * with the local one); entering LOGGED_OUT after a signed-in session empties it.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
 import { bus as defaultBus, type Bus } from './bus';
+import {
+  createApiSyncedBackend,
+  createSyncedStore,
+  type SyncedStateBackend,
+  type SyncedStore,
+} from './synced-state';
 import { sessionState, type sessionStatuses } from './topics';
 
 export type SessionStatus = (typeof sessionStatuses)[number];
@@ -63,6 +70,8 @@ export interface Session {
   getIdToken(): Promise<string | null>;
   /** Replace the provider; re-validates if the session was already started. */
   setAuthProvider(provider: AuthProvider): Promise<SessionState>;
+  /** The synced account state: cart items and wishlist (guest: local; signed in: the server's). */
+  readonly synced: SyncedStore;
 }
 
 export interface SessionOptions {
@@ -70,6 +79,10 @@ export interface SessionOptions {
   /** Defaults to the page's bus. */
   bus?: Bus;
   warn?: (message: string, error?: unknown) => void;
+  /** The synced-state store; defaults to one on localStorage. */
+  synced?: SyncedStore;
+  /** The signed-in backend of the synced state; defaults to the API (/api/account/state). */
+  syncedBackend?: (getIdToken: () => Promise<string | null>) => SyncedStateBackend;
 }
 
 /** Reports no user: everyone is a guest until a real provider is registered. */
@@ -91,6 +104,13 @@ export function createSession(options: SessionOptions): Session {
   let started: Promise<SessionState> | undefined;
   /** The running start or sign-in, which getIdToken waits for. */
   let pending: Promise<unknown> | undefined;
+  const synced = options.synced ?? createSyncedStore({ bus, warn });
+  const makeBackend =
+    options.syncedBackend ?? ((getIdToken: () => Promise<string | null>) => createApiSyncedBackend({ getIdToken }));
+  /** The user the synced state is attached to. */
+  let attachedUser: string | undefined;
+  // eslint-disable-next-line prefer-const -- assigned once the session object exists
+  let getIdToken: () => Promise<string | null>;
 
   const set = (next: SessionState): void => {
     if (sameState(state.value, next)) return;
@@ -99,6 +119,15 @@ export function createSession(options: SessionOptions): Session {
       : { status: next.status };
     state.next(value);
     bus.publish(sessionState, value, { source: 'session' });
+    if (value.status === 'LOGGED_IN' && value.user && attachedUser !== value.user.id) {
+      attachedUser = value.user.id;
+      void synced.attach(value.user.id, makeBackend(() => getIdToken()));
+    } else if (value.status === 'LOGGED_OUT' && attachedUser !== undefined) {
+      attachedUser = undefined;
+      synced.detach();
+    } else if (value.status === 'LOGGED_OUT') {
+      synced.forgetUser();
+    }
   };
 
   const validate = async (): Promise<SessionState> => {
@@ -139,7 +168,7 @@ export function createSession(options: SessionOptions): Session {
   // Late bus subscribers see INITIALISING until start() has run.
   bus.publish(sessionState, state.value, { source: 'session' });
 
-  return {
+  const api: Session = {
     state$: state.asObservable(),
 
     getState: () => state.value,
@@ -190,7 +219,11 @@ export function createSession(options: SessionOptions): Session {
       provider = next;
       return started ? track(validate()) : Promise.resolve(state.value);
     },
+
+    synced,
   };
+  getIdToken = () => api.getIdToken();
+  return api;
 }
 
 /** The page's session, a guest until the account remote calls `session.setAuthProvider(provider)`. */

@@ -141,9 +141,10 @@ async function main(): Promise<void> {
     forgetOtherPaths(window.location.pathname);
   });
 
-  // A page that fails while rendering (a remote's app or the chrome, not a fragment) shows the error page.
+  // A page whose React tree fails while rendering (reported by the remote's or the chrome's own error
+  // boundary, not a fragment's, not a failed mount: that one keeps its retry fallback) shows the error page.
   bus.subscribeEnvelope(topics.remoteFailed, ({ payload, source }) => {
-    if (payload.reason !== 'render-error' || source === 'fragment') return;
+    if (payload.reason !== 'render-error' || source !== payload.remote) return;
     markPageFailed(window.location.pathname, { message: payload.message ?? 'Render error', source: payload.remote });
     void triggerAppChange();
   });

@@ -7,15 +7,18 @@ import {
   type Breadcrumb,
   type CategoryNode,
   type CategoryRef,
+  type FacetOption,
   type ListingResponse,
   type Overlay,
   type Product,
   type ProductTile,
 } from '@store/contracts';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { brands, categories, features, productCategories, productFeatures, productImages, products, variants } from '../db/schema.js';
 import { OVERLAY_BY_ID } from '../seed/data.js';
+import { FacetIndex as MemoryFacetIndex, type TextRows } from './facet-index.js';
+import { correctQuery, loadVocabulary, normaliseQuery, queryListing, textMatches, type CategoryRollup, type FacetRows, type ListingFilters } from './listing.js';
 import type { SeedCategory } from '../seed/generate.js';
 import { Lru, SingleFlight } from './lru.js';
 
@@ -52,6 +55,42 @@ export class CachedBody {
     return this.gzip;
   }
 }
+
+interface FacetIndex {
+  brandsBySlug: Map<string, { id: number; slug: string; name: string }>;
+  featuresBySlug: Map<string, { id: number; slug: string; name: string }>;
+  featuresById: Map<number, { id: number; slug: string; name: string }>;
+  coloursBySlug: Map<string, { name: string; hex: string; slug: string }>;
+  coloursByName: Map<string, { name: string; hex: string; slug: string }>;
+  rollup: CategoryRollup;
+}
+
+/** A listing request after validation (see ListingQuery in contracts). */
+export interface ListingRequest {
+  category?: string;
+  brand?: string;
+  q?: string;
+  categories?: string[];
+  features?: string[];
+  colours?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: string;
+  page: number;
+}
+
+/** "Grey Marle" -> "grey-marle" */
+export function slugOf(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Tiles carry sold-out state: re-read after this long (spec §9 stock data age max 300). */
+export const TILE_MAX_AGE_MS = 300_000;
 
 export const SORT_VALUES: ReadonlySet<string> = new Set(SORT_OPTIONS.map((s) => s.value));
 
@@ -103,25 +142,6 @@ function overlaysOf(ids: string[]): Overlay[] {
   return out;
 }
 
-function orderFor(sort: string): SQL[] {
-  switch (sort) {
-    case 'name-asc':
-      return [sql`${products.name} collate "C" asc`, asc(products.id)];
-    case 'name-desc':
-      return [sql`${products.name} collate "C" desc`, asc(products.id)];
-    case 'price-asc':
-      return [asc(products.price), asc(products.id)];
-    case 'price-desc':
-      return [desc(products.price), asc(products.id)];
-    case 'newest':
-      return [desc(products.createdAt), desc(products.id)];
-    case 'oldest':
-      return [asc(products.createdAt), asc(products.id)];
-    default:
-      return [asc(products.merchRank), asc(products.id)];
-  }
-}
-
 export interface ImageSourceRow {
   productId: number;
   position: number;
@@ -134,6 +154,8 @@ export interface ImageSourceRow {
 export interface CatalogCacheOptions {
   listingCacheSize?: number;
   productCacheSize?: number;
+  /** Filters and facet counts from the in-memory index (default) or from one SQL statement each time. */
+  inMemoryFacets?: boolean;
 }
 
 /**
@@ -146,15 +168,24 @@ export class CatalogService {
   private treeBody: Promise<CachedBody> | null = null;
   private readonly listings: Lru<string, CachedBody>;
   private readonly listingFlights = new SingleFlight<string, CachedBody>();
-  private readonly totals = new Map<number, Promise<number>>();
+  private facetIndexPromise: Promise<FacetIndex> | null = null;
+  private vocabularyPromise: Promise<{ set: Set<string>; list: string[] }> | null = null;
+  private memoryIndexPromise: Promise<MemoryFacetIndex | null> | null = null;
+  private readonly textCache = new Lru<string, Promise<Map<number, number>>>(64);
+  private readonly textRowsCache = new Lru<string, TextRows>(64);
+  /** Tiles by product id with when they were read (stock data age max 300 s, spec §9). */
+  private readonly tileCache = new Map<number, { tile: ProductTile; at: number }>();
   private readonly productJson: Lru<number, string | null>;
   private readonly pathToId: Lru<string, number | null>;
   private readonly imageSources = new Lru<string, ImageSourceRow | null>(5000);
+
+  private readonly inMemoryFacets: boolean;
 
   constructor(
     private readonly db: Database,
     options: CatalogCacheOptions = {},
   ) {
+    this.inMemoryFacets = options.inMemoryFacets ?? true;
     this.listings = new Lru(options.listingCacheSize ?? 2000);
     this.productJson = new Lru(options.productCacheSize ?? 10_000);
     this.pathToId = new Lru(options.productCacheSize ?? 10_000);
@@ -170,7 +201,12 @@ export class CatalogService {
     this.categoryIndex = null;
     this.treeBody = null;
     this.listings.clear();
-    this.totals.clear();
+    this.facetIndexPromise = null;
+    this.vocabularyPromise = null;
+    this.memoryIndexPromise = null;
+    this.textCache.clear();
+    this.textRowsCache.clear();
+    this.tileCache.clear();
     this.productJson.clear();
     this.pathToId.clear();
     this.imageSources.clear();
@@ -266,73 +302,321 @@ export class CatalogService {
   // -------------------------------------------------------------------------------------------
   // Listing
 
-  /** The listing page as cached JSON, or null for an unknown category. */
-  async listing(categoryPath: string, page: number, sortParam: string | undefined): Promise<CachedBody | null> {
-    const index = await this.categories();
-    const category = index.byPath.get(normaliseCategoryPath(categoryPath));
-    if (!category) return null;
-    const sort = normaliseSort(sortParam);
-    const key = `${category.id}|${page}|${sort}`;
-    const cached = this.listings.get(key);
-    if (cached) return cached;
-    const version = this.versionNo;
-    return this.listingFlights.run(`${version}|${key}`, async () => {
-      const body = await this.buildListing(index, category, page, sort);
-      if (this.versionNo === version) this.listings.set(key, body);
-      return body;
-    });
-  }
-
-  private total(categoryIds: number[], categoryId: number): Promise<number> {
-    let promise = this.totals.get(categoryId);
-    if (!promise) {
-      promise = this.db
-        .select({ n: sql<number>`count(distinct ${productCategories.productId})::int` })
-        .from(productCategories)
-        .where(inArray(productCategories.categoryId, categoryIds))
-        .then((rows) => Number(rows[0]?.n ?? 0));
-      this.totals.set(categoryId, promise);
-      promise.catch(() => this.totals.delete(categoryId));
+  private facetIndex(): Promise<FacetIndex> {
+    if (!this.facetIndexPromise) {
+      const promise = this.loadFacetIndex();
+      this.facetIndexPromise = promise;
+      promise.catch(() => {
+        if (this.facetIndexPromise === promise) this.facetIndexPromise = null;
+      });
     }
-    return promise;
+    return this.facetIndexPromise;
   }
 
-  private async buildListing(index: CategoryIndex, category: CategoryInfo, page: number, sort: string): Promise<CachedBody> {
-    const ids = index.subtree.get(category.id) ?? [category.id];
-    const total = await this.total(ids, category.id);
-    const pageSize = PRODUCT_LIST_PAGE_SIZE;
-    const pageCount = Math.ceil(total / pageSize);
-    let items: ProductTile[] = [];
-    if (page <= pageCount) {
-      const inCategory = this.db.select({ id: productCategories.productId }).from(productCategories).where(inArray(productCategories.categoryId, ids));
-      const rows = await this.db
-        .select({
-          id: products.id,
-          path: products.path,
-          name: products.name,
-          brand: brands.name,
-          price: products.price,
-          erpOriginalPrice: products.erpOriginalPrice,
-          isNew: products.isNew,
-          state: products.state,
-          availableFrom: products.availableFrom,
-          overlayIds: products.overlayIds,
-          colourName: products.colourName,
-          colourHex: products.colourHex,
-          soldOut: sql<boolean>`not exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.qty} > 0)`,
-          src: productImages.src,
-          alt: productImages.alt,
-          width: productImages.width,
-          height: productImages.height,
-        })
-        .from(products)
-        .innerJoin(brands, eq(brands.id, products.brandId))
-        .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-        .where(inArray(products.id, inCategory))
-        .orderBy(...orderFor(sort))
-        .limit(pageSize)
-        .offset((page - 1) * pageSize);
-      items = rows.map((r) => ({
+  private async loadFacetIndex(): Promise<FacetIndex> {
+    const index = await this.categories();
+    const brandRows = await this.db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));
+    const featureRows = await this.db.select({ id: features.id, slug: features.slug, name: features.name }).from(features).orderBy(asc(features.id));
+    const colourRows = await queryRows<{ name: string; hex: string }>(this.db, sql`select colour_name as name, min(colour_hex) as hex from products group by colour_name order by colour_name`);
+    const descendant: number[] = [];
+    const ancestor: number[] = [];
+    for (const [ancestorId, ids] of index.subtree) {
+      for (const id of ids) {
+        descendant.push(id);
+        ancestor.push(ancestorId);
+      }
+    }
+    const colours = colourRows.map((c) => ({ name: c.name, hex: c.hex, slug: slugOf(c.name) }));
+    return {
+      brandsBySlug: new Map(brandRows.map((b) => [b.slug, { id: b.id, slug: b.slug, name: b.name }])),
+      featuresBySlug: new Map(featureRows.map((f) => [f.slug, f])),
+      featuresById: new Map(featureRows.map((f) => [f.id, f])),
+      coloursBySlug: new Map(colours.map((c) => [c.slug, c])),
+      coloursByName: new Map(colours.map((c) => [c.name, c])),
+      rollup: { descendant, ancestor },
+    };
+  }
+
+  private vocabulary(): Promise<{ set: Set<string>; list: string[] }> {
+    if (!this.vocabularyPromise) {
+      const promise = loadVocabulary(this.db).then((list) => ({ set: new Set(list), list }));
+      this.vocabularyPromise = promise;
+      promise.catch(() => {
+        if (this.vocabularyPromise === promise) this.vocabularyPromise = null;
+      });
+    }
+    return this.vocabularyPromise;
+  }
+
+  /** The in-memory facet index (null when the catalogue does not fit its bit masks: SQL is used then). */
+  private memoryIndex(): Promise<MemoryFacetIndex | null> {
+    if (!this.inMemoryFacets) return Promise.resolve(null);
+    if (!this.memoryIndexPromise) {
+      const promise = this.categories().then(async (index) => {
+        const memory = await MemoryFacetIndex.load(this.db, (categoryId) => {
+          const chain: number[] = [];
+          for (let c = index.byId.get(categoryId); c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) chain.push(c.id);
+          return chain;
+        });
+        if (memory) await this.prefillTiles();
+        return memory;
+      });
+      this.memoryIndexPromise = promise;
+      promise.catch(() => {
+        if (this.memoryIndexPromise === promise) this.memoryIndexPromise = null;
+      });
+    }
+    return this.memoryIndexPromise;
+  }
+
+  /** Loads the caches a listing needs (call at start-up so the first shopper does not wait). */
+  async warm(): Promise<void> {
+    await this.facetIndex();
+    await this.memoryIndex();
+  }
+
+  private textMatchesCached(text: string, mode: 'and' | 'or'): Promise<Map<number, number>> {
+    const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
+    let hit = this.textCache.get(key);
+    if (!hit) {
+      hit = textMatches(this.db, text, mode);
+      this.textCache.set(key, hit);
+      hit.catch(() => this.textCache.delete(key));
+    }
+    return hit;
+  }
+
+  /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */
+  private async runListing(filters: ListingFilters, facets: FacetIndex, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
+    const memory = await this.memoryIndex();
+    if (!memory) return queryListing(this.db, filters, facets.rollup, text, mode);
+    let rows: TextRows | null = null;
+    if (text) {
+      const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
+      rows = this.textRowsCache.get(key) ?? null;
+      if (!rows) {
+        rows = memory.textRows(await this.textMatchesCached(text, mode));
+        this.textRowsCache.set(key, rows);
+      }
+    }
+    const scopeMask = filters.scopeCategoryId ? memory.categoryMaskOf([filters.scopeCategoryId]) : 0;
+    if (filters.scopeCategoryId && scopeMask === 0) return { total: 0, ids: [], categories: [], features: [], colours: [], price: null };
+    const result = memory.query({
+      scopeMask,
+      categoryMask: filters.filterCategoryIds ? memory.categoryMaskOf(filters.filterCategoryIds) : 0,
+      featureMask: filters.featureIds ? memory.featureMaskOf(filters.featureIds) : 0,
+      colourMask: filters.colourNames ? memory.colourMaskOf(filters.colourNames) : 0,
+      brandId: filters.brandId,
+      minPrice: filters.minPrice,
+      maxPrice: filters.maxPrice,
+      sort: filters.sort,
+      offset: (filters.page - 1) * PRODUCT_LIST_PAGE_SIZE,
+      limit: PRODUCT_LIST_PAGE_SIZE,
+      text: rows,
+      boostColourMask: memory.colourMaskOf(filters.boostColourNames ?? []),
+    });
+    // A filter naming only unknown values matches nothing (the masks would be 0 = no filter).
+    const none = (ids: unknown[] | null, mask: number) => ids !== null && ids.length > 0 && mask === 0;
+    if (
+      none(filters.filterCategoryIds, filters.filterCategoryIds ? memory.categoryMaskOf(filters.filterCategoryIds) : 0) ||
+      none(filters.featureIds, filters.featureIds ? memory.featureMaskOf(filters.featureIds) : 0) ||
+      none(filters.colourNames, filters.colourNames ? memory.colourMaskOf(filters.colourNames) : 0)
+    ) {
+      return { total: 0, ids: [], categories: [], features: [], colours: [], price: null };
+    }
+    return {
+      total: result.total,
+      ids: result.ids,
+      categories: result.categories.map((n, b) => ({ id: memory.categoryBits[b]!, n })),
+      features: result.features.map((n, b) => ({ id: memory.featureBits[b]!, n })),
+      colours: result.colours.map((n, b) => ({ name: memory.colourBits[b]!, n })),
+      price: result.price,
+    };
+  }
+
+  async brandBySlug(slug: string): Promise<{ id: number; slug: string; name: string } | undefined> {
+    return (await this.facetIndex()).brandsBySlug.get(slug);
+  }
+
+  /**
+   * A listing page as cached JSON: `{ status: 'not-found', what }` for an unknown category or
+   * brand. Answers are cached per normalised request (LRU), concurrent misses share one query.
+   */
+  async listing(request: ListingRequest, { cache = true }: { cache?: boolean } = {}): Promise<CachedBody | { notFound: 'category' | 'brand' }> {
+    const index = await this.categories();
+    const facets = await this.facetIndex();
+    const category = request.category === undefined ? null : (index.byPath.get(normaliseCategoryPath(request.category)) ?? undefined);
+    if (category === undefined) return { notFound: 'category' };
+    const brand = request.brand === undefined ? null : (facets.brandsBySlug.get(request.brand) ?? undefined);
+    if (brand === undefined) return { notFound: 'brand' };
+    const sort = normaliseSort(request.sort);
+    const q = normaliseQuery(request.q);
+    const uniq = <T>(list: T[] | undefined): T[] => [...new Set(list ?? [])].sort();
+    const selectedCategories = uniq(request.categories).filter((path) => index.byPath.has(path));
+    const selectedFeatures = uniq(request.features).filter((slug) => facets.featuresBySlug.has(slug));
+    const selectedColours = uniq(request.colours).filter((slug) => facets.coloursBySlug.has(slug));
+    const minPrice = request.minPrice ?? null;
+    const maxPrice = request.maxPrice ?? null;
+    const key = JSON.stringify([category?.id ?? 0, brand?.id ?? 0, q, selectedCategories, selectedFeatures, selectedColours, minPrice, maxPrice, sort, request.page]);
+    if (cache) {
+      const cached = this.listings.get(key);
+      if (cached) return cached;
+    }
+    const version = this.versionNo;
+    const build = async () => {
+      const filterCategoryIds = selectedCategories.length > 0 ? [...new Set(selectedCategories.flatMap((path) => index.subtree.get(index.byPath.get(path)!.id) ?? []))] : null;
+      const filters: ListingFilters = {
+        scopeCategoryIds: category ? (index.subtree.get(category.id) ?? [category.id]) : null,
+        scopeCategoryId: category?.id ?? null,
+        brandId: brand?.id ?? null,
+        q,
+        filterCategoryIds,
+        featureIds: selectedFeatures.length > 0 ? selectedFeatures.map((slug) => facets.featuresBySlug.get(slug)!.id) : null,
+        colourNames: selectedColours.length > 0 ? selectedColours.map((slug) => facets.coloursBySlug.get(slug)!.name) : null,
+        minPrice,
+        maxPrice,
+        sort,
+        page: request.page,
+      };
+      const colourText = ` ${q.toLowerCase()} `;
+      filters.boostColourNames = [...facets.coloursByName.keys()].filter((name) => colourText.includes(` ${name.toLowerCase()} `));
+      let rows = await this.runListing(filters, facets, q, 'and');
+      let correctedQuery: string | null = null;
+      if (q && rows.total === 0) {
+        const vocabulary = await this.vocabulary();
+        const corrected = await correctQuery(this.db, q, vocabulary.set, vocabulary.list);
+        const text = corrected ?? q;
+        if (corrected) rows = await this.runListing(filters, facets, text, 'and');
+        if (rows.total === 0 && text.includes(' ')) rows = await this.runListing(filters, facets, text, 'or');
+        if (rows.total > 0 && corrected) correctedQuery = corrected;
+      }
+      const tiles = await this.tiles(rows.ids);
+      const pageCount = Math.ceil(rows.total / PRODUCT_LIST_PAGE_SIZE);
+      const excluded = new Set<number>();
+      if (category) for (let c: CategoryInfo | undefined = category; c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) excluded.add(c.id);
+      const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label.localeCompare(b.label);
+      const withSelected = (options: FacetOption[], selected: string[], make: (value: string) => FacetOption | null): FacetOption[] => {
+        const present = new Set(options.map((o) => o.value));
+        for (const value of selected) {
+          if (!present.has(value)) {
+            const option = make(value);
+            if (option) options.push(option);
+          }
+        }
+        return options;
+      };
+      const categoryOptions = rows.categories
+        .filter((r) => !excluded.has(r.id) && r.n > 0 && index.byId.has(r.id))
+        .map((r) => {
+          const c = index.byId.get(r.id)!;
+          return { value: c.path, label: c.name, count: r.n, selected: selectedCategories.includes(c.path) };
+        });
+      const featureOptions = rows.features
+        .filter((r) => r.n > 0 && facets.featuresById.has(r.id))
+        .map((r) => {
+          const f = facets.featuresById.get(r.id)!;
+          return { value: f.slug, label: f.name, count: r.n, selected: selectedFeatures.includes(f.slug) };
+        });
+      const colourOptions = rows.colours
+        .filter((r) => r.n > 0 && facets.coloursByName.has(r.name))
+        .map((r) => {
+          const c = facets.coloursByName.get(r.name)!;
+          return { value: c.slug, label: c.name, hex: c.hex, count: r.n, selected: selectedColours.includes(c.slug) };
+        });
+      const response: ListingResponse = {
+        category: category ? { id: String(category.id), name: category.name, path: category.path, breadcrumbs: this.breadcrumbs(index, category) } : null,
+        brand: brand ? { id: String(brand.id), name: brand.name, slug: brand.slug } : null,
+        q,
+        correctedQuery,
+        items: tiles,
+        total: rows.total,
+        page: request.page,
+        pageSize: PRODUCT_LIST_PAGE_SIZE,
+        pageCount,
+        sort,
+        facets: {
+          categories: withSelected(categoryOptions, selectedCategories, (path) => {
+            const c = index.byPath.get(path);
+            return c ? { value: c.path, label: c.name, count: 0, selected: true } : null;
+          }).sort(byCount),
+          features: withSelected(featureOptions, selectedFeatures, (slug) => {
+            const f = facets.featuresBySlug.get(slug);
+            return f ? { value: f.slug, label: f.name, count: 0, selected: true } : null;
+          }).sort(byCount),
+          colours: withSelected(colourOptions, selectedColours, (slug) => {
+            const c = facets.coloursBySlug.get(slug);
+            return c ? { value: c.slug, label: c.name, hex: c.hex, count: 0, selected: true } : null;
+          }).sort(byCount),
+          price: rows.price,
+        },
+      };
+      const json = JSON.stringify(response);
+      const body = new CachedBody(json, `W/"l${version}-${fnv(json)}"`);
+      if (cache && this.versionNo === version) this.listings.set(key, body);
+      return body;
+    };
+    return cache ? this.listingFlights.run(`${version}|${key}`, build) : build();
+  }
+
+  /** Tiles for product ids, in the order given. */
+  private async tiles(ids: number[]): Promise<ProductTile[]> {
+    if (ids.length === 0) return [];
+    const now = Date.now();
+    const fresh = (id: number) => {
+      const hit = this.tileCache.get(id);
+      return hit && now - hit.at < TILE_MAX_AGE_MS ? hit.tile : undefined;
+    };
+    const missing = ids.filter((id) => fresh(id) === undefined);
+    let byId = new Map<number, ProductTile>();
+    if (missing.length > 0) {
+      const version = this.versionNo;
+      const loaded = await this.loadTiles(missing);
+      byId = new Map(loaded.map((t) => [Number(t.id), t]));
+      if (this.versionNo === version) for (const tile of loaded) this.tileCache.set(Number(tile.id), { tile, at: now });
+    }
+    return ids.map((id) => byId.get(id) ?? fresh(id)).filter((t): t is ProductTile => t !== undefined);
+  }
+
+  /** Reads every tile once (with the in-memory index), so list pages need no product query. */
+  private async prefillTiles(): Promise<void> {
+    const version = this.versionNo;
+    const at = Date.now();
+    const tiles = await this.loadTiles(null);
+    if (this.versionNo === version) for (const tile of tiles) this.tileCache.set(Number(tile.id), { tile, at });
+  }
+
+  /** Tiles of these products (null: every product), in the order given. */
+  private async loadTiles(ids: number[] | null): Promise<ProductTile[]> {
+    const rows = await this.db
+      .select({
+        id: products.id,
+        path: products.path,
+        name: products.name,
+        brand: brands.name,
+        price: products.price,
+        erpOriginalPrice: products.erpOriginalPrice,
+        isNew: products.isNew,
+        state: products.state,
+        availableFrom: products.availableFrom,
+        overlayIds: products.overlayIds,
+        colourName: products.colourName,
+        colourHex: products.colourHex,
+        soldOut: sql<boolean>`not exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.qty} > 0)`,
+        src: productImages.src,
+        alt: productImages.alt,
+        width: productImages.width,
+        height: productImages.height,
+      })
+      .from(products)
+      .innerJoin(brands, eq(brands.id, products.brandId))
+      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
+      .where(ids === null ? undefined : inArray(products.id, ids));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: ProductTile[] = [];
+    for (const id of ids ?? rows.map((r) => r.id)) {
+      const r = byId.get(id);
+      if (!r) continue;
+      out.push({
         id: String(r.id),
         path: r.path,
         name: r.name,
@@ -348,19 +632,22 @@ export class CatalogService {
         image: r.src ? { src: r.src, alt: r.alt ?? r.name, width: r.width ?? 0, height: r.height ?? 0 } : null,
         colourName: r.colourName,
         colourHex: r.colourHex,
-      }));
+      });
     }
-    const response: ListingResponse = {
-      category: { id: String(category.id), name: category.name, path: category.path, breadcrumbs: this.breadcrumbs(index, category) },
-      items,
-      total,
-      page,
-      pageSize,
-      pageCount,
-      sort,
-    };
-    const json = JSON.stringify(response);
-    return new CachedBody(json, `W/"l${this.versionNo}-${fnv(json)}"`);
+    return out;
+  }
+
+  /**
+   * Challenge question check (spec §5): true when `answer` matches the product's expected answer
+   * (case, surrounding and repeated spaces ignored); null for an unknown product or one without a
+   * challenge.
+   */
+  async checkChallenge(productId: string, answer: string): Promise<boolean | null> {
+    if (!/^[1-9]\d{0,9}$/.test(productId) || Number(productId) > 2_147_483_647) return null;
+    const [row] = await this.db.select({ expected: products.challengeAnswer }).from(products).where(eq(products.id, Number(productId))).limit(1);
+    if (!row || row.expected === null) return null;
+    const norm = (v: string) => v.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+    return norm(row.expected) === norm(answer);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -435,6 +722,7 @@ export class CatalogService {
         cartQtyVariantMin: products.cartQtyVariantMin,
         cartQtyVariantMultipleOf: products.cartQtyVariantMultipleOf,
         createdAt: products.createdAt,
+        challengeQuestion: products.challengeQuestion,
       })
       .from(products)
       .innerJoin(brands, eq(brands.id, products.brandId))
@@ -522,6 +810,7 @@ export class CatalogService {
         cartQtyVariantMultipleOf: r.cartQtyVariantMultipleOf,
         variants: productVariants,
         createdAt: iso(r.createdAt) ?? '',
+        challengeQuestion: r.challengeQuestion,
       };
       out.set(r.id, JSON.stringify(product));
     }

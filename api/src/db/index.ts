@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -52,9 +53,11 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
   }
   if (!config.dataDir.startsWith('memory://')) fs.mkdirSync(config.dataDir, { recursive: true });
   const template = options.pgliteTemplate && isFreshDataDir(config.dataDir) && fs.existsSync(options.pgliteTemplate) ? options.pgliteTemplate : undefined;
+  // pg_trgm (typo-tolerant search) is created by a migration; PGlite needs the extension loaded.
+  const extensions = { pg_trgm };
   const client = template
-    ? await PGlite.create(config.dataDir, { loadDataDir: new Blob([fs.readFileSync(template)], { type: 'application/x-gzip' }) })
-    : await PGlite.create(config.dataDir);
+    ? await PGlite.create(config.dataDir, { extensions, loadDataDir: new Blob([fs.readFileSync(template)], { type: 'application/x-gzip' }) })
+    : await PGlite.create(config.dataDir, { extensions });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder: config.migrationsDir });

@@ -78,6 +78,10 @@ export const products = pgTable(
     cartQtyVariantMax: integer('cart_qty_variant_max'),
     cartQtyVariantMin: integer('cart_qty_variant_min'),
     cartQtyVariantMultipleOf: integer('cart_qty_variant_multiple_of'),
+    /** Limited releases ask a challenge question before adding to cart (spec §5); null otherwise. */
+    challengeQuestion: text('challenge_question'),
+    /** Expected answer, compared case- and space-insensitively; never sent to clients. */
+    challengeAnswer: text('challenge_answer'),
     /** Recommended sort: a stable merchandising rank (lower first). */
     merchRank: integer('merch_rank').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -97,6 +101,7 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.id),
     index('products_created_idx').on(t.createdAt, t.id),
     index('products_search_idx').using('gin', t.searchVector),
+    index('products_colour_idx').on(t.colourName),
     check('products_state_check', sql`${t.state} in ('current', 'evergreen', 'coming')`),
     check('products_price_check', sql`${t.price} >= 0 and ${t.erpOriginalPrice} >= ${t.price}`),
   ],

@@ -4,5 +4,10 @@
  * `src/db/schema*.ts`) and adds its export here: one line per feature.
  */
 import { schema as catalog } from './schema.js';
+import { schema as content } from './schema-content.js';
+import { schema as stores } from './schema-stores.js';
+import { schemaCheckout as checkout } from './schema-checkout.js';
+import { schemaAccount as account } from './schema-account.js';
+import { schemaSite as site } from './schema-site.js';
 
-export const schema = { ...catalog };
+export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account };

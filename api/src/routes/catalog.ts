@@ -1,5 +1,9 @@
 import {
+  BrandResponse,
   CategoryTreeResponse,
+  CHALLENGE_FAILED,
+  ChallengeVerifyRequest,
+  ChallengeVerifyResponse,
   ErrorBody,
   ListingQuery,
   ListingResponse,
@@ -11,18 +15,25 @@ import {
   ValidationErrorBody,
 } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { CatalogService } from '../catalog/service.js';
+import { z } from 'zod';
+import { verifyBotCheck, type BotCheckConfig, type LocalBotCheck } from '../botcheck/index.js';
+import { CachedBody, type CatalogService } from '../catalog/service.js';
 import { sendCached, sendJsonString } from '../http/send.js';
 
 export interface CatalogRoutesOptions {
   catalog: CatalogService;
   searchIndexPrefix: string;
+  botcheck: BotCheckConfig;
+  localBotCheck: LocalBotCheck;
 }
 
 /** Listings may change with stock: short browser cache, revalidated by ETag. */
 const LISTING_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, searchIndexPrefix }) => {
+/** The bot-check action of the challenge answer check (spec §7). */
+export const CHALLENGE_ACTION = 'product_challenge_verify';
+
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, searchIndexPrefix, botcheck, localBotCheck }) => {
   const productsIndex = `${searchIndexPrefix}_products`;
 
   app.get(
@@ -42,16 +53,36 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
     {
       schema: {
         tags: ['catalog'],
-        summary: 'One page (48 tiles) of a category, descendants included',
+        summary: 'One page (48 tiles) of a category, brand or search, with facet filters, sort and facet counts',
         querystring: ListingQuery,
         response: { 200: ListingResponse, 400: ValidationErrorBody, 404: ErrorBody },
       },
     },
     async (request, reply) => {
-      const { category, page, sort } = request.query;
-      const body = await catalog.listing(category, page, sort);
-      if (!body) return reply.code(404).send({ error: 'NotFound', message: 'Category not found.' });
+      const body = await catalog.listing(request.query);
+      if (!(body instanceof CachedBody)) {
+        return reply.code(404).send({ error: 'NotFound', message: body.notFound === 'brand' ? 'Brand not found.' : 'Category not found.' });
+      }
       return sendCached(request, reply, body, LISTING_CACHE);
+    },
+  );
+
+  app.get(
+    '/api/catalog/brands/:slug',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'A brand by slug',
+        params: z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/, 'Brand slug: lower-case letters, digits and -') }),
+        response: { 200: BrandResponse, 400: ValidationErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const brand = await catalog.brandBySlug(request.params.slug);
+      if (!brand) return reply.code(404).send({ error: 'NotFound', message: 'Brand not found.' });
+      const listing = await catalog.listing({ brand: brand.slug, page: 1 });
+      const total = listing instanceof CachedBody ? (JSON.parse(listing.json) as { total: number }).total : 0;
+      return reply.header('cache-control', 'public, max-age=300').send({ brand: { id: String(brand.id), name: brand.name, slug: brand.slug }, productCount: total });
     },
   );
 
@@ -69,6 +100,27 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const json = await catalog.productByPath(request.query.path);
       if (json === null) return reply.code(404).send({ error: 'NotFound', message: 'Product not found.' });
       return sendJsonString(reply, json, 'public, max-age=60');
+    },
+  );
+
+  app.post(
+    '/api/product/challenge/verify',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Checks the answer to a limited product\'s challenge question (bot-check action product_challenge_verify)',
+        body: ChallengeVerifyRequest,
+        response: { 200: ChallengeVerifyResponse, 400: ValidationErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { answer, productId, recaptchaToken } = request.body;
+      const bot = await verifyBotCheck(botcheck, localBotCheck, recaptchaToken, CHALLENGE_ACTION);
+      if (!bot.ok) return reply.code(403).send({ error: 'BotCheckFailed', message: `The bot check did not pass (${bot.reason}). Please try again.` });
+      const result = await catalog.checkChallenge(productId, answer);
+      if (result === null) return reply.code(404).send({ error: 'NotFound', message: 'Product not found.' });
+      if (!result) return reply.code(422).send({ error: CHALLENGE_FAILED, message: 'That answer is not right. Check the question and try again.' });
+      return reply.header('cache-control', 'no-store').send({ success: true as const });
     },
   );
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CatalogService } from '../catalog/service.js';
 import { hashString, productSvg, SITE_IMAGES } from '../images/draw.js';
+import { contentImage } from '../content/images.js';
 import type { ImageRenderer, SourceImage } from '../images/render.js';
 
 export interface ImageRoutesOptions {
@@ -15,7 +16,7 @@ const PRODUCT_IMAGE = /^images\/products\/(\d{1,10})\/[a-z0-9-]{1,200}\.(jpg|jpe
 
 export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, { catalog, renderer }) => {
   async function resolve(imagePath: string): Promise<SourceImage | null> {
-    const site = SITE_IMAGES[imagePath];
+    const site = SITE_IMAGES[imagePath] ?? contentImage(imagePath);
     if (site) return { key: `site:${imagePath}`, width: site.width, height: site.height, svg: site.svg };
     if (!PRODUCT_IMAGE.test(imagePath)) return null;
     const row = await catalog.imageSource(imagePath);

@@ -86,6 +86,8 @@ export interface SeedProduct {
   merchRank: number;
   createdAt: Date;
   searchKeywords: string;
+  challengeQuestion: string | null;
+  challengeAnswer: string | null;
 }
 
 export interface Catalogue {
@@ -207,6 +209,11 @@ function colourCodeOf(name: string): string {
 
 function stockQty(rng: Rng): number {
   return rng.weighted([0, rng.int(1, 3), rng.int(4, 12), rng.int(13, 60)], [0.5, 2, 5, 6]);
+}
+
+/** Limited releases: one product in 40 (ids 7, 47, 87, ...) unless it is coming soon. */
+export function isLimitedRelease(id: number, coming: boolean): boolean {
+  return !coming && id % 40 === 7;
 }
 
 export function generateCatalogue(options: GenerateOptions): Catalogue {
@@ -342,6 +349,11 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
         merchRank: 0,
         createdAt,
         searchKeywords: '',
+        // Limited releases (about 1 in 40, never coming soon): a question only a person reading
+        // the page answers. Derived from the id so the PRNG stream (and every other field) is unchanged.
+        ...(isLimitedRelease(id, coming)
+          ? { challengeQuestion: `Limited release: type the colour of this ${nounLower} as shown on this page.`, challengeAnswer: colour.name }
+          : { challengeQuestion: null, challengeAnswer: null }),
       };
       const categoryNames = [...memberships].map((cid) => categories[cid - 1]!.name);
       product.searchKeywords = [brand.name, noun, type.kind.replace(/-/g, ' '), colour.name, material, ...categoryNames, ...familyFeatures.map((f) => featureBySlug.get(f)!.name)].join(' ');

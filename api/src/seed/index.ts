@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { generateCatalogue, type Catalogue, type SeedProduct } from './generate.js';
+import { seedNavigation } from '../site/navigation.js';
+import { seedSiteContent } from './content.js';
+import { seedCheckout } from './checkout.js';
 
 export { generateCatalogue, SEED_REFERENCE_DATE } from './generate.js';
 
@@ -124,6 +127,8 @@ export async function insertCatalogue(
       ['merch_rank', 'int', (r) => r.merchRank],
       ['created_at', 'timestamptz', (r) => r.createdAt.toISOString()],
       ['search_keywords', 'text', (r) => r.searchKeywords],
+      ['challenge_question', 'text', (r) => r.challengeQuestion],
+      ['challenge_answer', 'text', (r) => r.challengeAnswer],
     ];
     await insertProducts(t, productColumns, catalogue.products);
     onProgress?.(`product_categories (${catalogue.productCategories.length})`);
@@ -171,9 +176,17 @@ export async function seedIfEmpty(db: Database, options: { products: number; see
   const started = Date.now();
   // Any catalogue row (even brands without products) means "not empty": leave it alone.
   const [row] = await queryRows<{ any: boolean }>(db, sql`select exists (select 1 from products) or exists (select 1 from brands) as any`);
-  if (row?.any) return null;
+  if (row?.any) {
+    await seedSiteContent(db);
+    await seedNavigation(db);
+    await seedCheckout(db);
+    return null;
+  }
   const catalogue = generateCatalogue(options);
   await insertCatalogue(db, catalogue);
+  await seedSiteContent(db);
+  await seedNavigation(db);
+  await seedCheckout(db);
   return { products: catalogue.products.length, ms: Date.now() - started };
 }
 

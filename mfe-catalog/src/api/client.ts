@@ -1,4 +1,5 @@
-import type { Listing, Product } from '@store/contracts';
+import type { BrandResponse, ChallengeVerifyRequest, ListingResponse, Product, StoresResponse } from '@store/contracts';
+import { createObjectsClient } from '@store/contracts';
 
 export class NotFoundError extends Error {
   constructor(what: string) {
@@ -7,19 +8,105 @@ export class NotFoundError extends Error {
   }
 }
 
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
 async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
   if (response.status === 404) throw new NotFoundError(url);
-  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status, 'HttpError', `GET ${url} answered ${response.status}`);
   return (await response.json()) as T;
 }
 
-export function fetchListing(params: { category: string; page: number; sort: string }, signal?: AbortSignal): Promise<Listing> {
-  const query = new URLSearchParams({ category: params.category, page: String(params.page) });
+/** What a listing page asks for (prices in cents). */
+export interface ListingParams {
+  category?: string;
+  brand?: string;
+  q?: string;
+  categories?: string[];
+  features?: string[];
+  colours?: string[];
+  minPrice?: number;
+  maxPrice?: number;
+  sort?: string;
+  page: number;
+}
+
+export function listingUrl(params: ListingParams): string {
+  const query = new URLSearchParams();
+  if (params.category) query.set('category', params.category);
+  if (params.brand) query.set('brand', params.brand);
+  if (params.q) query.set('q', params.q);
+  if (params.categories?.length) query.set('categories', params.categories.join(','));
+  if (params.features?.length) query.set('features', params.features.join(','));
+  if (params.colours?.length) query.set('colours', params.colours.join(','));
+  if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
+  if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
   if (params.sort) query.set('sort', params.sort);
-  return getJson<Listing>(`/api/catalog/listing?${query}`, signal);
+  query.set('page', String(params.page));
+  return `/api/catalog/listing?${query}`;
+}
+
+/** Listing answers are kept for the page's life, so going back renders at once. */
+const listingCache = new Map<string, Promise<ListingResponse>>();
+
+export function fetchListing(params: ListingParams): Promise<ListingResponse> {
+  const url = listingUrl(params);
+  let hit = listingCache.get(url);
+  if (!hit) {
+    hit = getJson<ListingResponse>(url);
+    listingCache.set(url, hit);
+    hit.catch(() => listingCache.delete(url));
+    if (listingCache.size > 200) listingCache.delete(listingCache.keys().next().value as string);
+  }
+  return hit;
 }
 
 export function fetchProduct(path: string, signal?: AbortSignal): Promise<Product> {
   return getJson<Product>(`/api/products/by-path?path=${encodeURIComponent(path)}`, signal);
 }
+
+export function fetchBrand(slug: string, signal?: AbortSignal): Promise<BrandResponse> {
+  return getJson<BrandResponse>(`/api/catalog/brands/${encodeURIComponent(slug)}`, signal);
+}
+
+export function fetchStoresNear(where: { postcode: string } | { lat: number; lng: number }, variantId: string, radiusKm: number, signal?: AbortSignal): Promise<StoresResponse> {
+  const query = new URLSearchParams({ variantId, radiusKm: String(radiusKm) });
+  if ('postcode' in where) query.set('q', where.postcode);
+  else {
+    query.set('lat', String(where.lat));
+    query.set('lng', String(where.lng));
+  }
+  return getJson<StoresResponse>(`/api/stores?${query}`, signal);
+}
+
+/** POST /api/product/challenge/verify: resolves on success, rejects with ApiError (code ChallengeFailed on a wrong answer). */
+export async function verifyChallenge(body: ChallengeVerifyRequest): Promise<void> {
+  const response = await fetch('/api/product/challenge/verify', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.ok) return;
+  let code = 'HttpError';
+  let message = `The check answered ${response.status}`;
+  try {
+    const data = (await response.json()) as { error?: string; message?: string };
+    code = data.error ?? code;
+    message = data.message ?? message;
+  } catch {
+    // not JSON
+  }
+  throw new ApiError(response.status, code, message);
+}
+
+/** Products by id for enrichment (batched and cached). */
+export const objects = createObjectsClient();

@@ -1,20 +1,83 @@
+import { bus, topics } from '@store/shared-events';
+import { PAGE_VIEW_DELAY_MS, reportError, track } from '@store/shared-events/analytics';
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
+import { guardedReload, isStaleScriptError } from '../stale-guard';
 import { Alerts } from './Alerts';
 import { Footer } from './Footer';
 import { GeoPrompt } from './GeoPrompt';
 import { Header } from './Header';
+import { InstallPrompt } from './InstallPrompt';
+import { registerServiceWorker } from './offline';
+import { watchScreen } from './screen';
+
+/** The user type analytics marks page views with (spec §11): customer when signed in, else guest. */
+export function userType(): 'customer' | 'guest' {
+  return bus.latest(topics.sessionState)?.status === 'LOGGED_IN' ? 'customer' : 'guest';
+}
+
+/** page_view about 3 s after each navigation (path changes), so the page has its final title. */
+function PageViews() {
+  const location = useLocation();
+  useEffect(() => {
+    if (document.getElementById('app-error-page')) return undefined; // the error page sends its own
+    const timer = setTimeout(() => {
+      if (document.getElementById('app-error-page')) return;
+      track('page_view', { page_path: `${window.location.pathname}${window.location.search}`, page_title: document.title, user_type: userType() });
+    }, PAGE_VIEW_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [location.pathname]);
+  return null;
+}
+
+/** Page-wide listeners: unhandled errors to the error reporter, stale scripts to a guarded reload. */
+function useGlobalGuards() {
+  useEffect(() => {
+    const stop = watchScreen();
+    registerServiceWorker();
+    const onError = (event: ErrorEvent) => {
+      const message = event.message || String(event.error);
+      if (isStaleScriptError(message) && guardedReload()) return;
+      reportError(event.error ?? message, { source: 'window' });
+    };
+    const onRejection = (event: PromiseRejectionEvent) => {
+      const reason = event.reason as { name?: string; message?: string } | undefined;
+      const message = `${reason?.name ?? ''} ${reason?.message ?? String(event.reason)}`;
+      if (isStaleScriptError(message) && guardedReload()) return;
+      reportError(event.reason, { source: 'unhandledrejection' });
+    };
+    const unsubscribe = bus.subscribeEnvelope(topics.remoteFailed, ({ payload: failure, source }) => {
+      // a remote's entry or chunk is gone (a newer deploy replaced it): reload once to pick up the new registry
+      if (failure.reason === 'load-error' && isStaleScriptError(failure.message ?? '') && guardedReload()) return;
+      // a page's render error shows the error page, which reports it (fatal)
+      if (failure.reason === 'render-error' && source === failure.remote) return;
+      reportError(failure.message ?? failure.reason, { source: failure.remote, code: failure.reason });
+    });
+    window.addEventListener('error', onError);
+    window.addEventListener('unhandledrejection', onRejection);
+    return () => {
+      stop();
+      unsubscribe();
+      window.removeEventListener('error', onError);
+      window.removeEventListener('unhandledrejection', onRejection);
+    };
+  }, []);
+}
 
 /** The always-active shell application: header, footer and overlays, rendered into their regions. */
 export function Chrome() {
   const header = document.getElementById('shell-header');
   const footer = document.getElementById('shell-footer');
+  useGlobalGuards();
   return (
     <BrowserRouter>
       {header && createPortal(<Header />, header)}
       {footer && createPortal(<Footer />, footer)}
+      <PageViews />
       <Alerts />
       <GeoPrompt />
+      <InstallPrompt />
     </BrowserRouter>
   );
 }

@@ -1,9 +1,17 @@
+import { bus, topics } from '@store/shared-events';
 import { useTopic } from '@store/shared-events/react';
-import { topics } from '@store/shared-events';
-import { Link, NavLink } from 'react-router';
-import { MAIN_NAV } from './nav';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { badgeText } from './badge';
+import { MainNav } from './MainNav';
+import { FALLBACK_NAV, fetchNavigation, type NavItem } from './nav';
 import { RegionSelector } from './RegionSelector';
+
+// The overlays are not needed for the first paint: their chunk loads on first use.
+const loadOverlays = () => import(/* webpackChunkName: "chrome-overlays" */ './overlays');
+const SearchOverlay = lazy(() => loadOverlays().then((m) => ({ default: m.SearchOverlay })));
+const CartOverlay = lazy(() => loadOverlays().then((m) => ({ default: m.CartOverlay })));
+const MobileMenu = lazy(() => loadOverlays().then((m) => ({ default: m.MobileMenu })));
 
 const bar = {
   maxWidth: 1280,
@@ -13,47 +21,127 @@ const bar = {
   display: 'flex',
   alignItems: 'center',
   gap: '1.5rem',
+  '@media (max-width: 767px)': { gap: '.75rem', padding: '0 .75rem' },
 } as const;
+
+const iconButton = {
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: 6,
+  font: 'inherit',
+  fontSize: 15,
+  color: 'inherit',
+  background: 'transparent',
+  border: 0,
+  padding: '6px 4px',
+  cursor: 'pointer',
+  textDecoration: 'none',
+  borderRadius: 6,
+} as const;
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinecap="round" strokeLinejoin="round">
+      <path d={d} />
+    </svg>
+  );
+}
+
+const ICONS = {
+  search: 'M11 4a7 7 0 1 0 0 14 7 7 0 0 0 0-14zM20 20l-4-4',
+  account: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21c1.5-4 4.5-6 8-6s6.5 2 8 6',
+  cart: 'M6 8h12l-1 12H7L6 8zM9 8V6a3 3 0 0 1 6 0v2',
+  menu: 'M4 7h16M4 12h16M4 17h16',
+};
+
+type Open = 'search' | 'cart' | 'menu' | null;
 
 export function Header() {
   const cart = useTopic(topics.cartQuantity);
   const wishlist = useTopic(topics.wishlistQuantity);
   const badge = badgeText(cart);
+  const [items, setItems] = useState<NavItem[]>(FALLBACK_NAV);
+  const [open, setOpen] = useState<Open>(null);
+  const [used, setUsed] = useState<Record<Exclude<Open, null>, boolean>>({ search: false, cart: false, menu: false });
+
+  useEffect(() => {
+    let live = true;
+    void fetchNavigation().then((loaded) => {
+      if (live) setItems(loaded);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const show = useCallback((which: Exclude<Open, null>) => {
+    setUsed((current) => (current[which] ? current : { ...current, [which]: true }));
+    setOpen(which);
+  }, []);
+  const close = useCallback(() => setOpen(null), []);
+
+  // any remote can open the cart overlay (after an add to cart, say)
+  useEffect(() => bus.subscribe(topics.cartOverlayOpen, () => show('cart')), [show]);
+
   return (
     <div css={bar}>
+      <button
+        type="button"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open === 'menu'}
+        aria-controls={open === 'menu' ? 'mobile-menu' : undefined}
+        onClick={() => show('menu')}
+        css={{ ...iconButton, '@media (min-width: 1024px)': { display: 'none' } }}
+      >
+        <Icon d={ICONS.menu} />
+      </button>
       <Link to="/" aria-label="Fernleaf home" css={{ textDecoration: 'none', display: 'flex', alignItems: 'baseline', gap: 6 }}>
         <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 26, letterSpacing: '.02em', color: 'var(--forest)' }}>Fernleaf</span>
       </Link>
-      <nav aria-label="Main" css={{ flex: 1, '@media (max-width: 1023px)': { display: 'none' } }}>
-        <ul css={{ listStyle: 'none', display: 'flex', gap: '1.25rem', margin: 0, padding: 0 }}>
-          {MAIN_NAV.map((item) => (
-            <li key={item.href}>
-              <NavLink
-                to={item.href}
-                css={{ textDecoration: 'none', fontSize: 15, padding: '4px 0', borderBottom: '2px solid transparent', '&.active': { borderColor: 'var(--clay)' }, '&:hover': { borderColor: 'var(--line)' } }}
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      <div css={{ marginLeft: 'auto', display: 'flex', gap: '1rem', alignItems: 'center', fontSize: 15 }}>
-        <Link to="/search" css={{ textDecoration: 'none' }}>Search</Link>
-        <Link to="/account" css={{ textDecoration: 'none', position: 'relative' }}>
-          Account
-          {wishlist && wishlist.quantity > 0 ? <span aria-label="You have wishlist items" css={{ marginLeft: 4, color: 'var(--clay)' }}>♥</span> : null}
+      <MainNav items={items} />
+      <div css={{ marginLeft: 'auto', display: 'flex', gap: '.75rem', alignItems: 'center', fontSize: 15, '@media (max-width: 767px)': { gap: '.25rem' } }}>
+        <button
+          type="button"
+          aria-label="Search"
+          aria-expanded={open === 'search'}
+          aria-controls={open === 'search' ? 'search-overlay' : undefined}
+          onClick={() => (open === 'search' ? close() : show('search'))}
+          css={iconButton}
+        >
+          <Icon d={ICONS.search} />
+        </button>
+        <Link to="/account" css={{ ...iconButton, position: 'relative' }} aria-label={wishlist && wishlist.quantity > 0 ? 'Account, you have wishlist items' : 'Account'}>
+          <Icon d={ICONS.account} />
+          {wishlist && wishlist.quantity > 0 ? (
+            <span data-testid="wishlist-marker" aria-hidden="true" css={{ position: 'absolute', top: 2, right: 0, width: 9, height: 9, borderRadius: 5, background: 'var(--clay)', border: '2px solid var(--paper)' }} />
+          ) : null}
         </Link>
-        <Link to="/cart" css={{ textDecoration: 'none', display: 'inline-flex', alignItems: 'center', gap: 6 }} aria-label={badge ? `Cart, ${badge} items` : 'Cart'}>
-          Cart
+        <button
+          type="button"
+          aria-label={badge ? `Cart, ${badge} items` : 'Cart'}
+          aria-haspopup="dialog"
+          aria-expanded={open === 'cart'}
+          aria-controls={open === 'cart' ? 'cart-overlay' : undefined}
+          onClick={() => show('cart')}
+          css={iconButton}
+        >
+          <Icon d={ICONS.cart} />
           {badge ? (
             <span data-testid="cart-badge" css={{ minWidth: 22, height: 22, borderRadius: 11, background: 'var(--forest)', color: '#fff', fontSize: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', padding: '0 6px' }}>
               {badge}
             </span>
           ) : null}
-        </Link>
-        <RegionSelector />
+        </button>
+        <span css={{ '@media (max-width: 767px)': { display: 'none' } }}>
+          <RegionSelector />
+        </span>
       </div>
+      <Suspense fallback={null}>
+        {used.search ? <SearchOverlay open={open === 'search'} onClose={close} /> : null}
+        {used.cart ? <CartOverlay open={open === 'cart'} onClose={close} /> : null}
+        {used.menu ? <MobileMenu open={open === 'menu'} onClose={close} items={items} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -57,6 +57,8 @@ function RegionDialog({ onClose }: { onClose: () => void }) {
   const descriptionId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
+  // one level above the overlay it was opened from (the mobile menu), so @store/ui overlays leave it be
+  const [depth] = useState(() => Number(document.activeElement?.closest('[data-overlay-root]')?.getAttribute('data-overlay-depth') ?? '-1') + 1);
 
   useEffect(() => {
     closeButton.current?.focus();
@@ -91,6 +93,9 @@ function RegionDialog({ onClose }: { onClose: () => void }) {
   return (
     <div
       data-testid="region-backdrop"
+      data-overlay-root=""
+      data-overlay-depth={depth}
+      data-state="open"
       onMouseDown={(event) => {
         // mousedown on the backdrop itself: keep the default focus change from undoing the focus return
         if (event.target !== event.currentTarget) return;

@@ -1,44 +1,45 @@
-export interface NavLink {
-  label: string;
-  href: string;
+import type { NavItem } from '@store/contracts/site';
+
+export type { NavItem };
+
+export const NAVIGATION_URL = '/api/site/navigation';
+
+/** Shown until the API answers (and if it cannot): the top-level items without dropdowns. */
+export const FALLBACK_NAV: NavItem[] = [
+  { link: { label: 'Bags', href: '/categories/bags' }, children: [] },
+  { link: { label: 'Travel', href: '/categories/travel' }, children: [] },
+  { link: { label: 'Accessories', href: '/categories/accessories' }, children: [] },
+  { link: { label: 'New Arrivals', href: '/categories/new-arrivals' }, children: [] },
+  { link: { label: 'Sale', href: '/categories/sale' }, children: [] },
+  { link: { label: 'Stores', href: '/stores' }, children: [] },
+  { link: { label: 'Journal', href: '/blog' }, children: [] },
+];
+
+function isNavItems(value: unknown): value is NavItem[] {
+  return (
+    Array.isArray(value) &&
+    value.every(
+      (item) =>
+        typeof item === 'object' &&
+        item !== null &&
+        typeof (item as NavItem).link?.label === 'string' &&
+        typeof (item as NavItem).link?.href === 'string' &&
+        Array.isArray((item as NavItem).children),
+    )
+  );
 }
 
-export const MAIN_NAV: NavLink[] = [
-  { label: 'Bags', href: '/categories/bags' },
-  { label: 'Travel', href: '/categories/travel' },
-  { label: 'Accessories', href: '/categories/accessories' },
-  { label: 'New arrivals', href: '/categories/new-arrivals' },
-  { label: 'Sale', href: '/categories/sale' },
-  { label: 'Stores', href: '/stores' },
-  { label: 'Journal', href: '/blog' },
-];
+let pending: Promise<NavItem[]> | null = null;
 
-export const FOOTER_GROUPS: { groupHeading: string; links: NavLink[] }[] = [
-  {
-    groupHeading: 'Shop',
-    links: [
-      { label: 'Bags', href: '/categories/bags' },
-      { label: 'Travel', href: '/categories/travel' },
-      { label: 'Accessories', href: '/categories/accessories' },
-      { label: 'New arrivals', href: '/categories/new-arrivals' },
-    ],
-  },
-  {
-    groupHeading: 'Customer care',
-    links: [
-      { label: 'Shipping', href: '/articles/shipping' },
-      { label: 'Returns', href: '/articles/returns' },
-      { label: 'Warranty', href: '/articles/warranty' },
-      { label: 'Track an order', href: '/orders' },
-    ],
-  },
-  {
-    groupHeading: 'About Fernleaf',
-    links: [
-      { label: 'Find a store', href: '/stores' },
-      { label: 'Journal', href: '/blog' },
-      { label: 'Terms of use', href: '/articles/terms-of-use' },
-      { label: 'Privacy policy', href: '/articles/privacy-policy' },
-    ],
-  },
-];
+/** The navigation from the API (once per page); the fallback when it fails. */
+export function fetchNavigation(): Promise<NavItem[]> {
+  pending ??= fetch(NAVIGATION_URL, { credentials: 'same-origin' })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`navigation: ${response.status}`))))
+    .then((body: { items?: unknown }) => (isNavItems(body?.items) ? body.items : Promise.reject(new Error('navigation: unexpected body'))))
+    .catch((error: unknown) => {
+      console.warn('[shell] navigation unavailable, showing the fallback', error);
+      pending = null;
+      return FALLBACK_NAV;
+    });
+  return pending;
+}

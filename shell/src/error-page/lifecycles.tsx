@@ -1,15 +1,22 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
+import { pageFailure } from '../error-state';
 import { ErrorPage } from './ErrorPage';
 
 let container: HTMLElement | null = null;
 
+function Current() {
+  const location = useLocation();
+  const failure = pageFailure(location.pathname);
+  return <ErrorPage key={location.pathname} status={failure?.status ?? 404} path={location.pathname} detail={failure ? `${failure.source}: ${failure.message}` : undefined} />;
+}
+
 function Root() {
   return (
     <BrowserRouter>
-      <ErrorPage status={404} />
+      <Current />
     </BrowserRouter>
   );
 }

@@ -16,3 +16,24 @@ describe('storefront contract', () => {
     assert.ok(definitions.some((t) => t.name === 'cart.quantity' && t.version === 1 && t.kind === 'state'));
   });
 });
+
+describe('declared contracts match the code', async () => {
+  const path = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const { usageOf } = await import('../usage.mjs');
+  const { declaredContract } = require('../../webpack-config/contract.cjs');
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
+  // the shell provides shared-events, so what the session and ReportNotFound publish is the shell's
+  const projects = [
+    { project: layout.shell.project, dirs: ['shell/src', 'shared-events/src'] },
+    ...layout.remotes.map((r) => ({ project: r.project, dirs: [`${r.project}/src`] })),
+  ];
+  for (const { project, dirs } of projects) {
+    it(`${project}: package.json "storefront" lists exactly the topics and fragments its code uses`, () => {
+      const used = usageOf(dirs.map((d) => path.join(root, d)));
+      const declared = declaredContract(path.join(root, project));
+      assert.deepEqual(declared, used, `update ${project}/package.json "storefront" to ${JSON.stringify(used)}`);
+    });
+  }
+});

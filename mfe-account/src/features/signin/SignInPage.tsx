@@ -1,48 +1,53 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { session } from '@store/shared-events';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { loadAmplify } from '../../auth/provider';
+import { authMessage } from '../../auth/messages';
+import { headingCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
 import { emailError, passwordError } from './validation';
 
-const field = { display: 'grid', gap: 6, marginBottom: '1.25rem' } as const;
-const input = { font: 'inherit', padding: '.7rem .8rem', borderRadius: 8, border: '1px solid #b9b2a3', background: '#fff' } as const;
-
 export function SignInPage() {
-  const emailId = useId();
-  const passwordId = useId();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [touched, setTouched] = useState(false);
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    document.title = 'Sign in | Fernleaf';
-  }, []);
-  const errors = { email: emailError(email), password: passwordError(password) };
+  useTitle('Sign in');
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm({ email: '', password: '' }, { email: (v) => emailError(v), password: (v) => passwordError(v) });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (errors.email) emailRef.current?.focus();
-    else if (errors.password) passwordRef.current?.focus();
-  };
+  const submit = form.handleSubmit(async ({ email, password }) => {
+    setError(null);
+    try {
+      const { amplifySignIn } = await loadAmplify();
+      const outcome = await session.signIn(() => amplifySignIn(email, password));
+      if (outcome === 'CONFIRM_SIGN_UP') {
+        navigate(`/account/verify?user=${encodeURIComponent(email.trim().toLowerCase())}&unverified=1`);
+      }
+      // Signed in: the signed-out-only guard sends the shopper to /account.
+    } catch (caught) {
+      if ((caught as { name?: string }).name === 'UserNotConfirmedException') {
+        navigate(`/account/verify?user=${encodeURIComponent(email.trim().toLowerCase())}&unverified=1`);
+        return;
+      }
+      setError(authMessage(caught, 'signin'));
+    }
+  });
 
   return (
     <div css={{ maxWidth: 440, margin: '0 auto', padding: '3rem 1.25rem' }}>
-      <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: '0 0 .5rem' }}>Sign in</h1>
+      <h1 css={headingCss}>Sign in</h1>
       <p css={{ margin: '0 0 2rem', color: 'var(--muted)' }}>Welcome back. Sign in to see your orders, wishlist and saved addresses.</p>
+      {error ? <Notice type="ERROR">{error}</Notice> : null}
       <form noValidate onSubmit={submit} aria-label="Sign in">
-        <div css={field}>
-          <label htmlFor={emailId}>Email</label>
-          <input ref={emailRef} id={emailId} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={touched && Boolean(errors.email)} aria-describedby={`${emailId}-error`} css={input} />
-          <span id={`${emailId}-error`} css={{ color: '#9b2c13', minHeight: '1.2em' }}>{touched ? errors.email : null}</span>
-        </div>
-        <div css={field}>
-          <label htmlFor={passwordId}>Password</label>
-          <input ref={passwordRef} id={passwordId} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} aria-invalid={touched && Boolean(errors.password)} aria-describedby={`${passwordId}-error`} css={input} />
-          <span id={`${passwordId}-error`} css={{ color: '#9b2c13', minHeight: '1.2em' }}>{touched ? errors.password : null}</span>
-        </div>
-        <button type="submit" css={{ width: '100%', font: 'inherit', fontWeight: 600, padding: '.85rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+        <TextField label="Email" type="email" autoComplete="email" f={form.field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" f={form.field('password')} />
+        <SubmitButton busy={form.submitting} busyLabel="Signing in…">
           Sign in
-        </button>
+        </SubmitButton>
       </form>
+      <p css={{ marginTop: '1.5rem' }}>
+        <Link to="/account/password/forgot">Forgot your password?</Link>
+      </p>
+      <p>
+        New to Fernleaf? <Link to="/account/signup">Create an account</Link>
+      </p>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { SignInPage } from './SignInPage';
 import { emailError } from './validation';
 
@@ -18,7 +19,11 @@ describe('e-mail validation (spec §5)', () => {
 describe('SignInPage', () => {
   it('shows errors only after submit and focuses the first invalid field', async () => {
     const user = userEvent.setup();
-    render(<SignInPage />);
+    render(
+      <MemoryRouter>
+        <SignInPage />
+      </MemoryRouter>,
+    );
     expect(screen.queryByText('Enter your email address.')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByText('Enter your email address.')).toBeInTheDocument();

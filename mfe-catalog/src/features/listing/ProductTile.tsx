@@ -1,30 +1,38 @@
 import type { ProductTile as Tile } from '@store/contracts';
-import { discountPercent, formatNzd, imageUrl } from '@store/contracts';
+import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { Image } from '@store/ui/image';
 import { Link } from 'react-router';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
 
-export function ProductTile({ item, eager = false }: { item: Tile; eager?: boolean }) {
+/** A product in a list (issue 4 point 1): image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out. */
+export function ProductTile({ item, eager = false, position }: { item: Tile; eager?: boolean; position?: number }) {
+  const percent = item.isDiscounted ? discountPercent(item.price, item.erpOriginalPrice) : 0;
   return (
-    <Link to={`/products/${item.path}`} css={{ textDecoration: 'none', display: 'grid', gap: 4 }} data-testid="product-tile">
-      <div css={{ position: 'relative' }}>
+    <Link
+      to={`/products/${item.path}`}
+      css={{ textDecoration: 'none', color: 'inherit', display: 'grid', gap: 4 }}
+      data-testid="product-tile"
+      data-product-id={item.id}
+      data-position={position}
+    >
+      <div css={{ position: 'relative', borderRadius: 8, overflow: 'hidden' }}>
         {item.image ? (
-          <img
-            src={imageUrl(item.image.src, { width: 300 })}
-            srcSet={`${imageUrl(item.image.src, { width: 300 })} 300w, ${imageUrl(item.image.src, { width: 600 })} 600w`}
-            sizes="(max-width: 767px) 50vw, (max-width: 1023px) 33vw, 25vw"
+          <Image
+            src={item.image.src}
+            alt={item.image.alt}
             width={item.image.width}
             height={item.image.height}
-            alt={item.image.alt}
-            loading={eager ? 'eager' : 'lazy'}
-            css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#ece6da', display: 'block' }}
+            aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO}
+            sizes="(max-width: 767px) 50vw, (max-width: 1023px) 33vw, 300px"
+            priority={eager}
           />
         ) : (
-          <div aria-hidden="true" css={{ aspectRatio: '0.8', borderRadius: 8, background: '#ece6da' }} />
+          <div aria-hidden="true" css={{ aspectRatio: '0.8', background: '#ece6da' }} />
         )}
         <div css={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           {item.overlays.map((overlay) => (
-            <span key={overlay.id} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>
+            <span key={overlay.id} data-overlay={overlay.type} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>
               {overlay.name}
             </span>
           ))}
@@ -32,14 +40,20 @@ export function ProductTile({ item, eager = false }: { item: Tile; eager?: boole
         </div>
       </div>
       <span css={{ color: 'var(--muted)', fontSize: 13 }}>{item.brand}</span>
-      <span>{item.name}</span>
-      <span>
+      <span data-testid="tile-name">{item.name}</span>
+      <span css={{ color: 'var(--muted)', fontSize: 13 }} data-testid="tile-colour">
+        {item.colourName}
+      </span>
+      <span data-testid="tile-price">
         <strong>{formatNzd(item.price)}</strong>
-        {item.isDiscounted && item.erpOriginalPrice ? (
+        {percent > 0 ? (
           <>
             {' '}
+            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
             <s css={{ color: 'var(--muted)' }}>{formatNzd(item.erpOriginalPrice)}</s>{' '}
-            <span css={{ color: 'var(--clay)' }}>-{discountPercent(item.price, item.erpOriginalPrice)}%</span>
+            <span css={{ color: '#9c3d1f' }} data-testid="tile-discount">
+              -{percent}%
+            </span>
           </>
         ) : null}
       </span>

@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ProductTile } from './ProductTile';
 import { normalisePage, normaliseSort, SORTS } from './sorts';
+import { readListingUrl, writeListingUrl } from './url';
 
 describe('sorts (spec §9)', () => {
   it('lists the seven sorts with Recommended first and empty', () => {
@@ -55,6 +56,30 @@ describe('ProductTile', () => {
     expect(screen.getByText('Sale')).toBeInTheDocument();
     expect(screen.getByText('Sold out')).toBeInTheDocument();
     const img = screen.getByRole('img', { name: 'Harbour Leather Backpack in tan' });
-    expect(img.getAttribute('src')).toContain('/cdn-cgi/image/fit=scale-down,format=auto,width=300/');
+    expect(img.getAttribute('srcset')).toContain('/cdn-cgi/image/fit=scale-down,format=auto,width=300/images/products/p1/harbour-1.jpg 300w');
+    expect(img).toHaveAttribute('loading', 'lazy');
+  });
+});
+
+describe('listing URL (spec §2 query parameters)', () => {
+  it('reads filters, dollars, sort and page, ignoring junk', () => {
+    const state = readListingUrl(new URLSearchParams('q=tote&category=bags/totes,bags/backpacks&feature=laptop-sleeve&colour=black,Bad!&minPrice=50&maxPrice=20&sort=nope&page=3'));
+    expect(state).toEqual({
+      q: 'tote',
+      sort: '',
+      page: 3,
+      categories: ['bags/totes', 'bags/backpacks'],
+      features: ['laptop-sleeve'],
+      colours: ['black'],
+      minPrice: 20,
+      maxPrice: 50,
+    });
+  });
+  it('writes only what is set, keeps foreign parameters, drops page 1', () => {
+    const next = writeListingUrl(
+      { q: '', sort: 'price-asc', page: 1, categories: [], features: [], colours: ['black', 'tan'], minPrice: 10, maxPrice: null },
+      new URLSearchParams('utm_source=mail&page=4'),
+    );
+    expect(next.toString()).toBe('utm_source=mail&colour=black%2Ctan&minPrice=10&sort=price-asc');
   });
 });

@@ -1,17 +1,93 @@
 import type { Product } from '@store/contracts';
-import { discountPercent, formatNzd, imageUrl } from '@store/contracts';
-import { useEffect, useState } from 'react';
+import { discountPercent, formatNzd, imageUrl, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { Image } from '@store/ui/image';
+import { Overlay } from '@store/ui/overlay';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, NotFoundError } from '../../api/client';
-import { NotFound } from '../../App';
+import { usePageMeta } from '../../lib/meta';
+import { NotFound } from '../../NotFound';
+import { AddToCart } from './AddToCart';
+import { FindInStore } from './FindInStore';
+import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
+import { SizeGuide } from './SizeGuide';
+import { countdown, countdownText, formatAvailability } from './time';
 
 type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
+
+/** Product JSON-LD (schema.org Product with an Offer in NZD). */
+export function productJsonLd(product: Product, origin: string) {
+  const inStock = product.variants.some((v) => v.qty > 0);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    description: product.description,
+    sku: product.erpProductCompositeCode,
+    brand: { '@type': 'Brand', name: product.brand.name },
+    color: product.colourName,
+    category: product.canonicalCategory.name,
+    image: product.productGallery.map((image) => new URL(imageUrl(image.src, { width: 600 }), origin).toString()),
+    offers: {
+      '@type': 'Offer',
+      url: new URL(`/products/${product.path}`, origin).toString(),
+      priceCurrency: 'NZD',
+      price: (product.price / 100).toFixed(2),
+      availability:
+        product.state === 'coming' ? 'https://schema.org/PreOrder' : inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      ...(product.state === 'coming' && product.availableFrom ? { availabilityStarts: product.availableFrom } : {}),
+    },
+  };
+}
+
+function Countdown({ availableFrom }: { availableFrom: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = countdown(availableFrom, now);
+  return (
+    <div css={{ background: '#eef2ee', borderRadius: 8, padding: '.75rem 1rem', margin: '0 0 1rem' }} data-testid="coming-soon">
+      <p css={{ margin: 0, fontWeight: 600 }}>Coming soon</p>
+      <p css={{ margin: '.25rem 0 0' }}>
+        Available from <time dateTime={availableFrom}>{formatAvailability(availableFrom)}</time> (New Zealand time).
+      </p>
+      <p css={{ margin: '.25rem 0 0' }} aria-live="off">
+        {left.done ? 'Available now: refresh the page to buy.' : `${countdownText(left)} to go.`}
+      </p>
+    </div>
+  );
+}
+
+function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby="recently-viewed" css={{ gridColumn: '1 / -1', borderTop: '1px solid var(--line)', paddingTop: '1.5rem' }}>
+      <h2 id="recently-viewed" css={{ fontSize: 20, margin: '0 0 1rem' }}>
+        Recently viewed
+      </h2>
+      <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}>
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={`/products/${item.path}`} css={{ display: 'grid', gap: 4, color: 'inherit', textDecoration: 'none' }}>
+              {item.image ? <Image src={item.image.src} alt={item.image.alt} width={item.image.width} height={item.image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} /> : null}
+              <span css={{ fontSize: 14 }}>{item.name}</span>
+              <span css={{ fontSize: 14 }}>{formatNzd(item.price)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 export function ProductPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   const [state, setState] = useState<State>({ path, product: null, status: 'loading' });
   const [selected, setSelected] = useState({ path, index: 0 });
+  const [overlay, setOverlay] = useState<'size-guide' | 'find-in-store' | null>(null);
   const imageIndex = selected.path === path ? selected.index : 0;
   const setImageIndex = (index: number) => setSelected({ path, index });
 
@@ -27,71 +103,146 @@ export function ProductPage() {
 
   const view = state.path === path ? state : { path, product: null, status: 'loading' as const };
   const product = view.product;
+
   useEffect(() => {
-    if (product) document.title = `${product.pageTitle || product.name} | Fernleaf`;
+    if (!product) return;
+    const cover = product.productGallery[0];
+    rememberViewed({
+      id: product.id,
+      path: product.path,
+      name: product.name,
+      brand: product.brand.name,
+      price: product.price,
+      image: cover ? { src: cover.src, alt: cover.alt, width: cover.width, height: cover.height } : null,
+      viewedAt: new Date().toISOString(),
+    });
   }, [product]);
 
+  // The others viewed before this one (read before this view is remembered).
+  const recent = useMemo<RecentlyViewedItem[]>(() => (product ? readRecentlyViewed().filter((item) => item.id !== product.id) : []), [product]);
+
+  usePageMeta(
+    product
+      ? {
+          title: product.pageTitle || product.name,
+          description: product.description.length > 160 ? `${product.description.slice(0, 157).replace(/\s+\S*$/, '')}…` : product.description,
+          canonicalPath: `/products/${product.path}`,
+          jsonLd: productJsonLd(product, window.location.origin),
+        }
+      : null,
+  );
+
   if (view.status === 'not-found') return <NotFound />;
-  if (view.status === 'error') return <p role="alert" css={{ maxWidth: 1280, margin: '2rem auto', padding: '0 1.25rem' }}>We couldn't load this product just now. Please refresh the page to try again.</p>;
+  if (view.status === 'error')
+    return (
+      <p role="alert" css={{ maxWidth: 1280, margin: '2rem auto', padding: '0 1.25rem' }}>
+        We couldn't load this product just now. Please refresh the page to try again.
+      </p>
+    );
   if (!product) return <div aria-busy="true" css={{ minHeight: '70vh' }} />;
 
   const images = product.productGallery.filter((image) => image.type === 'IMAGE');
   const current = images[imageIndex] ?? images[0];
+  const percent = product.isDiscounted ? discountPercent(product.price, product.erpOriginalPrice) : 0;
   return (
-    <div css={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1.25rem', display: 'grid', gap: '2.5rem', gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)', '@media (max-width: 767px)': { gridTemplateColumns: '1fr' } }}>
-      <div>
+    <div
+      css={{
+        maxWidth: 1280,
+        margin: '0 auto',
+        padding: '2rem 1.25rem',
+        display: 'grid',
+        gap: '2.5rem',
+        gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)',
+        '@media (max-width: 767px)': { gridTemplateColumns: '1fr' },
+      }}
+    >
+      <nav aria-label="Breadcrumb" css={{ gridColumn: '1 / -1', fontSize: 14, color: 'var(--muted)', marginBottom: '-1.5rem' }}>
+        <Link to={`/categories/${product.canonicalCategory.path}`}>{product.canonicalCategory.name}</Link> / <span aria-current="page">{product.name}</span>
+      </nav>
+      <section aria-label="Gallery">
         {current ? (
-          <img
-            src={imageUrl(current.src, { width: 600 })}
-            srcSet={[300, 600, 1200].map((w) => `${imageUrl(current.src, { width: w })} ${w}w`).join(', ')}
-            sizes="(max-width: 767px) 100vw, 55vw"
-            width={1200}
-            height={1500}
-            alt={current.alt ?? product.name}
-            css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 12, background: '#ece6da' }}
-          />
+          <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
+            <Image key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes="(max-width: 767px) 100vw, 55vw" priority />
+            <div css={{ position: 'absolute', top: 12, left: 12, display: 'flex', gap: 6 }}>
+              {product.overlays.map((o) => (
+                <span key={o.id} css={{ background: o.type === 'sale' ? 'var(--clay)' : o.type === 'comingSoon' ? '#3d5a80' : 'var(--forest)', color: '#fff', fontSize: 13, padding: '2px 10px', borderRadius: 999 }}>
+                  {o.name}
+                </span>
+              ))}
+            </div>
+          </div>
         ) : null}
         {images.length > 1 ? (
           <ul css={{ listStyle: 'none', padding: 0, margin: '1rem 0 0', display: 'flex', gap: 8 }}>
             {images.map((image, index) => (
-              <li key={image.src}>
-                <button type="button" onClick={() => setImageIndex(index)} aria-label={`Show image ${index + 1} of ${images.length}`} aria-pressed={index === imageIndex} css={{ padding: 0, border: index === imageIndex ? '2px solid var(--forest)' : '2px solid transparent', borderRadius: 8, background: 'none', cursor: 'pointer' }}>
-                  <img src={imageUrl(image.src, { width: 100 })} width={80} height={100} alt="" css={{ display: 'block', borderRadius: 6 }} />
+              <li key={image.src} css={{ width: 80 }}>
+                <button
+                  type="button"
+                  onClick={() => setImageIndex(index)}
+                  aria-label={`Show image ${index + 1} of ${images.length}: ${image.alt}`}
+                  aria-pressed={index === imageIndex}
+                  css={{ padding: 0, width: '100%', border: index === imageIndex ? '2px solid var(--forest)' : '2px solid transparent', borderRadius: 8, background: 'none', cursor: 'pointer', overflow: 'hidden' }}
+                >
+                  <Image src={image.src} alt="" width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes="80px" />
                 </button>
               </li>
             ))}
           </ul>
         ) : null}
-      </div>
+      </section>
       <div>
-        <p css={{ margin: 0, color: 'var(--muted)' }}>{product.brand.name}</p>
-        <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 1rem' }}>{product.name}</h1>
-        <p css={{ fontSize: 22, margin: '0 0 1.5rem' }}>
+        <p css={{ margin: 0, color: 'var(--muted)' }}>
+          <Link to={`/brands/${product.brand.slug}`} css={{ color: 'inherit' }}>
+            {product.brand.name}
+          </Link>
+        </p>
+        <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 .25rem' }}>{product.name}</h1>
+        <p css={{ margin: '0 0 1rem', color: 'var(--muted)' }}>Colour: {product.colourName}</p>
+        <p css={{ fontSize: 22, margin: '0 0 1.5rem' }} data-testid="pdp-price">
           <strong>{formatNzd(product.price)}</strong>
-          {product.isDiscounted && product.erpOriginalPrice ? (
+          {percent > 0 ? (
             <>
               {' '}
+              <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
               <s css={{ color: 'var(--muted)', fontSize: 18 }}>{formatNzd(product.erpOriginalPrice)}</s>{' '}
-              <span css={{ color: 'var(--clay)', fontSize: 18 }}>Save {discountPercent(product.price, product.erpOriginalPrice)}%</span>
+              <span css={{ color: '#9c3d1f', fontSize: 18 }} data-testid="pdp-discount">
+                Save {percent}%
+              </span>
             </>
           ) : null}
           <span css={{ display: 'block', fontSize: 14, color: 'var(--muted)' }}>Price includes GST</span>
         </p>
-        {product.state === 'coming' ? <p css={{ fontWeight: 600 }}>Coming soon</p> : product.soldOut ? <p css={{ fontWeight: 600 }}>Sold out</p> : null}
-        <h2 css={{ fontSize: 16, margin: '1.5rem 0 .5rem' }}>{product.variants.length > 1 ? 'Sizes' : 'Availability'}</h2>
-        <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: 8 }}>
-          {product.variants.map((variant) => (
-            <li key={variant.id} css={{ border: '1px solid var(--line)', borderRadius: 8, padding: '.5rem .9rem', background: '#fff', color: variant.qty > 0 ? 'inherit' : 'var(--muted)' }}>
-              {variant.label} · {variant.qty > 0 ? (variant.qty <= 3 ? `only ${variant.qty} left` : 'in stock') : 'sold out'}
-            </li>
-          ))}
-        </ul>
-        <p css={{ marginTop: '1.5rem', lineHeight: 1.7 }}>{product.description}</p>
-        {product.colourName ? <p>Colour: {product.colourName}</p> : null}
+        {product.state === 'coming' && product.availableFrom ? <Countdown availableFrom={product.availableFrom} /> : null}
+        {product.soldOut ? <p css={{ fontWeight: 600 }}>Sold out</p> : null}
+        <AddToCart key={product.id} product={product} />
+        <div css={{ display: 'flex', gap: '1rem', margin: '1rem 0' }}>
+          <button type="button" onClick={() => setOverlay('size-guide')} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+            Size guide
+          </button>
+          <button type="button" onClick={() => setOverlay('find-in-store')} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+            Find in store
+          </button>
+        </div>
+        <h2 css={{ fontSize: 18, margin: '1.5rem 0 .5rem' }}>Details</h2>
+        <p css={{ marginTop: 0, lineHeight: 1.7 }}>{product.description}</p>
+        {product.features.length > 0 ? (
+          <ul css={{ paddingLeft: '1.2rem' }}>
+            {product.features.map((f) => (
+              <li key={f.slug}>{f.name}</li>
+            ))}
+          </ul>
+        ) : null}
         <p>
           <Link to={`/categories/${product.canonicalCategory.path}`}>More {product.canonicalCategory.name.toLowerCase()}</Link>
         </p>
       </div>
+      <RecentlyViewed items={recent} />
+      <Overlay open={overlay === 'size-guide'} onClose={() => setOverlay(null)} title="Size guide" width="lg">
+        <SizeGuide productType={product.productType} />
+      </Overlay>
+      <Overlay open={overlay === 'find-in-store'} onClose={() => setOverlay(null)} title="Find in store" position="right">
+        <FindInStore product={product} />
+      </Overlay>
     </div>
   );
 }

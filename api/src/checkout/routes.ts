@@ -1,0 +1,334 @@
+/**
+ * Cart & checkout API: /checkout/info, /order/place (+ Afterpay completion), order reading and
+ * guest lookup, gift-card balance, pickup stores, and the sandbox payment pages.
+ */
+import {
+  AfterpayCompleteRequest,
+  CheckoutInfoRequest,
+  CheckoutInfoResponse,
+  ErrorBody,
+  OrderErrorBody,
+  OrderLookupRequest,
+  OrderNumberParams,
+  OrderPlaceRequest,
+  OrderPlaceResponse,
+  OrderTokenQuery,
+  OrderView,
+  SandboxTokenizeRequest,
+  SandboxTokenizeResponse,
+  ValidationErrorBody,
+  VoucherBalanceParams,
+  VoucherBalanceQuery,
+  VoucherBalanceResponse,
+} from '@store/contracts';
+import { formatNzd } from '@store/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../db/index.js';
+import { IdempotencyStore, requestHash } from '../orders/idempotency.js';
+import { OrderError, type OrderService } from '../orders/service.js';
+import type { SandboxGateway, SandboxPayLater } from '../payments/sandbox.js';
+import { findStoresNear, listStores } from '../stores/index.js';
+import { RateLimiter, type VoucherService } from '../vouchers/service.js';
+import type { CheckoutService } from './service.js';
+
+export interface CheckoutRoutesOptions {
+  db: Database;
+  checkout: CheckoutService;
+  orders: OrderService;
+  vouchers: VoucherService;
+  gateway: SandboxGateway;
+  payLater: SandboxPayLater;
+  voucherLookupsPerMinute: number;
+}
+
+const PickupStore = z.object({
+  erpStoreId: z.string(),
+  name: z.string(),
+  address: z.object({ street1: z.string(), street2: z.string(), locality: z.string(), region: z.string(), postcode: z.string(), country: z.string() }),
+  distanceKm: z.number().nullable(),
+});
+
+const userOf = (request: FastifyRequest): string | undefined => request.user?.sub;
+
+export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
+  const { checkout, orders, vouchers, gateway, payLater } = opts;
+  const idempotency = new IdempotencyStore(opts.db);
+  const voucherLimiter = new RateLimiter(opts.voucherLookupsPerMinute, 60_000);
+  const lookupLimiter = new RateLimiter(opts.voucherLookupsPerMinute, 60_000);
+  const withIdentify = { preHandler: app.identify };
+
+  // The sandbox approval page posts plain forms (no fields we read).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  app.post(
+    '/api/checkout/info',
+    {
+      ...withIdentify,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Prices a cart: offers, shipping, gift-card credits, GST and the amount outstanding',
+        body: CheckoutInfoRequest,
+        response: { 200: CheckoutInfoResponse, 400: ValidationErrorBody },
+      },
+    },
+    async (request) => checkout.info(request.body),
+  );
+
+  const sendOrderError = (reply: FastifyReply, error: unknown) => {
+    if (error instanceof OrderError) return { status: error.statusCode, body: error.body() };
+    reply.log.error({ err: error }, 'order failed');
+    return { status: 500, body: { error: 'InternalError', message: 'Something went wrong.' } };
+  };
+
+  app.post(
+    '/api/order/place',
+    {
+      ...withIdentify,
+      schema: {
+        tags: ['checkout'],
+        summary: 'Places an order (optional Idempotency-Key header)',
+        headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }).passthrough(),
+        body: OrderPlaceRequest,
+        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: OrderErrorBody, 500: OrderErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      const sub = userOf(request);
+      const ctx = { userSub: sub, returnBase: '' };
+      if (!key) {
+        try {
+          return await orders.place(request.body, ctx);
+        } catch (error) {
+          const { status, body } = sendOrderError(reply, error);
+          return reply.code(status as 400).send(body);
+        }
+      }
+      const claim = await idempotency.claim(key, requestHash(request.body, sub ?? 'guest'));
+      if (claim.kind === 'conflict') return reply.code(claim.status).send(claim.body);
+      if (claim.kind === 'replay') return reply.header('idempotent-replayed', 'true').code(claim.status as 200).send(claim.body as OrderPlaceResponse);
+      let status = 200;
+      let body: unknown;
+      try {
+        body = await orders.place(request.body, ctx);
+      } catch (error) {
+        ({ status, body } = sendOrderError(reply, error));
+      }
+      await idempotency.finish(key, status, body);
+      return reply.code(status as 200).send(body as OrderPlaceResponse);
+    },
+  );
+
+  app.post(
+    '/api/order/afterpay/complete',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Completes an order after the Afterpay approval page (amount must still match)',
+        body: AfterpayCompleteRequest,
+        response: { 200: OrderPlaceResponse, 400: ValidationErrorBody, 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody },
+      },
+    },
+    async (request, reply) => {
+      try {
+        return await orders.completePayLater(request.body.token, request.body.amount);
+      } catch (error) {
+        const { status, body } = sendOrderError(reply, error);
+        return reply.code(status as 409).send(body);
+      }
+    },
+  );
+
+  app.get(
+    '/api/orders/:number',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'An order, for the holder of its access token (success page, guest links)',
+        params: OrderNumberParams,
+        querystring: OrderTokenQuery,
+        response: { 200: OrderView, 400: ValidationErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.view(request.params.number);
+      if (!order || order.accessToken !== request.query.token) return reply.code(404).send({ error: 'NotFound', message: 'Order not found.' });
+      const { accessToken: _token, userSub: _sub, ...view } = order;
+      return view;
+    },
+  );
+
+  const AccountOrderSummary = z.object({ number: z.string(), status: z.string(), createdAt: z.string(), grandTotal: z.number().int(), itemQuantity: z.number().int(), shippingType: z.string() });
+  app.get(
+    '/api/account/orders',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: "The signed-in customer's orders, newest first",
+        response: { 200: z.object({ orders: z.array(AccountOrderSummary) }), 401: ErrorBody },
+      },
+    },
+    async (request) => ({ orders: await orders.listForUser(request.user!.sub) }),
+  );
+
+  app.get(
+    '/api/account/orders/:number',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['orders'],
+        summary: 'One of the signed-in customer\'s orders',
+        params: OrderNumberParams,
+        response: { 200: OrderView, 400: ValidationErrorBody, 401: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const order = await orders.view(request.params.number);
+      if (!order || order.userSub !== request.user!.sub) return reply.code(404).send({ error: 'NotFound', message: 'Order not found.' });
+      const { accessToken: _token, userSub: _sub, ...view } = order;
+      return view;
+    },
+  );
+
+  app.post(
+    '/api/orders/lookup',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Guest order lookup by order number and e-mail',
+        body: OrderLookupRequest,
+        response: { 200: OrderView.extend({ token: z.string() }), 400: ValidationErrorBody, 404: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!lookupLimiter.take(request.ip)) return reply.code(429).send({ error: 'TooManyRequests', message: 'Too many lookups. Try again in a minute.' });
+      const order = await orders.view(request.body.number.trim().toUpperCase());
+      if (!order || order.email !== request.body.email.toLowerCase() || !['placed', 'awaiting_payment'].includes(order.status)) {
+        return reply.code(404).send({ error: 'NotFound', message: 'We could not find an order with that number and e-mail address.' });
+      }
+      const { accessToken, userSub: _sub, ...view } = order;
+      return { ...view, token: accessToken };
+    },
+  );
+
+  app.get(
+    '/api/payment/voucher/balance/:code',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Gift card balance (needs the PIN and a bot-check token for payment_voucher_balance_fetch)',
+        params: VoucherBalanceParams,
+        querystring: VoucherBalanceQuery,
+        response: { 200: VoucherBalanceResponse, 400: ValidationErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 423: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!voucherLimiter.take(request.ip)) return reply.code(429).send({ error: 'TooManyRequests', message: 'Too many gift card checks. Try again in a minute.' });
+      if (!(await app.verifyBotCheck(request.query.recaptchaToken, 'payment_voucher_balance_fetch')).ok) {
+        return reply.code(400).send({ error: 'ValidationError', message: 'Invalid query: recaptchaToken: Bot check failed.', issues: [{ field: 'recaptchaToken', reason: 'Bot check failed' }] });
+      }
+      const result = await vouchers.lookup(request.params.code, request.query.pin);
+      if (!result.ok) return reply.code(result.status as 404).send({ error: result.error, message: result.message });
+      return { code: result.code, expires: result.expires, amountRemaining: result.amountRemaining };
+    },
+  );
+
+  app.get(
+    '/api/checkout/pickup-stores',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Stores offering click and collect, nearest first when a postcode is given',
+        querystring: z.object({ postcode: z.string().regex(/^\d{4}$/).optional() }),
+        response: { 200: z.object({ stores: z.array(PickupStore) }), 400: ValidationErrorBody },
+      },
+    },
+    async (request) => {
+      const found = request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }) : await listStores(opts.db);
+      const stores = found
+        .filter((s) => s.clickAndCollect)
+        .map((s) => ({
+          erpStoreId: s.erpStoreId,
+          name: s.name,
+          address: { street1: s.address.street1, street2: s.address.street2 ?? '', locality: s.address.locality, region: s.address.region, postcode: s.address.postcode, country: s.address.country },
+          distanceKm: s.distanceKm,
+        }));
+      return { stores };
+    },
+  );
+
+  // ---- sandbox gateway: client-side tokenisation (card numbers never reach the order API) ----
+  app.post(
+    '/api/payments/sandbox/client/tokenize',
+    {
+      logLevel: 'silent',
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox hosted-fields tokenisation: test card in, single-use nonce out (never logged)',
+        body: SandboxTokenizeRequest,
+        response: { 200: SandboxTokenizeResponse, 400: ValidationErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const result = gateway.tokenizeCard(request.body);
+      if (!result.ok) return reply.code(400).send({ error: 'ValidationError', message: `Invalid body: ${result.field}: ${result.reason}.`, issues: [{ field: result.field, reason: result.reason }] });
+      return { nonce: result.nonce, details: result.details };
+    },
+  );
+
+  app.post(
+    '/api/payments/sandbox/client/wallet',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox PayPal / Apple Pay / Google Pay approval: gives the one-time nonce',
+        body: z.object({ kind: z.enum(['paypal', 'apple-pay', 'google-pay']), approve: z.boolean() }),
+        response: { 200: z.object({ nonce: z.string() }), 400: ValidationErrorBody, 402: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      if (!request.body.approve) return reply.code(402).send({ error: 'PaymentCancelled', message: 'The payment was not approved.' });
+      return { nonce: gateway.walletNonce(request.body.kind) };
+    },
+  );
+
+  // ---- Afterpay-like approval page ----
+  const TokenParams = z.object({ token: z.string().regex(/^apt_[0-9a-f]{32}$/) });
+  app.get('/api/payments/afterpay/checkout/:token', { schema: { tags: ['payments'], summary: 'Sandbox Afterpay approval page (HTML)', params: TokenParams } }, async (request, reply) => {
+    const checkout = payLater.get(request.params.token);
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    if (!checkout) return reply.code(404).send(page('Checkout not found', '<p>This Afterpay checkout has expired or does not exist.</p><p><a href="/cart">Back to your cart</a></p>'));
+    const instalment = Math.floor(checkout.amount / 4);
+    const first = checkout.amount - instalment * 3;
+    const body =
+      checkout.state === 'PENDING'
+        ? `<p class="total">Order ${escapeHtml(checkout.orderNumber)}: <strong>${formatNzd(checkout.amount)}</strong></p>
+           <p>Pay in 4 interest-free payments every 2 weeks: ${formatNzd(first)} today, then 3 payments of ${formatNzd(instalment)}.</p>
+           <form method="post" action="/api/payments/afterpay/checkout/${checkout.orderNumber ? request.params.token : ''}/approve"><button type="submit">Confirm and pay with Afterpay</button></form>
+           <form method="post" action="/api/payments/afterpay/checkout/${request.params.token}/decline"><button type="submit" class="secondary">Cancel and return to the store</button></form>`
+        : `<p>This checkout is ${checkout.state.toLowerCase()}.</p><p><a href="/checkout/payment">Return to the store</a></p>`;
+    return page('Afterpay sandbox', body);
+  });
+  for (const decision of ['approve', 'decline'] as const) {
+    app.post(`/api/payments/afterpay/checkout/:token/${decision}`, { schema: { tags: ['payments'], summary: `Sandbox Afterpay: ${decision}`, params: TokenParams } }, async (request, reply) => {
+      const checkout = payLater.decide(request.params.token, decision === 'approve');
+      if (!checkout) return reply.code(404).send({ error: 'NotFound', message: 'Checkout not found.' });
+      const status = checkout.state === 'APPROVED' || checkout.state === 'CAPTURED' ? 'SUCCESS' : 'CANCELLED';
+      return reply.redirect(`${checkout.returnUrl || '/checkout/payment'}?afterpayToken=${request.params.token}&afterpayStatus=${status}`, 303);
+    });
+  }
+};
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#b2fce4;color:#111;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:16px;padding:2rem;max-width:26rem;box-shadow:0 4px 24px #0002}h1{margin-top:0}button{display:block;width:100%;padding:.9rem;margin:.6rem 0;border-radius:999px;border:0;background:#111;color:#fff;font-size:1rem;cursor:pointer}button.secondary{background:#fff;color:#111;border:1px solid #111}.total{font-size:1.2rem}</style>
+</head><body><main><h1>${escapeHtml(title)}</h1><p>This is a test payment page: no real money moves.</p>${body}</main></body></html>`;
+}
+

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/**
+ * Site navigation (spec §3 Navigation item): top-level items (level 0), their children (level 1,
+ * with a dropdown column `location` and an optional image) and grandchildren (level 2).
+ */
+export const siteNavItems = pgTable(
+  'site_nav_items',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    parentId: integer('parent_id').references((): AnyPgColumn => siteNavItems.id, { onDelete: 'cascade' }),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    label: text('label').notNull(),
+    href: text('href').notNull(),
+    imageSrc: text('image_src'),
+    imageAlt: text('image_alt'),
+    location: text('location'),
+  },
+  (t) => [
+    index('site_nav_items_parent_idx').on(t.parentId, t.position),
+    check('site_nav_items_level_check', sql`${t.level} between 0 and 2`),
+    check('site_nav_items_location_check', sql`${t.location} is null or ${t.location} in ('left', 'right')`),
+  ],
+);
+
+/** Marketing (Klaviyo-style) e-mail subscriptions: one row per lower-cased address. */
+export const marketingSubscriptions = pgTable('marketing_subscriptions', {
+  email: text('email').primaryKey(),
+  source: text('source').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** The local error-report collector (what a hosted error tracker would receive). */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    level: text('level').notNull(),
+    message: text('message').notNull(),
+    code: text('code'),
+    source: text('source'),
+    location: text('location').notNull(),
+    release: text('release'),
+    userAgent: text('user_agent'),
+    report: jsonb('report').notNull(),
+  },
+  (t) => [index('error_reports_received_idx').on(t.receivedAt)],
+);
+
+export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports };

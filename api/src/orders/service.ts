@@ -1,0 +1,423 @@
+/**
+ * Order placement (spec §3 order place request/response, §4, §7, §8): prices the cart again,
+ * checks the expected promotions, takes stock atomically (conditional UPDATE ... WHERE qty >= n,
+ * never oversold), redeems gift cards, charges the gateway, and compensates when payment fails.
+ * One order at a time per cart (a partial unique index on orders.cart_id).
+ */
+import crypto from 'node:crypto';
+import type { CheckoutAddress as Address, OrderPlaceResponse, OrderView } from '@store/contracts';
+import { OrderPlaceRequest as OrderPlaceSchema } from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CheckoutError, CheckoutService, type PricedCart } from '../checkout/service.js';
+import { queryRows, type Database } from '../db/index.js';
+import type { ChargeFailure, PaymentGateway } from '../payments/gateway.js';
+import type { SandboxPayLater } from '../payments/sandbox.js';
+import { getStoreByErpId } from '../stores/index.js';
+import { VoucherService } from '../vouchers/service.js';
+
+export type PlaceInput = z.infer<typeof OrderPlaceSchema>;
+
+export class OrderError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode: number,
+    readonly orderNumber?: string,
+    readonly detail?: string,
+  ) {
+    super(message);
+    this.name = code;
+  }
+  body() {
+    return { error: this.code, message: this.message, ...(this.orderNumber ? { orderNumber: this.orderNumber } : {}), ...(this.detail ? { code: this.detail } : {}) };
+  }
+}
+
+const PAYMENT_ERROR_STATUS: Record<ChargeFailure, number> = {
+  PaymentGatewayRejected: 402,
+  PaymentProcessorDeclined: 402,
+  PaymentProcessorDeclinedHard: 402,
+  PaymentInstrumentTypeNotAccepted: 402,
+  PaymentFailureUnrecoverable: 402,
+  PaymentMethodInvalid: 400,
+};
+
+const SELLABLE = new Set(['current', 'evergreen']);
+const STOCKED = new Set(['basic']);
+
+interface StoredItem {
+  productId: string;
+  variantId: string;
+  name: string;
+  variantLabel: string;
+  qty: number;
+  unitPrice: number;
+  total: number;
+  promo: boolean;
+}
+
+interface StoredPayment {
+  methodCode: string;
+  amount: number;
+  label: string;
+  code?: string;
+  transactionId?: string;
+  payLaterToken?: string;
+}
+
+export interface OrderContext {
+  userSub?: string;
+  /** Base URL the pay-later approval page returns to (origin of the shop). */
+  returnBase?: string;
+}
+
+export interface PickupStore {
+  erpStoreId: string;
+  name: string;
+  street1: string;
+  street2: string | null;
+  locality: string;
+  region: string;
+  postcode: string;
+  country: string;
+}
+
+export class OrderService {
+  constructor(
+    private readonly db: Database,
+    private readonly checkout: CheckoutService,
+    private readonly vouchers: VoucherService,
+    private readonly gateway: PaymentGateway,
+    private readonly payLater: SandboxPayLater,
+  ) {}
+
+  async pickupStore(erpStoreId: string): Promise<PickupStore | null> {
+    const store = await getStoreByErpId(this.db, erpStoreId);
+    if (!store || !store.clickAndCollect) return null;
+    return { erpStoreId: store.erpStoreId, name: store.name, ...store.address, street2: store.address.street2 ?? null };
+  }
+
+  private async newNumber(): Promise<string> {
+    return `FL${crypto.randomInt(10_000_000, 99_999_999)}`;
+  }
+
+  async place(input: PlaceInput, ctx: OrderContext = {}): Promise<OrderPlaceResponse> {
+    const { cart } = input;
+    if (cart.shipping.type === 'STORE_PICKUP') {
+      if (!cart.shipping.clickCollectStoreId) throw new OrderError('InvalidRequest', 'cart.shipping.clickCollectStoreId: Required for store pickup', 400);
+      const store = await this.pickupStore(cart.shipping.clickCollectStoreId);
+      if (!store) throw new OrderError('ClickCollectUnavailable', 'Click and collect is no longer available at this store.', 409);
+    }
+    const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
+    let priced: PricedCart;
+    try {
+      priced = await this.checkout.price(
+        cart,
+        voucherMethods.map((m) => ({ id: VoucherService.normalise(m.code ?? ''), methodCode: 'VOUCHER' as const, amount: m.amount })),
+        { fresh: true },
+      );
+    } catch (error) {
+      if (error instanceof CheckoutError) throw new OrderError(error.code, error.message, 400);
+      throw error;
+    }
+    for (const line of priced.lines) {
+      const row = priced.variants.get(line.variantId)!;
+      if (!SELLABLE.has(row.state)) throw new OrderError('ProductNotAvailable', `${row.name} is no longer available.`, 409);
+    }
+    // expected promotions: the shopper saw these offers; anything else means the order changed
+    const applied = priced.promotions.appliedPromotions.map((p) => `${p.id}@${p.versionId}`).sort();
+    const expected = input.expectedPromotions.map((p) => `${p.promotionId}@${p.versionId}`).sort();
+    if (applied.join(',') !== expected.join(',')) {
+      throw new OrderError('PromotionsChanged', 'The offers on this order have changed. Review your order and try again.', 409);
+    }
+    // payment amounts must cover the total exactly
+    for (const [i, m] of voucherMethods.entries()) {
+      if (!m.code || !m.pin) throw new OrderError('InvalidRequest', `payment.methods.${i}: a gift card needs code and pin`, 400);
+      const usage = priced.creditUsages.find((u) => u.id === VoucherService.normalise(m.code!));
+      if (!usage || usage.amount !== m.amount) throw new OrderError('InvalidRequest', `payment.methods.${i}.amount: gift card amount does not match the order total`, 400);
+    }
+    const others = input.payment.methods.filter((m) => m.methodCode !== 'VOUCHER');
+    if (others.length > 1) throw new OrderError('InvalidRequest', 'payment.methods: only one payment method besides gift cards', 400);
+    const main = others[0];
+    if (priced.amountOutstanding === 0) {
+      if (main && !(main.methodCode === 'NO_PAYMENT' && main.amount === 0)) throw new OrderError('InvalidRequest', 'payment.methods: nothing is outstanding; send NO_PAYMENT with amount 0', 400);
+    } else {
+      if (!main || main.methodCode === 'NO_PAYMENT') throw new OrderError('InvalidRequest', `payment.methods: ${priced.amountOutstanding} cents outstanding need a payment method`, 400);
+      if (main.amount !== priced.amountOutstanding) throw new OrderError('InvalidRequest', `payment.methods.amount: expected ${priced.amountOutstanding}, got ${main.amount}`, 400);
+      if (main.methodCode === 'AFTERPAY') {
+        if (!priced.afterpayAvailable) throw new OrderError('PaymentInstrumentTypeNotAccepted', 'Afterpay is available for orders up to $2,000.', 402);
+      } else if (!main.token) throw new OrderError('InvalidRequest', 'payment.methods.token: Required', 400);
+    }
+    // vouchers: check the PIN before taking money off the card
+    for (const m of voucherMethods) {
+      const check = await this.vouchers.lookup(m.code!, m.pin!);
+      if (!check.ok || check.amountRemaining < m.amount) throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers ${m.amount} cents.`, 409, undefined, m.code);
+    }
+
+    const number = await this.newNumber();
+    const accessToken = crypto.randomBytes(18).toString('base64url');
+    const items: StoredItem[] = priced.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, variantLabel: l.variantLabel, qty: l.qty, unitPrice: l.unitPrice, total: l.total, promo: false }));
+    const shippingAddress = await this.shippingAddressFor(input);
+    const payments: StoredPayment[] = [
+      ...voucherMethods.map((m) => ({ methodCode: 'VOUCHER', amount: m.amount, code: VoucherService.normalise(m.code!), label: `Gift card ${VoucherService.normalise(m.code!).slice(-4)}` })),
+      ...(main ? [{ methodCode: main.methodCode, amount: main.amount, label: labelOf(main.methodCode) }] : [{ methodCode: 'NO_PAYMENT', amount: 0, label: labelOf('NO_PAYMENT') }]),
+    ];
+    const stockTaken: { variantId: string; qty: number }[] = [];
+
+    await this.transaction(async (tx) => {
+      try {
+        await tx.execute(sql`insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, analytics)
+          values (${number}, ${input.cartId}, 'pending', ${accessToken}, ${ctx.userSub ?? null}, ${cart.email.toLowerCase()}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
+            ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
+            ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(priced.promotions.appliedPromotions)}::jsonb, ${JSON.stringify(payments)}::jsonb,
+            ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${JSON.stringify(input.analytics ?? null)}::jsonb)`);
+      } catch (error) {
+        if (isUniqueViolation(error, 'orders_cart_active_idx')) throw new OrderError('OrderInProgress', 'An order for this cart is already being placed or was placed.', 409);
+        throw error;
+      }
+      // stock: one conditional update per variant, in id order (no deadlocks between buyers)
+      const perVariant = new Map<string, number>();
+      for (const line of priced.lines) {
+        const row = priced.variants.get(line.variantId)!;
+        if (STOCKED.has(row.functionalType)) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.qty);
+      }
+      for (const [variantId, qty] of [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]))) {
+        const rows = await queryRows<{ id: number }>(tx, sql`update variants set qty = qty - ${qty} where id = ${Number(variantId)} and qty >= ${qty} returning id`);
+        if (rows.length !== 1) throw new OrderError('InsufficientStock', 'An item in your cart has sold out.', 409, undefined, variantId);
+        stockTaken.push({ variantId, qty });
+      }
+      // promo items: given while stock lasts
+      for (const gift of priced.promotions.promoCartItems) {
+        const rows = await queryRows<{ id: number; name: string; label: string }>(
+          tx,
+          sql`update variants v set qty = v.qty - ${gift.qty} from products p where v.id = ${Number(gift.variantId)} and p.id = v.product_id and v.qty >= ${gift.qty} returning v.id, p.name, v.label`,
+        );
+        if (rows[0]) {
+          stockTaken.push({ variantId: gift.variantId, qty: gift.qty });
+          items.push({ productId: gift.veloxProductId, variantId: gift.variantId, name: rows[0].name, variantLabel: rows[0].label, qty: gift.qty, unitPrice: 0, total: 0, promo: true });
+        }
+      }
+      if (items.some((i) => i.promo)) await tx.execute(sql`update orders set items = ${JSON.stringify(items)}::jsonb where number = ${number}`);
+      for (const promo of priced.promotions.appliedPromotions) {
+        const rows = await queryRows<{ id: string }>(tx, sql`update promotions set used_count = used_count + 1 where id = ${promo.id} and (usage_limit is null or used_count < usage_limit) returning id`);
+        if (rows.length !== 1) throw new OrderError('PromotionsChanged', `Offer ${promo.name} is no longer available.`, 409);
+        await tx.execute(sql`insert into promotion_usages (promotion_id, order_number, customer) values (${promo.id}, ${number}, ${cart.email.toLowerCase()})`);
+      }
+      for (const m of voucherMethods) {
+        if (!(await VoucherService.redeem(tx, VoucherService.normalise(m.code!), m.amount))) {
+          throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers the amount.`, 409, undefined, m.code);
+        }
+      }
+    });
+    if (priced.promotions.appliedPromotions.some((p) => p.id)) this.checkout.invalidate();
+
+    // payment
+    if (!main || main.methodCode === 'NO_PAYMENT') return this.complete(number, accessToken, payments, priced.loyaltyPoints);
+    if (main.methodCode === 'AFTERPAY') {
+      const checkout = await this.payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
+      payments[payments.length - 1]!.payLaterToken = checkout.token;
+      await this.db.execute(sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number}`);
+      return { orderNumber: number, status: 'actionRequired', actionData: { type: 'redirect', url: checkout.redirectUrl }, loyalty: null, accessToken };
+    }
+    const outcome = await this.gateway.charge({ methodCode: main.methodCode, nonce: main.token!, amount: main.amount, orderNumber: number });
+    const transaction = sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail)
+          values (${outcome.transactionId ?? `none_${crypto.randomBytes(6).toString('hex')}`}, ${number}, ${main.methodCode}, ${main.amount}, ${outcome.ok ? 'authorized' : 'declined'}, ${outcome.ok ? outcome.instrument : `${outcome.code} ${outcome.message}`})`;
+    if (outcome.ok) {
+      payments[payments.length - 1]!.transactionId = outcome.transactionId;
+      payments[payments.length - 1]!.label = `${labelOf(main.methodCode)} (${outcome.instrument})`;
+      // one statement: record the charge and complete the order
+      await this.db.execute(sql`with charge as (${transaction} returning id)
+        update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and exists (select 1 from charge)`);
+      return { orderNumber: number, status: 'complete', actionData: null, loyalty: { points: priced.loyaltyPoints }, accessToken };
+    }
+    await this.db.execute(transaction);
+    {
+      await this.fail(number, stockTaken, voucherMethods, priced);
+      const unrecoverable = outcome.error === 'PaymentFailureUnrecoverable';
+      throw new OrderError(outcome.error, paymentMessage(outcome.error), PAYMENT_ERROR_STATUS[outcome.error], unrecoverable ? number : undefined, outcome.code);
+    }
+  }
+
+  private async complete(number: string, accessToken: string, payments: StoredPayment[], points: number): Promise<OrderPlaceResponse> {
+    await this.db.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number}`);
+    return { orderNumber: number, status: 'complete', actionData: null, loyalty: { points }, accessToken };
+  }
+
+  /** Payment failed: give back stock, gift-card balances and offer usage; the cart may try again. */
+  private async fail(number: string, stock: { variantId: string; qty: number }[], vouchers: { code?: string; amount: number }[], priced: PricedCart, status = 'payment_failed'): Promise<void> {
+    await this.transaction(async (tx) => {
+      for (const s of stock) await tx.execute(sql`update variants set qty = qty + ${s.qty} where id = ${Number(s.variantId)}`);
+      for (const v of vouchers) await VoucherService.refund(tx, VoucherService.normalise(v.code ?? ''), v.amount);
+      for (const p of priced.promotions.appliedPromotions) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = ${p.id}`);
+      await tx.execute(sql`delete from promotion_usages where order_number = ${number}`);
+      await tx.execute(sql`update orders set status = ${status}, updated_at = now() where number = ${number}`);
+    });
+  }
+
+  /** After the pay-later approval page: capture and complete, or cancel. */
+  async completePayLater(token: string, amount: number): Promise<OrderPlaceResponse> {
+    const checkout = this.payLater.get(token);
+    if (!checkout) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
+    const [order] = await queryRows<{ number: string; status: string; access_token: string; items: StoredItem[]; payments: StoredPayment[]; loyalty_points: number; email: string }>(
+      this.db,
+      sql`select number, status, access_token, items, payments, loyalty_points, email from orders where number = ${checkout.orderNumber}`,
+    );
+    if (!order) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
+    if (order.status === 'placed') return { orderNumber: order.number, status: 'complete', actionData: null, loyalty: { points: order.loyalty_points }, accessToken: order.access_token };
+    if (order.status !== 'awaiting_payment') throw new OrderError('InvalidRequest', 'This Afterpay checkout has been cancelled.', 409);
+    const result = await this.payLater.capture(token, amount);
+    if (!result.ok) {
+      await this.cancelAwaiting(order.number, order.items, order.payments);
+      if (result.error === 'AmountMismatch') throw new OrderError('InvalidRequest', 'Afterpay delayed-payment details mismatch: the order total changed after approval.', 409);
+      throw new OrderError('PaymentProcessorDeclinedHard', 'Afterpay did not approve this payment.', 402);
+    }
+    const payments = order.payments.map((p) => (p.payLaterToken === token ? { ...p, transactionId: result.transactionId } : p));
+    await this.db.execute(sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail) values (${result.transactionId}, ${order.number}, 'AFTERPAY', ${amount}, 'authorized', 'Afterpay')`);
+    return this.complete(order.number, order.access_token, payments, order.loyalty_points);
+  }
+
+  private async cancelAwaiting(number: string, items: StoredItem[], payments: StoredPayment[]): Promise<void> {
+    await this.transaction(async (tx) => {
+      const [row] = await queryRows<{ number: string }>(tx, sql`update orders set status = 'cancelled', updated_at = now() where number = ${number} and status = 'awaiting_payment' returning number`);
+      if (!row) return;
+      for (const item of items) await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
+      for (const p of payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
+      await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id in (select promotion_id from promotion_usages where order_number = ${number})`);
+      await tx.execute(sql`delete from promotion_usages where order_number = ${number}`);
+    });
+  }
+
+  async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; itemQuantity: number; shippingType: string }[]> {
+    const rows = await queryRows<{ number: string; status: string; created_at: string | Date; grand_total: number; qty: number; shipping_type: string }>(
+      this.db,
+      sql`select number, status, created_at, grand_total, shipping_type, (select coalesce(sum((i->>'qty')::int), 0) from jsonb_array_elements(items) i)::int as qty
+          from orders where user_sub = ${sub} and status in ('placed', 'awaiting_payment') order by created_at desc limit 100`,
+    );
+    return rows.map((r) => ({ number: r.number, status: r.status, createdAt: new Date(r.created_at).toISOString(), grandTotal: r.grand_total, itemQuantity: Number(r.qty), shippingType: r.shipping_type }));
+  }
+
+  async view(number: string): Promise<(OrderView & { accessToken: string; userSub: string | null }) | null> {
+    const [o] = await queryRows<{
+      number: string;
+      status: string;
+      created_at: string | Date;
+      email: string;
+      first_name: string;
+      last_name: string;
+      shipping_type: 'DELIVERY' | 'STORE_PICKUP';
+      shipping_address: Address;
+      billing_address: Address;
+      items: StoredItem[];
+      promo_codes: string[];
+      payments: StoredPayment[];
+      item_subtotal: number;
+      total_discount: number;
+      shipping_price: number;
+      grand_total: number;
+      gst: number;
+      loyalty_points: number;
+      access_token: string;
+      user_sub: string | null;
+    }>(this.db, sql`select * from orders where number = ${number}`);
+    if (!o) return null;
+    return {
+      number: o.number,
+      status: o.status,
+      createdAt: new Date(o.created_at).toISOString(),
+      email: o.email,
+      firstName: o.first_name,
+      lastName: o.last_name,
+      shippingType: o.shipping_type,
+      shippingAddress: o.shipping_address,
+      billingAddress: o.billing_address,
+      items: o.items,
+      promoCodes: o.promo_codes,
+      payments: o.payments.map(({ methodCode, amount, label }) => ({ methodCode, amount, label })),
+      itemSubtotal: o.item_subtotal,
+      totalDiscount: o.total_discount,
+      shippingPrice: o.shipping_price,
+      grandTotal: o.grand_total,
+      gst: o.gst,
+      loyaltyPoints: o.loyalty_points,
+      accessToken: o.access_token,
+      userSub: o.user_sub,
+    };
+  }
+
+  /** Spec §7: a pickup order's shipping address is built from the store. */
+  private async shippingAddressFor(input: PlaceInput): Promise<Address> {
+    const { cart } = input;
+    if (cart.shipping.type !== 'STORE_PICKUP') return cart.shippingAddress;
+    const store = (await this.pickupStore(cart.shipping.clickCollectStoreId!))!;
+    return pickupAddress(store, { firstName: cart.firstName, lastName: cart.lastName, phone: cart.phone });
+  }
+
+  private async transaction(run: (tx: Database) => Promise<void>): Promise<void> {
+    await this.db.transaction(async (tx) => run(tx as unknown as Database));
+  }
+}
+
+export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
+export const PLACEHOLDER_PHONE = '0800000000';
+
+/** Spec §7: company empty, contact from the customer (or a placeholder), address parts from the store. */
+export function pickupAddress(store: PickupStore, customer: { firstName?: string; lastName?: string; phone?: string }): Address {
+  const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ').trim();
+  return {
+    company: '',
+    contactName: name || PLACEHOLDER_CONTACT_NAME,
+    phone: customer.phone || PLACEHOLDER_PHONE,
+    country: 'NZ',
+    postcode: store.postcode,
+    state: store.region,
+    street1: store.street1,
+    street2: store.street2 ?? '',
+    suburb: store.locality,
+  };
+}
+
+function labelOf(methodCode: string): string {
+  switch (methodCode) {
+    case 'BRAINTREE_CREDIT_CARD':
+      return 'Card';
+    case 'BRAINTREE_SAVED':
+      return 'Saved card';
+    case 'BRAINTREE_PAYPAL':
+      return 'PayPal';
+    case 'BRAINTREE_APPLE_PAY':
+      return 'Apple Pay';
+    case 'BRAINTREE_GOOGLE_PAY':
+      return 'Google Pay';
+    case 'AFTERPAY':
+      return 'Afterpay';
+    case 'NO_PAYMENT':
+      return 'No payment needed';
+    default:
+      return methodCode;
+  }
+}
+
+function paymentMessage(error: ChargeFailure): string {
+  switch (error) {
+    case 'PaymentProcessorDeclinedHard':
+    case 'PaymentProcessorDeclined':
+      return 'The payment was declined.';
+    case 'PaymentGatewayRejected':
+      return 'The payment was rejected by the gateway.';
+    case 'PaymentInstrumentTypeNotAccepted':
+      return 'This card type is not accepted.';
+    case 'PaymentFailureUnrecoverable':
+      return 'The payment could not be completed.';
+    case 'PaymentMethodInvalid':
+      return 'The payment details are no longer valid.';
+  }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const err = e as { code?: string; constraint?: string; message?: string };
+    if (err.code === '23505' && (err.constraint === constraint || err.message?.includes(constraint))) return true;
+  }
+  return false;
+}

@@ -1,0 +1,40 @@
+/**
+ * The payment gateway interface the order service charges through. The local sandbox
+ * (sandbox.ts) behaves like Braintree's sandbox; a real gateway adapter implements the same.
+ */
+export type ChargeFailure =
+  | 'PaymentGatewayRejected'
+  | 'PaymentProcessorDeclined'
+  | 'PaymentProcessorDeclinedHard'
+  | 'PaymentInstrumentTypeNotAccepted'
+  | 'PaymentFailureUnrecoverable'
+  | 'PaymentMethodInvalid';
+
+export type ChargeOutcome =
+  | { ok: true; transactionId: string; instrument: string }
+  | { ok: false; error: ChargeFailure; code: string; message: string; transactionId?: string };
+
+export interface ChargeRequest {
+  /** BRAINTREE_CREDIT_CARD, BRAINTREE_PAYPAL, BRAINTREE_APPLE_PAY, BRAINTREE_GOOGLE_PAY, BRAINTREE_SAVED */
+  methodCode: string;
+  /** Payment method nonce (or a saved method's token). */
+  nonce: string;
+  /** Cents. */
+  amount: number;
+  orderNumber: string;
+}
+
+export interface PaymentGateway {
+  /** Authorises and submits for settlement. Never throws for a decline: returns the outcome. */
+  charge(request: ChargeRequest): Promise<ChargeOutcome>;
+  /** Voids an authorisation (refunds are out of scope for the sandbox). */
+  void(transactionId: string): Promise<void>;
+}
+
+/** Pay-later (Afterpay-like): a checkout the shopper approves on the provider's page, then a capture. */
+export interface PayLaterGateway {
+  createCheckout(request: { orderNumber: string; amount: number; returnUrl: string }): Promise<{ token: string; redirectUrl: string }>;
+  /** Captures an approved checkout; `amount` must match the approved one. */
+  capture(token: string, amount: number): Promise<{ ok: true; transactionId: string } | { ok: false; error: 'NotApproved' | 'AmountMismatch' | 'UnknownToken' }>;
+  status(token: string): 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED' | undefined;
+}

@@ -1,0 +1,228 @@
+/**
+ * A local payment sandbox that behaves like Braintree's (FIELD-NOTES): the browser turns test
+ * card details into a single-use nonce at the sandbox's own tokenisation endpoint (as hosted
+ * fields do), so card numbers never reach the order API; amounts decide outcomes (0.01-1999.99
+ * authorised, 2000.00-2999.99 processor declined with that response code, 3000.00-3000.99
+ * processor failure, 5001.00 gateway rejected); the same card and amount inside the duplicate
+ * window is rejected as a duplicate; the documented fake-*-nonce values work as in Braintree.
+ */
+import crypto from 'node:crypto';
+import type { ChargeOutcome, ChargeRequest, PayLaterGateway, PaymentGateway } from './gateway.js';
+
+type CardOutcome = 'ok' | 'declined' | 'declined-hard' | 'failure' | 'fraud' | 'not-accepted' | 'luhn';
+
+interface NonceRecord {
+  kind: 'card' | 'paypal' | 'apple-pay' | 'google-pay';
+  cardType: string;
+  lastFour: string;
+  fingerprint: string | null;
+  outcome: CardOutcome;
+  consumed: boolean;
+  createdAt: number;
+}
+
+/** Braintree test cards (FIELD-NOTES) plus a not-accepted JCB. */
+const TEST_CARDS: Record<string, { cardType: string; outcome: CardOutcome }> = {
+  '4111111111111111': { cardType: 'Visa', outcome: 'ok' },
+  '4005519200000004': { cardType: 'Visa', outcome: 'ok' },
+  '5555555555554444': { cardType: 'MasterCard', outcome: 'ok' },
+  '378282246310005': { cardType: 'American Express', outcome: 'ok' },
+  '4000111111111115': { cardType: 'Visa', outcome: 'declined-hard' },
+  '5105105105105100': { cardType: 'MasterCard', outcome: 'declined' },
+  '3530111333300000': { cardType: 'JCB', outcome: 'not-accepted' },
+};
+
+/** Response codes Braintree documents as hard declines (do not retry). */
+const HARD_DECLINES = new Set([2004, 2005, 2010, 2012, 2013, 2014, 2015]);
+
+const FAKE_NONCES: Record<string, Omit<NonceRecord, 'consumed' | 'createdAt' | 'fingerprint'>> = {
+  'fake-valid-nonce': { kind: 'card', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
+  'fake-valid-visa-nonce': { kind: 'card', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
+  'fake-valid-mastercard-nonce': { kind: 'card', cardType: 'MasterCard', lastFour: '4444', outcome: 'ok' },
+  'fake-valid-amex-nonce': { kind: 'card', cardType: 'American Express', lastFour: '0005', outcome: 'ok' },
+  'fake-processor-declined-visa-nonce': { kind: 'card', cardType: 'Visa', lastFour: '0002', outcome: 'declined' },
+  'fake-processor-declined-mastercard-nonce': { kind: 'card', cardType: 'MasterCard', lastFour: '0004', outcome: 'declined' },
+  'fake-processor-declined-amex-nonce': { kind: 'card', cardType: 'American Express', lastFour: '0003', outcome: 'declined' },
+  'fake-processor-failure-jcb-nonce': { kind: 'card', cardType: 'JCB', lastFour: '0000', outcome: 'failure' },
+  'fake-luhn-invalid-nonce': { kind: 'card', cardType: 'Visa', lastFour: '1234', outcome: 'luhn' },
+  'fake-gateway-rejected-fraud-nonce': { kind: 'card', cardType: 'Visa', lastFour: '0011', outcome: 'fraud' },
+  'fake-gateway-rejected-risk-thresholds-nonce': { kind: 'card', cardType: 'Visa', lastFour: '0012', outcome: 'fraud' },
+  'fake-apple-pay-visa-nonce': { kind: 'apple-pay', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
+  'fake-apple-pay-mastercard-nonce': { kind: 'apple-pay', cardType: 'MasterCard', lastFour: '4444', outcome: 'ok' },
+  'fake-apple-pay-amex-nonce': { kind: 'apple-pay', cardType: 'American Express', lastFour: '0005', outcome: 'ok' },
+  'fake-android-pay-visa-nonce': { kind: 'google-pay', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
+  'fake-android-pay-mastercard-nonce': { kind: 'google-pay', cardType: 'MasterCard', lastFour: '4444', outcome: 'ok' },
+  'fake-paypal-one-time-nonce': { kind: 'paypal', cardType: 'PayPal', lastFour: '', outcome: 'ok' },
+};
+
+const METHOD_KINDS: Record<string, NonceRecord['kind'][]> = {
+  BRAINTREE_CREDIT_CARD: ['card'],
+  BRAINTREE_SAVED: ['card'],
+  BRAINTREE_PAYPAL: ['paypal'],
+  BRAINTREE_APPLE_PAY: ['apple-pay'],
+  BRAINTREE_GOOGLE_PAY: ['google-pay'],
+};
+
+export interface SandboxOptions {
+  /** Same card and amount inside this window is rejected as a duplicate (Braintree: 30 s). 0 disables. */
+  duplicateWindowMs: number;
+  acceptedCardTypes: string[];
+  now?: () => number;
+}
+
+export function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return digits.length >= 12 && sum % 10 === 0;
+}
+
+function cardTypeOf(digits: string): string {
+  if (/^4/.test(digits)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MasterCard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  if (/^35/.test(digits)) return 'JCB';
+  if (/^6/.test(digits)) return 'Discover';
+  return 'Unknown';
+}
+
+export class SandboxGateway implements PaymentGateway {
+  private readonly nonces = new Map<string, NonceRecord>();
+  private readonly recent = new Map<string, number>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: SandboxOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The sandbox's client-side tokenisation (hosted fields): card details in, nonce out. Only the
+   * card type and last four digits are kept; the number is reduced to a salted fingerprint for
+   * duplicate checking.
+   */
+  tokenizeCard(card: { number: string; expiry: string; cvv: string }): { ok: true; nonce: string; details: { cardType: string; lastFour: string } } | { ok: false; field: string; reason: string } {
+    const digits = card.number.replace(/\s+/g, '');
+    if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, field: 'number', reason: 'Card number is not valid' };
+    const [mm, yy] = card.expiry.split('/').map(Number);
+    const end = Date.UTC(2000 + yy!, mm!, 1); // first day of the month after expiry
+    if (!(end > this.now())) return { ok: false, field: 'expiry', reason: 'Card has expired' };
+    const known = TEST_CARDS[digits];
+    const cardType = known?.cardType ?? cardTypeOf(digits);
+    const outcome: CardOutcome = known?.outcome ?? 'ok';
+    this.sweep();
+    const nonce = `tokencc_${crypto.randomBytes(12).toString('hex')}`;
+    this.nonces.set(nonce, {
+      kind: 'card',
+      cardType,
+      lastFour: digits.slice(-4),
+      fingerprint: crypto.createHash('sha256').update(`sandbox:${digits}:${card.expiry}`).digest('hex'),
+      outcome,
+      consumed: false,
+      createdAt: this.now(),
+    });
+    return { ok: true, nonce, details: { cardType, lastFour: digits.slice(-4) } };
+  }
+
+  /** PayPal / wallet approval in the sandbox: gives the documented one-time nonce. */
+  walletNonce(kind: 'paypal' | 'apple-pay' | 'google-pay'): string {
+    return kind === 'paypal' ? 'fake-paypal-one-time-nonce' : kind === 'apple-pay' ? 'fake-apple-pay-visa-nonce' : 'fake-android-pay-visa-nonce';
+  }
+
+  describe(nonce: string): { cardType: string; lastFour: string } | undefined {
+    const record = this.nonces.get(nonce) ?? FAKE_NONCES[nonce];
+    return record ? { cardType: record.cardType, lastFour: record.lastFour } : undefined;
+  }
+
+  private sweep(): void {
+    const cutoff = this.now() - 3 * 60 * 60 * 1000; // Braintree nonces expire after 3 hours
+    for (const [nonce, record] of this.nonces) if (record.createdAt < cutoff) this.nonces.delete(nonce);
+    const window = this.now() - this.options.duplicateWindowMs;
+    for (const [key, at] of this.recent) if (at < window) this.recent.delete(key);
+  }
+
+  async charge({ methodCode, nonce, amount }: ChargeRequest): Promise<ChargeOutcome> {
+    const fake = FAKE_NONCES[nonce];
+    const record: NonceRecord | undefined = this.nonces.get(nonce) ?? (fake ? { ...fake, fingerprint: null, consumed: false, createdAt: this.now() } : undefined);
+    const id = () => `sbx_${crypto.randomBytes(8).toString('hex')}`;
+    if (!record) return { ok: false, error: 'PaymentMethodInvalid', code: '91565', message: 'Unknown or expired payment method nonce.' };
+    if (record.consumed) return { ok: false, error: 'PaymentMethodInvalid', code: '93107', message: 'Cannot use a payment method nonce more than once.' };
+    if (!(METHOD_KINDS[methodCode] ?? []).includes(record.kind)) return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Nonce does not match ${methodCode}.` };
+    record.consumed = this.nonces.has(nonce);
+    const instrument = record.lastFour ? `${record.cardType} ending ${record.lastFour}` : record.cardType;
+    if (record.outcome === 'failure') return { ok: false, error: 'PaymentFailureUnrecoverable', code: '3000', message: 'Processor network unavailable - try again', transactionId: id() };
+    if (record.outcome === 'not-accepted' || (record.kind === 'card' && !this.options.acceptedCardTypes.includes(record.cardType))) {
+      return { ok: false, error: 'PaymentInstrumentTypeNotAccepted', code: '81703', message: `${record.cardType} is not accepted.` };
+    }
+    if (record.outcome === 'luhn') return { ok: false, error: 'PaymentProcessorDeclinedHard', code: '2005', message: 'Invalid Credit Card Number' };
+    if (record.outcome === 'fraud') return { ok: false, error: 'PaymentGatewayRejected', code: 'fraud', message: 'Gateway rejected: fraud', transactionId: id() };
+    if (record.outcome === 'declined') return { ok: false, error: 'PaymentProcessorDeclined', code: '2000', message: 'Do Not Honor', transactionId: id() };
+    if (record.outcome === 'declined-hard') return { ok: false, error: 'PaymentProcessorDeclinedHard', code: '2015', message: 'Transaction Not Allowed', transactionId: id() };
+    // amount bands
+    if (amount >= 200_000 && amount <= 299_999) {
+      const code = Math.floor(amount / 100);
+      return { ok: false, error: HARD_DECLINES.has(code) ? 'PaymentProcessorDeclinedHard' : 'PaymentProcessorDeclined', code: String(code), message: `Processor declined (${code})`, transactionId: id() };
+    }
+    if (amount >= 300_000 && amount <= 300_099) return { ok: false, error: 'PaymentFailureUnrecoverable', code: '3000', message: 'Processor network unavailable - try again', transactionId: id() };
+    if (amount === 500_100) return { ok: false, error: 'PaymentGatewayRejected', code: 'application_incomplete', message: 'Gateway rejected: application_incomplete', transactionId: id() };
+    if (record.fingerprint && this.options.duplicateWindowMs > 0) {
+      this.sweep();
+      const key = `${record.fingerprint}:${amount}`;
+      if (this.recent.has(key)) return { ok: false, error: 'PaymentGatewayRejected', code: 'duplicate', message: 'Gateway rejected: duplicate', transactionId: id() };
+      this.recent.set(key, this.now());
+    }
+    return { ok: true, transactionId: id(), instrument };
+  }
+
+  async void(): Promise<void> {
+    // authorisations simply lapse in the sandbox
+  }
+}
+
+interface PayLaterCheckout {
+  orderNumber: string;
+  amount: number;
+  returnUrl: string;
+  state: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED';
+  createdAt: number;
+}
+
+/** Afterpay-like sandbox: a checkout token, a local approval page, then capture. */
+export class SandboxPayLater implements PayLaterGateway {
+  private readonly checkouts = new Map<string, PayLaterCheckout>();
+
+  async createCheckout({ orderNumber, amount, returnUrl }: { orderNumber: string; amount: number; returnUrl: string }) {
+    const token = `apt_${crypto.randomBytes(16).toString('hex')}`;
+    this.checkouts.set(token, { orderNumber, amount, returnUrl, state: 'PENDING', createdAt: Date.now() });
+    return { token, redirectUrl: `/api/payments/afterpay/checkout/${token}` };
+  }
+
+  get(token: string): Readonly<PayLaterCheckout> | undefined {
+    return this.checkouts.get(token);
+  }
+
+  decide(token: string, approve: boolean): PayLaterCheckout | undefined {
+    const checkout = this.checkouts.get(token);
+    if (!checkout || checkout.state !== 'PENDING') return checkout;
+    checkout.state = approve ? 'APPROVED' : 'DECLINED';
+    return checkout;
+  }
+
+  status(token: string) {
+    return this.checkouts.get(token)?.state;
+  }
+
+  async capture(token: string, amount: number) {
+    const checkout = this.checkouts.get(token);
+    if (!checkout) return { ok: false as const, error: 'UnknownToken' as const };
+    if (checkout.state !== 'APPROVED') return { ok: false as const, error: 'NotApproved' as const };
+    if (checkout.amount !== amount) return { ok: false as const, error: 'AmountMismatch' as const };
+    checkout.state = 'CAPTURED';
+    return { ok: true as const, transactionId: `apt_tx_${crypto.randomBytes(8).toString('hex')}` };
+  }
+}

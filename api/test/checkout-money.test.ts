@@ -1,0 +1,176 @@
+import fc from 'fast-check';
+import { allocate, gstOfInclusive, loyaltyPointsFor, percentOf } from '../src/checkout/money';
+import { runPromotions, type EngineLine, type PromotionDef } from '../src/promotions/engine';
+import { SandboxGateway, luhnValid } from '../src/payments/sandbox';
+
+describe('money', () => {
+  it('GST is 3/23 of the inclusive total, half a cent rounding down', () => {
+    expect(gstOfInclusive(11500)).toBe(1500);
+    expect(gstOfInclusive(2300)).toBe(300);
+    expect(gstOfInclusive(100)).toBe(13); // 13.04
+    expect(gstOfInclusive(4)).toBe(1); // 0.52 -> 1
+    expect(gstOfInclusive(3)).toBe(0); // 0.39 -> 0
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), (cents) => {
+        const gst = gstOfInclusive(cents);
+        const exact = (cents * 3) / 23;
+        expect(gst).toBeGreaterThanOrEqual(0);
+        expect(Math.abs(gst - exact)).toBeLessThanOrEqual(0.5);
+        // exactly half never rounds up
+        if ((cents * 3) % 23 === 11.5) expect(gst).toBe(Math.floor(exact));
+        expect(cents - gst).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
+  it('allocations add up to the amount and never exceed a part or go negative', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 30 }), fc.double({ min: 0, max: 1, noNaN: true }), (weights, share) => {
+        const total = weights.reduce((s, w) => s + w, 0);
+        const amount = total === 0 ? 0 : Math.floor(total * share);
+        const parts = allocate(amount, weights);
+        expect(parts.reduce((s, p) => s + p, 0)).toBe(amount);
+        parts.forEach((p, i) => {
+          expect(Number.isInteger(p)).toBe(true);
+          expect(p).toBeGreaterThanOrEqual(0);
+          expect(p).toBeLessThanOrEqual(weights[i]!);
+        });
+      }),
+    );
+  });
+
+  it('percentages and loyalty points', () => {
+    expect(percentOf(999, 20)).toBe(200); // 199.8
+    expect(percentOf(1000, 100)).toBe(1000);
+    expect(loyaltyPointsFor(12_999)).toBe(258); // $129 -> 2 points per whole dollar
+    expect(loyaltyPointsFor(-5)).toBe(0);
+  });
+});
+
+const promo = (over: Partial<PromotionDef> & Pick<PromotionDef, 'id' | 'rule'>): PromotionDef => ({
+  versionId: 'v1',
+  name: over.id,
+  code: null,
+  exclusive: false,
+  stopsFurther: false,
+  priority: 100,
+  usageLimit: null,
+  usageLimitPerCustomer: null,
+  usedCount: 0,
+  ...over,
+});
+
+const line = (unitPrice: number, qty: number, path: string, id = String(unitPrice)): EngineLine => ({ productId: id, variantId: id, qty, unitPrice, categoryPaths: [path] });
+const input = (lines: EngineLine[], codes: string[] = [], over: Partial<Parameters<typeof runPromotions>[1]> = {}) => ({ lines, codes, shippingPrice: 995, customerUsage: new Map<string, number>(), maxApplied: 3, ...over });
+
+describe('promotions engine', () => {
+  const backpacks20 = promo({ id: 'bp20', name: '20% off backpacks', code: 'WINTER20', rule: { kind: 'percentCategory', percent: 20, categoryPaths: ['bags/backpacks'] }, priority: 20 });
+  const vip = promo({ id: 'vip', name: 'VIP 30% off everything', code: 'VIP30', exclusive: true, rule: { kind: 'percentCategory', percent: 30, categoryPaths: [] }, priority: 10 });
+  const freeShip = promo({ id: 'ship', name: 'Free delivery over $150', rule: { kind: 'freeShipping', minSubtotal: 15000 }, priority: 90 });
+
+  it('applies a code to matching items only, and free shipping over the threshold', () => {
+    const r = runPromotions([backpacks20, freeShip], input([line(10000, 1, 'bags/backpacks/day'), line(8000, 1, 'accessories/wallets')], ['winter20']));
+    expect(r.appliedPromotions.map((p) => p.id)).toEqual(['bp20', 'ship']);
+    expect(r.lineDiscounts).toEqual([2000, 0]);
+    expect(r.shippingDiscount).toBe(995);
+    expect(r.appliedPromotions[0]!.relatedCouponCodes).toEqual(['WINTER20']);
+  });
+
+  it('an exclusive offer pushes out the others, naming itself', () => {
+    const r = runPromotions([backpacks20, vip, freeShip], input([line(30000, 1, 'bags/backpacks')], ['WINTER20', 'VIP30']));
+    expect(r.appliedPromotions.map((p) => p.id)).toEqual(['vip']);
+    expect(r.disallowedPromotions).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: 'bp20', reason: 'Exclusitivity', exclusiveName: 'VIP 30% off everything' }), expect.objectContaining({ id: 'ship', reason: 'Exclusitivity' })]),
+    );
+  });
+
+  it('reports no applicable items, usage limits, the offer limit, stop rules and unknown codes', () => {
+    const limited = promo({ id: 'spring', code: 'SPRING10', usageLimit: 0, rule: { kind: 'percentCategory', percent: 10, categoryPaths: [] } });
+    const once = promo({ id: 'welcome', code: 'WELCOME15', usageLimitPerCustomer: 1, rule: { kind: 'amountOff', amount: 1500, minSubtotal: 0 } });
+    const r = runPromotions([backpacks20, limited, once], input([line(5000, 1, 'accessories/wallets')], ['WINTER20', 'SPRING10', 'WELCOME15', 'NOPE'], { customerUsage: new Map([['welcome', 2]]) }));
+    expect(Object.fromEntries(r.disallowedPromotions.map((d) => [d.id, d.reason]))).toEqual({
+      NOPE: 'CodeNotFound',
+      spring: 'PromotionUsageExceeded',
+      welcome: 'PromotionPerCustomerUsageExceeded',
+      bp20: 'NoApplicableCartItems',
+    });
+    expect(r.disallowedPromotions.find((d) => d.id === 'welcome')!.count).toBe(2);
+
+    const a = promo({ id: 'a', code: 'A', priority: 1, rule: { kind: 'amountOff', amount: 100, minSubtotal: 0 } });
+    const b = promo({ id: 'b', code: 'B', priority: 2, rule: { kind: 'amountOff', amount: 100, minSubtotal: 0 } });
+    const c = promo({ id: 'c', code: 'C', priority: 3, rule: { kind: 'amountOff', amount: 100, minSubtotal: 0 } });
+    const limit = runPromotions([a, b, c], input([line(5000, 1, 'x')], ['A', 'B', 'C'], { maxApplied: 2 }));
+    expect(limit.disallowedPromotions).toEqual([expect.objectContaining({ id: 'c', reason: 'AppliedPromotionsLimitReached', count: 2 })]);
+    const stop = runPromotions([{ ...a, stopsFurther: true }, b], input([line(5000, 1, 'x')], ['A', 'B']));
+    expect(stop.disallowedPromotions).toEqual([expect.objectContaining({ id: 'b', reason: 'Stopped' })]);
+  });
+
+  it('adds promo items for buy X get Y', () => {
+    const gift = promo({ id: 'tag', rule: { kind: 'buyXGetY', categoryPaths: ['travel/luggage'], buyQty: 1, giftProductId: '9', giftVariantId: '99', giftName: 'Keyring', giftQty: 1 } });
+    expect(runPromotions([gift], input([line(20000, 1, 'travel/luggage/carry-on')])).promoCartItems).toEqual([{ veloxProductId: '9', variantId: '99', promoId: 'tag', qty: 1, name: 'Keyring' }]);
+    expect(runPromotions([gift], input([line(20000, 1, 'bags/totes')])).promoCartItems).toEqual([]);
+  });
+
+  it('discounts never exceed the lines and always add up (property)', () => {
+    const offers = [
+      backpacks20,
+      vip,
+      freeShip,
+      promo({ id: 'amt', code: 'AMT', rule: { kind: 'amountOff', amount: 5000, minSubtotal: 0 }, priority: 50 }),
+      promo({ id: 'pct', rule: { kind: 'percentCategory', percent: 15, categoryPaths: ['accessories'] }, priority: 60 }),
+    ];
+    const lineArb = fc.record({
+      unitPrice: fc.integer({ min: 0, max: 200_000 }),
+      qty: fc.integer({ min: 1, max: 99 }),
+      path: fc.constantFrom('bags/backpacks', 'accessories/wallets', 'travel/luggage'),
+    });
+    fc.assert(
+      fc.property(fc.array(lineArb, { minLength: 1, maxLength: 8 }), fc.subarray(['WINTER20', 'VIP30', 'AMT']), fc.integer({ min: 0, max: 5000 }), (ls, codes, shipping) => {
+        const lines = ls.map((l, i) => line(l.unitPrice, l.qty, l.path, String(i)));
+        const r = runPromotions(offers, input(lines, codes, { shippingPrice: shipping }));
+        r.lineDiscounts.forEach((d, i) => {
+          expect(d).toBeGreaterThanOrEqual(0);
+          expect(d).toBeLessThanOrEqual(lines[i]!.unitPrice * lines[i]!.qty);
+        });
+        expect(r.shippingDiscount).toBeGreaterThanOrEqual(0);
+        expect(r.shippingDiscount).toBeLessThanOrEqual(shipping);
+        const summed = r.appliedPromotions.reduce((s, p) => s + p.discount, 0);
+        expect(summed).toBe(r.lineDiscounts.reduce((s, d) => s + d, 0) + r.shippingDiscount);
+      }),
+    );
+  });
+});
+
+describe('sandbox gateway', () => {
+  const gateway = () => new SandboxGateway({ duplicateWindowMs: 30_000, acceptedCardTypes: ['Visa', 'MasterCard', 'American Express'] });
+  it('tokenises test cards, checks Luhn and expiry, and keeps only type and last four', () => {
+    expect(luhnValid('4111111111111111')).toBe(true);
+    expect(luhnValid('4111111111111112')).toBe(false);
+    const g = gateway();
+    const ok = g.tokenizeCard({ number: '4111 1111 1111 1111', expiry: '12/40', cvv: '123' });
+    expect(ok).toEqual({ ok: true, nonce: expect.stringMatching(/^tokencc_/), details: { cardType: 'Visa', lastFour: '1111' } });
+    expect(g.tokenizeCard({ number: '4111111111111112', expiry: '12/40', cvv: '123' })).toMatchObject({ ok: false, field: 'number' });
+    expect(g.tokenizeCard({ number: '4111111111111111', expiry: '01/20', cvv: '123' })).toMatchObject({ ok: false, field: 'expiry' });
+  });
+
+  it('decides by amount band, nonce and duplicates, and consumes nonces', async () => {
+    const g = gateway();
+    const charge = (nonce: string, amount: number) => g.charge({ methodCode: 'BRAINTREE_CREDIT_CARD', nonce, amount, orderNumber: 'FL1' });
+    expect(await charge('fake-valid-nonce', 199_999)).toMatchObject({ ok: true });
+    expect(await charge('fake-valid-nonce', 200_400)).toMatchObject({ ok: false, error: 'PaymentProcessorDeclinedHard', code: '2004' });
+    expect(await charge('fake-valid-nonce', 200_000)).toMatchObject({ ok: false, error: 'PaymentProcessorDeclined', code: '2000' });
+    expect(await charge('fake-valid-nonce', 300_050)).toMatchObject({ ok: false, error: 'PaymentFailureUnrecoverable' });
+    expect(await charge('fake-valid-nonce', 500_100)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected', code: 'application_incomplete' });
+    expect(await charge('fake-gateway-rejected-fraud-nonce', 1000)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected' });
+    const first = g.tokenizeCard({ number: '5555555555554444', expiry: '12/40', cvv: '123' });
+    const second = g.tokenizeCard({ number: '5555555555554444', expiry: '12/40', cvv: '123' });
+    if (!first.ok || !second.ok) throw new Error('tokenise failed');
+    expect(await charge(first.nonce, 4200)).toMatchObject({ ok: true, instrument: 'MasterCard ending 4444' });
+    expect(await charge(first.nonce, 4200)).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
+    expect(await charge(second.nonce, 4200)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected', code: 'duplicate' });
+    const jcb = g.tokenizeCard({ number: '3530111333300000', expiry: '12/40', cvv: '123' });
+    if (!jcb.ok) throw new Error('tokenise failed');
+    expect(await charge(jcb.nonce, 1000)).toMatchObject({ ok: false, error: 'PaymentInstrumentTypeNotAccepted' });
+    expect(await g.charge({ methodCode: 'BRAINTREE_PAYPAL', nonce: 'fake-valid-nonce', amount: 1000, orderNumber: 'FL2' })).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
+  });
+});

@@ -1,0 +1,101 @@
+import { NavigationResponse, SubscribeResponse } from '@store/contracts';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db';
+import { CATEGORY_TREE, type CategoryDef } from '../src/seed/data';
+import { seedNavigation } from '../src/site/navigation';
+import { BACKENDS, createTestContext, type TestContext } from './helpers';
+
+function categoryPaths(defs: CategoryDef[], parent = ''): string[] {
+  return defs.flatMap((def) => {
+    const path = parent ? `${parent}/${def.slug}` : def.slug;
+    return [path, ...categoryPaths(def.children ?? [], path)];
+  });
+}
+
+describe.each(BACKENDS)('site API on %s', (backend) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext(backend, { products: 30 });
+  }, 120_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json' } });
+
+  describe('GET /api/site/navigation', () => {
+    it('serves the seeded navigation: items, left/right children, images through the image CDN', async () => {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/site/navigation' });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toContain('max-age=300');
+      const { items } = NavigationResponse.parse(res.json());
+      expect(items.map((i) => i.link.label)).toEqual(['Bags', 'Travel', 'Accessories', 'New Arrivals', 'Sale', 'Stores', 'Journal']);
+      const bags = items[0]!;
+      expect(bags.children.map((c) => [c.link.label, c.location])).toEqual([
+        ['Shop by style', 'left'],
+        ['Highlights', 'left'],
+        ['Everyday carry, made to last', 'right'],
+      ]);
+      expect(bags.children[0]!.children.map((c) => c.link.href)).toContain('/categories/bags/backpacks');
+      expect(bags.children[2]!.image).toEqual({ url: '/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/site/category-bags.jpg', alt: expect.stringMatching(/backpack/) });
+      expect(items.find((i) => i.link.label === 'Stores')!.children).toEqual([]);
+    });
+
+    it('links only to categories that exist in the catalogue seed', async () => {
+      const known = new Set(categoryPaths(CATEGORY_TREE));
+      const { items } = NavigationResponse.parse((await ctx.app.inject({ method: 'GET', url: '/api/site/navigation' })).json());
+      const hrefs = items.flatMap((i) => [i.link.href, ...i.children.flatMap((c) => [c.link.href, ...c.children.map((g) => g.link.href)])]);
+      const categories = hrefs.filter((h) => h.startsWith('/categories/')).map((h) => h.slice('/categories/'.length));
+      expect(categories.length).toBeGreaterThan(20);
+      expect(categories.filter((c) => !known.has(c))).toEqual([]);
+    });
+
+    it('seeds once', async () => {
+      expect(await seedNavigation(ctx.db)).toBe(false);
+      const [row] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from site_nav_items where level = 0`);
+      expect(row!.n).toBe(7);
+    });
+  });
+
+  describe('POST /api/klaviyo/subscribe', () => {
+    it('stores the subscription once per e-mail, case-insensitively', async () => {
+      const first = await post('/api/klaviyo/subscribe', { email: ' Aroha.Ngata@Example.co.nz ', acceptPolicy: true, source: 'footer' });
+      expect(first.statusCode).toBe(201);
+      expect(SubscribeResponse.parse(first.json())).toEqual({ status: 'SUBSCRIBED', email: 'aroha.ngata@example.co.nz' });
+      const again = await post('/api/klaviyo/subscribe', { email: 'aroha.ngata@example.co.nz', acceptPolicy: true });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual({ status: 'ALREADY_SUBSCRIBED', email: 'aroha.ngata@example.co.nz' });
+      const rows = await queryRows<{ email: string; source: string }>(ctx.db, sql`select email, source from marketing_subscriptions where email like 'aroha%'`);
+      expect(rows).toEqual([{ email: 'aroha.ngata@example.co.nz', source: 'footer' }]);
+    });
+
+    it.each([
+      [{ acceptPolicy: true }, 'email', 'Required'],
+      [{ email: '', acceptPolicy: true }, 'email', 'Must be at least 1 character'],
+      [{ email: 'not-an-address', acceptPolicy: true }, 'email', 'Enter a valid email address.'],
+      [{ email: 'kiri@example.co.nz', acceptPolicy: false }, 'acceptPolicy', 'Accept the privacy policy to subscribe.'],
+      [{ email: 'kiri@example.co.nz' }, 'acceptPolicy', 'Accept the privacy policy to subscribe.'],
+    ])('answers 400 naming the field for %j', async (body, field, reason) => {
+      const res = await post('/api/klaviyo/subscribe', body);
+      expect(res.statusCode).toBe(400);
+      const issue = (res.json() as { issues: { field: string; reason: string }[] }).issues.find((i) => i.field === field);
+      expect(issue?.reason).toBe(reason);
+    });
+  });
+
+  describe('POST /api/site/errors', () => {
+    it('collects a report', async () => {
+      const res = await post('/api/site/errors', { kind: 'error', level: 'fatal', message: 'Chunk load failed', code: '500', source: 'catalog', location: '/categories/bags', occurredAt: '2026-11-22T02:30:00.000Z', extra: { attempt: 1 } });
+      expect(res.statusCode).toBe(202);
+      const id = (res.json() as { id: number }).id;
+      const [row] = await queryRows<{ level: string; message: string; location: string }>(ctx.db, sql`select level, message, location from error_reports where id = ${id}`);
+      expect(row).toEqual({ level: 'fatal', message: 'Chunk load failed', location: '/categories/bags' });
+    });
+    it('rejects a malformed report with 400', async () => {
+      const res = await post('/api/site/errors', { kind: 'error', level: 'panic', message: '', location: '/', occurredAt: 'yesterday' });
+      expect(res.statusCode).toBe(400);
+      const fields = (res.json() as { issues: { field: string }[] }).issues.map((i) => i.field);
+      expect(fields).toEqual(expect.arrayContaining(['level', 'message', 'occurredAt']));
+    });
+  });
+});

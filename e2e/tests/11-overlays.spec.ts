@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { chrome, expect, remote, test } from '../support/fixtures';
+
+async function expectNoSeriousAxe(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`), `axe, ${label}`).toEqual([]);
+}
+
+test.describe('overlays (spec §2)', () => {
+  test('search overlay toggles from the header; Escape closes it and focus returns', async ({ page }) => {
+    await page.goto('/');
+    await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+    const button = chrome(page).header.getByRole('button', { name: 'Search' });
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    await expect(dialog).toBeVisible();
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    // the catalog's fragment or the fallback form: either way a search box to type in
+    const box = dialog.getByRole('searchbox').or(dialog.getByRole('combobox')).first();
+    await expect(box).toBeVisible();
+    await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(button).toBeFocused();
+    await expect(page.locator('body')).not.toHaveCSS('overflow', 'hidden');
+  });
+
+  test('cart overlay opens from the header button, traps focus, closes on an outside click; axe clean', async ({ page }) => {
+    await page.goto('/');
+    await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+    await chrome(page).header.getByRole('button', { name: /^Cart/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('[data-cart-overlay]')).toHaveAttribute('data-position', 'right');
+    await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+    // the cart's fragment or the fallback link, once loaded
+    await expect(dialog.locator('a, button').nth(1)).toBeVisible();
+    await page.waitForTimeout(350); // enter transition
+    await expectNoSeriousAxe(page, 'cart overlay open');
+
+    // Tab stays inside the dialog
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
+    }
+    await page.mouse.click(20, 400);
+    await expect(dialog).toHaveCount(0);
+
+  });
+
+  test('the mobile menu opens at 375 px, is axe-clean, and closes itself at 1024 px', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+    const header = chrome(page).header;
+    await expect(header.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const open = header.getByRole('button', { name: 'Open menu' });
+    await open.click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await menu.getByRole('button', { name: /Travel/ }).click();
+    await expect(menu.getByRole('link', { name: 'Carry-on Luggage' })).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoSeriousAxe(page, 'mobile menu open');
+
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await expect(menu).toHaveCount(0);
+    await expect(open).toBeHidden();
+    await expect(header.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  });
+
+  test('a link in the mobile menu navigates and closes the menu (route change)', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await chrome(page).header.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Stores' }).click();
+    await expect(page).toHaveURL(/\/stores$/);
+    await expect(menu).toHaveCount(0);
+  });
+
+  test('the region dialog opened from the mobile menu is axe-clean and Escape closes only it', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await chrome(page).header.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('button', { name: /Change region/ }).click();
+    const regions = page.getByRole('dialog', { name: 'Choose your region' });
+    await expect(regions).toBeVisible();
+    await expectNoSeriousAxe(page, 'region dialog open');
+    await page.keyboard.press('Escape');
+    await expect(regions).toHaveCount(0);
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button', { name: /Change region/ })).toBeFocused();
+  });
+});

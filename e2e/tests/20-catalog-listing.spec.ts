@@ -1,0 +1,122 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, remote, test } from '../support/fixtures';
+
+/** Issue 4: category and search listings with facets, sort, load more and back. */
+
+const tiles = (page: Page) => remote(page, 'catalog').getByTestId('product-tile');
+const totalText = (page: Page) => remote(page, 'catalog').getByTestId('listing-total');
+const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, '')) * 100);
+
+async function seriousAxe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[data-remote="catalog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`);
+}
+
+test('filter by category, colour and price, sort, load more, and back restores the list and scroll', async ({ page, request }) => {
+  const api = await (await request.get('/api/catalog/listing?category=bags')).json();
+  expect(api.total, 'enough bags for two pages').toBeGreaterThan(48);
+
+  await page.goto('/categories/bags');
+  const catalog = remote(page, 'catalog');
+  await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+  await expect(tiles(page)).toHaveCount(48);
+  await expect(totalText(page)).toHaveText(`${api.total} products`);
+  expect(await seriousAxe(page), 'serious axe violations on the list').toEqual([]);
+
+  // Load more keeps the page in the URL without a new history entry.
+  const historyBefore = await page.evaluate(() => history.length);
+  await catalog.getByRole('button', { name: 'Load more' }).click();
+  await expect(tiles(page)).toHaveCount(Math.min(96, api.total));
+  await expect(page).toHaveURL(/[?&]page=2/);
+  expect(await page.evaluate(() => history.length)).toBe(historyBefore);
+
+  // Open a product from page 2, then come back: same 96 tiles and the same scroll position.
+  const target = tiles(page).nth(60);
+  await target.scrollIntoViewIfNeeded();
+  const scrollBefore = await page.evaluate(() => window.scrollY);
+  expect(scrollBefore).toBeGreaterThan(500);
+  const name = (await target.getByTestId('tile-name').textContent())!;
+  await target.click();
+  await expect(catalog.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(tiles(page)).toHaveCount(Math.min(96, api.total));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrollBefore - 150);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(scrollBefore + 150);
+
+  // Category facet: a subcategory.
+  const filters = catalog.getByRole('complementary', { name: 'Filters' });
+  const backpacks = api.facets.categories.find((c: { value: string }) => c.value === 'bags/backpacks');
+  await filters.getByRole('checkbox', { name: /^Backpacks/ }).check();
+  await expect(page).toHaveURL(/category=bags%2Fbackpacks/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(totalText(page)).toHaveText(`${backpacks.count} ${backpacks.count === 1 ? 'product' : 'products'}`);
+
+  // Colour facet: counts shown are what selecting it gives.
+  const colourBox = filters.locator('[data-facet="colours"] label').first();
+  const colourName = (await colourBox.locator('span').nth(1).textContent())!;
+  const colourCount = Number((await colourBox.locator('span').nth(2).textContent())!.replace(/\D/g, ''));
+  await colourBox.getByRole('checkbox').check();
+  await expect(page).toHaveURL(/colour=/);
+  await expect(totalText(page)).toHaveText(`${colourCount} ${colourCount === 1 ? 'product' : 'products'}`);
+  const colours = await catalog.getByTestId('tile-colour').allTextContents();
+  // every tile's colour line is the selected colour
+  expect(new Set(colours)).toEqual(new Set([colourName]));
+
+  // Price range (whole dollars in the URL).
+  await filters.getByLabel('Min price ($)').fill('50');
+  await filters.getByLabel('Max price ($)').fill('400');
+  await filters.getByRole('button', { name: 'Apply price' }).click();
+  await expect(page).toHaveURL(/minPrice=50/);
+  await expect(page).toHaveURL(/maxPrice=400/);
+  await expect(tiles(page).first()).toBeVisible();
+  const prices = await catalog.getByTestId('tile-price').locator('strong').allTextContents();
+  for (const price of prices) {
+    expect(cents(price)).toBeGreaterThanOrEqual(5000);
+    expect(cents(price)).toBeLessThanOrEqual(40000);
+  }
+
+  // Sort: replaces the history entry and clears the page.
+  const beforeSort = await page.evaluate(() => history.length);
+  await catalog.getByLabel('Sort by').selectOption({ label: 'Price Highest First' });
+  await expect(page).toHaveURL(/sort=price-desc/);
+  await expect.poll(async () => {
+    const list = (await catalog.getByTestId('tile-price').locator('strong').allTextContents()).map(cents);
+    return list.length > 0 && list.every((v, i) => i === 0 || list[i - 1]! >= v);
+  }).toBe(true);
+  expect(await page.evaluate(() => history.length)).toBe(beforeSort);
+});
+
+test("search finds backpacks for 'backpacks' and for the typo 'lether backpak'", async ({ page }) => {
+  await page.goto('/search?q=backpacks');
+  const catalog = remote(page, 'catalog');
+  await expect(catalog.getByRole('heading', { level: 1 })).toHaveText('Search results for “backpacks”');
+  await expect(tiles(page).first()).toBeVisible();
+  const names = (await catalog.getByTestId('tile-name').allTextContents()).slice(0, 5);
+  for (const n of names) expect(n.toLowerCase()).toContain('backpack');
+  // Product impressions are pushed to the dataLayer about 3 s after the list is shown.
+  const impressions = () =>
+    page.evaluate(() => ((window as unknown as { dataLayer?: { event?: string; item_list_name?: string; items?: unknown[] }[] }).dataLayer ?? []).filter((e) => e.event === 'view_item_list'));
+  await expect.poll(async () => (await impressions()).length, { timeout: 8000 }).toBe(1);
+  const [impression] = await impressions();
+  expect(impression!.item_list_name).toBe('search');
+  expect(impression!.items!.length).toBe(await tiles(page).count());
+
+  await page.goto('/search?q=lether%20backpak');
+  await expect(catalog.getByTestId('corrected-query')).toContainText('leather backpack');
+  await expect(tiles(page).first()).toBeVisible();
+  const typoNames = (await catalog.getByTestId('tile-name').allTextContents()).slice(0, 3);
+  for (const n of typoNames) expect(n.toLowerCase()).toContain('backpack');
+});
+
+test('a discounted product shows the floor of the discount percent on its tile and page', async ({ page, request }) => {
+  const sale = await (await request.get('/api/catalog/listing?category=sale')).json();
+  const item = sale.items[0];
+  const percent = Math.floor(((item.erpOriginalPrice - item.price) * 100) / item.erpOriginalPrice);
+  await page.goto('/categories/sale');
+  const tile = remote(page, 'catalog').locator(`[data-product-id="${item.id}"]`);
+  await expect(tile.getByTestId('tile-discount')).toHaveText(`-${percent}%`);
+  await expect(tile.locator('s')).toHaveText(`$${(item.erpOriginalPrice / 100).toFixed(2)}`);
+  await tile.click();
+  await expect(remote(page, 'catalog').getByTestId('pdp-discount')).toHaveText(`Save ${percent}%`);
+});

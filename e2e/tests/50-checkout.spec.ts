@@ -1,0 +1,206 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, remote, test } from '../support/fixtures';
+
+interface Variant {
+  id: string;
+  label: string;
+  qty: number;
+}
+interface Product {
+  id: string;
+  name: string;
+  state: string;
+  functionalType: string;
+  price: number;
+  variants: Variant[];
+  challengeQuestion?: string | null;
+}
+
+/** Sellable, stocked products of a category with a variant holding at least `minStock`. */
+async function productsIn(request: APIRequestContext, category: string, count: number, minStock = 3): Promise<{ product: Product; variant: Variant }[]> {
+  const listing = await request.get(`/api/catalog/listing?category=${category}&page=1`);
+  expect(listing.ok()).toBe(true);
+  const ids = ((await listing.json()) as { items: { id: string }[] }).items.map((i) => i.id).slice(0, 40);
+  const objects = await request.post('/api/search/indexes/nz_products/objects', { data: { objectIds: ids } });
+  const products = ((await objects.json()) as { data: { results: (Product | null)[] } }).data.results;
+  const picked: { product: Product; variant: Variant }[] = [];
+  for (const product of products) {
+    if (!product || product.state !== 'current' || product.functionalType !== 'basic' || product.challengeQuestion || product.price > 60_000) continue;
+    const variant = product.variants.find((v) => v.qty >= minStock);
+    if (variant) picked.push({ product, variant });
+    if (picked.length === count) break;
+  }
+  expect(picked.length).toBe(count);
+  return picked;
+}
+
+/** Seeds the guest cart (the synced state in local storage), as adds through the product page would. */
+async function seedCart(page: Page, lines: { product: Product; variant: Variant; qty?: number }[]) {
+  await page.goto('/orders');
+  await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Find an order' })).toBeVisible();
+  await page.evaluate((items) => {
+    const now = Date.now();
+    const state = {
+      version: 0,
+      cart: { items: items.map((l, i) => ({ id: `e2e-${i}-${now}`, productId: l.productId, variantId: l.variantId, qty: l.qty, createdAt: new Date(now - (items.length - i) * 1000).toISOString() })) },
+      wishlist: { items: [] },
+    };
+    localStorage.setItem('fernleaf.synced.guest', JSON.stringify(state));
+  }, lines.map((l) => ({ productId: l.product.id, variantId: l.variant.id, qty: l.qty ?? 1 })));
+}
+
+async function expectNoSeriousAxe(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+async function contactStep(page: Page, email: string) {
+  const app = remote(page, 'cart_checkout');
+  await expect(app.getByRole('heading', { level: 1, name: 'Contact details' })).toBeVisible();
+  await app.getByRole('button', { name: 'Continue to delivery' }).click();
+  await expect(app.getByText('Enter your email address.')).toBeVisible();
+  await expect(app.getByLabel('Email', { exact: true })).toBeFocused();
+  await app.getByLabel('Email', { exact: true }).fill(email);
+  await app.getByLabel('First name').fill('Aroha');
+  await app.getByLabel('Last name').fill("O'Neill-Ngata");
+  await app.getByLabel('Phone').fill('021 555 0101');
+  await app.getByRole('button', { name: 'Continue to delivery' }).click();
+}
+
+async function deliveryStep(page: Page) {
+  const app = remote(page, 'cart_checkout');
+  await expect(app.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+  await app.getByLabel('Street address').fill('12 Queen Street');
+  await app.getByLabel('Suburb or town').fill('Auckland Central');
+  await app.getByLabel('Postcode').fill('1010');
+  await expect(app.getByRole('radio', { name: /Standard delivery/ })).toBeVisible();
+  await app.getByRole('radio', { name: /Standard delivery/ }).check();
+  await app.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+}
+
+async function payByCard(page: Page, number: string) {
+  const app = remote(page, 'cart_checkout');
+  await app.getByLabel('Card number').fill(number);
+  await app.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await app.getByLabel('CVV').fill('123');
+  await app.getByRole('button', { name: /^Place order/ }).click();
+}
+
+test.describe('cart and checkout', () => {
+  test('a guest checks out two products with a promo code, a gift card and a test card, then finds the order', async ({ page, request }) => {
+    const [backpack] = await productsIn(request, 'bags/backpacks', 1);
+    const [tote] = await productsIn(request, 'bags/totes', 1);
+    const cardNumbers: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/order/place')) cardNumbers.push(r.postData() ?? '');
+    });
+    await seedCart(page, [{ ...backpack!, qty: 1 }, { ...tote!, qty: 1 }]);
+    await page.goto('/cart');
+    const app = remote(page, 'cart_checkout');
+    await expect(app.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await expect(app.getByTestId('cart-line')).toHaveCount(2);
+    // newest first: the tote was added last
+    await expect(app.getByTestId('cart-line').first()).toContainText(tote!.product.name);
+
+    await app.getByLabel('Promo code').fill('winter20');
+    await app.getByRole('button', { name: 'Apply' }).click();
+    await expect(app.getByTestId('order-totals')).toContainText('20% off backpacks');
+    await expectNoSeriousAxe(page);
+
+    await app.getByRole('button', { name: 'Checkout' }).click();
+    await contactStep(page, 'aroha.e2e@example.co.nz');
+    await deliveryStep(page);
+
+    await app.getByLabel('Gift card code').fill('FERN-1000-0003');
+    await app.getByLabel('PIN').fill('1111');
+    await app.getByRole('button', { name: 'Apply gift card' }).click();
+    await expect(app.getByRole('list', { name: 'Applied gift cards' })).toContainText('FERN-1000-0003');
+    await expect(app.getByTestId('amount-outstanding')).toBeVisible();
+    await expectNoSeriousAxe(page);
+    await payByCard(page, '4111 1111 1111 1111');
+
+    await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
+    const number = (await app.getByTestId('order-number').textContent())!.trim();
+    expect(number).toMatch(/^FL\d{8}$/);
+    await expect(app.getByTestId('order-details')).toContainText('Gift card');
+    await expect(app.getByTestId('order-details')).toContainText('WINTER20');
+    // card numbers never reach the order API
+    expect(cardNumbers.join('')).not.toContain('4111');
+    // the cart is cleared
+    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('fernleaf.synced.guest') ?? '{}').cart?.items?.length ?? 0)).toBe(0);
+
+    await page.goto('/orders');
+    await app.getByLabel('Order number').fill(number);
+    await app.getByLabel('Email', { exact: true }).fill('Aroha.E2E@example.co.nz');
+    await app.getByRole('button', { name: 'Find order' }).click();
+    await expect(app.getByTestId('order-details')).toContainText(backpack!.product.name);
+    await expect(app.getByTestId('order-details')).toContainText(tote!.product.name);
+  });
+
+  test('a declined card shows the decline message and keeps the cart', async ({ page, request }) => {
+    const [item] = await productsIn(request, 'bags/crossbody', 1);
+    await seedCart(page, [{ ...item!, qty: 1 }]);
+    await page.goto('/checkout/contact-info');
+    await contactStep(page, 'declined.e2e@example.co.nz');
+    await deliveryStep(page);
+    await payByCard(page, '4000 1111 1111 1115');
+    const app = remote(page, 'cart_checkout');
+    await expect(app.getByRole('alert').filter({ hasText: 'Your payment was declined. Try another payment method or contact your bank.' })).toBeVisible({ timeout: 15_000 });
+    await page.goto('/cart');
+    await expect(app.getByTestId('cart-line')).toHaveCount(1);
+  });
+
+  test('click and collect builds the pickup address from the store', async ({ page, request }) => {
+    const [item] = await productsIn(request, 'bags/shoulder-bags', 1);
+    await seedCart(page, [{ ...item!, qty: 1 }]);
+    await page.goto('/checkout/contact-info');
+    await contactStep(page, 'pickup.e2e@example.co.nz');
+    const app = remote(page, 'cart_checkout');
+    await app.getByRole('radio', { name: /Click and collect/ }).check();
+    await app.getByLabel('Postcode').fill('1024');
+    await app.getByRole('button', { name: 'Find stores' }).click();
+    await expect(app.locator('input[name="pickupStore"]').first()).toBeVisible();
+    await app.locator('input[name="pickupStore"]').first().check();
+    await app.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await app.getByLabel('Street address').fill('5 Mount Eden Road');
+    await app.getByLabel('Suburb or town').fill('Mount Eden');
+    await app.getByLabel('Postcode').fill('1024');
+    await payByCard(page, '5555 5555 5555 4444');
+    await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByRole('heading', { name: 'Collect from' })).toBeVisible();
+    await expect(app.getByTestId('shipping-address')).toContainText("Aroha O'Neill-Ngata");
+  });
+
+  test('an Afterpay approval completes the order', async ({ page, request }) => {
+    const [item] = await productsIn(request, 'bags/clutches', 1);
+    await seedCart(page, [{ ...item!, qty: 1 }]);
+    await page.goto('/checkout/contact-info');
+    await contactStep(page, 'afterpay.e2e@example.co.nz');
+    await deliveryStep(page);
+    const app = remote(page, 'cart_checkout');
+    await app.getByRole('radio', { name: /Afterpay: 4 interest-free payments/ }).check();
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Afterpay sandbox' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('4 interest-free payments every 2 weeks')).toBeVisible();
+    await page.getByRole('button', { name: 'Confirm and pay with Afterpay' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 20_000 });
+    await expect(app.getByTestId('order-details')).toContainText('Afterpay');
+  });
+
+  test('a promotion that no longer applies raises the exact alert', async ({ page, request }) => {
+    const [backpack] = await productsIn(request, 'bags/backpacks', 1);
+    const [tote] = await productsIn(request, 'bags/totes', 1);
+    await seedCart(page, [{ ...backpack!, qty: 1 }, { ...tote!, qty: 1 }]);
+    await page.goto('/cart');
+    const app = remote(page, 'cart_checkout');
+    await app.getByLabel('Promo code').fill('WINTER20');
+    await app.getByRole('button', { name: 'Apply' }).click();
+    await expect(app.getByTestId('order-totals')).toContainText('20% off backpacks');
+    await app.getByRole('button', { name: `Remove ${backpack!.product.name}, ${backpack!.variant.label}` }).click();
+    await expect(page.getByText('Offer 20% off backpacks has been removed because there are no applicable items in your cart.')).toBeVisible();
+  });
+});

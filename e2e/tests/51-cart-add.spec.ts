@@ -1,0 +1,50 @@
+import { expect, remote, test } from '../support/fixtures';
+
+interface Product {
+  id: string;
+  path: string;
+  name: string;
+  state: string;
+  functionalType: string;
+  challengeQuestion?: string | null;
+  variants: { id: string; label: string; qty: number }[];
+}
+
+test('adding from the product page goes through the cart service: the drawer opens with the item, the badge counts it', async ({ page, request }) => {
+  const listing = await request.get('/api/catalog/listing?category=accessories/wallets&page=1');
+  const ids = ((await listing.json()) as { items: { id: string }[] }).items.map((i) => i.id).slice(0, 30);
+  const objects = await request.post('/api/search/indexes/nz_products/objects', { data: { objectIds: ids } });
+  const product = ((await objects.json()) as { data: { results: (Product | null)[] } }).data.results.find(
+    (p) => p && p.state === 'current' && p.functionalType === 'basic' && !p.challengeQuestion && p.variants.length === 1 && p.variants[0]!.qty >= 2,
+  )!;
+  expect(product).toBeTruthy();
+  await page.goto(`/products/${product.path}`);
+  // the cart service has started once the badge state is published (empty cart: no count)
+  await page.waitForFunction(() => document.readyState === 'complete');
+  await remote(page, 'catalog').getByRole('button', { name: 'Add to cart' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Your cart' });
+  await expect(drawer).toBeVisible({ timeout: 15_000 });
+  await expect(drawer.getByTestId('cart-line')).toContainText(product.name);
+  await expect(page.locator('#shell-header').getByRole('button', { name: /cart/i })).toContainText('1');
+  await drawer.getByRole('button', { name: 'View cart' }).click();
+  await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+  await expect(remote(page, 'cart_checkout').getByTestId('cart-line')).toHaveCount(1);
+
+  // over the stock: the service refuses with the §5 rule and its §8 message, and the cart is unchanged
+  const stock = product.variants[0]!.qty;
+  await page.evaluate(
+    ({ productId, variantId, qty }) => {
+      const state = JSON.parse(localStorage.getItem('fernleaf.synced.guest') ?? '{"version":0,"cart":{"items":[]},"wishlist":{"items":[]}}');
+      state.cart.items = [{ id: 'e2e-full', productId, variantId, qty, createdAt: new Date().toISOString() }];
+      localStorage.setItem('fernleaf.synced.guest', JSON.stringify(state));
+    },
+    { productId: product.id, variantId: product.variants[0]!.id, qty: stock },
+  );
+  await page.goto(`/products/${product.path}`);
+  // the cart service has started once the badge shows the seeded quantity
+  await expect(page.locator('#shell-header').getByRole('button', { name: /cart/i })).toContainText(String(stock));
+  await remote(page, 'catalog').getByRole('button', { name: 'Add to cart' }).click();
+  await expect(remote(page, 'catalog').getByText(`Only ${stock} left. Reduce the quantity to continue.`)).toBeVisible({ timeout: 15_000 });
+  await page.goto('/cart');
+  await expect(remote(page, 'cart_checkout').getByRole('group', { name: /Quantity of/ })).toContainText(String(stock));
+});

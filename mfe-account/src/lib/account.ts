@@ -1,0 +1,57 @@
+/**
+ * The customer account (spec §4): load result SUCCESS, PREPARING (CustomerNotFound), ERROR or
+ * ABORTED; data reused when younger than a caller-given maximum age; loading and updating need a
+ * signed-in session that is not logging out, and updates are blocked while another runs.
+ */
+import type { AccountResponse, AccountUpdateBody } from '@store/contracts';
+import { session } from '@store/shared-events';
+import { ApiError, apiFetch } from './api';
+
+export type AccountLoadResult = 'SUCCESS' | 'PREPARING' | 'ERROR' | 'ABORTED';
+
+/** Spec §9 "account data reuse 15": seconds. */
+export const ACCOUNT_REUSE_MAX_AGE_S = 15;
+
+let cached: { sub: string; at: number; account: AccountResponse } | undefined;
+let updating = false;
+
+const ready = () => {
+  const state = session.getState();
+  return state.status === 'LOGGED_IN' && state.user ? state.user.id : null;
+};
+
+export async function loadAccount(maxAgeSeconds = ACCOUNT_REUSE_MAX_AGE_S): Promise<{ result: AccountLoadResult; account?: AccountResponse }> {
+  const sub = ready();
+  if (!sub) return { result: 'ABORTED' };
+  if (cached && cached.sub === sub && Date.now() - cached.at < maxAgeSeconds * 1000) return { result: 'SUCCESS', account: cached.account };
+  try {
+    const account = await apiFetch<AccountResponse>('GET', '/api/account');
+    if (ready() !== sub) return { result: 'ABORTED' };
+    cached = { sub, at: Date.now(), account };
+    return { result: 'SUCCESS', account };
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'CustomerNotFound') return { result: 'PREPARING' };
+    return { result: 'ERROR' };
+  }
+}
+
+export type AccountUpdateResult = { result: 'SUCCESS'; account: AccountResponse } | { result: 'ABORTED' } | { result: 'ERROR'; code: string; message: string };
+
+export async function updateAccount(body: AccountUpdateBody): Promise<AccountUpdateResult> {
+  const sub = ready();
+  if (!sub || updating) return { result: 'ABORTED' };
+  updating = true;
+  try {
+    const account = await apiFetch<AccountResponse>('PUT', '/api/account', body);
+    cached = { sub, at: Date.now(), account };
+    return { result: 'SUCCESS', account };
+  } catch (error) {
+    return error instanceof ApiError ? { result: 'ERROR', code: error.code, message: error.message } : { result: 'ERROR', code: 'Error', message: String(error) };
+  } finally {
+    updating = false;
+  }
+}
+
+export function forgetAccount(): void {
+  cached = undefined;
+}

@@ -1,0 +1,93 @@
+/**
+ * `./AccountOrders` fragment, rendered by the account remote inside its dashboard (signed in):
+ * view 'list' (the customer's orders), 'detail' (one order) and 'return' (how to return items
+ * of one order). Reads GET /api/account/orders with the session's ID token.
+ */
+import { formatNzd, type OrderView } from '@store/contracts';
+import { session } from '@store/shared-events';
+import { useEffect, useState } from 'react';
+import { OrderDetails } from './pages/OrderDetails';
+import { card, Notice } from './lib/ui';
+
+interface Summary {
+  number: string;
+  status: string;
+  createdAt: string;
+  grandTotal: number;
+  itemQuantity: number;
+  shippingType: string;
+}
+
+async function authed<T>(url: string): Promise<T> {
+  const token = await session.getIdToken();
+  const response = await fetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) throw new Error(`${response.status}`);
+  return (await response.json()) as T;
+}
+
+const go = (path: string) => {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+};
+
+function OrdersList() {
+  const [orders, setOrders] = useState<Summary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    authed<{ orders: Summary[] }>('/api/account/orders').then((r) => setOrders(r.orders), () => setFailed(true));
+  }, []);
+  if (failed) return <Notice>We were unable to load your orders. Please try again.</Notice>;
+  if (!orders) return <p aria-busy="true">Loading your orders…</p>;
+  if (orders.length === 0) return <p>You have not placed any orders yet.</p>;
+  return (
+    <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '.75rem' }} aria-label="Your orders">
+      {orders.map((o) => (
+        <li key={o.number} css={[card, { display: 'flex', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap' }]}>
+          <span>
+            <a
+              href={`/account/orders/${o.number}`}
+              onClick={(e) => {
+                e.preventDefault();
+                go(`/account/orders/${o.number}`);
+              }}
+              css={{ color: 'var(--forest)', fontWeight: 600 }}
+            >
+              Order {o.number}
+            </a>
+            <br />
+            <span css={{ color: 'var(--muted)', fontSize: 14 }}>
+              {new Date(o.createdAt).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium' })} · {o.itemQuantity} {o.itemQuantity === 1 ? 'item' : 'items'} ·{' '}
+              {o.shippingType === 'STORE_PICKUP' ? 'Click and collect' : 'Delivery'}
+            </span>
+          </span>
+          <strong>{formatNzd(o.grandTotal)}</strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderDetail({ number, forReturn }: { number: string; forReturn: boolean }) {
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    authed<OrderView>(`/api/account/orders/${encodeURIComponent(number)}`).then(setOrder, () => setFailed(true));
+  }, [number]);
+  if (failed) return <Notice>We could not find this order in your account.</Notice>;
+  if (!order) return <p aria-busy="true">Loading your order…</p>;
+  return (
+    <div css={{ display: 'grid', gap: '1rem' }}>
+      {forReturn ? (
+        <Notice tone="info">
+          To return items from order {order.number}, bring them with this order number to any Fernleaf store within 30 days, or contact our help centre for a free return label.
+        </Notice>
+      ) : null}
+      <OrderDetails order={order} />
+    </div>
+  );
+}
+
+export default function AccountOrders({ view, number }: { view: 'list' | 'detail' | 'return'; number?: string; token?: string }) {
+  if (view === 'list' || !number) return <OrdersList />;
+  return <OrderDetail number={number} forReturn={view === 'return'} />;
+}

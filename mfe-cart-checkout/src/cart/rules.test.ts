@@ -1,0 +1,57 @@
+import type { Product } from '@store/contracts';
+import { checkItem, variantMax, violationMessage } from './rules';
+
+const product = (over: Partial<Product> = {}): Product =>
+  ({
+    id: 'p1',
+    state: 'current',
+    functionalType: 'basic',
+    cartQtyProductMax: null,
+    cartQtyVariantMax: null,
+    cartQtyVariantMin: null,
+    cartQtyVariantMultipleOf: null,
+    variants: [
+      { id: 'v1', code: 'A', label: 'S', qty: 5 },
+      { id: 'v2', code: 'B', label: 'M', qty: 0 },
+    ],
+    ...over,
+  }) as Product;
+
+const item = (qty: number, variantId = 'v1', id = `i-${variantId}`) => ({ id, productId: 'p1', variantId, qty });
+
+describe('cart item validity (spec §5, in order)', () => {
+  it('accepts a valid item', () => {
+    expect(checkItem(item(2), [item(2)], product())).toBeNull();
+  });
+  it('1. product state must be sellable', () => {
+    expect(checkItem(item(1), [item(1)], product({ state: 'coming' }))?.code).toBe('productStateInvalid');
+    expect(checkItem(item(1), [item(1)], product({ state: 'evergreen' }))).toBeNull();
+  });
+  it('2. whole-product quantity above cartQtyProductMax (before the variant rules)', () => {
+    const cart = [item(2, 'v1'), item(2, 'v2')];
+    expect(checkItem(cart[0]!, cart, product({ cartQtyProductMax: 3, cartQtyVariantMax: 1 }))).toEqual({ code: 'productQtyMaxViolated', limit: 3 });
+  });
+  it('3. qtyMaxViolated falls back from cartQtyVariantMax to the per-item maximum, then 99', () => {
+    expect(checkItem(item(3), [item(3)], product({ cartQtyVariantMax: 2 }))).toEqual({ code: 'qtyMaxViolated', limit: 2 });
+    expect(variantMax(product(), { sellableStates: [], stockedTypes: [], itemMax: 4, globalMax: 99 })).toBe(4);
+    expect(variantMax(product())).toBe(99);
+    const plenty = product({ variants: [{ id: 'v1', code: 'A', label: 'S', qty: 500 }] });
+    expect(checkItem(item(100), [item(100)], plenty)).toEqual({ code: 'qtyMaxViolated', limit: 99 });
+  });
+  it('4-5. minimum and multiple-of', () => {
+    expect(checkItem(item(1), [item(1)], product({ cartQtyVariantMin: 2 }))).toEqual({ code: 'qtyMinViolated', limit: 2 });
+    expect(checkItem(item(3), [item(3)], product({ cartQtyVariantMultipleOf: 2 }))).toEqual({ code: 'qtyMultipleInvalid', limit: 2 });
+    expect(checkItem(item(4), [item(4)], product({ cartQtyVariantMultipleOf: 2 }))).toBeNull();
+  });
+  it('6. stocked types: total variant quantity above stock; other types are not checked', () => {
+    const cart = [item(3, 'v1', 'a'), item(3, 'v1', 'b')];
+    expect(checkItem(cart[0]!, cart, product())).toEqual({ code: 'qtyAvailableExceeded', limit: 5 });
+    expect(checkItem(item(1, 'v2'), [item(1, 'v2')], product())).toEqual({ code: 'qtyAvailableExceeded', limit: 0 });
+    expect(checkItem(item(1, 'v2'), [item(1, 'v2')], product({ functionalType: 'giftcard' }))).toBeNull();
+  });
+  it('has a shopper message for each rule', () => {
+    expect(violationMessage({ code: 'qtyAvailableExceeded', limit: 0 })).toBe('Sorry, this item is sold out.');
+    expect(violationMessage({ code: 'qtyAvailableExceeded', limit: 2 })).toBe('Only 2 left. Reduce the quantity to continue.');
+    expect(violationMessage({ code: 'productQtyMaxViolated', limit: 3 })).toBe('There is a limit of 3 per order for this product.');
+  });
+});

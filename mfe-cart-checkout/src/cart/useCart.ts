@@ -1,0 +1,122 @@
+/**
+ * The cart for the pages: synced items enriched with product and variant, grouped per product
+ * and per variant (newest first), each variant's validity. Items whose product or variant no
+ * longer exists are removed after load (spec §4).
+ */
+import type { Product, Variant } from '@store/contracts';
+import { session, type CartItem, type SyncedState } from '@store/shared-events';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { getProducts } from '../lib/objects';
+import { checkItem, type Violation } from './rules';
+import { updateCart } from './store';
+
+export interface CartLine {
+  variantId: string;
+  variant: Variant;
+  qty: number;
+  createdAt: string;
+  violation: Violation | null;
+  /** The item ids merged into this line. */
+  itemIds: string[];
+}
+
+export interface CartGroup {
+  product: Product;
+  lines: CartLine[];
+  qty: number;
+  createdAt: string;
+}
+
+export interface CartView {
+  status: 'LOADING' | 'SUCCESS' | 'ERROR';
+  items: CartItem[];
+  groups: CartGroup[];
+  quantity: number;
+  valid: boolean;
+}
+
+let snapshot: SyncedState = session.synced.getState();
+const subscribeSynced = (listener: () => void) => {
+  const sub = session.synced.state$.subscribe((s) => {
+    snapshot = s;
+    listener();
+  });
+  return () => sub.unsubscribe();
+};
+
+export function useCartItems(): CartItem[] {
+  return useSyncExternalStore(subscribeSynced, () => snapshot, () => snapshot).cart.items;
+}
+
+export function buildGroups(items: CartItem[], products: Map<string, Product | null>): { groups: CartGroup[]; invalidIds: string[] } {
+  const invalidIds: string[] = [];
+  const byProduct = new Map<string, CartGroup>();
+  for (const item of items) {
+    const product = products.get(item.productId);
+    const variant = product?.variants.find((v) => v.id === item.variantId);
+    if (!product || !variant) {
+      if (product === null || (product && !variant)) invalidIds.push(item.id);
+      continue;
+    }
+    let group = byProduct.get(product.id);
+    if (!group) {
+      group = { product, lines: [], qty: 0, createdAt: item.createdAt };
+      byProduct.set(product.id, group);
+    }
+    let line = group.lines.find((l) => l.variantId === item.variantId);
+    if (!line) {
+      line = { variantId: item.variantId, variant, qty: 0, createdAt: item.createdAt, violation: null, itemIds: [] };
+      group.lines.push(line);
+    }
+    line.qty += item.qty;
+    line.itemIds.push(item.id);
+    if (item.createdAt > line.createdAt) line.createdAt = item.createdAt;
+    if (item.createdAt > group.createdAt) group.createdAt = item.createdAt;
+    group.qty += item.qty;
+  }
+  const merged = [...byProduct.values()].flatMap((g) => g.lines.map((l) => ({ id: l.variantId, productId: g.product.id, variantId: l.variantId, qty: l.qty })));
+  for (const group of byProduct.values()) {
+    for (const line of group.lines) line.violation = checkItem({ id: line.variantId, productId: group.product.id, variantId: line.variantId, qty: line.qty }, merged, group.product);
+    group.lines.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+  return { groups: [...byProduct.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), invalidIds };
+}
+
+export function useCart(): CartView {
+  const items = useCartItems();
+  const [products, setProducts] = useState<Map<string, Product | null> | null>(null);
+  const [failed, setFailed] = useState(false);
+  const ids = useMemo(() => [...new Set(items.map((i) => i.productId))].sort().join(','), [items]);
+
+  useEffect(() => {
+    let live = true;
+    const list = ids ? ids.split(',') : [];
+    getProducts(list).then(
+      (found) => {
+        if (!live) return;
+        setFailed(false);
+        setProducts(new Map(list.map((id, i) => [id, found[i] ?? null])));
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ids]);
+
+  const { groups, invalidIds } = useMemo(() => (products ? buildGroups(items, products) : { groups: [], invalidIds: [] }), [items, products]);
+
+  useEffect(() => {
+    if (invalidIds.length > 0) void updateCart((current) => current.filter((i) => !invalidIds.includes(i.id))).catch(() => {});
+  }, [invalidIds]);
+
+  const loading = items.length > 0 && (!products || items.some((i) => !products.has(i.productId)));
+  const quantity = items.reduce((s, i) => s + i.qty, 0);
+  return {
+    status: failed ? 'ERROR' : loading ? 'LOADING' : 'SUCCESS',
+    items,
+    groups,
+    quantity,
+    valid: !failed && !loading && groups.length > 0 && groups.every((g) => g.lines.every((l) => !l.violation)),
+  };
+}

@@ -1,0 +1,92 @@
+/**
+ * Gift cards (spec §4 Vouchers): one lookup at a time ('Already loading voucher.'), applied only
+ * on SUCCESS with a positive balance, listed soonest expiry first; no apply or removal while an
+ * order is being placed.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { ApiError, voucherBalance } from '../lib/api';
+import { botCheckToken } from '../lib/botcheck';
+import { Field, linkButton, Money, secondaryButton } from '../lib/ui';
+import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, voucherResultOf, type VoucherResult } from './messages';
+import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from './state';
+import { useCheckoutState } from './useCheckout';
+
+export async function lookupVoucher(code: string, pin: string): Promise<{ result: VoucherResult; voucher?: AppliedVoucher }> {
+  try {
+    const token = await botCheckToken('payment_voucher_balance_fetch');
+    const balance = await voucherBalance(code, pin, token);
+    if (balance.amountRemaining <= 0) return { result: 'REDEEMED' };
+    return { result: 'SUCCESS', voucher: { code: balance.code, pin, expires: balance.expires, amountRemaining: balance.amountRemaining } };
+  } catch (error) {
+    if (error instanceof ApiError) return { result: voucherResultOf(error.error, error.message) };
+    return { result: 'ERROR' };
+  }
+}
+
+export function GiftCards({ placing }: { placing: boolean }) {
+  const s = useCheckoutState();
+  const [code, setCode] = useState('');
+  const [pin, setPin] = useState('');
+  const [message, setMessage] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const busy = useRef(false);
+  const apply = async () => {
+    if (placing) return;
+    if (busy.current) return setMessage(ALREADY_LOADING_VOUCHER);
+    const c = code.trim().toUpperCase();
+    if (!c || !pin.trim()) return setMessage('Enter the gift card code and PIN.');
+    if (getCheckout().vouchers.some((v) => v.code === c)) return setMessage(VOUCHER_MESSAGES.ALREADY_APPLIED);
+    busy.current = true;
+    setLoading(true);
+    setMessage(null);
+    const { result, voucher } = await lookupVoucher(c, pin.trim());
+    busy.current = false;
+    setLoading(false);
+    if (result === 'SUCCESS' && voucher) {
+      setCheckout((st) => ({ vouchers: sortVouchers([...st.vouchers.filter((v) => v.code !== voucher.code), voucher]) }));
+      setCode('');
+      setPin('');
+      setMessage(`Gift card ${voucher.code} applied.`);
+    } else setMessage(VOUCHER_MESSAGES[result as Exclude<VoucherResult, 'SUCCESS'>]);
+  };
+  const onEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
+      event.preventDefault();
+      void apply();
+    }
+  };
+  return (
+    <section aria-labelledby="gift-cards-heading" css={{ marginBottom: '1.5rem' }}>
+      <h2 id="gift-cards-heading" css={{ fontSize: 17 }}>
+        Gift cards
+      </h2>
+      {s.vouchers.length > 0 ? (
+        <ul css={{ listStyle: 'none', padding: 0, margin: '0 0 .75rem' }} aria-label="Applied gift cards">
+          {sortVouchers(s.vouchers).map((v) => (
+            <li key={v.code} css={{ display: 'flex', justifyContent: 'space-between', gap: '.5rem', padding: '.4rem 0', borderBottom: '1px solid var(--line)' }}>
+              <span>
+                {v.code} · balance <Money cents={v.amountRemaining} /> · expires {new Date(v.expires).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland' })}
+              </span>
+              <button type="button" css={linkButton} disabled={placing} aria-label={`Remove gift card ${v.code}`} onClick={() => setCheckout((st) => ({ vouchers: st.vouchers.filter((x) => x.code !== v.code) }))}>
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {/* not a <form>: it sits inside the payment form */}
+      <div role="group" aria-label="Apply a gift card" onKeyDown={onEnter} css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', alignItems: 'start' }}>
+        <Field label="Gift card code" name="voucherCode" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40} />
+        <Field label="PIN" name="voucherPin" value={pin} onChange={(e) => setPin(e.target.value)} autoComplete="off" inputMode="numeric" maxLength={12} />
+        <button type="button" css={[secondaryButton, { marginTop: 26 }]} disabled={placing} aria-busy={loading} onClick={() => void apply()}>
+          {loading ? 'Checking…' : 'Apply gift card'}
+        </button>
+      </div>
+      {message ? (
+        <p role="status" css={{ margin: '.25rem 0 0', fontSize: 14 }}>
+          {message}
+        </p>
+      ) : null}
+    </section>
+  );
+}

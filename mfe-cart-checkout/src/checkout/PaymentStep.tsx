@@ -1,0 +1,242 @@
+import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput } from '@store/contracts';
+import { formatNzd } from '@store/contracts';
+import { bus, topics } from '@store/shared-events';
+import { track } from '@store/shared-events/analytics';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { CartView } from '../cart/useCart';
+import { ApiError, checkoutInfo, completeAfterpay, placeOrder, tokenizeCard, walletNonce } from '../lib/api';
+import { errorText, Field, Notice, primaryButton } from '../lib/ui';
+import { AddressForm, emptyAddress } from './AddressForm';
+import { GiftCards, lookupVoucher } from './GiftCards';
+import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE, VOUCHER_MESSAGES, type VoucherResult } from './messages';
+import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
+import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
+import { infoRequest, useCheckoutState } from './useCheckout';
+import { hasErrors, validateAddress } from './validate';
+
+type Method = 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
+const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info: CheckoutInfoResponse | null; infoLoading: boolean }) {
+  const s = useCheckoutState();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pickup = s.shippingType === 'STORE_PICKUP';
+  const [sameAsShipping, setSameAsShipping] = useState(!pickup && s.billingSameAsShipping);
+  const [billing, setBilling] = useState<CheckoutAddressInput>(s.billingAddress ?? emptyAddress(`${s.contact?.firstName ?? ''} ${s.contact?.lastName ?? ''}`.trim(), s.contact?.phone ?? ''));
+  const [method, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
+  const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notices, setNotices] = useState<string[]>([]);
+  const placingRef = useRef(false);
+  const idempotencyKey = useRef(newKey());
+  const billingErrors = validateAddress(billing);
+  const cardErrors = {
+    number: !/^[0-9 ]{12,23}$/.test(card.number.trim()) ? 'Enter a valid card number.' : null,
+    expiry: !/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry.trim()) ? 'Enter the expiry as MM/YY.' : null,
+    cvv: !/^\d{3,4}$/.test(card.cvv.trim()) ? 'Enter the 3 or 4 digit CVV.' : null,
+  };
+  const outstanding = info?.amountOutstanding ?? 0;
+
+  useEffect(() => {
+    document.title = 'Payment | Checkout | Fernleaf';
+  }, []);
+
+  const billingAddress = (): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : billing);
+
+  const fail = (code: string, message: string, orderNumber?: string) => {
+    const result = placeResultOf(code, message);
+    if (result === 'PAYMENT_FAILURE_UNRECOVERABLE' && orderNumber) {
+      setFailedOrderNumber(orderNumber);
+      navigate('/checkout/error');
+      return;
+    }
+    setError(code === 'PromotionsChanged' || code === 'OrderInProgress' ? PROMOTIONS_CHANGED_MESSAGE : PLACE_MESSAGES[result as Exclude<typeof result, 'SUCCESS'>]);
+  };
+
+  // Back from the Afterpay approval page: complete (or cancel) the order.
+  const afterpayHandled = useRef(false);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const token = params.get('afterpayToken');
+    if (!token || afterpayHandled.current || !info || infoLoading) return;
+    afterpayHandled.current = true;
+    setPlacing(true);
+    placingRef.current = true;
+    const snapshot = getCheckout();
+    completeAfterpay(token, info.amountOutstanding)
+      .then(async (response) => {
+        await finishOrder(response, snapshot, info, cart.items, 'AFTERPAY');
+        navigate('/checkout/success', { replace: true });
+      })
+      .catch((e: unknown) => {
+        navigate('/checkout/payment', { replace: true });
+        if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
+        else if (e instanceof ApiError) fail(e.error, e.message, e.body.orderNumber as string | undefined);
+        else setError(PLACE_MESSAGES.ERROR);
+      })
+      .finally(() => {
+        placingRef.current = false;
+        setPlacing(false);
+      });
+  }, [location.search, info, infoLoading]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** Spec §4: every applied voucher is re-checked before placing; failed ones are removed with a notice. */
+  const recheckVouchers = async (): Promise<boolean> => {
+    const removed: string[] = [];
+    for (const v of getCheckout().vouchers) {
+      const { result, voucher } = await lookupVoucher(v.code, v.pin);
+      if (result === 'SUCCESS' && voucher) {
+        setCheckout((st) => ({ vouchers: st.vouchers.map((x) => (x.code === v.code ? voucher : x)) }));
+      } else {
+        setCheckout((st) => ({ vouchers: st.vouchers.filter((x) => x.code !== v.code) }));
+        removed.push(`Gift card ${v.code} has been cancelled: ${VOUCHER_MESSAGES[result as Exclude<VoucherResult, 'SUCCESS'>]}`);
+      }
+    }
+    setNotices(removed);
+    for (const text of removed) bus.publish(topics.alertShow, { type: 'ERROR', content: text }, { source: 'cart_checkout' });
+    return removed.length === 0;
+  };
+
+  const place = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (placingRef.current || !info || infoLoading || cart.status !== 'SUCCESS') return; // spec §4: not while loading, one at a time
+    if ((!sameAsShipping || pickup) && hasErrors(billingErrors)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
+    if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD' && (cardErrors.number || cardErrors.expiry || cardErrors.cvv)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
+    placingRef.current = true;
+    setPlacing(true);
+    try {
+      const billingValue = billingAddress();
+      setCheckout({ billingSameAsShipping: sameAsShipping && !pickup, billingAddress: billingValue });
+      if (!(await recheckVouchers())) return;
+      const state = getCheckout();
+      const fresh = await checkoutInfo(infoRequest(cart.items, state));
+      if (fresh.result !== 'SUCCESS') return setError(PLACE_MESSAGES.ERROR);
+      let main: PaymentMethodInput | null = null;
+      if (fresh.amountOutstanding > 0) {
+        if (method === 'BRAINTREE_CREDIT_CARD') {
+          const token = await tokenizeCard({ number: card.number.trim(), expiry: card.expiry.trim(), cvv: card.cvv.trim() }).catch((e: unknown) => {
+            throw e instanceof ApiError ? new ApiError(400, 'CardInvalid', 'Check your card number and expiry date.') : e;
+          });
+          main = { methodCode: method, amount: fresh.amountOutstanding, token: token.nonce, type: 'immediate' };
+        } else if (method === 'AFTERPAY') {
+          main = { methodCode: 'AFTERPAY', amount: fresh.amountOutstanding, type: 'immediate' };
+        } else {
+          const kind = method === 'BRAINTREE_PAYPAL' ? 'paypal' : method === 'BRAINTREE_APPLE_PAY' ? 'apple-pay' : 'google-pay';
+          const approved = window.confirm(`Sandbox ${kind === 'paypal' ? 'PayPal' : kind === 'apple-pay' ? 'Apple Pay' : 'Google Pay'}: approve a payment of ${formatNzd(fresh.amountOutstanding)}?`);
+          const { nonce } = await walletNonce(kind, approved);
+          main = { methodCode: method, amount: fresh.amountOutstanding, token: nonce, type: 'immediate' };
+        }
+      }
+      track('add_payment_info', { payment_type: main?.methodCode ?? 'NO_PAYMENT' });
+      const request = buildOrderRequest(cart.items, state, fresh, main, billingValue);
+      const response = await placeOrder(request, idempotencyKey.current);
+      idempotencyKey.current = newKey();
+      if (response.status === 'actionRequired' && response.actionData) {
+        window.location.assign(response.actionData.url);
+        return;
+      }
+      await finishOrder(response, state, fresh, cart.items, main?.methodCode ?? 'NO_PAYMENT');
+      navigate('/checkout/success');
+    } catch (e) {
+      idempotencyKey.current = newKey();
+      if (e instanceof ApiError) {
+        if (e.error === 'CardInvalid') setError(e.message);
+        else if (e.error === 'PaymentCancelled') setError('The payment was not approved. Choose another payment method.');
+        else {
+          if (e.error === 'VoucherInsufficientFunds') await recheckVouchers();
+          fail(e.error, e.message, e.body.orderNumber as string | undefined);
+        }
+      } else setError(PLACE_MESSAGES.ERROR);
+    } finally {
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  };
+
+  const instalment = Math.ceil(outstanding / 4);
+  return (
+    <form onSubmit={(e) => void place(e)} noValidate aria-label="Payment">
+      {pickup && s.pickupStore ? (
+        <Notice tone="info">
+          Click and collect from <strong>{s.pickupStore.name}</strong>, {pickupShippingAddress(s).street1}, {s.pickupStore.address.locality}.
+        </Notice>
+      ) : null}
+      <section aria-labelledby="billing-heading" css={{ marginBottom: '1.5rem' }}>
+        <h2 id="billing-heading" css={{ fontSize: 17 }}>
+          Billing address
+        </h2>
+        {!pickup ? (
+          <label css={{ display: 'flex', gap: '.5rem', alignItems: 'center', marginBottom: '.75rem' }}>
+            <input type="checkbox" checked={sameAsShipping} onChange={(e) => setSameAsShipping(e.target.checked)} />
+            Same as my delivery address
+          </label>
+        ) : null}
+        {!sameAsShipping || pickup ? <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" /> : null}
+      </section>
+      <GiftCards placing={placing} />
+      {notices.map((n) => (
+        <Notice key={n}>{n}</Notice>
+      ))}
+      <section aria-labelledby="payment-heading" css={{ marginBottom: '1.5rem' }}>
+        <h2 id="payment-heading" css={{ fontSize: 17 }}>
+          Payment method
+        </h2>
+        {info && outstanding === 0 ? (
+          <p>Your gift cards cover this order: no further payment is needed.</p>
+        ) : (
+          <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
+            <legend className="visually-hidden" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Choose how to pay
+            </legend>
+            <label css={radioRow}>
+              <input type="radio" name="method" checked={method === 'BRAINTREE_CREDIT_CARD'} onChange={() => setMethod('BRAINTREE_CREDIT_CARD')} />
+              <span>Credit or debit card (Visa, Mastercard, Amex)</span>
+            </label>
+            {method === 'BRAINTREE_CREDIT_CARD' ? (
+              <div css={{ padding: '0 .75rem .5rem' }} data-testid="card-fields">
+                <p css={{ fontSize: 13, color: 'var(--muted)', margin: '0 0 .5rem' }}>Test payments only: card details go straight to the payment sandbox, never to our order system.</p>
+                <Field label="Card number" name="cardnumber" autoComplete="cc-number" inputMode="numeric" value={card.number} onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))} error={submitted ? cardErrors.number : null} maxLength={23} />
+                <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: '1fr 1fr' }}>
+                  <Field label="Expiry (MM/YY)" name="cc-exp" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))} error={submitted ? cardErrors.expiry : null} maxLength={5} />
+                  <Field label="CVV" name="cvc" autoComplete="cc-csc" inputMode="numeric" value={card.cvv} onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value }))} error={submitted ? cardErrors.cvv : null} maxLength={4} />
+                </div>
+              </div>
+            ) : null}
+            <label css={radioRow}>
+              <input type="radio" name="method" checked={method === 'BRAINTREE_PAYPAL'} onChange={() => setMethod('BRAINTREE_PAYPAL')} />
+              <span>PayPal</span>
+            </label>
+            <label css={radioRow}>
+              <input type="radio" name="method" checked={method === 'BRAINTREE_APPLE_PAY'} onChange={() => setMethod('BRAINTREE_APPLE_PAY')} />
+              <span>Apple Pay</span>
+            </label>
+            <label css={radioRow}>
+              <input type="radio" name="method" checked={method === 'BRAINTREE_GOOGLE_PAY'} onChange={() => setMethod('BRAINTREE_GOOGLE_PAY')} />
+              <span>Google Pay</span>
+            </label>
+            {info?.afterpayAvailable ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'AFTERPAY'} onChange={() => setMethod('AFTERPAY')} />
+                <span>
+                  Afterpay: 4 interest-free payments of {formatNzd(instalment)} every 2 weeks
+                </span>
+              </label>
+            ) : null}
+          </fieldset>
+        )}
+      </section>
+      {error ? <Notice>{error}</Notice> : null}
+      {submitted && (!sameAsShipping || pickup) && hasErrors(billingErrors) ? <p css={errorText}>Check the billing address.</p> : null}
+      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || infoLoading} aria-busy={placing}>
+        {placing ? 'Placing your order…' : info ? `Place order · ${formatNzd(info.grandTotal)}` : 'Place order'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,167 @@
+import type { CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
+import { formatNzd } from '@store/contracts';
+import { track } from '@store/shared-events/analytics';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { pickupStores, type PickupStoreOption } from '../lib/api';
+import { errorText, Field, Notice, primaryButton, secondaryButton } from '../lib/ui';
+import { AddressForm, emptyAddress } from './AddressForm';
+import { setCheckout } from './state';
+import { useCheckoutState } from './useCheckout';
+import { hasErrors, sameAddress, validateAddress } from './validate';
+
+const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
+
+export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
+  const s = useCheckoutState();
+  const navigate = useNavigate();
+  const contact = s.contact!;
+  const [type, setType] = useState<'DELIVERY' | 'STORE_PICKUP'>(s.shippingType ?? 'DELIVERY');
+  const [address, setAddress] = useState<CheckoutAddressInput>(s.deliveryAddress ?? emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone));
+  const [chosenMethod, setMethodId] = useState<string | null>(s.deliveryMethodId);
+  const [instructions, setInstructions] = useState(s.instructions);
+  const [postcode, setPostcode] = useState('');
+  const [stores, setStores] = useState<PickupStoreOption[] | null>(null);
+  const [storesError, setStoresError] = useState<string | null>(null);
+  const [store, setStore] = useState<PickupStoreOption | null>(s.pickupStore);
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = validateAddress(address);
+  const methods = info?.shippingMethods ?? [];
+  const methodId = chosenMethod ?? methods[0]?.id ?? null;
+  const duplicate = type === 'DELIVERY' && !s.billingSameAsShipping && sameAddress(address, s.billingAddress);
+
+  useEffect(() => {
+    document.title = 'Delivery | Checkout | Fernleaf';
+  }, []);
+
+  const findStores = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (postcode && !/^\d{4}$/.test(postcode)) return setStoresError('Enter a 4-digit NZ postcode.');
+    setStoresError(null);
+    try {
+      const { stores: found } = await pickupStores(postcode || undefined);
+      setStores(found);
+      if (found.length === 0) setStoresError('No click and collect stores near that postcode. Try another postcode.');
+    } catch {
+      setStoresError('We were unable to load stores. Please try again.');
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (type === 'DELIVERY') {
+      if (hasErrors(errors) || !methodId || instructions.length > 250) {
+        setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+        return;
+      }
+      setCheckout({ shippingType: 'DELIVERY', deliveryAddress: address, deliveryMethodId: methodId, instructions: instructions.trim(), pickupStore: null });
+      track('add_shipping_info', { shipping_tier: methodId });
+    } else {
+      if (!store) return;
+      setCheckout({ shippingType: 'STORE_PICKUP', pickupStore: store, billingSameAsShipping: false });
+      track('add_shipping_info', { shipping_tier: 'click-collect' });
+    }
+    navigate('/checkout/payment');
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Delivery">
+      <fieldset css={{ border: 0, padding: 0, margin: '0 0 1.25rem' }}>
+        <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>How would you like to get your order?</legend>
+        <label css={radioRow}>
+          <input type="radio" name="shippingType" value="DELIVERY" checked={type === 'DELIVERY'} onChange={() => setType('DELIVERY')} />
+          <span>Delivery to an NZ address</span>
+        </label>
+        <label css={radioRow}>
+          <input type="radio" name="shippingType" value="STORE_PICKUP" checked={type === 'STORE_PICKUP'} onChange={() => setType('STORE_PICKUP')} />
+          <span>Click and collect from a store (free)</span>
+        </label>
+      </fieldset>
+
+      {type === 'DELIVERY' ? (
+        <>
+          <AddressForm legend="Delivery address" value={address} onChange={setAddress} errors={errors} showErrors={submitted} idPrefix="delivery" />
+          {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
+          <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+            <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>
+            {methods.length === 0 ? <p aria-busy="true">Loading delivery options…</p> : null}
+            {methods.map((m) => {
+              const price = info?.selectedShippingMethod?.id === m.id ? info.selectedShippingMethod.price : m.price;
+              return (
+                <label key={m.id} css={radioRow}>
+                  <input type="radio" name="deliveryMethod" value={m.id} checked={methodId === m.id} onChange={() => setMethodId(m.id)} />
+                  <span>
+                    <strong>{m.label}</strong> · {price === 0 ? 'Free' : formatNzd(price)}
+                    <br />
+                    <span css={{ color: 'var(--muted)', fontSize: 14 }}>{m.description}</span>
+                  </span>
+                </label>
+              );
+            })}
+            {submitted && !methodId ? <p css={errorText}>Choose a delivery option.</p> : null}
+          </fieldset>
+          <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '1rem' }}>
+            <label htmlFor="delivery-instructions" css={{ fontWeight: 600, fontSize: 14 }}>
+              Delivery instructions <span css={{ fontWeight: 400, color: 'var(--muted)' }}>(optional)</span>
+            </label>
+            <textarea
+              id="delivery-instructions"
+              value={instructions}
+              maxLength={250}
+              rows={3}
+              aria-describedby="delivery-instructions-count"
+              onChange={(e) => setInstructions(e.target.value)}
+              css={{ padding: '.65rem', border: '1px solid var(--line)', borderRadius: 8, fontSize: 16, fontFamily: 'inherit' }}
+            />
+            <span id="delivery-instructions-count" css={{ fontSize: 13, color: 'var(--muted)' }}>
+              {250 - instructions.length} characters left
+            </span>
+          </div>
+        </>
+      ) : (
+        <section aria-labelledby="pickup-heading" css={{ marginBottom: '1rem' }}>
+          <h2 id="pickup-heading" css={{ fontSize: 17 }}>
+            Choose a store
+          </h2>
+          <div css={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start' }}>
+            <div css={{ flex: 1 }}>
+              <Field label="Postcode" name="pickupPostcode" inputMode="numeric" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value.trim())} error={storesError} hint="We list the nearest stores first." />
+            </div>
+            <button type="button" css={[secondaryButton, { marginTop: 26 }]} onClick={() => void findStores()}>
+              Find stores
+            </button>
+          </div>
+          {store && !stores ? (
+            <p>
+              Selected: <strong>{store.name}</strong>, {store.address.street1}, {store.address.locality}
+            </p>
+          ) : null}
+          {stores && stores.length > 0 ? (
+            <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
+              <legend css={{ fontWeight: 600, marginBottom: '.5rem' }}>Stores offering click and collect</legend>
+              {stores.map((st) => (
+                <label key={st.erpStoreId} css={radioRow}>
+                  <input type="radio" name="pickupStore" value={st.erpStoreId} checked={store?.erpStoreId === st.erpStoreId} onChange={() => setStore(st)} />
+                  <span>
+                    <strong>{st.name}</strong>
+                    {st.distanceKm !== null ? ` · ${st.distanceKm} km` : ''}
+                    <br />
+                    <span css={{ fontSize: 14, color: 'var(--muted)' }}>
+                      {[st.address.street1, st.address.street2, st.address.locality, st.address.postcode].filter(Boolean).join(', ')}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {submitted && !store ? <p css={errorText}>Choose a store for pickup.</p> : null}
+        </section>
+      )}
+      <button type="submit" css={primaryButton}>
+        Continue to payment
+      </button>
+    </form>
+  );
+}

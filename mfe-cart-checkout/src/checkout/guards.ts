@@ -1,0 +1,20 @@
+/** Spec §2 checkout guards: where a step sends the shopper when it is not reachable (null = stay). */
+import type { CartView } from '../cart/useCart';
+import type { CheckoutState } from './state';
+
+export type Step = 'contact-info' | 'shipping' | 'payment';
+
+export function shippingComplete(s: CheckoutState): boolean {
+  if (s.shippingType === 'DELIVERY') return Boolean(s.deliveryAddress && s.deliveryMethodId);
+  if (s.shippingType === 'STORE_PICKUP') return Boolean(s.pickupStore);
+  return false;
+}
+
+/** 'wait' while the cart is loading. */
+export function guard(step: Step, cart: Pick<CartView, 'status' | 'valid' | 'items'>, s: CheckoutState): string | null | 'wait' {
+  if (cart.items.length > 0 && cart.status === 'LOADING') return 'wait';
+  const validCart = cart.items.length > 0 && cart.valid;
+  if (step === 'contact-info') return validCart ? null : '/cart';
+  if (step === 'shipping') return validCart && s.contact ? null : '/checkout/contact-info';
+  return validCart && s.contact && shippingComplete(s) ? null : '/checkout/shipping';
+}

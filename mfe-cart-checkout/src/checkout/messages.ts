@@ -1,0 +1,99 @@
+/**
+ * Spec §8: server errors -> place-order results, the shopper messages, voucher results and the
+ * promotion-removed alerts (exact wording per reason).
+ */
+import type { DisallowedPromotion } from '@store/contracts';
+
+export type PlaceResult =
+  | 'SUCCESS'
+  | 'ERROR'
+  | 'INSUFFICIENT_STOCK'
+  | 'PAYMENT_GATEWAY_REJECTED'
+  | 'PAYMENT_PROCESSOR_DECLINED_HARD'
+  | 'AFTERPAY_CHECKOUT_UPDATED'
+  | 'PAYMENT_INSTRUMENT_TYPE_NOT_ACCEPTED'
+  | 'PAYMENT_FAILURE_UNRECOVERABLE'
+  | 'INSUFFICIENT_VOUCHER_BALANCE';
+
+export function placeResultOf(error: string, message = ''): PlaceResult {
+  switch (error) {
+    case 'InsufficientStock':
+      return 'INSUFFICIENT_STOCK';
+    case 'PaymentGatewayRejected':
+      return 'PAYMENT_GATEWAY_REJECTED';
+    case 'PaymentProcessorDeclinedHard':
+      return 'PAYMENT_PROCESSOR_DECLINED_HARD';
+    case 'InvalidRequest':
+      return /delayed-payment details mismatch/i.test(message) ? 'AFTERPAY_CHECKOUT_UPDATED' : 'ERROR';
+    case 'PaymentInstrumentTypeNotAccepted':
+      return 'PAYMENT_INSTRUMENT_TYPE_NOT_ACCEPTED';
+    case 'PaymentFailureUnrecoverable':
+      return 'PAYMENT_FAILURE_UNRECOVERABLE';
+    case 'VoucherInsufficientFunds':
+      return 'INSUFFICIENT_VOUCHER_BALANCE';
+    default:
+      return 'ERROR';
+  }
+}
+
+export const PLACE_MESSAGES: Record<Exclude<PlaceResult, 'SUCCESS'>, string> = {
+  ERROR: 'We were unable to place your order. Please try again.',
+  INSUFFICIENT_STOCK: 'An item in your cart has sold out. Review your cart and try again.',
+  PAYMENT_GATEWAY_REJECTED: 'We were unable to process your payment. Please try again or use another payment method.',
+  PAYMENT_PROCESSOR_DECLINED_HARD: 'Your payment was declined. Try another payment method or contact your bank.',
+  AFTERPAY_CHECKOUT_UPDATED: 'Your order was updated in another window or tab. Please try again.',
+  PAYMENT_INSTRUMENT_TYPE_NOT_ACCEPTED: 'This card type is not accepted. Please use another card or payment method.',
+  PAYMENT_FAILURE_UNRECOVERABLE: 'Your order was unsuccessful.',
+  INSUFFICIENT_VOUCHER_BALANCE: 'Your gift card balance has changed. Review your total and try again.',
+};
+
+export const PROMOTIONS_CHANGED_MESSAGE = 'Your order was updated in another window or tab. Please review it and try again.';
+
+export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED';
+
+export function voucherResultOf(error: string, message: string): VoucherResult {
+  if (message === 'Gift card is suspended') return 'SUSPENDED';
+  switch (error) {
+    case 'VoucherExpired':
+      return 'EXPIRED';
+    case 'VoucherInvalid':
+      return 'NOT_FOUND';
+    case 'VoucherLocked':
+      return 'LOCKED';
+    default:
+      return 'ERROR';
+  }
+}
+
+export const VOUCHER_MESSAGES: Record<Exclude<VoucherResult, 'SUCCESS'>, string> = {
+  NOT_FOUND: 'The gift card code or PIN is incorrect.',
+  SUSPENDED: 'This gift card has been suspended.',
+  LOCKED: 'This gift card is locked after too many incorrect PIN attempts.',
+  REDEEMED: 'This gift card has already been redeemed.',
+  EXPIRED: 'This gift card has expired.',
+  ALREADY_APPLIED: 'This gift card is already applied.',
+  ERROR: 'We were unable to verify this gift card. Please try again.',
+};
+
+export const ALREADY_LOADING_VOUCHER = 'Already loading voucher.';
+
+/** Spec §8 promotion-removed alerts (type ERROR), by reason. */
+export function promotionRemovedMessage(p: Pick<DisallowedPromotion, 'name' | 'reason' | 'exclusiveName' | 'count'>, maxOffers: number): string {
+  const offer = `Offer ${p.name}`;
+  switch (p.reason) {
+    case 'AppliedPromotionsLimitReached':
+      return `${offer} has been removed because a maximum of ${p.count ?? maxOffers} offers can be redeemed at once.`;
+    case 'Exclusitivity':
+      return p.exclusiveName ? `${offer} has been removed because it cannot be redeemed with ${p.exclusiveName}.` : `${offer} has been removed because it cannot be redeemed with other offers.`;
+    case 'NoApplicableCartItems':
+      return `${offer} has been removed because there are no applicable items in your cart.`;
+    case 'PromotionPerCustomerUsageExceeded':
+      return (p.count ?? 1) > 1 ? `${offer} has been removed because you have already redeemed it ${p.count} times.` : `${offer} has been removed because you have already redeemed it.`;
+    case 'PromotionUsageExceeded':
+      return `${offer} has been removed because it is no longer available.`;
+    case 'Stopped':
+      return `${offer} has been removed because it cannot be redeemed with another applied offer.`;
+    default:
+      return `${offer} has been removed.`;
+  }
+}

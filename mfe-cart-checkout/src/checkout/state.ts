@@ -1,0 +1,116 @@
+/**
+ * Checkout state (spec §3): contact, shipping type, delivery address and option, pickup store,
+ * billing address, promo codes, applied gift cards, campaign parameters; the placed order and the
+ * failed order number. Kept in local storage (spec §9) and shared by the checkout pages.
+ */
+import type { CheckoutAddressInput, OrderPlaceResponse } from '@store/contracts';
+import type { PickupStoreOption } from '../lib/api';
+
+export interface Contact {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  agreeToMarketing: boolean;
+}
+
+export interface AppliedVoucher {
+  code: string;
+  pin: string;
+  /** Epoch ms. */
+  expires: number;
+  amountRemaining: number;
+}
+
+export interface CheckoutState {
+  contact: Contact | null;
+  shippingType: 'DELIVERY' | 'STORE_PICKUP' | null;
+  deliveryAddress: CheckoutAddressInput | null;
+  deliveryMethodId: string | null;
+  instructions: string;
+  pickupStore: PickupStoreOption | null;
+  billingSameAsShipping: boolean;
+  billingAddress: CheckoutAddressInput | null;
+  promoCodes: string[];
+  vouchers: AppliedVoucher[];
+  utm: Record<string, string>;
+}
+
+export interface PlacedOrder extends OrderPlaceResponse {
+  email: string;
+  placedAt: string;
+}
+
+export const CHECKOUT_KEY = 'fernleaf.checkout';
+export const PLACED_ORDER_KEY = 'fernleaf.checkout.placedOrder';
+export const FAILED_ORDER_KEY = 'fernleaf.checkout.failedOrderNumber';
+export const UTM_PARAMS = ['utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'] as const;
+
+export const emptyCheckout = (): CheckoutState => ({
+  contact: null,
+  shippingType: null,
+  deliveryAddress: null,
+  deliveryMethodId: null,
+  instructions: '',
+  pickupStore: null,
+  billingSameAsShipping: true,
+  billingAddress: null,
+  promoCodes: [],
+  vouchers: [],
+  utm: {},
+});
+
+const read = <T>(key: string, fallback: T): T => {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : fallback;
+  } catch {
+    return fallback;
+  }
+};
+
+let state: CheckoutState = { ...emptyCheckout(), ...read<Partial<CheckoutState>>(CHECKOUT_KEY, {}) };
+const listeners = new Set<() => void>();
+
+export const getCheckout = (): CheckoutState => state;
+
+export function setCheckout(change: Partial<CheckoutState> | ((s: CheckoutState) => Partial<CheckoutState>)): void {
+  const patch = typeof change === 'function' ? change(state) : change;
+  state = { ...state, ...patch };
+  try {
+    localStorage.setItem(CHECKOUT_KEY, JSON.stringify(state));
+  } catch {
+    // storage full or disabled: keep it in memory
+  }
+  for (const l of listeners) l();
+}
+
+export function subscribeCheckout(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-read storage (tests, other tabs). */
+export function reloadCheckout(): void {
+  state = { ...emptyCheckout(), ...read<Partial<CheckoutState>>(CHECKOUT_KEY, {}) };
+  for (const l of listeners) l();
+}
+
+/** Spec §4: vouchers listed soonest expiry first. */
+export const sortVouchers = (vouchers: AppliedVoucher[]): AppliedVoucher[] => [...vouchers].sort((a, b) => a.expires - b.expires || a.code.localeCompare(b.code));
+
+export function captureUtm(search: string): void {
+  const params = new URLSearchParams(search);
+  const found = Object.fromEntries(UTM_PARAMS.filter((p) => params.get(p)).map((p) => [p, params.get(p)!.slice(0, 200)]));
+  if (Object.keys(found).length > 0) setCheckout((s) => ({ utm: { ...s.utm, ...found } }));
+}
+
+export const getPlacedOrder = (): PlacedOrder | null => read<PlacedOrder | null>(PLACED_ORDER_KEY, null);
+export const setPlacedOrder = (order: PlacedOrder | null): void => (order ? localStorage.setItem(PLACED_ORDER_KEY, JSON.stringify(order)) : localStorage.removeItem(PLACED_ORDER_KEY));
+export const getFailedOrderNumber = (): string | null => localStorage.getItem(FAILED_ORDER_KEY);
+export const setFailedOrderNumber = (n: string | null): void => (n ? localStorage.setItem(FAILED_ORDER_KEY, n) : localStorage.removeItem(FAILED_ORDER_KEY));
+
+/** Spec §4: on logout the checkout billing address, contact, delivery address and options, pickup and vouchers clear. */
+export function clearForLogout(): void {
+  setCheckout({ contact: null, billingAddress: null, deliveryAddress: null, deliveryMethodId: null, pickupStore: null, vouchers: [], shippingType: null });
+}

@@ -1,0 +1,2 @@
+export { setCheckout } from './state';
+export { useCheckoutState as useCheckoutStateHook } from './useCheckout';

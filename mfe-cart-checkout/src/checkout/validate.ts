@@ -1,0 +1,68 @@
+/** Form validation for the checkout steps (spec §5), with the contract schemas' rules. */
+import { CheckoutAddress, CheckoutEmail, CheckoutPersonName, CheckoutPhone, type CheckoutAddressInput } from '@store/contracts';
+import type { z } from 'zod';
+import type { Contact } from './state';
+
+export type Errors<K extends string> = Partial<Record<K, string>>;
+
+const REQUIRED: Record<string, string> = {
+  email: 'Enter your email address.',
+  firstName: 'Enter your first name.',
+  lastName: 'Enter your last name.',
+  phone: 'Enter your phone number.',
+  contactName: 'Enter the name of the person receiving the order.',
+  street1: 'Enter a street address.',
+  suburb: 'Enter a suburb or town.',
+  postcode: 'Enter a postcode.',
+};
+
+function firstIssue(schema: z.ZodType, value: unknown): string | null {
+  const r = schema.safeParse(value);
+  if (r.success) return null;
+  const issue = r.error.issues[0]!;
+  if (issue.code === 'too_big') return `Use at most ${String((issue as { maximum?: unknown }).maximum)} characters.`;
+  return issue.message;
+}
+
+export function validateContact(c: Contact): Errors<keyof Contact> {
+  const errors: Errors<keyof Contact> = {};
+  for (const [key, schema] of [
+    ['email', CheckoutEmail],
+    ['firstName', CheckoutPersonName],
+    ['lastName', CheckoutPersonName],
+    ['phone', CheckoutPhone],
+  ] as const) {
+    const value = c[key].trim();
+    if (!value) errors[key] = REQUIRED[key];
+    else {
+      const issue = firstIssue(schema, value);
+      if (issue) errors[key] = key === 'email' ? 'Enter a valid email address.' : issue;
+    }
+  }
+  return errors;
+}
+
+export type AddressField = 'contactName' | 'company' | 'phone' | 'street1' | 'street2' | 'suburb' | 'state' | 'postcode';
+
+export function validateAddress(a: CheckoutAddressInput): Errors<AddressField> {
+  const errors: Errors<AddressField> = {};
+  const shape = CheckoutAddress.shape;
+  for (const key of ['contactName', 'company', 'phone', 'street1', 'street2', 'suburb', 'state', 'postcode'] as const) {
+    const value = (a[key] ?? '').trim();
+    if (!value) {
+      if (REQUIRED[key]) errors[key] = REQUIRED[key];
+      continue;
+    }
+    const issue = firstIssue(shape[key], value);
+    if (issue) errors[key] = issue;
+  }
+  return errors;
+}
+
+export const hasErrors = (e: object) => Object.keys(e).length > 0;
+
+export const sameAddress = (a: CheckoutAddressInput | null, b: CheckoutAddressInput | null): boolean => {
+  if (!a || !b) return false;
+  const norm = (x: CheckoutAddressInput) => [x.street1, x.street2 ?? '', x.suburb, x.postcode, x.state ?? '', x.contactName].map((s) => s.trim().toLowerCase()).join('|');
+  return norm(a) === norm(b);
+};

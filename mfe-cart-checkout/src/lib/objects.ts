@@ -1,0 +1,31 @@
+/**
+ * Product enrichment through the objects endpoint (batched, cached). Stock data older than the
+ * configured maximum age (spec §9: 300 s) is fetched again.
+ */
+import { createObjectsClient, type Product } from '@store/contracts';
+
+export const STOCK_DATA_MAX_AGE_MS = 300_000;
+
+let client = createObjectsClient({ indexPrefix: 'nz', delayMs: 20 });
+let since = Date.now();
+
+export function configureObjects(indexPrefix: string): void {
+  client = createObjectsClient({ indexPrefix, delayMs: 20 });
+  since = Date.now();
+}
+
+function fresh() {
+  if (Date.now() - since > STOCK_DATA_MAX_AGE_MS) {
+    client.clear();
+    since = Date.now();
+  }
+  return client;
+}
+
+export const getProduct = (id: string): Promise<Product | null> => fresh().get(id);
+export const getProducts = (ids: string[]): Promise<(Product | null)[]> => fresh().getMany(ids);
+/** Forget cached products (after an order changed stock). */
+export const refreshProducts = (): void => {
+  client.clear();
+  since = Date.now();
+};

@@ -1,0 +1,23 @@
+/**
+ * The catalog remote's settings. Values the spec leaves open ("not shown") are chosen here and
+ * documented in docs/catalog.md.
+ */
+export const catalogConfig = {
+  /** Query parameter holding the search text on /search (spec §2: "a configured query parameter"). */
+  searchQueryParam: 'q',
+  /** Product impressions are tracked this long after a list is shown (spec §9). */
+  impressionDelayMs: 3000,
+  /** Products kept in "recently viewed" (localStorage). */
+  recentlyViewedMax: 12,
+  recentlyViewedKey: 'fernleaf.catalog.recentlyViewed',
+  /** Find in store radius (spec §9: store search radius 200). */
+  storeRadiusKm: 200,
+  /** Search overlay: suggestions shown and the typing pause before asking. */
+  suggestionsMax: 6,
+  suggestionsDebounceMs: 200,
+  /** Store time zone for availability dates (spec §9). */
+  timeZone: 'Pacific/Auckland',
+  siteName: 'Fernleaf',
+  /** Bot-check action of the challenge answer check (spec §7). */
+  challengeAction: 'product_challenge_verify',
+} as const;

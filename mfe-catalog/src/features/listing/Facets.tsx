@@ -1,0 +1,136 @@
+import type { FacetOption, ListingFacets } from '@store/contracts';
+import { FACET_INITIAL, formatNzd } from '@store/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import type { ListingUrlState } from './url';
+
+type FacetKey = 'categories' | 'features' | 'colours';
+
+const TITLES: Record<FacetKey, string> = { categories: 'Categories', features: 'Features', colours: 'Colours' };
+
+function FacetGroup({ facet, options: given, selected, onToggle }: { facet: FacetKey; options: FacetOption[]; selected: string[]; onToggle: (value: string) => void }) {
+  const [expanded, setExpanded] = useState(false);
+  // Checked state follows the URL at once (the counts follow when the new answer arrives).
+  const options = given.map((o) => ({ ...o, selected: selected.includes(o.value) }));
+  const listId = useId();
+  const initial = FACET_INITIAL[facet];
+  // Selected options always show, even beyond the initial count.
+  const shown = expanded ? options : options.filter((o, i) => i < initial || o.selected);
+  if (options.length === 0) return null;
+  return (
+    <fieldset css={{ border: 0, borderTop: '1px solid var(--line)', padding: '1rem 0 .5rem', margin: 0 }} data-facet={facet}>
+      <legend css={{ fontWeight: 600, padding: 0, float: 'left', width: '100%', marginBottom: '.5rem' }}>{TITLES[facet]}</legend>
+      <ul id={listId} css={{ listStyle: 'none', padding: 0, margin: 0, clear: 'both', display: 'grid', gap: 6 }}>
+        {shown.map((option) => (
+          <li key={option.value}>
+            <label css={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer', fontSize: 15 }}>
+              <input type="checkbox" checked={option.selected} onChange={() => onToggle(option.value)} css={{ width: 18, height: 18, accentColor: 'var(--forest)' }} />
+              {option.hex ? <span aria-hidden="true" css={{ width: 14, height: 14, borderRadius: '50%', background: option.hex, border: '1px solid var(--line)' }} /> : null}
+              <span>{option.label}</span>
+              <span css={{ color: 'var(--muted)', marginLeft: 'auto' }}>
+                {option.count}
+                <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> products</span>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {options.length > initial ? (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => setExpanded((e) => !e)}
+          css={{ marginTop: 8, font: 'inherit', fontSize: 14, background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+        >
+          {expanded ? `Show fewer ${TITLES[facet].toLowerCase()}` : `Show all ${options.length} ${TITLES[facet].toLowerCase()}`}
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+function PriceFacet({ range, state, onApply }: { range: ListingFacets['price']; state: ListingUrlState; onApply: (min: number | null, max: number | null) => void }) {
+  const minId = useId();
+  const maxId = useId();
+  const key = `${state.minPrice ?? ''}|${state.maxPrice ?? ''}`;
+  const [draft, setDraft] = useState({ key, min: state.minPrice?.toString() ?? '', max: state.maxPrice?.toString() ?? '' });
+  const values = draft.key === key ? draft : { key, min: state.minPrice?.toString() ?? '', max: state.maxPrice?.toString() ?? '' };
+  const floorDollars = range ? Math.floor(range.min / 100) : 0;
+  const ceilDollars = range ? Math.ceil(range.max / 100) : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parse = (v: string) => (v.trim() === '' ? null : Math.max(0, Math.floor(Number(v))));
+    let min = parse(values.min);
+    let max = parse(values.max);
+    if (min !== null && Number.isNaN(min)) min = null;
+    if (max !== null && Number.isNaN(max)) max = null;
+    if (min !== null && max !== null && min > max) [min, max] = [max, min];
+    onApply(min, max);
+  };
+  const input = { width: '100%', font: 'inherit', padding: '.4rem .5rem', border: '1px solid #b9b2a3', borderRadius: 6 };
+  return (
+    <form onSubmit={submit} css={{ borderTop: '1px solid var(--line)', padding: '1rem 0' }} aria-label="Price" data-facet="price">
+      <p css={{ fontWeight: 600, margin: '0 0 .5rem' }} aria-hidden="true">
+        Price
+      </p>
+      {range ? (
+        <p css={{ margin: '0 0 .5rem', color: 'var(--muted)', fontSize: 14 }}>
+          {formatNzd(range.min)} to {formatNzd(range.max)}
+        </p>
+      ) : null}
+      <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>
+        <div>
+          <label htmlFor={minId} css={{ fontSize: 14 }}>
+            Min price ($)
+          </label>
+          <input id={minId} name="minPrice" type="number" inputMode="numeric" min={0} step={1} placeholder={String(floorDollars)} value={values.min} onChange={(e) => setDraft({ ...values, min: e.target.value })} css={input} />
+        </div>
+        <div>
+          <label htmlFor={maxId} css={{ fontSize: 14 }}>
+            Max price ($)
+          </label>
+          <input id={maxId} name="maxPrice" type="number" inputMode="numeric" min={0} step={1} placeholder={ceilDollars?.toString()} value={values.max} onChange={(e) => setDraft({ ...values, max: e.target.value })} css={input} />
+        </div>
+      </div>
+      <button type="submit" css={{ marginTop: 8, font: 'inherit', padding: '.4rem 1rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}>
+        Apply price
+      </button>
+    </form>
+  );
+}
+
+export function Facets({
+  facets,
+  state,
+  onChange,
+}: {
+  facets: ListingFacets;
+  state: ListingUrlState;
+  onChange: (next: Partial<ListingUrlState>) => void;
+}) {
+  const active = state.categories.length + state.features.length + state.colours.length + (state.minPrice !== null || state.maxPrice !== null ? 1 : 0);
+  const toggle = (key: FacetKey, value: string) => {
+    const current = state[key];
+    onChange({ [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] });
+  };
+  return (
+    <aside aria-label="Filters" css={{ fontSize: 15 }}>
+      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginBottom: '.5rem' }}>
+        <h2 css={{ fontSize: 18, margin: 0 }}>Filters</h2>
+        {active > 0 ? (
+          <button
+            type="button"
+            onClick={() => onChange({ categories: [], features: [], colours: [], minPrice: null, maxPrice: null })}
+            css={{ font: 'inherit', fontSize: 14, background: 'none', border: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+          >
+            Clear all ({active})
+          </button>
+        ) : null}
+      </div>
+      <FacetGroup facet="categories" options={facets.categories} selected={state.categories} onToggle={(v) => toggle('categories', v)} />
+      <FacetGroup facet="features" options={facets.features} selected={state.features} onToggle={(v) => toggle('features', v)} />
+      <FacetGroup facet="colours" options={facets.colours} selected={state.colours} onToggle={(v) => toggle('colours', v)} />
+      <PriceFacet range={facets.price} state={state} onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })} />
+    </aside>
+  );
+}

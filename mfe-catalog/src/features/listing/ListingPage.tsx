@@ -1,0 +1,259 @@
+import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
+import { track } from '@store/shared-events/analytics';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { fetchListing, NotFoundError, type ListingParams } from '../../api/client';
+import { NotFound } from '../../NotFound';
+import { catalogConfig } from '../../config';
+import { usePageMeta } from '../../lib/meta';
+import { Facets } from './Facets';
+import { ProductTile } from './ProductTile';
+import { SORTS } from './sorts';
+import { readListingUrl, writeListingUrl, type ListingUrlState } from './url';
+
+export type ListingScope = { kind: 'category'; path: string } | { kind: 'search' } | { kind: 'brand'; slug: string; category?: string };
+
+interface Loaded {
+  key: string;
+  pages: ListingResponse[];
+  status: 'loading' | 'ready' | 'error' | 'not-found';
+}
+
+const SCROLL_KEY = 'fernleaf.catalog.scroll:';
+
+function paramsFor(scope: ListingScope, state: ListingUrlState, page: number): ListingParams {
+  return {
+    category: scope.kind === 'category' ? scope.path : scope.kind === 'brand' ? scope.category : undefined,
+    brand: scope.kind === 'brand' ? scope.slug : undefined,
+    q: state.q || undefined,
+    categories: state.categories,
+    features: state.features,
+    colours: state.colours,
+    minPrice: state.minPrice === null ? undefined : state.minPrice * 100,
+    maxPrice: state.maxPrice === null ? undefined : state.maxPrice * 100,
+    sort: state.sort,
+    page,
+  };
+}
+
+/** Product impressions 3 s after a list (or a newly loaded page of it) is shown (spec §9). */
+function useImpressions(listName: string, listKey: string, items: Tile[]) {
+  const sent = useRef(new Set<string>());
+  useEffect(() => {
+    sent.current = new Set();
+  }, [listKey]);
+  useEffect(() => {
+    if (items.length === 0) return;
+    const timer = setTimeout(() => {
+      const fresh = items.map((item, index) => ({ item, index })).filter(({ item }) => !sent.current.has(item.id));
+      if (fresh.length === 0) return;
+      for (const { item } of fresh) sent.current.add(item.id);
+      track('view_item_list', {
+        item_list_name: listName,
+        items: fresh.map(({ item, index }) => ({ item_id: item.id, item_name: item.name, item_brand: item.brand, price: item.price / 100, index: index + 1 })),
+      });
+    }, catalogConfig.impressionDelayMs);
+    return () => clearTimeout(timer);
+  }, [listName, items]);
+}
+
+export function ListingPage({ scope }: { scope: ListingScope }) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const [params, setParams] = useSearchParams();
+  const state = readListingUrl(params);
+  const { page } = state;
+  const base = paramsFor(scope, state, 1);
+  const key = JSON.stringify({ ...base, page: 0 });
+  const [loaded, setLoaded] = useState<Loaded>({ key, pages: [], status: 'loading' });
+  const pages = loaded.key === key ? loaded.pages : [];
+  const status: Loaded['status'] = loaded.key === key && loaded.status !== 'ready' ? loaded.status : pages.length >= page ? 'ready' : 'loading';
+  const sortId = useId();
+  const headingId = useId();
+
+  useEffect(() => {
+    let live = true;
+    const have = pages.length;
+    if (have >= page) return;
+    const wanted = Array.from({ length: page - have }, (_, i) => have + i + 1);
+    Promise.all(wanted.map((p) => fetchListing(paramsFor(scope, state, p))))
+      .then((more) => {
+        if (live) setLoaded((s) => ({ key, pages: [...(s.key === key ? s.pages : []), ...more], status: 'ready' }));
+      })
+      .catch((error: unknown) => {
+        if (live) setLoaded({ key, pages: [], status: error instanceof NotFoundError ? 'not-found' : 'error' });
+      });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, page]);
+
+  // Scroll: remembered per history entry; restored when coming back (POP) once the list is there.
+  const restored = useRef<string | null>(null);
+  useEffect(() => {
+    const listingUrl = `${location.pathname}${location.search}`;
+    const save = () => {
+      // Only while this entry is the page: leaving it shrinks the document (and scrolls) before this unmounts.
+      if (`${window.location.pathname}${window.location.search}` !== listingUrl) return;
+      try {
+        sessionStorage.setItem(SCROLL_KEY + location.key, String(Math.round(window.scrollY)));
+      } catch {
+        // storage full or disabled: nothing to restore later
+      }
+    };
+    let frame = 0;
+    const onScroll = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(save);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [location.key, location.pathname, location.search]);
+  useLayoutEffect(() => {
+    if (status !== 'ready' || restored.current === location.key) return;
+    restored.current = location.key;
+    if (navigationType !== 'POP') return;
+    const saved = Number(sessionStorage.getItem(SCROLL_KEY + location.key));
+    if (saved > 0) window.scrollTo(0, saved);
+  }, [status, location.key, navigationType]);
+
+  const first = pages[0];
+  // While a new filter combination loads, the filters stay on screen (the previous answer's options).
+  const facetSource = first ?? loaded.pages[0];
+  const items: Tile[] = useMemo(() => (loaded.key === key ? loaded.pages.flatMap((p) => p.items) : []), [loaded, key]);
+  const total = first?.total ?? 0;
+  const title =
+    scope.kind === 'search'
+      ? state.q
+        ? `Search results for “${state.q}”`
+        : 'Search'
+      : scope.kind === 'brand'
+        ? first?.brand
+          ? first.category
+            ? `${first.brand.name} ${first.category.name}`
+            : first.brand.name
+          : ''
+        : (first?.category?.name ?? '');
+  const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
+  useImpressions(listName, key, items);
+  usePageMeta(
+    first
+      ? {
+          title: title || 'Products',
+          description:
+            scope.kind === 'search'
+              ? `Bags, travel goods and accessories matching “${state.q}” at Fernleaf.`
+              : `Shop ${total} ${title.toLowerCase()} at Fernleaf: bags, travel goods and accessories with free returns in New Zealand.`,
+          canonicalPath: scope.kind === 'search' ? `/search` : location.pathname,
+          noindex: scope.kind === 'search',
+          jsonLd: {
+            '@context': 'https://schema.org',
+            '@type': 'ItemList',
+            name: title,
+            numberOfItems: total,
+            itemListElement: items.slice(0, 48).map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: new URL(`/products/${item.path}`, window.location.origin).toString(), name: item.name })),
+          },
+        }
+      : null,
+  );
+
+  if (status === 'not-found') return <NotFound />;
+
+  const update = (next: Partial<ListingUrlState>, replace = false) => {
+    setParams(writeListingUrl({ ...state, ...next, page: 1 }, params), { replace, preventScrollReset: true });
+  };
+
+  return (
+    <div css={{ maxWidth: 1280, margin: '0 auto', padding: '2rem 1.25rem' }}>
+      {scope.kind === 'category' ? (
+        <nav aria-label="Breadcrumb" css={{ fontSize: 14, color: 'var(--muted)', marginBottom: '.5rem', minHeight: '1.5em' }}>
+          {first?.category?.breadcrumbs.map((crumb, index) => (
+            <span key={crumb.path}>
+              {index > 0 ? ' / ' : ''}
+              <Link to={`/categories/${crumb.path}`} aria-current={index === first.category!.breadcrumbs.length - 1 ? 'page' : undefined}>
+                {crumb.name}
+              </Link>
+            </span>
+          ))}
+        </nav>
+      ) : null}
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'end', justifyContent: 'space-between', gap: '1rem', marginBottom: '1.5rem' }}>
+        <div>
+          <h1 id={headingId} css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0 }}>
+            {title || '\u00a0'}
+          </h1>
+          <p css={{ margin: '.25rem 0 0', color: 'var(--muted)' }} aria-live="polite" data-testid="listing-total">
+            {first ? `${total} ${total === 1 ? 'product' : 'products'}` : '\u00a0'}
+          </p>
+          {first?.correctedQuery ? (
+            <p css={{ margin: '.25rem 0 0' }} data-testid="corrected-query">
+              No exact matches for “{first.q}”. Showing results for “{first.correctedQuery}”.
+            </p>
+          ) : null}
+        </div>
+        <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+          <label htmlFor={sortId}>Sort by</label>
+          <select
+            id={sortId}
+            value={state.sort}
+            // Changing the sort clears page and replaces the history entry (spec §2).
+            onChange={(event) => update({ sort: event.target.value }, true)}
+            css={{ font: 'inherit', padding: '.45rem .6rem', borderRadius: 8, border: '1px solid #b9b2a3', background: '#fff' }}
+          >
+            {SORTS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <div css={{ display: 'grid', gridTemplateColumns: '240px minmax(0, 1fr)', gap: '2rem', '@media (max-width: 767px)': { gridTemplateColumns: '1fr' } }}>
+        <div>{facetSource ? <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} /> : null}</div>
+        <div>
+          {status === 'error' ? (
+            <p role="alert">We couldn't load these products just now. Please refresh the page to try again.</p>
+          ) : first && total === 0 ? (
+            <div role="status">
+              <p>{scope.kind === 'search' && state.q ? `We couldn't find anything for “${state.q}”. Try a different word or fewer filters.` : 'No products match these filters. Try removing one.'}</p>
+            </div>
+          ) : (
+            <ul
+              aria-labelledby={headingId}
+              aria-busy={status === 'loading'}
+              css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
+            >
+              {items.map((item, index) => (
+                <li key={item.id}>
+                  <ProductTile item={item} eager={index < 4} position={index + 1} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {items.length < total ? (
+            <div css={{ textAlign: 'center', marginTop: '2.5rem' }}>
+              <p css={{ color: 'var(--muted)' }}>
+                Showing {items.length} of {total}
+              </p>
+              <button
+                type="button"
+                disabled={status === 'loading'}
+                onClick={() => {
+                  // The URL keeps the page (reload and back show the same list); no new history entry.
+                  setParams(writeListingUrl({ ...state, page: page + 1 }, params), { replace: true, preventScrollReset: true });
+                }}
+                css={{ font: 'inherit', padding: '.8rem 2rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}
+              >
+                {status === 'loading' ? 'Loading…' : 'Load more'}
+              </button>
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,222 @@
+import type { Product } from '@store/contracts';
+import { CHALLENGE_ANSWER_MAX, CHALLENGE_FAILED } from '@store/contracts';
+import { bus, session, topics } from '@store/shared-events';
+import { track } from '@store/shared-events/analytics';
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { ApiError, verifyChallenge } from '../../api/client';
+import { catalogConfig } from '../../config';
+import { botCheckToken } from '../../lib/botcheck';
+
+/** Spec §8 wording for productChallengeAnswerInvalid. */
+export const CHALLENGE_INVALID_MESSAGE = 'That answer is not right. Read the question again and try once more.';
+const NO_ANSWER_MESSAGE = 'Answer the question to add this limited release to your cart.';
+const NO_CART_MESSAGE = "We couldn't reach your cart just now. Please try again.";
+const RESULT_TIMEOUT_MS = 8000;
+
+let requestCounter = 0;
+const newRequestId = () => `pdp-${Date.now().toString(36)}-${(++requestCounter).toString(36)}`;
+
+/** Publishes cart.add and resolves with the cart's cart.add.result for it (or a timeout error). */
+export function requestCartAdd(payload: { productId: string; variantId: string; qty: number; challengeAnswer?: string }) {
+  const requestId = newRequestId();
+  return new Promise<{ status: 'SUCCESS' | 'INVALID' | 'ERROR'; reason?: string; message?: string }>((resolve) => {
+    const timer = setTimeout(() => {
+      unsubscribe();
+      resolve({ status: 'ERROR', message: NO_CART_MESSAGE });
+    }, RESULT_TIMEOUT_MS);
+    const unsubscribe = bus.subscribe(topics.cartAddResult, (result) => {
+      if (result.requestId !== requestId) return;
+      clearTimeout(timer);
+      unsubscribe();
+      resolve(result);
+    });
+    const sent = bus.publish(topics.cartAdd, { requestId, ...payload, source: 'pdp' }, { source: 'catalog' });
+    if (!sent) {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve({ status: 'ERROR', message: NO_CART_MESSAGE });
+    }
+  });
+}
+
+function useInWishlist(productId: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const subscription = session.synced.state$.subscribe(() => onChange());
+      return () => subscription.unsubscribe();
+    },
+    () => session.synced.getState().wishlist.items.some((item) => item.productId === productId),
+    () => false,
+  );
+}
+
+export function AddToCart({ product }: { product: Product }) {
+  const sellable = product.state !== 'coming' && !product.soldOut;
+  const firstInStock = product.variants.find((v) => v.qty > 0);
+  const [variantId, setVariantId] = useState<string | null>(product.variants.length === 1 ? (product.variants[0]?.id ?? null) : (firstInStock?.id ?? null));
+  const [answer, setAnswer] = useState('');
+  const [answerError, setAnswerError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [wishlistBusy, setWishlistBusy] = useState(false);
+  const inWishlist = useInWishlist(product.id);
+  const answerRef = useRef<HTMLInputElement>(null);
+  const answerId = useId();
+  const answerErrorId = useId();
+  const sizesId = useId();
+  const live = useRef(true);
+  useEffect(() => {
+    live.current = true;
+    return () => {
+      live.current = false;
+    };
+  }, []);
+
+  const variant = product.variants.find((v) => v.id === variantId) ?? null;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setResult(null);
+    if (!variant) {
+      setResult({ kind: 'error', text: 'Choose a size first.' });
+      return;
+    }
+    let challengeAnswer: string | undefined;
+    if (product.challengeQuestion) {
+      const trimmed = answer.trim();
+      if (!trimmed) {
+        setAnswerError(NO_ANSWER_MESSAGE);
+        answerRef.current?.focus();
+        return;
+      }
+      setBusy(true);
+      try {
+        const recaptchaToken = await botCheckToken(catalogConfig.challengeAction);
+        await verifyChallenge({ answer: trimmed, productId: product.id, recaptchaToken });
+        challengeAnswer = trimmed;
+        setAnswerError(null);
+      } catch (error) {
+        if (!live.current) return;
+        setBusy(false);
+        if (error instanceof ApiError && error.code === CHALLENGE_FAILED) {
+          // Spec §8: ChallengeFailed -> productChallengeAnswerInvalid.
+          setAnswerError(CHALLENGE_INVALID_MESSAGE);
+          answerRef.current?.focus();
+        } else setResult({ kind: 'error', text: "We couldn't check your answer just now. Please try again." });
+        return;
+      }
+    }
+    setBusy(true);
+    const outcome = await requestCartAdd({ productId: product.id, variantId: variant.id, qty: 1, challengeAnswer });
+    if (!live.current) return;
+    setBusy(false);
+    if (outcome.status === 'SUCCESS') {
+      setResult({ kind: 'success', text: `Added ${product.name} (${variant.label}) to your cart.` });
+      setTimeout(() => track('add_to_cart', { currency: 'NZD', value: product.price / 100, items: [{ item_id: product.id, item_name: product.name, item_variant: variant.label, price: product.price / 100, quantity: 1 }] }), 1000);
+    } else if (outcome.reason === 'productChallengeAnswerInvalid') {
+      setAnswerError(outcome.message ?? CHALLENGE_INVALID_MESSAGE);
+    } else setResult({ kind: 'error', text: outcome.message ?? NO_CART_MESSAGE });
+  };
+
+  const toggleWishlist = async () => {
+    setWishlistBusy(true);
+    try {
+      const now = await session.synced.toggleWishlist(product.id, variantId ?? undefined);
+      if (live.current) setResult({ kind: 'success', text: now ? `Saved ${product.name} to your wishlist.` : `Removed ${product.name} from your wishlist.` });
+    } catch {
+      if (live.current) setResult({ kind: 'error', text: "We couldn't update your wishlist just now. Please try again." });
+    } finally {
+      if (live.current) setWishlistBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="Add to cart">
+      <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+        <legend id={sizesId} css={{ fontWeight: 600, marginBottom: '.5rem' }}>
+          {product.variants.length > 1 ? 'Size' : 'Availability'}
+        </legend>
+        <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {product.variants.map((v) => {
+            const stock = v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : 'sold out';
+            return (
+              <label
+                key={v.id}
+                css={{
+                  border: v.id === variantId ? '2px solid var(--forest)' : '1px solid var(--line)',
+                  borderRadius: 8,
+                  padding: '.5rem .9rem',
+                  background: '#fff',
+                  color: v.qty > 0 ? 'inherit' : '#6b6558',
+                  cursor: v.qty > 0 ? 'pointer' : 'not-allowed',
+                }}
+                data-testid="variant-option"
+              >
+                <input
+                  type="radio"
+                  name="variant"
+                  value={v.id}
+                  checked={v.id === variantId}
+                  disabled={v.qty === 0 && product.state !== 'coming'}
+                  onChange={() => setVariantId(v.id)}
+                  css={{ accentColor: 'var(--forest)', marginRight: 6 }}
+                />
+                {v.label} · {stock}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {product.challengeQuestion && sellable ? (
+        <div css={{ margin: '0 0 1rem' }}>
+          <label htmlFor={answerId} css={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+            {product.challengeQuestion}
+          </label>
+          <input
+            ref={answerRef}
+            id={answerId}
+            name="challengeAnswer"
+            required
+            maxLength={CHALLENGE_ANSWER_MAX}
+            value={answer}
+            onChange={(e) => setAnswer(e.target.value.slice(0, CHALLENGE_ANSWER_MAX))}
+            aria-invalid={answerError ? true : undefined}
+            aria-describedby={answerError ? answerErrorId : undefined}
+            autoComplete="off"
+            css={{ width: '100%', maxWidth: 360, font: 'inherit', padding: '.5rem .6rem', border: '1px solid #b9b2a3', borderRadius: 6 }}
+          />
+          {answerError ? (
+            <p id={answerErrorId} role="alert" css={{ color: '#9c2b1f', margin: '.35rem 0 0' }} data-testid="challenge-error">
+              {answerError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+        <button
+          type="submit"
+          disabled={!sellable || busy || !variant || variant.qty === 0}
+          css={{ font: 'inherit', fontWeight: 600, padding: '.85rem 2rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer', '&:disabled': { background: '#8a8a80', cursor: 'not-allowed' } }}
+        >
+          {product.state === 'coming' ? 'Coming soon' : product.soldOut ? 'Sold out' : busy ? 'Adding…' : 'Add to cart'}
+        </button>
+        <button
+          type="button"
+          aria-pressed={inWishlist}
+          disabled={wishlistBusy}
+          onClick={toggleWishlist}
+          css={{ font: 'inherit', padding: '.85rem 1.4rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}
+        >
+          {inWishlist ? '♥ In your wishlist' : '♡ Add to wishlist'}
+        </button>
+      </div>
+      <div aria-live="polite" css={{ minHeight: '1.5em', marginTop: '.75rem' }}>
+        {result ? (
+          <p role={result.kind === 'error' ? 'alert' : 'status'} css={{ margin: 0, color: result.kind === 'error' ? '#9c2b1f' : 'var(--forest)' }} data-testid="add-result">
+            {result.text}
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}

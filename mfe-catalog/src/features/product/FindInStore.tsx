@@ -1,0 +1,99 @@
+import type { Product, StoresResponse } from '@store/contracts';
+import { useId, useState, type FormEvent } from 'react';
+import { fetchStoresNear, NotFoundError } from '../../api/client';
+import { catalogConfig } from '../../config';
+
+type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: StoresResponse } | { status: 'error'; message: string };
+
+/** Stores with stock of the chosen size near a suburb/postcode or the visitor's location (radius 200 km). */
+export function FindInStore({ product }: { product: Product }) {
+  const [variantId, setVariantId] = useState(product.variants[0]?.id ?? '');
+  const [where, setWhere] = useState('');
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const whereId = useId();
+  const sizeId = useId();
+
+  const search = (place: { postcode: string } | { lat: number; lng: number }) => {
+    setState({ status: 'loading' });
+    fetchStoresNear(place, variantId, catalogConfig.storeRadiusKm)
+      .then((data) => setState({ status: 'ready', data }))
+      .catch((error: unknown) =>
+        setState({
+          status: 'error',
+          message: error instanceof NotFoundError ? "We couldn't find that suburb or postcode in New Zealand." : "We couldn't load stores just now. Please try again.",
+        }),
+      );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (where.trim().length < 2) {
+      setState({ status: 'error', message: 'Enter a suburb, town or postcode.' });
+      return;
+    }
+    search({ postcode: where.trim() });
+  };
+  const useLocation = () => {
+    if (!navigator.geolocation) {
+      setState({ status: 'error', message: 'Your browser cannot share your location. Enter a suburb or postcode instead.' });
+      return;
+    }
+    setState({ status: 'loading' });
+    navigator.geolocation.getCurrentPosition(
+      (position) => search({ lat: position.coords.latitude, lng: position.coords.longitude }),
+      () => setState({ status: 'error', message: "We couldn't get your location. Enter a suburb or postcode instead." }),
+      { timeout: 10_000, maximumAge: 600_000 },
+    );
+  };
+
+  return (
+    <div>
+      <form onSubmit={submit} css={{ display: 'grid', gap: 8 }}>
+        {product.variants.length > 1 ? (
+          <div>
+            <label htmlFor={sizeId}>Size</label>{' '}
+            <select id={sizeId} value={variantId} onChange={(e) => setVariantId(e.target.value)} css={{ font: 'inherit', padding: '.3rem' }}>
+              {product.variants.map((v) => (
+                <option key={v.id} value={v.id}>
+                  {v.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <label htmlFor={whereId}>Suburb, town or postcode</label>
+        <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <input id={whereId} value={where} onChange={(e) => setWhere(e.target.value)} maxLength={100} autoComplete="postal-code" css={{ font: 'inherit', padding: '.45rem .6rem', border: '1px solid #b9b2a3', borderRadius: 6, flex: 1, minWidth: 160 }} />
+          <button type="submit" css={{ font: 'inherit', padding: '.45rem 1rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+            Find stores
+          </button>
+        </div>
+        <button type="button" onClick={useLocation} css={{ justifySelf: 'start', font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+          Use my location
+        </button>
+      </form>
+      <div aria-live="polite" css={{ marginTop: '1rem' }}>
+        {state.status === 'loading' ? <p>Looking for stores…</p> : null}
+        {state.status === 'error' ? <p role="alert">{state.message}</p> : null}
+        {state.status === 'ready' ? (
+          state.data.stores.length === 0 ? (
+            <p>No stores within {catalogConfig.storeRadiusKm} km. Try a different suburb or postcode.</p>
+          ) : (
+            <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 8 }} data-testid="store-results">
+              {state.data.stores.map((store) => {
+                const qty = store.stock?.qty ?? 0;
+                return (
+                  <li key={store.erpStoreId} css={{ borderBottom: '1px solid var(--line)', paddingBottom: 8 }}>
+                    <strong>{store.name}</strong>
+                    {store.distanceKm !== null && store.distanceKm !== undefined ? <span css={{ color: 'var(--muted)' }}> · {store.distanceKm} km</span> : null}
+                    <br />
+                    <span css={{ color: qty > 0 ? 'var(--forest)' : '#6b6558' }}>{qty > 0 ? (qty <= 2 ? `Low stock (${qty})` : 'In stock') : 'Not in stock'}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+}

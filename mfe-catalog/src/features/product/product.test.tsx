@@ -1,0 +1,71 @@
+import type { Product } from '@store/contracts';
+import { bus, topics } from '@store/shared-events';
+import { requestCartAdd } from './AddToCart';
+import { productJsonLd } from './ProductPage';
+import { readRecentlyViewed, rememberViewed } from './recentlyViewed';
+import { countdown, countdownText, formatAvailability } from './time';
+
+describe('coming soon (Pacific/Auckland)', () => {
+  it('formats the availability in New Zealand time and counts down', () => {
+    // 2027-01-19T20:00:00Z is 9:00 am on Wednesday 20 January 2027 in Auckland (NZDT, UTC+13).
+    expect(formatAvailability('2027-01-19T20:00:00.000Z')).toMatch(/Wednesday,? 20 January 2027.*9:00\s?am NZDT/i);
+    const c = countdown('2027-01-19T20:00:00.000Z', Date.parse('2027-01-18T18:58:30.000Z'));
+    expect(c).toEqual({ days: 1, hours: 1, minutes: 1, seconds: 30, done: false });
+    expect(countdownText(c)).toBe('1 day, 1 hour, 1 minute, 30 seconds');
+    expect(countdown('2020-01-01T00:00:00Z', Date.now()).done).toBe(true);
+  });
+});
+
+describe('recently viewed', () => {
+  it('keeps the newest first, unique, at most 12', () => {
+    localStorage.clear();
+    for (let i = 1; i <= 14; i++) rememberViewed({ id: String(i), path: `p${i}`, name: `P${i}`, brand: 'B', price: 100, image: null, viewedAt: '' });
+    rememberViewed({ id: '5', path: 'p5', name: 'P5', brand: 'B', price: 100, image: null, viewedAt: '' });
+    const ids = readRecentlyViewed().map((i) => i.id);
+    expect(ids).toHaveLength(12);
+    expect(ids.slice(0, 3)).toEqual(['5', '14', '13']);
+    localStorage.setItem('fernleaf.catalog.recentlyViewed', '{broken');
+    expect(readRecentlyViewed()).toEqual([]);
+  });
+});
+
+describe('add to cart over the bus', () => {
+  it('publishes cart.add and resolves with the matching cart.add.result', async () => {
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
+      // another request's answer first: must be ignored
+      bus.publish(topics.cartAddResult, { requestId: 'someone-else', status: 'SUCCESS' });
+      bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'INVALID', reason: 'qtyAvailableExceeded', message: 'Only 1 left.' });
+    });
+    const result = await requestCartAdd({ productId: '7', variantId: '9', qty: 1, challengeAnswer: 'Black' });
+    unsubscribe();
+    expect(result).toMatchObject({ status: 'INVALID', reason: 'qtyAvailableExceeded', message: 'Only 1 left.' });
+  });
+});
+
+describe('Product JSON-LD', () => {
+  it('describes the product with an NZD offer and availability', () => {
+    const product = {
+      id: '1',
+      path: 'x-p1',
+      name: 'Harbour Tote',
+      description: 'A tote.',
+      brand: { id: '1', name: 'Harbourline', slug: 'harbourline' },
+      erpProductCompositeCode: 'HBL-1',
+      colourName: 'Tan',
+      canonicalCategory: { id: '2', name: 'Totes', path: 'bags/totes' },
+      productGallery: [{ type: 'IMAGE', src: 'images/products/1/x-1.jpg', alt: 'x', width: 1200, height: 1500 }],
+      price: 8999,
+      state: 'current',
+      availableFrom: null,
+      variants: [{ id: '1', code: 'c', label: 'One size', qty: 3 }],
+    } as unknown as Product;
+    const ld = productJsonLd(product, 'https://www.fernleaf.co.nz');
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      name: 'Harbour Tote',
+      brand: { name: 'Harbourline' },
+      offers: { priceCurrency: 'NZD', price: '89.99', availability: 'https://schema.org/InStock', url: 'https://www.fernleaf.co.nz/products/x-p1' },
+    });
+    expect(ld.image[0]).toBe('https://www.fernleaf.co.nz/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/products/1/x-1.jpg');
+  });
+});

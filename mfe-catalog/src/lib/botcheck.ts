@@ -1,0 +1,42 @@
+/**
+ * Bot-check tokens through the reCAPTCHA v3 window API (`grecaptcha.ready` / `execute`). The
+ * script URL and site key come from GET /api/botcheck/config (the local stand-in by default; real
+ * keys replace it by configuration).
+ */
+interface Grecaptcha {
+  ready(cb: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+}
+
+let loading: Promise<{ grecaptcha: Grecaptcha; siteKey: string }> | null = null;
+
+function load(): Promise<{ grecaptcha: Grecaptcha; siteKey: string }> {
+  loading ??= fetch('/api/botcheck/config', { headers: { Accept: 'application/json' } })
+    .then((r) => {
+      if (!r.ok) throw new Error(`bot-check config answered ${r.status}`);
+      return r.json() as Promise<{ siteKey: string; scriptUrl: string }>;
+    })
+    .then(
+      ({ siteKey, scriptUrl }) =>
+        new Promise<{ grecaptcha: Grecaptcha; siteKey: string }>((resolve, reject) => {
+          const w = window as unknown as { grecaptcha?: Grecaptcha };
+          const done = () => w.grecaptcha!.ready(() => resolve({ grecaptcha: w.grecaptcha!, siteKey }));
+          if (w.grecaptcha) return done();
+          const script = document.createElement('script');
+          script.src = `${scriptUrl}?render=${encodeURIComponent(siteKey)}`;
+          script.async = true;
+          script.onload = done;
+          script.onerror = () => reject(new Error('The bot check could not be loaded.'));
+          document.head.appendChild(script);
+        }),
+    );
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+export async function botCheckToken(action: string): Promise<string> {
+  const { grecaptcha, siteKey } = await load();
+  return grecaptcha.execute(siteKey, { action });
+}

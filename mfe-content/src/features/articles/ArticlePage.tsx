@@ -1,0 +1,41 @@
+import type { Article } from '@store/contracts';
+import { ReportNotFound } from '@store/shared-events/remote';
+import { useParams } from 'react-router';
+import { usePageMeta } from '../../lib/meta';
+import { MESSAGES } from '../../lib/messages';
+import { useResource } from '../../lib/resource';
+import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
+import { ContentBody } from './ContentBody';
+
+/** /articles/{path...}: shipping, returns, warranty, help centre, terms of use, privacy policy, ... */
+export function ArticlePage() {
+  const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
+  const valid = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path);
+  const article = useResource<Article>(valid ? `/api/content/articles/by-path?path=${encodeURIComponent(path)}` : null);
+  usePageMeta(article.status === 'ok' ? { title: article.data.title, description: article.data.description, canonicalPath: `/articles/${article.data.path}` } : null);
+
+  if (!valid || article.status === 'notFound') return <ReportNotFound source="content" path={`/articles/${path}`} />;
+  return (
+    <article css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      {article.status === 'loading' ? <Loading label="Loading page…" /> : null}
+      {article.status === 'error' ? <LoadError onRetry={article.retry}>{MESSAGES.articleLoad}</LoadError> : null}
+      {article.status === 'ok' ? (
+        <>
+          <header css={{ maxWidth: '42rem', marginBottom: '1.5rem' }}>
+            <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .75rem' }}>{article.data.title}</h1>
+            <p css={{ fontSize: 19, color: 'var(--muted)', margin: '0 0 .5rem' }}>{article.data.description}</p>
+            <p css={{ fontSize: 14, color: 'var(--muted)', margin: 0 }}>
+              Last updated <time dateTime={article.data.updatedAt}>{formatDate(article.data.updatedAt)}</time>
+            </p>
+          </header>
+          {article.data.image ? (
+            <div css={{ maxWidth: '42rem', marginBottom: '2rem', borderRadius: 12, overflow: 'hidden', aspectRatio: '3 / 1.4' }}>
+              <ContentImg image={article.data.image} sizes="(max-width: 720px) 100vw, 42rem" priority css={{ height: '100%' }} />
+            </div>
+          ) : null}
+          <ContentBody blocks={article.data.body} />
+        </>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ContentBlock } from '@store/contracts';
+import { Link } from 'react-router';
+import { serif } from '../../lib/ui';
+
+/** Renders content blocks; headings are h2 (the page title is the h1). Internal links navigate client-side. */
+export function ContentBody({ blocks }: { blocks: ContentBlock[] }) {
+  return (
+    <div css={{ fontSize: 17, lineHeight: 1.65, maxWidth: '42rem', '& p': { margin: '0 0 1rem' }, '& ul': { margin: '0 0 1.25rem', paddingLeft: '1.25rem' }, '& li': { marginBottom: '.4rem' } }}>
+      {blocks.map((block, index) => {
+        switch (block.type) {
+          case 'heading':
+            return (
+              <h2 key={index} css={{ fontFamily: serif, fontWeight: 400, fontSize: 24, margin: '2rem 0 .75rem' }}>
+                {block.text}
+              </h2>
+            );
+          case 'list':
+            return (
+              <ul key={index}>
+                {block.items.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            );
+          case 'link':
+            return (
+              <p key={index}>
+                {block.href.startsWith('/') ? (
+                  <Link to={block.href} css={{ color: 'var(--forest)', fontWeight: 600 }}>
+                    {block.text} →
+                  </Link>
+                ) : (
+                  <a href={block.href} target="_blank" rel="noopener noreferrer" css={{ color: 'var(--forest)', fontWeight: 600 }}>
+                    {block.text} (opens in a new tab)
+                  </a>
+                )}
+              </p>
+            );
+          default:
+            return <p key={index}>{block.text}</p>;
+        }
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { BLOG_PAGE_SIZE, type BlogListResponse } from '@store/contracts';
+import { track } from '@store/shared-events/analytics';
+import { ReportNotFound } from '@store/shared-events/remote';
+import { Link, useSearchParams } from 'react-router';
+import { usePageMeta } from '../../lib/meta';
+import { MESSAGES } from '../../lib/messages';
+import { useResource } from '../../lib/resource';
+import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
+import { PostCard } from './PostCard';
+
+/** /blog?tag=&page=: href of a list page (page 1 and no tag are left out). */
+export function blogHref(tag: string | null, page: number): string {
+  const params = new URLSearchParams();
+  if (tag) params.set('tag', tag);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return query ? `/blog?${query}` : '/blog';
+}
+
+const pill = {
+  display: 'inline-block',
+  padding: '.35rem .9rem',
+  borderRadius: 999,
+  border: '1px solid var(--line)',
+  textDecoration: 'none',
+  background: '#fff',
+  '&[aria-current="page"]': { background: 'var(--forest)', color: '#fff', borderColor: 'var(--forest)' },
+} as const;
+
+/** The journal: 12 posts per page, newest first, filtered by tag (spec §2 blog list: page, tag). */
+export function BlogListPage() {
+  const [params] = useSearchParams();
+  const tag = params.get('tag');
+  const rawPage = params.get('page');
+  const page = rawPage === null ? 1 : Number(rawPage);
+  const validPage = Number.isInteger(page) && page >= 1 && page <= 10000;
+  const validTag = tag === null || /^[a-z0-9-]{1,60}$/.test(tag);
+  const list = useResource<BlogListResponse>(validPage && validTag ? `/api/content/blog?${new URLSearchParams({ ...(tag ? { tag } : {}), page: String(page) }).toString()}` : null);
+  const tagName = list.status === 'ok' ? list.data.tag?.name : undefined;
+  usePageMeta({
+    title: `${tagName ? `${tagName}: ` : ''}Journal${page > 1 ? `, page ${page}` : ''}`,
+    description: tagName
+      ? `Fernleaf journal posts about ${tagName.toLowerCase()}: travel stories, packing lists and care guides from our team.`
+      : 'The Fernleaf journal: travel stories, packing lists, care guides and news from our workshop and stores around New Zealand.',
+    canonicalPath: blogHref(tag, validPage ? page : 1),
+  });
+
+  if (!validPage || !validTag || list.status === 'notFound') return <ReportNotFound source="content" path={`/blog${params.toString() ? `?${params.toString()}` : ''}`} />;
+
+  return (
+    <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      <header css={{ marginBottom: '1.5rem' }}>
+        <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .5rem' }}>{tagName ? `Journal: ${tagName}` : 'Journal'}</h1>
+        <p css={{ color: 'var(--muted)', margin: 0, fontSize: 18 }}>Stories, packing lists and care guides from the Fernleaf team.</p>
+      </header>
+      {list.status === 'loading' ? <Loading label="Loading posts…" /> : null}
+      {list.status === 'error' ? <LoadError onRetry={list.retry}>{MESSAGES.blogLoad}</LoadError> : null}
+      {list.status === 'ok' ? (
+        <>
+          <nav aria-label="Filter posts by tag" css={{ marginBottom: '2rem' }}>
+            <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>
+              <li>
+                <Link to="/blog" aria-current={tag === null ? 'page' : undefined} css={pill}>
+                  All posts
+                </Link>
+              </li>
+              {list.data.tags.map((t) => (
+                <li key={t.slug}>
+                  <Link to={blogHref(t.slug, 1)} aria-current={tag === t.slug ? 'page' : undefined} css={pill} onClick={() => track('blog_tag_filter', { tag: t.slug })}>
+                    {t.name} <span css={{ opacity: 0.75 }}>({t.count})</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p role="status" css={{ color: 'var(--muted)', margin: '0 0 1rem' }}>
+            {list.data.total === 0
+              ? 'No posts yet.'
+              : `Showing ${(list.data.page - 1) * BLOG_PAGE_SIZE + 1}-${(list.data.page - 1) * BLOG_PAGE_SIZE + list.data.items.length} of ${list.data.total} posts`}
+          </p>
+          <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2.5rem 1.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 300px), 1fr))' }}>
+            {list.data.items.map((post) => (
+              <li key={post.path}>
+                <PostCard post={post} />
+              </li>
+            ))}
+          </ul>
+          {list.data.pageCount > 1 ? <Pagination tag={tag} page={list.data.page} pageCount={list.data.pageCount} /> : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Pagination({ tag, page, pageCount }: { tag: string | null; page: number; pageCount: number }) {
+  const link = { ...pill, minWidth: '2.5rem', textAlign: 'center' } as const;
+  return (
+    <nav aria-label="Journal pages" css={{ marginTop: '2.5rem' }}>
+      <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '.5rem', alignItems: 'center' }}>
+        {page > 1 ? (
+          <li>
+            <Link to={blogHref(tag, page - 1)} css={link} rel="prev">
+              Previous page
+            </Link>
+          </li>
+        ) : null}
+        {Array.from({ length: pageCount }, (_, i) => i + 1).map((n) => (
+          <li key={n}>
+            <Link to={blogHref(tag, n)} aria-current={n === page ? 'page' : undefined} aria-label={`Page ${n}`} css={link}>
+              {n}
+            </Link>
+          </li>
+        ))}
+        {page < pageCount ? (
+          <li>
+            <Link to={blogHref(tag, page + 1)} css={link} rel="next">
+              Next page
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

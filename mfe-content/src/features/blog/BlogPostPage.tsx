@@ -1,0 +1,69 @@
+import type { BlogPost } from '@store/contracts';
+import { ReportNotFound } from '@store/shared-events/remote';
+import { Link, useParams } from 'react-router';
+import { usePageMeta } from '../../lib/meta';
+import { MESSAGES } from '../../lib/messages';
+import { useResource } from '../../lib/resource';
+import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
+import { ContentBody } from '../articles/ContentBody';
+import { blogHref } from './BlogListPage';
+import { PostCard } from './PostCard';
+
+/** /blog/{path...}: one journal post with related posts. */
+export function BlogPostPage() {
+  const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
+  const valid = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path);
+  const post = useResource<BlogPost>(valid ? `/api/content/blog/by-path?path=${encodeURIComponent(path)}` : null);
+  usePageMeta(post.status === 'ok' ? { title: post.data.title, description: post.data.description, canonicalPath: `/blog/${post.data.path}` } : null);
+
+  if (!valid || post.status === 'notFound') return <ReportNotFound source="content" path={`/blog/${path}`} />;
+  return (
+    <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      <nav aria-label="Breadcrumb" css={{ marginBottom: '1rem', fontSize: 14 }}>
+        <Link to="/blog">Journal</Link>
+      </nav>
+      {post.status === 'loading' ? <Loading label="Loading post…" /> : null}
+      {post.status === 'error' ? <LoadError onRetry={post.retry}>{MESSAGES.blogLoad}</LoadError> : null}
+      {post.status === 'ok' ? (
+        <>
+          <article>
+            <header css={{ maxWidth: '42rem', marginBottom: '1.5rem' }}>
+              <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .75rem' }}>{post.data.title}</h1>
+              <p css={{ fontSize: 19, color: 'var(--muted)', margin: '0 0 .75rem' }}>{post.data.description}</p>
+              <p css={{ margin: 0, fontSize: 15 }}>
+                By {post.data.author} · <time dateTime={post.data.publishedAt}>{formatDate(post.data.publishedAt)}</time>
+              </p>
+              <ul aria-label="Tags" css={{ listStyle: 'none', padding: 0, margin: '.75rem 0 0', display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
+                {post.data.tags.map((t) => (
+                  <li key={t.slug}>
+                    <Link to={blogHref(t.slug, 1)} css={{ fontSize: 14 }}>
+                      {t.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </header>
+            <div css={{ maxWidth: '56rem', marginBottom: '2rem', borderRadius: 12, overflow: 'hidden', aspectRatio: '3 / 2' }}>
+              <ContentImg image={post.data.image} sizes="(max-width: 900px) 100vw, 56rem" priority css={{ height: '100%' }} />
+            </div>
+            <ContentBody blocks={post.data.body} />
+          </article>
+          {post.data.related.length > 0 ? (
+            <section aria-labelledby="related-heading" css={{ marginTop: '3rem', borderTop: '1px solid var(--line)', paddingTop: '2rem' }}>
+              <h2 id="related-heading" css={{ fontFamily: serif, fontWeight: 400, fontSize: 28, marginTop: 0 }}>
+                More from the journal
+              </h2>
+              <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '1.5rem', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 260px), 1fr))' }}>
+                {post.data.related.map((r) => (
+                  <li key={r.path}>
+                    <PostCard post={r} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { MESSAGES } from '../../lib/messages';
+import { LoadError } from '../../lib/ui';
+import type { StoreMapProps } from './StoreMap';
+
+/** The map is its own chunk: the store list shows without it, and a failed chunk shows the map message. */
+export const loadStoreMap = () => import('./StoreMap');
+const StoreMap = lazy(loadStoreMap);
+
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  override render() {
+    return this.state.failed ? <LoadError>{MESSAGES.mapLoad}</LoadError> : this.props.children;
+  }
+}
+
+export function LazyStoreMap(props: StoreMapProps) {
+  return (
+    <MapBoundary>
+      <Suspense fallback={<div role="status" css={{ width: '100%', height: '100%', background: '#dbe7ec', borderRadius: 12, display: 'grid', placeItems: 'center', color: 'var(--muted)' }}>Loading map…</div>}>
+        <StoreMap {...props} />
+      </Suspense>
+    </MapBoundary>
+  );
+}

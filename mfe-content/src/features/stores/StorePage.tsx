@@ -1,0 +1,69 @@
+import type { Store } from '@store/contracts';
+import { ReportNotFound } from '@store/shared-events/remote';
+import { Link, useParams } from 'react-router';
+import { usePageMeta } from '../../lib/meta';
+import { MESSAGES } from '../../lib/messages';
+import { useResource } from '../../lib/resource';
+import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
+import { LazyStoreMap } from './LazyStoreMap';
+import { AddressLines, OpeningHours, OpenState, useNow } from './storeParts';
+
+/** /stores/{path}: one store's address, hours (Pacific/Auckland), contact, click and collect and map. */
+export function StorePage() {
+  const path = useParams().path ?? '';
+  const valid = /^[a-z0-9-]{1,80}$/.test(path);
+  const store = useResource<Store>(valid ? `/api/stores/${path}` : null);
+  const now = useNow();
+  usePageMeta(
+    store.status === 'ok'
+      ? {
+          title: `${store.data.name}, ${store.data.address.locality}`,
+          description: `${store.data.name} at ${store.data.address.street2 ?? store.data.address.street1}, ${store.data.address.locality}: opening hours, phone and click and collect.`,
+          canonicalPath: `/stores/${store.data.path}`,
+        }
+      : null,
+  );
+  if (!valid || store.status === 'notFound') return <ReportNotFound source="content" path={`/stores/${path}`} />;
+  return (
+    <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      <nav aria-label="Breadcrumb" css={{ marginBottom: '1rem', fontSize: 14 }}>
+        <Link to="/stores">All stores</Link>
+      </nav>
+      {store.status === 'loading' ? <Loading label="Loading store…" /> : null}
+      {store.status === 'error' ? <LoadError onRetry={store.retry}>{MESSAGES.storesLoad}</LoadError> : null}
+      {store.status === 'ok' ? (
+        <div css={{ display: 'grid', gap: '2rem', '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)' } }}>
+          <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
+            <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: 0 }}>{store.data.name}</h1>
+            <OpenState hours={store.data.openingHours} now={now} />
+            <p css={{ margin: 0, fontSize: 18 }}>{store.data.description}</p>
+            <section aria-labelledby="store-address-heading">
+              <h2 id="store-address-heading" css={{ fontSize: 18, margin: '0 0 .35rem' }}>
+                Address
+              </h2>
+              <AddressLines store={store.data} />
+            </section>
+            <section aria-labelledby="store-contact-heading">
+              <h2 id="store-contact-heading" css={{ fontSize: 18, margin: '0 0 .35rem' }}>
+                Contact
+              </h2>
+              <p css={{ margin: 0 }}>
+                Phone <a href={`tel:${store.data.phone.replace(/\s+/g, '')}`}>{store.data.phone}</a>
+                <br />
+                E-mail <a href={`mailto:${store.data.email}`}>{store.data.email}</a>
+              </p>
+            </section>
+            <p css={{ margin: 0 }}>
+              <strong>{store.data.clickAndCollect ? 'Click and collect available.' : 'Click and collect is not available at this store.'}</strong>
+              {store.data.clickAndCollect ? ' Choose this store at checkout and collect your order free, usually within 2 hours of opening.' : null}
+            </p>
+            <OpeningHours hours={store.data.openingHours} now={now} />
+          </div>
+          <div css={{ height: 420 }}>
+            <LazyStoreMap stores={[store.data]} zoom minSpanKm={450} label={`Map showing ${store.data.name} in ${store.data.address.locality}`} />
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}

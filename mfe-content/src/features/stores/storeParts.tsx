@@ -1,0 +1,70 @@
+import { aucklandClock, formatHour, storeOpenState, weekdayName, type Store, type StoreDayHours } from '@store/contracts';
+import { useEffect, useState } from 'react';
+
+/** Re-renders every minute so "open now" stays true to the clock. */
+export function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+export function OpenState({ hours, now }: { hours: StoreDayHours[]; now: Date }) {
+  const state = storeOpenState(hours, now);
+  return (
+    <span css={{ color: state.open ? 'var(--forest)' : 'var(--muted)', fontWeight: 600 }}>
+      <span aria-hidden="true" css={{ display: 'inline-block', width: 8, height: 8, borderRadius: 99, marginRight: 6, background: state.open ? 'var(--forest)' : 'var(--muted)' }} />
+      {state.text}
+    </span>
+  );
+}
+
+export function formatPeriod(h: StoreDayHours): string {
+  return h.open && h.close ? `${formatHour(h.open)} – ${formatHour(h.close)}` : 'Closed';
+}
+
+/** The week's opening hours, Monday first, today marked (Pacific/Auckland). */
+export function OpeningHours({ hours, now }: { hours: StoreDayHours[]; now: Date }) {
+  const today = aucklandClock(now).day;
+  return (
+    <table css={{ borderCollapse: 'collapse', width: '100%', maxWidth: '24rem', '& th, & td': { textAlign: 'left', padding: '.35rem .5rem .35rem 0', borderBottom: '1px solid var(--line)' } }}>
+      <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '.5rem' }}>Opening hours (New Zealand time)</caption>
+      <tbody>
+        {[...hours]
+          .sort((a, b) => a.day - b.day)
+          .map((h) => (
+            <tr key={h.day} aria-current={h.day === today ? 'date' : undefined} css={h.day === today ? { fontWeight: 700 } : undefined}>
+              <th scope="row" css={{ fontWeight: 'inherit' }}>
+                {weekdayName(h.day)}
+                {h.day === today ? ' (today)' : ''}
+              </th>
+              <td>{formatPeriod(h)}</td>
+            </tr>
+          ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function AddressLines({ store }: { store: Store }) {
+  const a = store.address;
+  return (
+    <address css={{ fontStyle: 'normal' }}>
+      {a.street1}
+      <br />
+      {a.street2 ? (
+        <>
+          {a.street2}
+          <br />
+        </>
+      ) : null}
+      {a.locality}, {a.region} {a.postcode}
+    </address>
+  );
+}
+
+export function formatDistance(km: number): string {
+  return km < 10 ? `${km.toFixed(1)} km` : `${Math.round(km)} km`;
+}

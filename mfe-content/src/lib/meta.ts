@@ -1,0 +1,44 @@
+/**
+ * Title, description and canonical URL of every content page. Elements this remote adds are
+ * marked data-content-meta and removed when the page unmounts.
+ */
+import { useEffect } from 'react';
+
+export const SITE_NAME = 'Fernleaf';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+  /** Path (with the query when it selects content), made absolute against the page origin. */
+  canonicalPath: string;
+}
+
+function upsert<T extends HTMLElement>(selector: string, create: () => T): T {
+  let el = document.head.querySelector<T>(selector);
+  if (!el) {
+    el = create();
+    el.setAttribute('data-content-meta', '');
+    document.head.appendChild(el);
+  }
+  return el;
+}
+
+export function applyPageMeta(meta: PageMeta): () => void {
+  document.title = meta.title.startsWith(`${SITE_NAME} |`) ? meta.title : `${meta.title} | ${SITE_NAME}`;
+  upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' })).setAttribute('content', meta.description);
+  const link = upsert<HTMLLinkElement>('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
+  link.href = new URL(meta.canonicalPath, window.location.origin).toString();
+  return () => {
+    document.head.querySelectorAll('[data-content-meta]').forEach((el) => el.remove());
+  };
+}
+
+/** Applies the meta while mounted (null: nothing yet). */
+export function usePageMeta(meta: PageMeta | null): void {
+  const key = meta ? JSON.stringify(meta) : '';
+  useEffect(() => {
+    if (!meta) return;
+    return applyPageMeta(meta);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type Resource<T> =
+  | { status: 'loading'; data?: undefined }
+  | { status: 'ok'; data: T }
+  | { status: 'notFound'; data?: undefined; message: string }
+  | { status: 'error'; data?: undefined };
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { error?: string; message?: string } | null,
+  ) {
+    super(body?.message ?? `HTTP ${status}`);
+  }
+}
+
+/** GET a JSON API answer; non-2xx answers throw HttpError with the parsed error body. */
+export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  if (!response.ok) {
+    let body: { error?: string; message?: string } | null = null;
+    try {
+      body = (await response.json()) as { error?: string; message?: string };
+    } catch {
+      body = null;
+    }
+    throw new HttpError(response.status, body);
+  }
+  return (await response.json()) as T;
+}
+
+/** Loads `url` (null: nothing to load) and re-loads when it changes; `retry` loads it again. */
+export function useResource<T>(url: string | null): Resource<T> & { retry(): void } {
+  const [attempt, setAttempt] = useState(0);
+  const key = `${attempt}:${url ?? ''}`;
+  const [state, setState] = useState<{ key: string; value: Resource<T> } | null>(null);
+  useEffect(() => {
+    if (url === null) return;
+    const controller = new AbortController();
+    getJson<T>(url, controller.signal).then(
+      (data) => setState({ key, value: { status: 'ok', data } }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof HttpError && error.status === 404) setState({ key, value: { status: 'notFound', message: error.message } });
+        else {
+          console.error(error);
+          setState({ key, value: { status: 'error' } });
+        }
+      },
+    );
+    return () => controller.abort();
+  }, [url, key]);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const current: Resource<T> = state && state.key === key ? state.value : { status: 'loading' };
+  return { ...current, retry };
+}

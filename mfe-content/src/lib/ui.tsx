@@ -1,0 +1,68 @@
+import type { ContentImage } from '@store/contracts';
+import { imageUrl } from '@store/contracts';
+import type { ReactNode } from 'react';
+
+export const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+export const serif = 'Georgia, "Times New Roman", serif';
+export const pageWidth = { maxWidth: 1280, margin: '0 auto', padding: '0 1.25rem' } as const;
+
+/** A drawn content image at responsive widths (the image CDN resizes it). */
+export function ContentImg({ image, sizes, priority = false, className }: { image: ContentImage; sizes: string; priority?: boolean; className?: string }) {
+  const widths = [300, 600, 1200, 1800].filter((w) => w <= image.width);
+  return (
+    <img
+      className={className}
+      src={imageUrl(image.src, { width: 1200 })}
+      srcSet={widths.map((w) => `${imageUrl(image.src, { width: w })} ${w}w`).join(', ')}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={image.alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      css={{ display: 'block', width: '100%', height: 'auto', objectFit: 'cover', background: '#ece6da' }}
+    />
+  );
+}
+
+/** A loading failure with a retry button (spec §8 loading failures). */
+export function LoadError({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
+  return (
+    <div role="alert" css={{ border: '1px solid var(--clay)', borderRadius: 8, padding: '1rem 1.25rem', background: '#fff', margin: '1rem 0' }}>
+      <p css={{ margin: 0 }}>{children}</p>
+      {onRetry ? (
+        <button type="button" onClick={onRetry} css={{ marginTop: '.75rem', ...buttonStyle }}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+export const buttonStyle = {
+  font: 'inherit',
+  background: 'var(--forest)',
+  color: '#fff',
+  border: 0,
+  borderRadius: 999,
+  padding: '.6rem 1.25rem',
+  cursor: 'pointer',
+  '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 },
+  '&:disabled': { opacity: 0.6, cursor: 'default' },
+} as const;
+
+export function Loading({ label }: { label: string }) {
+  return (
+    <p role="status" aria-live="polite" css={{ color: 'var(--muted)', padding: '2rem 0' }}>
+      {label}
+    </p>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
+
+/** "13 November 2026" in Pacific/Auckland. */
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}

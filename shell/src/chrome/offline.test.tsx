@@ -1,0 +1,72 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { INSTALL_DISMISSED_KEY, InstallPrompt } from './InstallPrompt';
+import { registerServiceWorker } from './offline';
+
+function fakeNavigator(controller: object | null) {
+  const listeners: (() => void)[] = [];
+  const container = {
+    controller,
+    register: jest.fn(async () => ({})),
+    addEventListener: (_: string, listener: () => void) => listeners.push(listener),
+  };
+  return { nav: { serviceWorker: container } as unknown as Navigator, fire: () => listeners.forEach((l) => l()), container };
+}
+
+describe('offline helper registration', () => {
+  it('registers /sw.js and reloads when an updated worker takes control', () => {
+    const { nav, fire, container } = fakeNavigator({});
+    const reload = jest.fn();
+    registerServiceWorker(nav, reload);
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+    fire();
+    expect(reload).toHaveBeenCalledTimes(1);
+    fire();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+  it('does not reload when the first worker takes control', () => {
+    const { nav, fire } = fakeNavigator(null);
+    const reload = jest.fn();
+    registerServiceWorker(nav, reload);
+    fire();
+    expect(reload).not.toHaveBeenCalled();
+    fire();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('InstallPrompt', () => {
+  afterEach(() => localStorage.clear());
+  const offer = () => {
+    const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: jest.fn(async () => undefined), userChoice: Promise.resolve({ outcome: 'accepted' as const }) });
+    act(() => {
+      window.dispatchEvent(event);
+    });
+    return event;
+  };
+
+  it('offers installation when the browser allows it; "Not now" hides it for good', async () => {
+    const user = userEvent.setup();
+    const { unmount } = render(<InstallPrompt />);
+    expect(screen.queryByRole('complementary')).toBeNull();
+    const event = offer();
+    expect(event.defaultPrevented).toBe(true);
+    expect(screen.getByRole('complementary', { name: 'Install the app' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(localStorage.getItem(INSTALL_DISMISSED_KEY)).toBe('1');
+    unmount();
+    render(<InstallPrompt />);
+    offer();
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('Install shows the browser prompt', async () => {
+    const user = userEvent.setup();
+    render(<InstallPrompt />);
+    const event = offer();
+    await user.click(screen.getByRole('button', { name: 'Install' }));
+    expect(event.prompt).toHaveBeenCalled();
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Screen classes and sticky offsets (spec §9): below 768 px mobile, below 1024 px tablet, else
+ * desktop, set as `data-screen` on <html>; the heights of the sticky header, the header
+ * announcement and the product-list controls as CSS variables (--sticky-header, --sticky-announcement,
+ * --sticky-list-controls, and their running sums --sticky-offset-*), recalculated debounced at
+ * 150 ms with a 1000 ms maximum wait.
+ */
+export type ScreenClass = 'mobile' | 'tablet' | 'desktop';
+
+export const MOBILE_MAX = 768;
+export const DESKTOP_MIN = 1024;
+export const STICKY_DEBOUNCE_MS = 150;
+export const STICKY_MAX_WAIT_MS = 1000;
+
+export function screenClass(width: number): ScreenClass {
+  if (width < MOBILE_MAX) return 'mobile';
+  if (width < DESKTOP_MIN) return 'tablet';
+  return 'desktop';
+}
+
+/** Debounce with a maximum wait (lodash semantics, trailing call only). */
+export function debounce(run: () => void, wait: number, maxWait: number, now: () => number = Date.now): { (): void; cancel(): void } {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let firstCall: number | null = null;
+  const fire = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    firstCall = null;
+    run();
+  };
+  const debounced = () => {
+    const t = now();
+    firstCall ??= t;
+    if (timer) clearTimeout(timer);
+    const remaining = Math.max(0, Math.min(wait, maxWait - (t - firstCall)));
+    timer = setTimeout(fire, remaining);
+  };
+  debounced.cancel = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    firstCall = null;
+  };
+  return debounced;
+}
+
+/** The sticky elements, top to bottom; remotes mark theirs with these data attributes. */
+export const STICKY_PARTS = [
+  { name: 'header', selector: '#shell-header' },
+  { name: 'announcement', selector: '[data-sticky="announcement"]' },
+  { name: 'list-controls', selector: '[data-sticky="list-controls"]' },
+] as const;
+
+export function applyScreen(doc: Document = document): void {
+  const root = doc.documentElement;
+  const width = doc.defaultView?.innerWidth ?? root.clientWidth;
+  root.dataset.screen = screenClass(width);
+  let offset = 0;
+  for (const part of STICKY_PARTS) {
+    const element = doc.querySelector<HTMLElement>(part.selector);
+    const height = element ? Math.round(element.getBoundingClientRect().height) : 0;
+    root.style.setProperty(`--sticky-offset-${part.name}`, `${offset}px`);
+    root.style.setProperty(`--sticky-${part.name}`, `${height}px`);
+    offset += height;
+  }
+  root.style.setProperty('--sticky-offset-total', `${offset}px`);
+}
+
+/** Keeps the screen class and sticky offsets up to date; returns a stop function. */
+export function watchScreen(): () => void {
+  applyScreen();
+  const update = debounce(() => applyScreen(), STICKY_DEBOUNCE_MS, STICKY_MAX_WAIT_MS);
+  window.addEventListener('resize', update);
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
+  const header = document.getElementById('shell-header');
+  if (observer && header) observer.observe(header);
+  return () => {
+    update.cancel();
+    window.removeEventListener('resize', update);
+    observer?.disconnect();
+  };
+}

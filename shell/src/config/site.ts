@@ -1,0 +1,125 @@
+/**
+ * Site configuration of the chrome (spec §3 "Country settings", keyed au, nz, others): base URLs
+ * and customer-service links per country, social accounts, footer link groups and the link rules'
+ * external allow-list. The fernleaf domains and social handles are example values of this
+ * deployment: change them here.
+ */
+import { SITE_COUNTRY } from './regions';
+
+export interface CustomerService {
+  supportUrl: string;
+  supportDelivery: string;
+  supportWarranty: string;
+  supportReturns: string;
+}
+
+export interface CountrySettings {
+  countryCode: string;
+  baseUrl: string;
+  customerService: CustomerService;
+}
+
+export const COUNTRY_SETTINGS: Record<'au' | 'nz' | 'others', CountrySettings> = {
+  nz: {
+    countryCode: 'NZ',
+    baseUrl: 'https://www.fernleaf.co.nz',
+    customerService: {
+      supportUrl: '/articles/help-centre',
+      supportDelivery: '/articles/shipping',
+      supportWarranty: '/articles/warranty',
+      supportReturns: '/articles/returns',
+    },
+  },
+  au: {
+    countryCode: 'AU',
+    baseUrl: 'https://www.fernleaf.com.au',
+    customerService: {
+      supportUrl: 'https://www.fernleaf.com.au/articles/help-centre',
+      supportDelivery: 'https://www.fernleaf.com.au/articles/shipping-australia',
+      supportWarranty: 'https://www.fernleaf.com.au/articles/warranty',
+      supportReturns: 'https://www.fernleaf.com.au/articles/returns-australia',
+    },
+  },
+  others: {
+    countryCode: 'XX',
+    baseUrl: 'https://www.fernleaf.com',
+    customerService: {
+      supportUrl: 'https://www.fernleaf.com/help',
+      supportDelivery: 'https://www.fernleaf.com/help/international-shipping',
+      supportWarranty: 'https://www.fernleaf.com/help/warranty',
+      supportReturns: 'https://www.fernleaf.com/help/international-returns',
+    },
+  },
+};
+
+/** The settings for a country code ("NZ", "AU", anything else → others). */
+export function countrySettings(country: string): CountrySettings {
+  const key = country.toLowerCase();
+  return key === 'nz' || key === 'au' ? COUNTRY_SETTINGS[key] : COUNTRY_SETTINGS.others;
+}
+
+/** This site's settings. */
+export const SITE_SETTINGS = countrySettings(SITE_COUNTRY);
+
+export const SOCIAL = {
+  /** Instagram: the NZ account for the NZ site, the global account for others. */
+  instagram: { nz: 'https://www.instagram.com/fernleaf.nz', others: 'https://www.instagram.com/fernleaf' },
+  facebook: 'https://www.facebook.com/fernleafgoods',
+};
+
+export function instagramUrl(country: string): string {
+  return country.toUpperCase() === 'NZ' ? SOCIAL.instagram.nz : SOCIAL.instagram.others;
+}
+
+/** External origins links may navigate to (spec §2 Links: refused unless allow-listed). */
+export const ALLOWED_EXTERNAL = [
+  'https://www.instagram.com',
+  'https://www.facebook.com',
+  'https://www.fernleaf.com',
+  'https://www.fernleaf.com.au',
+  'https://www.fernleaf.ca',
+  'https://www.fernleaf.eu',
+  'https://www.fernleaf.co.uk',
+];
+
+export const LINK_RULES = { baseUrl: SITE_SETTINGS.baseUrl, allowedExternal: ALLOWED_EXTERNAL };
+
+/** The search page and its query parameter (spec §2: search takes its term from a configured parameter). */
+export const SEARCH_PATH = '/search';
+export const SEARCH_PARAM = 'q';
+
+export interface FooterLink {
+  label: string;
+  href: string;
+}
+
+export const FOOTER_GROUPS: { groupHeading: string; links: FooterLink[] }[] = [
+  {
+    groupHeading: 'Shop',
+    links: [
+      { label: 'Bags', href: '/categories/bags' },
+      { label: 'Travel', href: '/categories/travel' },
+      { label: 'Accessories', href: '/categories/accessories' },
+      { label: 'New arrivals', href: '/categories/new-arrivals' },
+      { label: 'Sale', href: '/categories/sale' },
+    ],
+  },
+  {
+    groupHeading: 'Customer care',
+    links: [
+      { label: 'Help centre', href: SITE_SETTINGS.customerService.supportUrl },
+      { label: 'Track an order', href: '/orders' },
+      { label: 'Cart', href: '/cart' },
+      { label: 'My account', href: '/account' },
+      { label: 'Find a store', href: '/stores' },
+    ],
+  },
+  {
+    groupHeading: 'About Fernleaf',
+    links: [
+      { label: 'Journal', href: '/blog' },
+      { label: 'Terms of use', href: '/articles/terms-of-use' },
+      { label: 'Privacy policy', href: '/articles/privacy-policy' },
+    ],
+  },
+];

@@ -1,0 +1,101 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { canPrefetch, classifyLink, MAX_CONCURRENT_PREFETCH, prefetch, setPrefetcher, SmartLink } from './link';
+
+const rules = { baseUrl: 'https://www.fernleaf.co.nz', allowedExternal: ['https://www.instagram.com', 'https://www.facebook.com/fernleaf'] };
+
+describe('classifyLink (spec §2 Links)', () => {
+  it('treats paths and links under the site base URL as internal', () => {
+    expect(classifyLink('/categories/bags', rules)).toEqual({ kind: 'internal', href: '/categories/bags' });
+    expect(classifyLink('https://www.fernleaf.co.nz/products/x-p1?c=red', rules)).toEqual({ kind: 'internal', href: '/products/x-p1?c=red' });
+    expect(classifyLink('https://www.fernleaf.co.nz', rules)).toEqual({ kind: 'internal', href: '/' });
+    // a look-alike domain is not the site
+    expect(classifyLink('https://www.fernleaf.co.nz.evil.example/x', rules).kind).toBe('refused');
+  });
+  it('keeps hash-only links on the page', () => {
+    expect(classifyLink('#reviews', rules)).toEqual({ kind: 'hash', href: '#reviews' });
+  });
+  it('allows only allow-listed external URLs', () => {
+    expect(classifyLink('https://www.instagram.com/fernleaf.nz', rules)).toEqual({ kind: 'external', href: 'https://www.instagram.com/fernleaf.nz' });
+    expect(classifyLink('https://www.facebook.com/fernleaf', rules).kind).toBe('external');
+    expect(classifyLink('https://www.facebook.com/someone-else', rules).kind).toBe('refused');
+    expect(classifyLink('https://example.com/', rules).kind).toBe('refused');
+    expect(classifyLink('//example.com/x', rules).kind).toBe('refused');
+    expect(classifyLink('ftp://files.fernleaf.co.nz/', rules).kind).toBe('refused');
+  });
+  it('refuses script-style protocols everywhere, however they are disguised', () => {
+    for (const href of ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'data:text/html,<b>x</b>', 'vbscript:msgbox(1)', '\u0001javascript:x']) {
+      expect(classifyLink(href, { ...rules, allowedExternal: ['javascript:', 'data:'] }).kind).toBe('refused');
+    }
+    expect(classifyLink('', rules).kind).toBe('refused');
+  });
+});
+
+describe('canPrefetch', () => {
+  it('skips data-saver and 2g connections', () => {
+    expect(canPrefetch(undefined)).toBe(true);
+    expect(canPrefetch({ effectiveType: '4g' })).toBe(true);
+    expect(canPrefetch({ effectiveType: '3g' })).toBe(true);
+    expect(canPrefetch({ effectiveType: '2g' })).toBe(false);
+    expect(canPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+    expect(canPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
+  });
+});
+
+describe('prefetch queue', () => {
+  afterEach(() => {
+    setPrefetcher(null);
+    delete (window as unknown as { __storePrefetchQueue?: unknown }).__storePrefetchQueue;
+  });
+  it('runs at most 4 at once, each path once', async () => {
+    const releases: (() => void)[] = [];
+    const started: string[] = [];
+    setPrefetcher((path) => {
+      started.push(path);
+      return new Promise<void>((resolve) => releases.push(resolve));
+    });
+    for (let i = 0; i < 7; i += 1) prefetch(`/p/${i}`);
+    prefetch('/p/0');
+    await act(async () => undefined);
+    expect(MAX_CONCURRENT_PREFETCH).toBe(4);
+    expect(started).toEqual(['/p/0', '/p/1', '/p/2', '/p/3']);
+    await act(async () => {
+      releases[0]!();
+      releases[1]!();
+    });
+    expect(started).toHaveLength(6);
+    await act(async () => releases.slice(2).forEach((r) => r()));
+    await act(async () => releases.slice(2).forEach((r) => r()));
+    expect(started).toEqual(['/p/0', '/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
+  });
+});
+
+describe('SmartLink', () => {
+  it('navigates internally without a page load', async () => {
+    const user = userEvent.setup();
+    const onPop = jest.fn();
+    window.addEventListener('popstate', onPop);
+    render(<SmartLink href="https://www.fernleaf.co.nz/categories/travel" rules={rules}>Travel</SmartLink>);
+    const link = screen.getByRole('link', { name: 'Travel' });
+    expect(link).toHaveAttribute('href', '/categories/travel');
+    expect(link).not.toHaveAttribute('target');
+    await user.click(link);
+    expect(window.location.pathname).toBe('/categories/travel');
+    expect(onPop).toHaveBeenCalled();
+    window.removeEventListener('popstate', onPop);
+    window.history.pushState({}, '', '/');
+  });
+  it('opens allowed external links in a new tab and renders refused ones without an href', () => {
+    render(
+      <>
+        <SmartLink href="https://www.instagram.com/fernleaf.nz" rules={rules}>Instagram</SmartLink>
+        <SmartLink href="javascript:alert(1)" rules={rules}>Bad</SmartLink>
+      </>,
+    );
+    const instagram = screen.getByRole('link', { name: 'Instagram' });
+    expect(instagram).toHaveAttribute('target', '_blank');
+    expect(instagram.getAttribute('rel')).toContain('noopener');
+    expect(screen.queryByRole('link', { name: 'Bad' })).toBeNull();
+    expect(screen.getByText('Bad')).not.toHaveAttribute('href');
+  });
+});

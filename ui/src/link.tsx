@@ -1,0 +1,209 @@
+/**
+ * Links (spec §2 "Links"):
+ * - internal when the href starts with a slash or begins with the site base URL (navigated
+ *   client-side, without a page load); hash-only links stay on the page;
+ * - external links open in a new tab (rel noopener);
+ * - navigation to an external URL is refused unless its origin is allow-listed;
+ * - javascript:, data: and vbscript: are refused everywhere;
+ * - visible internal links are prefetched when scrolled into view (the shell loads the target
+ *   remote's code and data), unless the connection is 2g or data-saver or the link opens in a new
+ *   tab; at most 4 prefetches run at once (the queue lives on `window`, shared by every bundle).
+ */
+import { forwardRef, useEffect, useRef, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+
+export type LinkKind = 'internal' | 'hash' | 'external' | 'refused';
+
+export interface LinkRules {
+  /** The site's base URL, e.g. "https://www.fernleaf.co.nz" (default: the page's origin). */
+  baseUrl?: string;
+  /** Origins (or origin prefixes like "https://www.instagram.com") external navigation may go to. */
+  allowedExternal?: readonly string[];
+}
+
+export interface ClassifiedLink {
+  kind: LinkKind;
+  /** internal: path + search + hash to navigate to; hash: the hash; external: the absolute URL. */
+  href: string;
+}
+
+const SCRIPT_PROTOCOL = /^(javascript|data|vbscript):/i;
+export const MAX_CONCURRENT_PREFETCH = 4;
+
+/** Strips the characters browsers ignore in a URL's scheme (controls, whitespace) before checking it. */
+function normalise(href: string): string {
+  // eslint-disable-next-line no-control-regex
+  return href.replace(/[\u0000-\u0020\u007f]+/g, '');
+}
+
+/** The spec's link rules as a pure function. */
+export function classifyLink(href: string | undefined | null, rules: LinkRules = {}): ClassifiedLink {
+  if (!href) return { kind: 'refused', href: '' };
+  const raw = href.trim();
+  if (SCRIPT_PROTOCOL.test(normalise(raw))) return { kind: 'refused', href: '' };
+  if (raw.startsWith('#')) return { kind: 'hash', href: raw };
+  if (raw.startsWith('//')) return external(raw.replace(/^/, 'https:'), rules);
+  if (raw.startsWith('/')) return { kind: 'internal', href: raw };
+  const base = rules.baseUrl?.replace(/\/+$/, '');
+  if (base && (raw === base || raw.startsWith(`${base}/`) || raw.startsWith(`${base}?`) || raw.startsWith(`${base}#`))) {
+    const rest = raw.slice(base.length);
+    return { kind: 'internal', href: rest.startsWith('/') ? rest : `/${rest}` };
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(raw)) return external(raw, rules);
+  // a relative path ("shipping") is internal to the site
+  return { kind: 'internal', href: `/${raw}` };
+}
+
+function external(raw: string, rules: LinkRules): ClassifiedLink {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return { kind: 'refused', href: '' };
+  }
+  if (url.protocol === 'mailto:' || url.protocol === 'tel:') return { kind: 'external', href: url.href };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'refused', href: '' };
+  const allowed = (rules.allowedExternal ?? []).some((entry) => {
+    try {
+      const allow = new URL(entry);
+      return allow.origin === url.origin && url.pathname.startsWith(allow.pathname.replace(/\/$/, '') || '/');
+    } catch {
+      return false;
+    }
+  });
+  return allowed ? { kind: 'external', href: url.href } : { kind: 'refused', href: '' };
+}
+
+/** Whether prefetching is allowed on this connection (not 2g / slow-2g, not data-saver). */
+export function canPrefetch(connection: { saveData?: boolean; effectiveType?: string } | undefined): boolean {
+  if (!connection) return true;
+  if (connection.saveData) return false;
+  return !/(^|-)2g$/.test(connection.effectiveType ?? '');
+}
+
+/** The prefetcher the shell registers: loads the target route's remote code (and data). */
+export type Prefetcher = (path: string) => Promise<unknown>;
+
+interface PrefetchQueue {
+  running: number;
+  waiting: string[];
+  done: Set<string>;
+  max: number;
+}
+
+interface PrefetchWindow {
+  __storePrefetch?: Prefetcher;
+  __storePrefetchQueue?: PrefetchQueue;
+}
+
+function queue(): PrefetchQueue {
+  const w = window as unknown as PrefetchWindow;
+  w.__storePrefetchQueue ??= { running: 0, waiting: [], done: new Set(), max: MAX_CONCURRENT_PREFETCH };
+  return w.__storePrefetchQueue;
+}
+
+/** Registered by the shell at start-up. */
+export function setPrefetcher(prefetcher: Prefetcher | null): void {
+  const w = window as unknown as PrefetchWindow;
+  if (prefetcher) w.__storePrefetch = prefetcher;
+  else delete w.__storePrefetch;
+}
+
+function pump(): void {
+  const q = queue();
+  const prefetcher = (window as unknown as PrefetchWindow).__storePrefetch;
+  while (prefetcher && q.running < q.max && q.waiting.length > 0) {
+    const path = q.waiting.shift()!;
+    q.running += 1;
+    void Promise.resolve()
+      .then(() => prefetcher(path))
+      .catch(() => undefined)
+      .finally(() => {
+        q.running -= 1;
+        pump();
+      });
+  }
+}
+
+/** Queues a prefetch of an internal path (once per page); at most 4 run at once. */
+export function prefetch(path: string): void {
+  const connection = (navigator as Navigator & { connection?: { saveData?: boolean; effectiveType?: string } }).connection;
+  if (!canPrefetch(connection)) return;
+  const q = queue();
+  const key = path.split('#')[0]!;
+  if (q.done.has(key)) return;
+  q.done.add(key);
+  q.waiting.push(key);
+  pump();
+}
+
+/** Client-side navigation (single-spa reroutes on pushState, every router hears popstate). */
+export function navigate(path: string): void {
+  if (`${window.location.pathname}${window.location.search}${window.location.hash}` === path) return;
+  const spa = (window as unknown as { singleSpaNavigate?: (url: string) => void }).singleSpaNavigate;
+  if (spa) spa(path);
+  else {
+    window.history.pushState(window.history.state, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }
+  if (!path.includes('#')) window.scrollTo(0, 0);
+}
+
+export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
+  href: string;
+  rules?: LinkRules;
+  /** Prefetch when scrolled into view (default true). */
+  prefetchOnView?: boolean;
+}
+
+/** An anchor following the link rules. Refused links render as plain text (no href). */
+export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink({ href, rules, prefetchOnView = true, onClick, target, rel, children, ...rest }, forwarded) {
+  const link = classifyLink(href, rules);
+  const own = useRef<HTMLAnchorElement | null>(null);
+  const newTab = link.kind === 'external' || target === '_blank';
+
+  useEffect(() => {
+    const element = own.current;
+    if (!prefetchOnView || link.kind !== 'internal' || newTab || !element || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        observer.disconnect();
+        prefetch(link.href);
+      }
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [link.kind, link.href, newTab, prefetchOnView]);
+
+  const setRef = (element: HTMLAnchorElement | null) => {
+    own.current = element;
+    if (typeof forwarded === 'function') forwarded(element);
+    else if (forwarded) forwarded.current = element;
+  };
+
+  if (link.kind === 'refused') {
+    return (
+      <span {...(rest as Record<string, unknown>)} data-link-refused="">
+        {children}
+      </span>
+    );
+  }
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || link.kind !== 'internal' || newTab) return;
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    navigate(link.href);
+  };
+  return (
+    <a
+      ref={setRef}
+      {...rest}
+      href={link.href}
+      onClick={handleClick}
+      target={newTab ? '_blank' : target}
+      rel={newTab ? [rel, 'noopener', 'noreferrer'].filter(Boolean).join(' ') : rel}
+    >
+      {children}
+    </a>
+  );
+});
