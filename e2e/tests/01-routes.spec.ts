@@ -17,12 +17,13 @@ test.describe('route prefixes: each remote renders its pages inside the shell', 
     await page.goto('/categories/bags');
     const catalog = remote(page, 'catalog');
     await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
-    const tiles = catalog.getByRole('list').first().getByRole('link');
+    const grid = catalog.getByRole('list', { name: 'Bags', exact: true });
+    const tiles = grid.getByRole('link');
     await expect(tiles.first()).toBeVisible();
     expect(await tiles.count()).toBeGreaterThan(4);
-    await expect(catalog.getByText(/^\d+ products?$/)).toBeVisible();
+    await expect(catalog.locator('p').filter({ hasText: /^\d+ products?$/ })).toBeVisible();
     // the eagerly loaded first row: real pixels from the image endpoint
-    await expectImagesLoaded(catalog.getByRole('listitem').locator('img').filter({ visible: true }).first());
+    await expectImagesLoaded(grid.getByRole('listitem').locator('img').filter({ visible: true }).first());
     await expectImagesLoaded(catalog.locator('img[loading="eager"]'), 4);
     await expectChrome(page);
   });
@@ -70,7 +71,7 @@ test.describe('route prefixes: each remote renders its pages inside the shell', 
     await expect(remote(page, 'content')).toHaveCount(0);
 
     // a product tile inside the catalog
-    const tile = remote(page, 'catalog').getByRole('list').first().getByRole('link').first();
+    const tile = remote(page, 'catalog').getByRole('list', { name: 'Bags', exact: true }).getByRole('link').first();
     const href = await tile.getAttribute('href');
     await tile.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));

@@ -41,7 +41,7 @@ test('an override on an allowed origin (localhost) is loaded, shown on the banne
   await expect(banner).toContainText(`catalog → ${manifest}`);
   const catalog = remote(page, 'catalog');
   await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
-  await expect(catalog.getByRole('list').first().getByRole('link').first()).toBeVisible();
+  await expect(catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').first()).toBeVisible();
   await expect(catalog).toHaveAttribute('data-remote-version', 'override');
   await expectChrome(page);
 
@@ -83,7 +83,7 @@ test('the same override on an origin outside the allow-list (127.0.0.1) is refus
   await page.goto(`/categories/bags?mf-override.catalog=${encodeURIComponent(manifest)}`);
   const catalog = remote(page, 'catalog');
   await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
-  await expect(catalog.getByRole('list').first().getByRole('link').first()).toBeVisible();
+  await expect(catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').first()).toBeVisible();
   await expect(catalog).toHaveAttribute('data-remote-version', deployedVersion);
   await expect(page.getByTestId('override-banner')).toHaveCount(0);
   expect(seen, 'requests to the refused origin').toEqual([]);

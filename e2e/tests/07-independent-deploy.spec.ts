@@ -7,7 +7,7 @@ import { expect, remote, test } from '../support/fixtures';
 import { repoRoot, scratchDir } from '../support/paths';
 
 const NEXT = path.join(scratchDir, 'mfe-catalog-next');
-const FILE = 'src/features/listing/CategoryPage.tsx';
+const FILE = 'src/features/listing/ListingPage.tsx';
 const BEFORE = '>Sort by</label>';
 const AFTER = '>Order by</label>';
 
@@ -68,7 +68,7 @@ test('a new catalog release goes live without touching the shell or the other re
     await expect(catalog.getByLabel('Order by')).toBeVisible();
     await expect(catalog.getByText('Sort by')).toHaveCount(0);
     await expect(catalog).toHaveAttribute('data-remote-version', version);
-    await expect(catalog.getByRole('list').first().getByRole('link').first()).toBeVisible();
+    await expect(catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').first()).toBeVisible();
     expect(await shellScripts(page)).toEqual(shellBefore);
 
     // the other remotes still run their deployed releases
