@@ -44,6 +44,27 @@ test('a remote that throws while mounting shows the fallback; the chrome keeps w
   await expect(fallback).toHaveCount(0);
 });
 
+test('a page that throws while rendering shows the error page (Something Went Wrong); leaving it recovers', async ({ page }) => {
+  const manifest = cdn.url('/mf-manifest.json');
+  await page.goto(`/categories/render-error?mf-override.catalog=${encodeURIComponent(manifest)}`);
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Something Went Wrong');
+  await expect(page).toHaveTitle(/^Something Went Wrong/);
+  await expect(main.getByRole('link', { name: 'Head home' })).toBeVisible();
+  // the remote's own fallback is replaced by the shell's page, and the chrome keeps working
+  await expect(page.locator('[data-remote-fallback="catalog"]')).toHaveCount(0);
+  await expectChrome(page);
+  // the error page's analytics event carries the code and the message
+  const errorEvents = () =>
+    page.evaluate(() => JSON.stringify(((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? []).filter((e) => e.event === 'error_page')));
+  await expect.poll(errorEvents).toContain('render failed on purpose');
+  expect(await errorEvents()).toContain('"code":500');
+
+  await main.getByRole('link', { name: 'Head home' }).click();
+  await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(main.getByRole('heading', { level: 1, name: 'Something Went Wrong' })).toHaveCount(0);
+});
+
 test.afterEach(async ({ page }) => {
   // never leave an override behind, whatever happened above
   await page.evaluate(() => localStorage.removeItem('mf-override:catalog')).catch(() => undefined);

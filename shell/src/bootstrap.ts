@@ -29,6 +29,7 @@ import { afterLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
 import { setPrefetcher } from '@store/ui/link';
 import { watchReleases } from './live-updates';
+import { handlePageRenderError } from './stale-guard';
 import type { DevPanelData, ShareScopeMap } from './dev-panel';
 
 const REGISTRY_URL = '/registry.json';
@@ -145,8 +146,11 @@ async function main(): Promise<void> {
   // boundary, not a fragment's, not a failed mount: that one keeps its retry fallback) shows the error page.
   bus.subscribeEnvelope(topics.remoteFailed, ({ payload, source }) => {
     if (payload.reason !== 'render-error' || source !== payload.remote) return;
-    markPageFailed(window.location.pathname, { message: payload.message ?? 'Render error', source: payload.remote });
-    void triggerAppChange();
+    const message = payload.message ?? 'Render error';
+    handlePageRenderError(message, () => {
+      markPageFailed(window.location.pathname, { message, source: payload.remote });
+      void triggerAppChange();
+    });
   });
   // Visible links prefetch their route's remote code (@store/ui/link; at most 4 at once).
   setPrefetcher((path) => {

@@ -1,5 +1,5 @@
 import { applyScreen, debounce, screenClass, STICKY_DEBOUNCE_MS, STICKY_MAX_WAIT_MS } from './chrome/screen';
-import { guardedReload, isStaleScriptError, RELOAD_GUARD_MS, shouldReload } from './stale-guard';
+import { guardedReload, handlePageRenderError, isStaleScriptError, RELOAD_GUARD_MS, shouldReload } from './stale-guard';
 
 describe('screen classes (spec §9)', () => {
   it('below 768 mobile, below 1024 tablet, else desktop', () => {
@@ -69,5 +69,18 @@ describe('stale script guard', () => {
     expect(assign).toHaveBeenCalledTimes(1);
     expect(assign).toHaveBeenCalledWith('/cart');
     expect(sessionStorage.getItem('fernleaf.stale-reload')).toContain('/cart');
+  });
+  it('a stale chunk failing inside React reloads (guarded); other render errors show the error page', () => {
+    const markFailed = jest.fn();
+    const reload = jest.fn(() => true);
+    expect(handlePageRenderError('ChunkLoadError: Loading chunk 77 failed.', markFailed, reload)).toBe('reloaded');
+    expect(markFailed).not.toHaveBeenCalled();
+    // inside the guard window the reload is refused: the page shows the error page instead of looping
+    reload.mockReturnValueOnce(false);
+    expect(handlePageRenderError('ChunkLoadError: Loading chunk 77 failed.', markFailed, reload)).toBe('failed');
+    expect(markFailed).toHaveBeenCalledTimes(1);
+    expect(handlePageRenderError('TypeError: product.variants is undefined', markFailed, reload)).toBe('failed');
+    expect(markFailed).toHaveBeenCalledTimes(2);
+    expect(reload).toHaveBeenCalledTimes(2);
   });
 });

@@ -46,3 +46,18 @@ export function guardedReload(
   assign(path);
   return true;
 }
+
+/**
+ * A page's render error: a lazy chunk that a newer deploy replaced fails inside React (a `lazy()`
+ * import), so it arrives as a render error, not a load error. That one reloads to the path (guarded);
+ * any other render error, or a stale one inside the guard window, marks the page failed (error page).
+ */
+export function handlePageRenderError(
+  message: string,
+  markFailed: () => void,
+  reload: () => boolean = () => guardedReload(),
+): 'reloaded' | 'failed' {
+  if (isStaleScriptError(message) && reload()) return 'reloaded';
+  markFailed();
+  return 'failed';
+}

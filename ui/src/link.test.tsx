@@ -99,3 +99,48 @@ describe('SmartLink', () => {
     expect(screen.getByText('Bad')).not.toHaveAttribute('href');
   });
 });
+
+describe('SmartLink prefetch on view', () => {
+  const observed: { element: Element; callback: IntersectionObserverCallback }[] = [];
+  const original = (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver;
+  beforeEach(() => {
+    observed.length = 0;
+    (window as unknown as { IntersectionObserver: unknown }).IntersectionObserver = class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observed.push({ element, callback: this.callback });
+      }
+      disconnect() {}
+    };
+  });
+  afterEach(() => {
+    (window as unknown as { IntersectionObserver?: unknown }).IntersectionObserver = original;
+    setPrefetcher(null);
+    delete (window as unknown as { __storePrefetchQueue?: unknown }).__storePrefetchQueue;
+  });
+  const scrollIntoView = (name: string) =>
+    act(async () => {
+      for (const { element, callback } of observed.filter((o) => o.element.textContent === name)) {
+        callback([{ isIntersecting: true, target: element } as unknown as IntersectionObserverEntry], {} as IntersectionObserver);
+      }
+    });
+
+  it('prefetches an internal link once it scrolls into view, but not a new-tab or external one', async () => {
+    const prefetched: string[] = [];
+    setPrefetcher(async (path) => {
+      prefetched.push(path);
+    });
+    render(
+      <>
+        <SmartLink href="/categories/bags" rules={rules}>Bags</SmartLink>
+        <SmartLink href="/categories/travel" target="_blank" rules={rules}>Travel in a new tab</SmartLink>
+        <SmartLink href="https://www.instagram.com/fernleaf.nz" rules={rules}>Instagram</SmartLink>
+      </>,
+    );
+    expect(prefetched).toEqual([]);
+    // only the internal same-tab link is watched at all
+    expect(observed.map((o) => o.element.textContent)).toEqual(['Bags']);
+    await scrollIntoView('Bags');
+    expect(prefetched).toEqual(['/categories/bags']);
+  });
+});

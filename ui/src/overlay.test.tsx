@@ -128,6 +128,57 @@ describe('Overlay', () => {
     window.history.pushState({}, '', '/');
   });
 
+  it('closes on a single-spa route change (navigation through another app), not only on popstate', async () => {
+    render(<Harness startOpen />);
+    act(() => {
+      window.history.pushState({}, '', '/stores');
+      window.dispatchEvent(new CustomEvent('single-spa:routing-event'));
+    });
+    await waitLeave();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('closes when the panel collapses to zero size after it was shown, not while it is still unmeasured', async () => {
+    const observers: { callback: ResizeObserverCallback; target?: Element }[] = [];
+    const original = (window as unknown as { ResizeObserver?: unknown }).ResizeObserver;
+    (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
+      private readonly entry: { callback: ResizeObserverCallback; target?: Element };
+      constructor(callback: ResizeObserverCallback) {
+        this.entry = { callback };
+        observers.push(this.entry);
+      }
+      observe(target: Element) {
+        this.entry.target = target;
+      }
+      disconnect() {}
+    };
+    try {
+      render(<Harness startOpen />);
+      const dialog = screen.getByRole('dialog', { name: 'Your bag' });
+      const observer = observers.find((o) => o.target === dialog)!;
+      expect(observer).toBeDefined();
+      const resize = (width: number, height: number) =>
+        act(async () => observer.callback([{ target: dialog, contentRect: { width, height } } as unknown as ResizeObserverEntry], {} as ResizeObserver));
+      await resize(0, 0); // not laid out yet: stays open
+      await waitLeave();
+      expect(screen.getByRole('dialog')).toBeInTheDocument();
+      await resize(512, 300);
+      await resize(0, 0); // its content went away: closes
+      await waitLeave();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    } finally {
+      (window as unknown as { ResizeObserver?: unknown }).ResizeObserver = original;
+    }
+  });
+
+  it.each(['center', 'left', 'right', 'top', 'bottom', 'screen', 'fadeInAbsolute'] as const)('renders the %s position as a modal dialog', (position) => {
+    render(<Harness startOpen position={position} />);
+    const dialog = screen.getByRole('dialog', { name: 'Your bag' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(dialog.closest('[data-overlay-root]')).toHaveAttribute('data-position', position);
+  });
+
   it('traps focus: Tab wraps inside the panel and focus escaping returns to the last target', async () => {
     const user = setup();
     await openIt(user);

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { MainNav, NAV_DROPDOWN_FADE_MS } from './MainNav';
 import type { NavItem } from './nav';
 
@@ -16,14 +16,17 @@ function Where() {
 }
 
 function setup() {
+  // the links follow the shared link rules (@store/ui/link): client-side navigation through history
+  window.history.replaceState(null, '', '/');
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   render(
-    <MemoryRouter initialEntries={['/']}>
+    <BrowserRouter>
       <MainNav items={NAV} />
       <button type="button">After nav</button>
       <Routes>
         <Route path="*" element={<Where />} />
       </Routes>
-    </MemoryRouter>,
+    </BrowserRouter>,
   );
   const parent = (name: string) => screen.getByRole('link', { name });
   const dropdown = (name: string) => document.getElementById(parent(name).getAttribute('aria-controls')!)!;
@@ -100,6 +103,17 @@ describe('MainNav (spec §2 desktop navigation)', () => {
     fireEvent.touchStart(parent('Travel'));
     fireEvent.click(parent('Travel'));
     expect(parent('Travel')).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('refuses a script-style href coming from the API', () => {
+    render(
+      <BrowserRouter>
+        <MainNav items={[{ link: { label: 'Sneaky', href: 'javascript:alert(1)' }, children: [] }, { link: { label: 'Data', href: '/x' }, children: [{ link: { label: 'Inline', href: 'data:text/html,hi' }, location: 'left', children: [] }] }]} />
+      </BrowserRouter>,
+    );
+    expect(screen.queryByRole('link', { name: 'Sneaky' })).toBeNull();
+    expect(screen.getByText('Sneaky')).not.toHaveAttribute('href');
+    expect(document.querySelector('a[href^="data:"], a[href^="javascript:"]')).toBeNull();
   });
 
   it('plain items are ordinary links', async () => {

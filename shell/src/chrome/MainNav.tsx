@@ -1,6 +1,8 @@
 import { keyframes } from '@emotion/react';
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { classifyLink, SmartLink } from '@store/ui/link';
+import { useLocation } from 'react-router';
+import { LINK_RULES } from '../config/site';
 import type { NavItem } from './nav';
 
 /** Dropdown fade (spec §9). */
@@ -51,9 +53,9 @@ export function MainNav({ items }: { items: NavItem[] }) {
           if (!expandable) {
             return (
               <li key={item.link.href + item.link.label} css={{ display: 'flex', alignItems: 'center' }} onMouseEnter={collapse}>
-                <Link to={item.link.href} className={active ? 'active' : undefined} aria-current={location.pathname === item.link.href ? 'page' : undefined} css={linkStyle}>
+                <SmartLink rules={LINK_RULES} href={item.link.href} className={active ? 'active' : undefined} aria-current={location.pathname === item.link.href ? 'page' : undefined} css={linkStyle}>
                   {item.link.label}
-                </Link>
+                </SmartLink>
               </li>
             );
           }
@@ -107,7 +109,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
                 ref={(element) => {
                   parents.current[index] = element;
                 }}
-                href={item.link.href}
+                href={classifyLink(item.link.href, LINK_RULES).href || undefined}
                 aria-expanded={open}
                 aria-controls={dropdownId}
                 className={active ? 'active' : undefined}
@@ -140,15 +142,15 @@ export function MainNav({ items }: { items: NavItem[] }) {
                   <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, left.length)}, minmax(0, 1fr))`, gap: '2rem' }}>
                     {left.map((child) => (
                       <div key={child.link.href + child.link.label}>
-                        <Link to={child.link.href} css={{ display: 'block', fontWeight: 600, textDecoration: 'none', marginBottom: '.6rem', '&:hover': { textDecoration: 'underline' } }}>
+                        <SmartLink rules={LINK_RULES} href={child.link.href} css={{ display: 'block', fontWeight: 600, textDecoration: 'none', marginBottom: '.6rem', '&:hover': { textDecoration: 'underline' } }}>
                           {child.link.label}
-                        </Link>
+                        </SmartLink>
                         <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '.45rem' }}>
                           {child.children.map((leaf) => (
                             <li key={leaf.link.href + leaf.link.label}>
-                              <Link to={leaf.link.href} css={{ textDecoration: 'none', color: 'var(--muted)', '&:hover': { color: 'var(--ink)', textDecoration: 'underline' } }}>
+                              <SmartLink rules={LINK_RULES} href={leaf.link.href} css={{ textDecoration: 'none', color: 'var(--muted)', '&:hover': { color: 'var(--ink)', textDecoration: 'underline' } }}>
                                 {leaf.link.label}
-                              </Link>
+                              </SmartLink>
                             </li>
                           ))}
                         </ul>
@@ -157,12 +159,12 @@ export function MainNav({ items }: { items: NavItem[] }) {
                   </div>
                   <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, right.length)}, minmax(0, 1fr))`, gap: '1.25rem' }}>
                     {right.map((child) => (
-                      <Link key={child.link.href + child.link.label} to={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
+                      <SmartLink key={child.link.href + child.link.label} rules={LINK_RULES} href={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
                         {child.image ? (
                           <img src={child.image.url} alt={child.image.alt} width={600} height={400} loading="lazy" decoding="async" css={{ width: '100%', height: 'auto', aspectRatio: '3 / 2', objectFit: 'cover', borderRadius: 8, background: 'var(--paper)' }} />
                         ) : null}
                         <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 18 }}>{child.link.label}</span>
-                      </Link>
+                      </SmartLink>
                     ))}
                   </div>
                 </div>

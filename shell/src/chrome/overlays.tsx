@@ -6,8 +6,8 @@
 import { RemoteFragment } from '@store/shared-events/remote';
 import { Overlay } from '@store/ui/overlay';
 import { useEffect, useId, useState } from 'react';
-import { Link } from 'react-router';
-import { SEARCH_PARAM, SEARCH_PATH } from '../config/site';
+import { SmartLink } from '@store/ui/link';
+import { LINK_RULES, SEARCH_PARAM, SEARCH_PATH } from '../config/site';
 import type { NavItem } from './nav';
 import { RegionSelector } from './RegionSelector';
 
@@ -64,9 +64,9 @@ export function CartOverlay({ open, onClose }: OverlayControl) {
         fallback={
           <div>
             <p>We couldn&apos;t show your cart here just now.</p>
-            <Link to="/cart" onClick={onClose} css={{ display: 'inline-block', marginTop: '.5rem', padding: '.6rem 1.2rem', borderRadius: 999, background: 'var(--forest)', color: '#fff', textDecoration: 'none' }}>
+            <SmartLink rules={LINK_RULES} href="/cart" onClick={onClose} css={{ display: 'inline-block', marginTop: '.5rem', padding: '.6rem 1.2rem', borderRadius: 999, background: 'var(--forest)', color: '#fff', textDecoration: 'none' }}>
               Go to your cart
-            </Link>
+            </SmartLink>
           </div>
         }
       />
@@ -99,9 +99,9 @@ export function MobileMenu({ open, onClose, items }: OverlayControl & { items: N
             return (
               <li key={key} css={{ borderBottom: '1px solid var(--line)' }}>
                 {item.children.length === 0 ? (
-                  <Link to={item.link.href} onClick={onClose} css={{ display: 'block', padding: '.8rem 0', textDecoration: 'none', fontSize: 17 }}>
+                  <SmartLink rules={LINK_RULES} href={item.link.href} onClick={onClose} css={{ display: 'block', padding: '.8rem 0', textDecoration: 'none', fontSize: 17 }}>
                     {item.link.label}
-                  </Link>
+                  </SmartLink>
                 ) : (
                   <>
                     <button
@@ -115,9 +115,9 @@ export function MobileMenu({ open, onClose, items }: OverlayControl & { items: N
                       <span aria-hidden="true">{isOpen ? '−' : '+'}</span>
                     </button>
                     <div id={panelId} hidden={!isOpen} css={{ paddingBottom: '.75rem' }}>
-                      <Link to={item.link.href} onClick={onClose} css={{ display: 'block', padding: '.4rem 0', fontWeight: 600 }}>
+                      <SmartLink rules={LINK_RULES} href={item.link.href} onClick={onClose} css={{ display: 'block', padding: '.4rem 0', fontWeight: 600 }}>
                         Shop all {item.link.label.toLowerCase()}
-                      </Link>
+                      </SmartLink>
                       {item.children
                         .filter((child) => child.location === 'left')
                         .map((child) => (
@@ -126,9 +126,9 @@ export function MobileMenu({ open, onClose, items }: OverlayControl & { items: N
                             <ul css={{ listStyle: 'none', margin: 0, padding: 0 }}>
                               {child.children.map((leaf) => (
                                 <li key={leaf.link.href + leaf.link.label}>
-                                  <Link to={leaf.link.href} onClick={onClose} css={{ display: 'block', padding: '.35rem 0', textDecoration: 'none' }}>
+                                  <SmartLink rules={LINK_RULES} href={leaf.link.href} onClick={onClose} css={{ display: 'block', padding: '.35rem 0', textDecoration: 'none' }}>
                                     {leaf.link.label}
-                                  </Link>
+                                  </SmartLink>
                                 </li>
                               ))}
                             </ul>
@@ -141,9 +141,9 @@ export function MobileMenu({ open, onClose, items }: OverlayControl & { items: N
             );
           })}
           <li css={{ padding: '.8rem 0', borderBottom: '1px solid var(--line)' }}>
-            <Link to="/account" onClick={onClose} css={{ textDecoration: 'none', fontSize: 17 }}>
+            <SmartLink rules={LINK_RULES} href="/account" onClick={onClose} css={{ textDecoration: 'none', fontSize: 17 }}>
               Account
-            </Link>
+            </SmartLink>
           </li>
         </ul>
         <div css={{ marginTop: '1.25rem' }}>
