@@ -95,4 +95,54 @@ test.describe('overlays (spec §2)', () => {
     await expect(menu).toBeVisible();
     await expect(menu.getByRole('button', { name: /Change region/ })).toBeFocused();
   });
+
+  test('an open overlay closes when the route changes without any of its own links (browser back)', async ({ page }) => {
+    await page.goto('/');
+    await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+    await chrome(page).header.getByRole('link', { name: 'Stores' }).click();
+    await expect(page).toHaveURL(/\/stores$/);
+    await chrome(page).header.getByRole('button', { name: /^Cart/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(dialog).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('the 404 page is axe-clean with the cart overlay, the mobile menu and the region dialog open', async ({ page }) => {
+    const response = await page.goto('/this-bag-does-not-exist');
+    expect(response?.status()).toBe(404);
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: '404' })).toBeVisible();
+    await expectNoSeriousAxe(page, '404 page');
+
+    await chrome(page).header.getByRole('button', { name: /^Cart/ }).click();
+    const cart = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(cart).toBeVisible();
+    await expect(cart.locator('a, button').nth(1)).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoSeriousAxe(page, '404 page, cart overlay open');
+    await page.keyboard.press('Escape');
+    await expect(cart).toHaveCount(0);
+
+    await chrome(page).header.getByRole('button', { name: /Change region/ }).click();
+    const regionsDesktop = page.getByRole('dialog', { name: 'Choose your region' });
+    await expect(regionsDesktop).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoSeriousAxe(page, '404 page, region dialog open');
+    await page.keyboard.press('Escape');
+    await expect(regionsDesktop).toHaveCount(0);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await chrome(page).header.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await expect(menu).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoSeriousAxe(page, '404 page, mobile menu open');
+    await menu.getByRole('button', { name: /Change region/ }).click();
+    const regions = page.getByRole('dialog', { name: 'Choose your region' });
+    await expect(regions).toBeVisible();
+    await page.waitForTimeout(350);
+    await expectNoSeriousAxe(page, '404 page at 375 px, region dialog open');
+  });
 });

@@ -47,7 +47,10 @@ test('filter by category, colour and price, sort, load more, and back restores t
   // Category facet: a subcategory.
   const filters = catalog.getByRole('complementary', { name: 'Filters' });
   const backpacks = api.facets.categories.find((c: { value: string }) => c.value === 'bags/backpacks');
-  await filters.getByRole('checkbox', { name: /^Backpacks/ }).check();
+  // click, then wait: the checkbox follows the URL, which the router updates in a transition
+  const backpacksBox = filters.getByRole('checkbox', { name: /^Backpacks/ });
+  await backpacksBox.click();
+  await expect(backpacksBox).toBeChecked();
   await expect(page).toHaveURL(/category=bags%2Fbackpacks/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(totalText(page)).toHaveText(`${backpacks.count} ${backpacks.count === 1 ? 'product' : 'products'}`);
@@ -56,7 +59,10 @@ test('filter by category, colour and price, sort, load more, and back restores t
   const colourBox = filters.locator('[data-facet="colours"] label').first();
   const colourName = (await colourBox.locator('span').nth(1).textContent())!;
   const colourCount = Number((await colourBox.locator('span').nth(2).textContent())!.replace(/\D/g, ''));
-  await colourBox.getByRole('checkbox').check();
+  // by its name: the options re-order when the new counts arrive
+  const colourCheckbox = filters.locator('[data-facet="colours"]').getByRole('checkbox', { name: new RegExp(`^${colourName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`) });
+  await colourCheckbox.click();
+  await expect(colourCheckbox).toBeChecked();
   await expect(page).toHaveURL(/colour=/);
   await expect(totalText(page)).toHaveText(`${colourCount} ${colourCount === 1 ? 'product' : 'products'}`);
   const colours = await catalog.getByTestId('tile-colour').allTextContents();
