@@ -126,3 +126,17 @@ test('a discounted product shows the floor of the discount percent on its tile a
   await tile.click();
   await expect(remote(page, 'catalog').getByTestId('pdp-discount')).toHaveText(`Save ${percent}%`);
 });
+
+test('the header and the product-list controls stay in view while the list scrolls (sticky offsets)', async ({ page }) => {
+  await page.goto('/categories/bags');
+  await expect(tiles(page)).toHaveCount(48);
+  const header = page.locator('#shell-header');
+  const controls = remote(page, 'catalog').locator('[data-sticky="list-controls"]');
+  await page.mouse.wheel(0, 2500);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(2000);
+  const headerBox = (await header.boundingBox())!;
+  expect(headerBox.y).toBe(0);
+  // the controls sit right below the header: the shell measured it into --sticky-offset-list-controls
+  await expect.poll(async () => Math.round((await controls.boundingBox())!.y)).toBe(Math.round(headerBox.height));
+  await expect(remote(page, 'catalog').getByLabel('Sort by')).toBeInViewport();
+});

@@ -1,4 +1,4 @@
-import { applyScreen, debounce, screenClass, STICKY_DEBOUNCE_MS, STICKY_MAX_WAIT_MS } from './chrome/screen';
+import { applyScreen, debounce, screenClass, STICKY_DEBOUNCE_MS, STICKY_MAX_WAIT_MS, watchScreen } from './chrome/screen';
 import { guardedReload, handlePageRenderError, isStaleScriptError, RELOAD_GUARD_MS, shouldReload } from './stale-guard';
 
 describe('screen classes (spec §9)', () => {
@@ -15,6 +15,30 @@ describe('screen classes (spec §9)', () => {
     expect(root.style.getPropertyValue('--sticky-header')).toBe('64px');
     expect(root.style.getPropertyValue('--sticky-offset-list-controls')).toBe('64px');
     expect(root.style.getPropertyValue('--sticky-offset-total')).toBe('112px');
+  });
+  it('picks up the product-list controls when a page adds them, debounced at 150 ms', async () => {
+    jest.useFakeTimers();
+    document.body.innerHTML = '<header id="shell-header"></header><main id="shell-main"></main>';
+    document.getElementById('shell-header')!.getBoundingClientRect = () => ({ height: 64 }) as DOMRect;
+    const stop = watchScreen();
+    const root = document.documentElement;
+    expect(root.style.getPropertyValue('--sticky-list-controls')).toBe('0px');
+    const controls = document.createElement('div');
+    controls.dataset.sticky = 'list-controls';
+    controls.getBoundingClientRect = () => ({ height: 52 }) as DOMRect;
+    document.getElementById('shell-main')!.append(controls);
+    await Promise.resolve(); // mutation observers run as microtasks
+    jest.advanceTimersByTime(STICKY_DEBOUNCE_MS - 10);
+    expect(root.style.getPropertyValue('--sticky-list-controls')).toBe('0px');
+    jest.advanceTimersByTime(20);
+    expect(root.style.getPropertyValue('--sticky-list-controls')).toBe('52px');
+    expect(root.style.getPropertyValue('--sticky-offset-list-controls')).toBe('64px');
+    controls.remove();
+    await Promise.resolve();
+    jest.advanceTimersByTime(STICKY_DEBOUNCE_MS + 10);
+    expect(root.style.getPropertyValue('--sticky-list-controls')).toBe('0px');
+    stop();
+    jest.useRealTimers();
   });
 });
 

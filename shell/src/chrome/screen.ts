@@ -67,15 +67,43 @@ export function applyScreen(doc: Document = document): void {
 
 /** Keeps the screen class and sticky offsets up to date; returns a stop function. */
 export function watchScreen(): () => void {
+  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => update());
+  const observed = new Set<Element>();
+  // sticky parts come and go with the remotes' pages: observe each one that is on the page
+  const observeParts = () => {
+    for (const part of STICKY_PARTS) {
+      const element = document.querySelector(part.selector);
+      if (element && observer && !observed.has(element)) {
+        observer.observe(element);
+        observed.add(element);
+      }
+    }
+    for (const element of [...observed]) {
+      if (!element.isConnected) {
+        observer?.unobserve(element);
+        observed.delete(element);
+      }
+    }
+  };
+  const update = debounce(
+    () => {
+      observeParts();
+      applyScreen();
+    },
+    STICKY_DEBOUNCE_MS,
+    STICKY_MAX_WAIT_MS,
+  );
+  observeParts();
   applyScreen();
-  const update = debounce(() => applyScreen(), STICKY_DEBOUNCE_MS, STICKY_MAX_WAIT_MS);
   window.addEventListener('resize', update);
-  const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-  const header = document.getElementById('shell-header');
-  if (observer && header) observer.observe(header);
+  // a page change may add or remove a sticky part (the product-list controls)
+  const main = document.getElementById('shell-main');
+  const mutations = typeof MutationObserver === 'undefined' || !main ? null : new MutationObserver(() => update());
+  mutations?.observe(main!, { childList: true, subtree: true });
   return () => {
     update.cancel();
     window.removeEventListener('resize', update);
     observer?.disconnect();
+    mutations?.disconnect();
   };
 }

@@ -181,12 +181,29 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ))}
         </nav>
       ) : null}
-      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'end', justifyContent: 'space-between', gap: '1rem', marginBottom: '1.5rem' }}>
+      <h1 id={headingId} css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0 }}>
+        {title || '\u00a0'}
+      </h1>
+      {/* the product-list controls stay in view below the sticky header (offsets from the shell, spec §9) */}
+      <div
+        data-sticky="list-controls"
+        css={{
+          position: 'sticky',
+          top: 'var(--sticky-offset-list-controls, 0px)',
+          zIndex: 4,
+          background: 'var(--paper, #f7f3ec)',
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: '.5rem 1rem',
+          padding: '.6rem 0',
+          marginBottom: '1rem',
+          borderBottom: '1px solid var(--line)',
+        }}
+      >
         <div>
-          <h1 id={headingId} css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0 }}>
-            {title || '\u00a0'}
-          </h1>
-          <p css={{ margin: '.25rem 0 0', color: 'var(--muted)' }} aria-live="polite" data-testid="listing-total">
+          <p css={{ margin: 0, color: 'var(--muted)' }} aria-live="polite" data-testid="listing-total">
             {first ? `${total} ${total === 1 ? 'product' : 'products'}` : '\u00a0'}
           </p>
           {first?.correctedQuery ? (
