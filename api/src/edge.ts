@@ -22,6 +22,28 @@ export interface EdgeOptions {
   overrideOrigins?: string[];
   /** Request header carrying the visitor's ISO 3166 alpha-2 country (env GEO_COUNTRY_HEADER, default cloudfront-viewer-country). */
   geoCountryHeader?: string;
+  /** Error-reporting settings served in the registry for the shell (env ERROR_REPORT_ENDPOINT, ERROR_SAMPLE_RATE, TRACE_SAMPLE_RATE). */
+  analytics?: EdgeAnalytics;
+}
+
+export interface EdgeAnalytics {
+  errorEndpoint?: string;
+  errorSampleRate?: number;
+  traceSampleRate?: number;
+}
+
+/** The error-reporting settings from the environment (unset variables keep the shell's defaults). */
+export function analyticsFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeAnalytics | undefined {
+  const out: EdgeAnalytics = {};
+  if (env.ERROR_REPORT_ENDPOINT?.trim()) out.errorEndpoint = env.ERROR_REPORT_ENDPOINT.trim();
+  for (const [key, name] of [['errorSampleRate', 'ERROR_SAMPLE_RATE'], ['traceSampleRate', 'TRACE_SAMPLE_RATE']] as const) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    const value = Number(raw);
+    if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1 (got "${raw}")`);
+    out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export const DEFAULT_GEO_COUNTRY_HEADER = 'cloudfront-viewer-country';
@@ -59,6 +81,7 @@ interface RegistryFile {
   shell: { version: string; html: string } | null;
   remotes: { name: string; routes: string[] }[];
   overrideOrigins?: string[];
+  analytics?: EdgeAnalytics;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -86,6 +109,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as RegistryFile;
     if (opts.overrideOrigins) registry.overrideOrigins = opts.overrideOrigins;
+    if (opts.analytics) registry.analytics = { ...registry.analytics, ...opts.analytics };
     let html: [string, string] | null = null;
     if (registry.shell) {
       try {

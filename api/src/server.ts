@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
-import { registerEdge } from './edge.js';
+import { analyticsFromEnv, registerEdge } from './edge.js';
 import { seedIfEmpty } from './seed/index.js';
 
 const started = Date.now();
@@ -18,7 +18,7 @@ const seeded = await seedIfEmpty(database.db, { products: config.seedProducts })
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
 
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
-await registerEdge(app, { deployDir: config.deployDir, overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined });
+await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined });
 
 let closing = false;
 async function shutdown(signal: string) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { geoLocaleFor, geoLocaleScript, registerEdge } from '../src/edge';
+import { analyticsFromEnv, geoLocaleFor, geoLocaleScript, registerEdge } from '../src/edge';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Fernleaf</title></head><body><main id="shell-main"></main></body></html>';
 
@@ -97,5 +97,21 @@ describe('edge geo locale', () => {
       '<script id="geo-locale" type="application/json">{"country":"\\u003cb\\u003e\\u0026","result":"SUCCESS"}</script>',
     );
     expect(geoLocaleFor(['fr', 'de'])).toEqual({ country: 'FR', result: 'SUCCESS' });
+  });
+
+  it("serves this deployment's error-reporting settings in the registry (env), for the shell", async () => {
+    expect(analyticsFromEnv({})).toBeUndefined();
+    const analytics = analyticsFromEnv({ ERROR_REPORT_ENDPOINT: 'https://errors.example.com/r', ERROR_SAMPLE_RATE: '0.05', TRACE_SAMPLE_RATE: '0' });
+    expect(analytics).toEqual({ errorEndpoint: 'https://errors.example.com/r', errorSampleRate: 0.05, traceSampleRate: 0 });
+    expect(() => analyticsFromEnv({ ERROR_SAMPLE_RATE: '5' })).toThrow('ERROR_SAMPLE_RATE');
+    const other = Fastify();
+    try {
+      await registerEdge(other, { deployDir: dir, analytics });
+      const res = await other.inject({ method: 'GET', url: '/registry.json' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().analytics).toEqual(analytics);
+    } finally {
+      await other.close();
+    }
   });
 });

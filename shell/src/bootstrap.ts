@@ -5,6 +5,7 @@
  */
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
+import { configureAnalytics } from '@store/shared-events/analytics';
 import { setModuleLoader } from '@store/shared-events/remote';
 import {
   getAppStatus,
@@ -99,6 +100,8 @@ async function main(): Promise<void> {
     console.error('[shell] cannot read the registry', error);
     registry = parseRegistry({ remotes: [] });
   }
+  // this deployment's error reporting (endpoint, sampling); every bundle reads it from window
+  if (registry.analytics) configureAnalytics(registry.analytics);
 
   const { decisions, store } = resolveOverrides(registry, {
     search: window.location.search,

@@ -17,6 +17,17 @@ describe('parseRegistry', () => {
     expect(registry.overrideOrigins).toContain('http://localhost:*');
   });
 
+  it("reads the deployment's error-reporting settings and rejects bad ones", () => {
+    expect(parseRegistry(raw).analytics).toBeUndefined();
+    expect(parseRegistry({ ...raw, analytics: { errorEndpoint: 'https://errors.example.com/r', errorSampleRate: 0.05, traceSampleRate: 0 } }).analytics).toEqual({
+      errorEndpoint: 'https://errors.example.com/r',
+      errorSampleRate: 0.05,
+      traceSampleRate: 0,
+    });
+    expect(() => parseRegistry({ ...raw, analytics: { errorSampleRate: 2 } })).toThrow('analytics.errorSampleRate');
+    expect(() => parseRegistry({ ...raw, analytics: { errorEndpoint: 'javascript:alert(1)' } })).toThrow('analytics.errorEndpoint');
+  });
+
   it('keeps the background-service flag and rejects a malformed one', () => {
     const registry = parseRegistry({ remotes: [{ name: 'cart_checkout', manifest: '/m.json', routes: ['/cart'], service: true }, { name: 'catalog', manifest: '/c.json', routes: ['/search'] }] });
     expect(registry.remotes.map((r) => r.service)).toEqual([true, undefined]);

@@ -26,6 +26,14 @@ export interface Registry {
   overrideOrigins: string[];
   /** Give up loading a remote after this long and show its fallback. */
   loadTimeoutMs: number;
+  /** Error reporting settings of this deployment (spec §9 sampling); defaults from shared-events. */
+  analytics?: RegistryAnalytics;
+}
+
+export interface RegistryAnalytics {
+  errorEndpoint?: string;
+  errorSampleRate?: number;
+  traceSampleRate?: number;
 }
 
 export const DEFAULT_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'];
@@ -46,7 +54,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export function parseRegistry(input: unknown): Registry {
   if (!isRecord(input)) throw new RegistryError('expected an object');
-  const { remotes, overrideOrigins, loadTimeoutMs } = input;
+  const { remotes, overrideOrigins, loadTimeoutMs, analytics } = input;
   if (!Array.isArray(remotes)) throw new RegistryError('remotes must be a list');
   const seen = new Set<string>();
   const parsed = remotes.map((remote, index): RemoteEntry => {
@@ -78,7 +86,24 @@ export function parseRegistry(input: unknown): Registry {
     remotes: parsed,
     overrideOrigins: (overrideOrigins as string[] | undefined) ?? DEFAULT_OVERRIDE_ORIGINS,
     loadTimeoutMs: (loadTimeoutMs as number | undefined) ?? DEFAULT_LOAD_TIMEOUT_MS,
+    ...(analytics === undefined ? {} : { analytics: parseAnalytics(analytics) }),
   };
+}
+
+function parseAnalytics(input: unknown): RegistryAnalytics {
+  if (!isRecord(input)) throw new RegistryError('analytics must be an object');
+  const { errorEndpoint, errorSampleRate, traceSampleRate } = input;
+  const out: RegistryAnalytics = {};
+  if (errorEndpoint !== undefined) {
+    if (typeof errorEndpoint !== 'string' || !/^(\/|https:\/\/)/.test(errorEndpoint)) throw new RegistryError('analytics.errorEndpoint must be a path or an https URL');
+    out.errorEndpoint = errorEndpoint;
+  }
+  for (const [key, value] of [['errorSampleRate', errorSampleRate], ['traceSampleRate', traceSampleRate]] as const) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RegistryError(`analytics.${key} must be a number from 0 to 1`);
+    out[key] = value;
+  }
+  return out;
 }
 
 export function ownerOf(registry: Pick<Registry, 'remotes'>, pathname: string): RemoteEntry | undefined {

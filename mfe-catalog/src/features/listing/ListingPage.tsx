@@ -96,6 +96,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
     const save = () => {
       // Only while this entry is the page: leaving it shrinks the document (and scrolls) before this unmounts.
       if (`${window.location.pathname}${window.location.search}` !== listingUrl) return;
+      // Nor before this entry's list is back and its scroll restored: the short document while it
+      // loads clamps the scroll, and saving that would lose the position being restored.
+      if (restored.current !== location.key) return;
       try {
         sessionStorage.setItem(SCROLL_KEY + location.key, String(Math.round(window.scrollY)));
       } catch {
