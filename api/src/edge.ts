@@ -163,8 +163,10 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const owned = current.registry.remotes.some((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname)));
     // An unknown product is a 404 too (the catalog remote then shows the shell's 404 page); 404s are not indexed.
     const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
-    // Unknown articles, blog posts and store pages too (the content remote shows the 404 page).
-    const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname));
+    // Unknown articles, blog posts and store pages too, and journal lists with an unknown tag or page
+    // (the content remote shows the 404 page).
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
     const status = owned && !missingProduct && !missingContent ? 200 : 404;
     return reply
       .code(status)

@@ -89,6 +89,15 @@ describe.each(BACKENDS)('content API on %s', (backend) => {
     expect(await content.pageExists('/stores/queenstown')).toBe(true);
     expect(await content.pageExists('/stores/atlantis')).toBe(false);
     expect(await content.pageExists('/blog')).toBe(true);
+    // the journal list by its query, as the remote decides (404 page for an unknown tag or page)
+    expect(await content.pageExists('/blog', '?tag=care')).toBe(true);
+    expect(await content.pageExists('/blog', '?page=2')).toBe(true);
+    expect(await content.pageExists('/blog/', '?tag=care&utm_source=news')).toBe(true);
+    expect(await content.pageExists('/blog', '?tag=astrology')).toBe(false);
+    expect(await content.pageExists('/blog', '?page=99')).toBe(false);
+    expect(await content.pageExists('/blog', '?page=abc')).toBe(false);
+    expect(await content.pageExists('/blog', '?tag=care&page=2')).toBe(false); // 4 care posts: one page
+    expect(await content.pageExists('/blog', '?tag=Bad%20Tag')).toBe(false);
     expect(await content.pageExists('/')).toBe(true);
     expect(await content.pageExists('/blog/%E0%A4%A')).toBe(false);
   });

@@ -130,6 +130,44 @@ describe.each(BACKENDS)('stores on %s', (backend) => {
     expect((await get('/api/stores/Bad%20Path')).statusCode).toBe(400);
   });
 
+  it('GET /api/checkout/pickup-stores lists the click-and-collect stores from the one store source, nearest first by postcode', async () => {
+    type Pickup = { erpStoreId: string; name: string; address: { street1: string; street2: string; locality: string; region: string; postcode: string; country: string }; distanceKm: number | null };
+    const all = await get('/api/checkout/pickup-stores');
+    expect(all.statusCode).toBe(200);
+    const every = (all.json() as { stores: Pickup[] }).stores;
+    // 20 stores, 2 without click and collect (Takapuna, Invercargill)
+    expect(every).toHaveLength(18);
+    const ids = every.map((s) => s.erpStoreId);
+    expect(new Set(ids).size).toBe(18);
+    expect(ids).not.toContain('AKL-TKP');
+    expect(ids).not.toContain('IVC-ESK');
+    expect(every.every((s) => s.distanceKm === null)).toBe(true);
+    // the same store data as the store pages (street2 "" when there is none)
+    const dunedin = every.find((s) => s.erpStoreId === 'DUD-GEO');
+    expect(dunedin).toEqual({
+      erpStoreId: 'DUD-GEO',
+      name: 'Fernleaf Dunedin',
+      address: { street1: '267 George Street', street2: '', locality: 'Dunedin Central', region: 'Otago', postcode: '9016', country: 'NZ' },
+      distanceKm: null,
+    });
+
+    // by postcode: within 200 km, nearest first, still only click and collect (Takapuna is ~10 km from Mount Eden)
+    const near = (await get('/api/checkout/pickup-stores?postcode=1024')).json() as { stores: Pickup[] };
+    expect(near.stores[0]!.erpStoreId).toBe('AKL-NMK');
+    const distances = near.stores.map((s) => s.distanceKm!);
+    expect(distances.every((d) => typeof d === 'number' && d <= 200)).toBe(true);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    expect(near.stores.map((s) => s.erpStoreId)).not.toContain('AKL-TKP');
+    expect(near.stores.some((s) => s.address.region === 'Wellington')).toBe(false);
+
+    // an unknown postcode: no stores; a malformed one: 400
+    expect((await get('/api/checkout/pickup-stores?postcode=0000')).json()).toEqual({ stores: [] });
+    for (const bad of ['abc', '10245', '']) {
+      const res = await get(`/api/checkout/pickup-stores?postcode=${bad}`);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
   it('opening hours are read in Pacific/Auckland time', () => {
     const hours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: day === 7 ? null : '09:00', close: day === 7 ? null : '17:30' }));
     // Monday 2026-11-23 10:00 NZDT = Sunday 21:00 UTC

@@ -18,6 +18,7 @@ test.describe('home page', () => {
     await expect(content.getByRole('heading', { level: 1, name: 'Made for the long way round' })).toBeVisible();
     await expectChrome(page);
     await expect(page).toHaveTitle('Fernleaf | Bags, travel and accessories');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Backpacks, totes, luggage and leather accessories made for life in Aotearoa/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
     // the catalogue's products fill the rails
     await expect(content.getByRole('heading', { level: 2, name: 'New arrivals' })).toBeVisible();
@@ -72,6 +73,16 @@ test.describe('articles', () => {
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('404');
   });
+
+  test('unknown pages with a trailing slash or a percent-encoded path show the 404 page too', async ({ page }) => {
+    // the remote reports the URL as the shell sees it (not rebuilt from decoded, trimmed route params)
+    for (const url of ['/articles/no-such-article/', '/blog/no-such-post/', '/blog/caf%C3%A9', '/stores/m%C4%81ngere']) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(404);
+      await expect(page.getByRole('main').getByRole('heading', { level: 1 }), url).toHaveText('404');
+      await expect(page).toHaveTitle(/Page Not Found/);
+    }
+  });
 });
 
 test.describe('blog', () => {
@@ -83,6 +94,7 @@ test.describe('blog', () => {
     await expect(posts).toHaveCount(12);
     await expect(content.getByText('Showing 1-12 of 18 posts')).toBeVisible();
     await expect(page).toHaveTitle('Journal | Fernleaf');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^The Fernleaf journal: travel stories, packing lists/);
     await expectNoSeriousAxeViolations(page, testInfo);
 
     const pages = content.getByRole('navigation', { name: 'Journal pages' });
@@ -105,6 +117,7 @@ test.describe('blog', () => {
     await content.getByRole('link', { name: 'Caring for leather in a humid climate' }).click();
     await expect(content.getByRole('heading', { level: 1, name: 'Caring for leather in a humid climate' })).toBeVisible();
     await expect(page).toHaveTitle('Caring for leather in a humid climate | Fernleaf');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Auckland humidity is hard on leather/);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/blog\/caring-for-leather-in-a-humid-climate$/);
     await expect(content.getByRole('heading', { level: 2, name: 'More from the journal' })).toBeVisible();
   });
@@ -125,6 +138,35 @@ test.describe('blog', () => {
       dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect(main.getByRole('heading', { level: 1 })).toHaveText('404');
+  });
+
+  test('an unknown tag or a page past the end shows the 404 page (the edge answers 404); a valid tag then works', async ({ page }) => {
+    const main = page.getByRole('main');
+    const content = remote(page, 'content');
+    for (const url of ['/blog?tag=astrology', '/blog?page=99', '/blog?page=abc']) {
+      const response = await page.goto(url);
+      expect(response?.status(), url).toBe(404);
+      await expect(main.getByRole('heading', { level: 1 }), url).toHaveText('404');
+      await expect(page).toHaveTitle(/Page Not Found/);
+    }
+    // client-side from the 404 page to a valid tag of the same path: the journal, not the 404 page
+    await page.goto('/blog?tag=astrology');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('404');
+    const go = (url: string) =>
+      page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, url);
+    await go('/blog?tag=care');
+    await expect(content.getByRole('heading', { level: 1, name: 'Journal: Care and repair' })).toBeVisible();
+    await expect(content.getByRole('article')).toHaveCount(4);
+    await expect(page).toHaveTitle('Care and repair: Journal | Fernleaf');
+    // and from a valid list to a page past the end, client-side
+    await go('/blog?page=99');
+    await expect(main.getByRole('heading', { level: 1 })).toHaveText('404');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/blog\?tag=care$/);
+    await expect(content.getByRole('article')).toHaveCount(4);
   });
 
   test('a blog loading failure shows the blog message', async ({ page }) => {

@@ -8,6 +8,8 @@ test.describe('store locator', () => {
     await expect(content.getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();
     await expect(content.getByTestId('store-result')).toHaveCount(20);
     await expect(page).toHaveTitle('Find a store | Fernleaf');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /^Find your nearest Fernleaf store by suburb, postcode or your location/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/stores$/);
 
     const box = content.getByRole('combobox', { name: 'Suburb, town or postcode' });
     await box.fill('1024');
@@ -15,6 +17,8 @@ test.describe('store locator', () => {
     await box.press('Escape');
     await content.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/stores\?q=1024$/);
+    // the search is in the URL, not in the canonical
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/stores$/);
     await expect(content.getByText(/stores within 200 km of Mount Eden, Auckland 1024, nearest first/)).toBeVisible();
     const first = content.getByTestId('store-result').first();
     await expect(first.getByRole('link', { name: 'Fernleaf Newmarket' })).toBeVisible();

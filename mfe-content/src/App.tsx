@@ -1,16 +1,12 @@
-import { ReportNotFound } from '@store/shared-events/remote';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { ArticlePage } from './features/articles/ArticlePage';
 import { BlogListPage } from './features/blog/BlogListPage';
 import { BlogPostPage } from './features/blog/BlogPostPage';
 import { HomePage } from './features/home/HomePage';
 import { StoreLocatorPage } from './features/stores/StoreLocatorPage';
 import { StorePage } from './features/stores/StorePage';
+import { ContentNotFound } from './lib/not-found';
 
-/** Paths this remote has no page for are reported to the shell, which shows its 404 page. */
-function NotFound() {
-  return <ReportNotFound source="content" path={useLocation().pathname} />;
-}
 
 export function ContentRoutes() {
   return (
@@ -21,7 +17,8 @@ export function ContentRoutes() {
       <Route path="/blog/*" element={<BlogPostPage />} />
       <Route path="/stores" element={<StoreLocatorPage />} />
       <Route path="/stores/:path" element={<StorePage />} />
-      <Route path="*" element={<NotFound />} />
+      {/* paths this remote has no page for: the shell shows its 404 page */}
+      <Route path="*" element={<ContentNotFound />} />
     </Routes>
   );
 }

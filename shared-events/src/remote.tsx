@@ -68,7 +68,13 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
   };
 }
 
-/** Rendered by a remote for a path it owns but has no page for: the shell shows its 404 page. */
+/**
+ * Rendered by a remote for a path it owns but has no page for: the shell shows its 404 page.
+ * `path` is the page as the router sees it, `location.pathname + location.search` (percent-encoded,
+ * trailing slash kept; not rebuilt from route params): the shell keys its 404 state by pathname +
+ * search and ignores reports for any other URL. A remote whose pages never depend on the query may
+ * report the pathname alone; the shell then marks the URL shown now.
+ */
 export function ReportNotFound({ source, path }: { source: string; path: string }) {
   useEffect(() => {
     bus.publish(topics.shellNotFound, { path }, { source });

@@ -28,6 +28,7 @@ import {
 import { registerWithRuntime, remoteApplication } from './remote-loader';
 import { afterLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
+import { createNotFoundState } from './not-found-state';
 import { setPrefetcher } from '@store/ui/link';
 import { watchReleases } from './live-updates';
 import { handlePageRenderError } from './stale-guard';
@@ -73,8 +74,8 @@ function clearOverrides(): void {
   window.location.replace(url.href);
 }
 
-/** Paths that a remote reported as "no such page": the shell shows its 404 page there. */
-const notFoundPaths = new Set<string>();
+/** Pages (pathname + search) that a remote reported as "no such page": the shell shows its 404 page there. */
+const notFound = createNotFoundState();
 
 /** Alt+Shift+D or ?store-dev=1: the developer panel (loaded on demand). */
 function installDevPanelShortcut(collect: () => Omit<DevPanelData, 'shared'> & { shared: [] }): void {
@@ -140,8 +141,8 @@ async function main(): Promise<void> {
         void unloadApplication(name);
       }
     }
-    // forget "not found" marks for other paths
-    for (const path of [...notFoundPaths]) if (path !== window.location.pathname) notFoundPaths.delete(path);
+    // forget "not found" marks for other pages (another path or another query)
+    notFound.forgetOthers(window.location);
     forgetOtherPaths(window.location.pathname);
   });
 
@@ -162,13 +163,12 @@ async function main(): Promise<void> {
   });
 
   bus.subscribe(topics.shellNotFound, ({ path }) => {
-    if (path !== window.location.pathname) return;
-    notFoundPaths.add(path);
+    if (!notFound.report(path, window.location)) return;
     void triggerAppChange();
   });
 
   const isNotFound = (location: Location) =>
-    notFoundPaths.has(location.pathname) || !ownerOf(registry, location.pathname) || pageFailure(location.pathname) !== undefined;
+    notFound.isNotFound(location) || !ownerOf(registry, location.pathname) || pageFailure(location.pathname) !== undefined;
 
   registerApplication({
     name: 'chrome',
@@ -187,7 +187,7 @@ async function main(): Promise<void> {
         onFailure: (name) => failed.add(name),
         onRetry: retry,
       }),
-      activeWhen: (location) => !notFoundPaths.has(location.pathname) && !pageFailure(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined,
+      activeWhen: (location) => !notFound.isNotFound(location) && !pageFailure(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined,
     });
   }
 

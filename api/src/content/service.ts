@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE, HomeContent, matchRoute, type Article, type BlogListResponse, type BlogPost, type BlogPostSummary, type BlogTag, type ContentImage } from '@store/contracts';
+import { BLOG_PAGE_SIZE, BlogListQuery, HomeContent, matchRoute, type Article, type BlogListResponse, type BlogPost, type BlogPostSummary, type BlogTag, type ContentImage } from '@store/contracts';
 import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { articles, blogPosts, contentPages } from '../db/schema-content.js';
@@ -105,12 +105,19 @@ export class ContentService {
 
   /**
    * Whether a page of this remote exists (the edge answers 404 otherwise): articles, blog posts
-   * and store pages by path; other paths of the remote ("/", "/blog", "/stores") always exist.
+   * and store pages by path; the journal list by its query (`search`, "?tag=&page=": an unknown
+   * tag, a page past the end or a malformed page or tag does not exist, as the remote shows the
+   * 404 page there); other paths of the remote ("/", "/stores") always exist.
    */
-  async pageExists(pathname: string): Promise<boolean> {
+  async pageExists(pathname: string, search = ''): Promise<boolean> {
     const path = pathname.replace(/\/+$/, '');
     const rest = (prefix: string) => decodeURIComponent(path.slice(prefix.length + 2));
     try {
+      if (path === '/blog') {
+        const params = new URLSearchParams(search);
+        const query = BlogListQuery.safeParse({ page: params.get('page') ?? undefined, tag: params.get('tag') ?? undefined });
+        return query.success && !('notFound' in (await this.blogList(query.data)));
+      }
       if (matchRoute('/articles/*', path)) return (await this.db.select({ id: articles.id }).from(articles).where(eq(articles.path, rest('articles'))).limit(1)).length > 0;
       if (matchRoute('/blog/*', path)) return (await this.db.select({ id: blogPosts.id }).from(blogPosts).where(eq(blogPosts.path, rest('blog'))).limit(1)).length > 0;
       if (matchRoute('/stores/*', path)) return (await getStoreByPath(this.db, rest('stores'))) !== null;

@@ -33,6 +33,18 @@ export function applyPageMeta(meta: PageMeta): () => void {
   };
 }
 
+/**
+ * A path this remote has no page for, until the shell's 404 page takes over (it sets its own
+ * title): never the previous page's title, and the canonical is the URL itself, not a real page.
+ */
+export function notFoundMeta(page: string): PageMeta {
+  return {
+    title: 'Page Not Found',
+    description: 'Sorry, we could not find this page on Fernleaf. It may have moved or no longer exist.',
+    canonicalPath: page,
+  };
+}
+
 /** Applies the meta while mounted (null: nothing yet). */
 export function usePageMeta(meta: PageMeta | null): void {
   const key = meta ? JSON.stringify(meta) : '';

@@ -1,8 +1,8 @@
 import type { Article } from '@store/contracts';
-import { ReportNotFound } from '@store/shared-events/remote';
 import { useParams } from 'react-router';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
+import { ContentNotFound } from '../../lib/not-found';
 import { useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { ContentBody } from './ContentBody';
@@ -12,9 +12,21 @@ export function ArticlePage() {
   const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const valid = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path);
   const article = useResource<Article>(valid ? `/api/content/articles/by-path?path=${encodeURIComponent(path)}` : null);
-  usePageMeta(article.status === 'ok' ? { title: article.data.title, description: article.data.description, canonicalPath: `/articles/${article.data.path}` } : null);
+  const notFound = !valid || article.status === 'notFound';
+  usePageMeta(
+    article.status === 'ok'
+      ? { title: article.data.title, description: article.data.description, canonicalPath: `/articles/${article.data.path}` }
+      : notFound
+        ? null // ContentNotFound sets the not-found metadata
+        : {
+            // loading or failed: not the previous page's title
+            title: 'Help and information',
+            description: 'Help and information from Fernleaf: shipping, returns, warranty, care guides and our policies.',
+            canonicalPath: `/articles/${path}`,
+          },
+  );
 
-  if (!valid || article.status === 'notFound') return <ReportNotFound source="content" path={`/articles/${path}`} />;
+  if (notFound) return <ContentNotFound />;
   return (
     <article css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
       {article.status === 'loading' ? <Loading label="Loading page…" /> : null}

@@ -1,9 +1,9 @@
 import { BLOG_PAGE_SIZE, type BlogListResponse } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
-import { ReportNotFound } from '@store/shared-events/remote';
 import { Link, useSearchParams } from 'react-router';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
+import { ContentNotFound } from '../../lib/not-found';
 import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { PostCard } from './PostCard';
@@ -37,15 +37,21 @@ export function BlogListPage() {
   const validTag = tag === null || /^[a-z0-9-]{1,60}$/.test(tag);
   const list = useResource<BlogListResponse>(validPage && validTag ? `/api/content/blog?${new URLSearchParams({ ...(tag ? { tag } : {}), page: String(page) }).toString()}` : null);
   const tagName = list.status === 'ok' ? list.data.tag?.name : undefined;
-  usePageMeta({
-    title: `${tagName ? `${tagName}: ` : ''}Journal${page > 1 ? `, page ${page}` : ''}`,
-    description: tagName
-      ? `Fernleaf journal posts about ${tagName.toLowerCase()}: travel stories, packing lists and care guides from our team.`
-      : 'The Fernleaf journal: travel stories, packing lists, care guides and news from our workshop and stores around New Zealand.',
-    canonicalPath: blogHref(tag, validPage ? page : 1),
-  });
+  const notFound = !validPage || !validTag || list.status === 'notFound';
+  usePageMeta(
+    notFound
+      ? null // ContentNotFound sets the not-found metadata
+      : {
+          title: `${tagName ? `${tagName}: ` : ''}Journal${page > 1 ? `, page ${page}` : ''}`,
+          description: tagName
+            ? `Fernleaf journal posts about ${tagName.toLowerCase()}: travel stories, packing lists and care guides from our team.`
+            : 'The Fernleaf journal: travel stories, packing lists, care guides and news from our workshop and stores around New Zealand.',
+          canonicalPath: blogHref(tag, page),
+        },
+  );
 
-  if (!validPage || !validTag || list.status === 'notFound') return <ReportNotFound source="content" path={`/blog${params.toString() ? `?${params.toString()}` : ''}`} />;
+  // an unknown tag, a page past the end or a bad page parameter (?page=abc): the shell's 404 page
+  if (notFound) return <ContentNotFound />;
 
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>

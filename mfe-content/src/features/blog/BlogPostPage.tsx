@@ -1,8 +1,8 @@
 import type { BlogPost } from '@store/contracts';
-import { ReportNotFound } from '@store/shared-events/remote';
 import { Link, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
+import { ContentNotFound } from '../../lib/not-found';
 import { useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { ContentBody } from '../articles/ContentBody';
@@ -14,9 +14,21 @@ export function BlogPostPage() {
   const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const valid = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path);
   const post = useResource<BlogPost>(valid ? `/api/content/blog/by-path?path=${encodeURIComponent(path)}` : null);
-  usePageMeta(post.status === 'ok' ? { title: post.data.title, description: post.data.description, canonicalPath: `/blog/${post.data.path}` } : null);
+  const notFound = !valid || post.status === 'notFound';
+  usePageMeta(
+    post.status === 'ok'
+      ? { title: post.data.title, description: post.data.description, canonicalPath: `/blog/${post.data.path}` }
+      : notFound
+        ? null // ContentNotFound sets the not-found metadata
+        : {
+            // loading or failed: not the previous page's title
+            title: 'Journal',
+            description: 'A post from the Fernleaf journal: travel stories, packing lists, care guides and news from our workshop and stores.',
+            canonicalPath: `/blog/${path}`,
+          },
+  );
 
-  if (!valid || post.status === 'notFound') return <ReportNotFound source="content" path={`/blog/${path}`} />;
+  if (notFound) return <ContentNotFound />;
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
       <nav aria-label="Breadcrumb" css={{ marginBottom: '1rem', fontSize: 14 }}>

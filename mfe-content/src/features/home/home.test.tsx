@@ -78,6 +78,7 @@ describe('HomePage', () => {
     expect(fetchMock).toHaveBeenCalledWith('/api/catalog/listing?category=new-arrivals&sort=newest', expect.anything());
     expect(document.title).toBe('Fernleaf | Bags, travel and accessories');
     expect(document.querySelector('link[rel="canonical"]')).toHaveAttribute('href', 'http://localhost/');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Bags for Aotearoa.');
   });
 
   it('says so when the home page cannot be loaded', async () => {

@@ -1,8 +1,8 @@
 import type { Store } from '@store/contracts';
-import { ReportNotFound } from '@store/shared-events/remote';
 import { Link, useParams } from 'react-router';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
+import { ContentNotFound } from '../../lib/not-found';
 import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { LazyStoreMap } from './LazyStoreMap';
@@ -14,6 +14,7 @@ export function StorePage() {
   const valid = /^[a-z0-9-]{1,80}$/.test(path);
   const store = useResource<Store>(valid ? `/api/stores/${path}` : null);
   const now = useNow();
+  const notFound = !valid || store.status === 'notFound';
   usePageMeta(
     store.status === 'ok'
       ? {
@@ -21,9 +22,16 @@ export function StorePage() {
           description: `${store.data.name} at ${store.data.address.street2 ?? store.data.address.street1}, ${store.data.address.locality}: opening hours, phone and click and collect.`,
           canonicalPath: `/stores/${store.data.path}`,
         }
-      : null,
+      : notFound
+        ? null // ContentNotFound sets the not-found metadata
+        : {
+            // loading or failed: not the previous page's title
+            title: 'Our stores',
+            description: 'A Fernleaf store in New Zealand: address, opening hours (New Zealand time), phone and click and collect.',
+            canonicalPath: `/stores/${path}`,
+          },
   );
-  if (!valid || store.status === 'notFound') return <ReportNotFound source="content" path={`/stores/${path}`} />;
+  if (notFound) return <ContentNotFound />;
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
       <nav aria-label="Breadcrumb" css={{ marginBottom: '1rem', fontSize: 14 }}>

@@ -1,0 +1,23 @@
+import { ReportNotFound } from '@store/shared-events/remote';
+import { useLocation } from 'react-router';
+import { notFoundMeta, usePageMeta } from './meta';
+
+/**
+ * The page the shopper is on, exactly as the shell sees it: pathname (still percent-encoded, with
+ * any trailing slash) + search. The shell keys its 404 state by this, so a report built from route
+ * params (decoded, trimmed) or a re-serialised query would not match and the page would stay blank.
+ */
+export function useCurrentPage(): string {
+  const { pathname, search } = useLocation();
+  return pathname + search;
+}
+
+/**
+ * This remote has no page here: the shell shows its 404 page. Until it does, the document says
+ * "Page Not Found" rather than keeping the previous page's title (pages pass null meta then).
+ */
+export function ContentNotFound() {
+  const page = useCurrentPage();
+  usePageMeta(notFoundMeta(page));
+  return <ReportNotFound source="content" path={page} />;
+}
