@@ -16,7 +16,9 @@
 //          --skip-lighthouse, --lighthouse-runs=<n> (default 1; the median run is reported),
 //          --skip-api, --api-seconds=<n> (default 10), --keep (keep temp dir),
 //          --no-deploy-cache (publish every build from scratch instead of reusing the versions an
-//          earlier run published, kept in var/bench/deploy-cache)
+//          earlier run published, kept in var/bench/deploy-cache), --skip-release,
+//          --only-release (build from the nx cache, deploy, then only the release-and-rollback
+//          section: no server, browsers or API; writes var/bench/latest-release.json)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -37,7 +39,7 @@ const valued = Object.fromEntries(
     .map((a) => a.replace(/^--/, '').split('=')),
 );
 
-const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds'];
+const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds'];
 for (const option of [...args, ...Object.keys(valued)]) {
   if (!KNOWN.includes(option)) {
     process.stderr.write(`[bench] unknown option ${option}; known: ${KNOWN.map((k) => (k.startsWith('--') ? k : `--${k}=<n>`)).join(' ')}\n`);
@@ -49,7 +51,13 @@ const PROJECTS = ['api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-accou
 const chromium = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../support/chromium.json'), 'utf8'));
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || chromium.executablePath;
 const CHROMIUM_FLAGS = chromium.args;
-const JSON_FILE = path.join(root, 'var/bench/latest.json');
+const ONLY_RELEASE = args.has('--only-release');
+if (ONLY_RELEASE && args.has('--skip-release')) {
+  process.stderr.write('[bench] --only-release and --skip-release exclude each other\n');
+  process.exit(2);
+}
+if (ONLY_RELEASE) args.add('--skip-build-times');
+const JSON_FILE = path.join(root, ONLY_RELEASE ? 'var/bench/latest-release.json' : 'var/bench/latest.json');
 const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 1) || 1);
 
 const started = Date.now();
@@ -278,6 +286,8 @@ async function main() {
       return { releaseSeconds: release.seconds, rollbackSeconds: rollback.seconds, targetReleaseSeconds: 60, targetRollbackSeconds: 5 };
     });
   }
+
+  if (ONLY_RELEASE) return;
 
   // 3. the server, on a fresh PGlite with the default seed
   const port = await freePort();

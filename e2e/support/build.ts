@@ -54,3 +54,21 @@ export function buildWithWebpack(dir: string, inputs: string[]): string {
   fs.writeFileSync(stampFile, stamp);
   return dist;
 }
+
+/**
+ * Copies a remote's sources and webpack config to `dest` (inside the repo, so node_modules resolve)
+ * for a test to change and build. No package.json, so neither npm nor nx mistakes the copy for the
+ * project; its storefront contract goes to storefront.json (tools/webpack-config/contract.cjs), by
+ * default the project's own declaration, so the gate sees what the real build would declare.
+ * Returns the inputs to pass to buildWithWebpack.
+ */
+export function copyRemote(project: string, dest: string, storefront?: Record<string, string[]>): string[] {
+  const source = path.join(repoRoot, project);
+  fs.rmSync(path.join(dest, 'src'), { recursive: true, force: true });
+  fs.mkdirSync(dest, { recursive: true });
+  fs.cpSync(path.join(source, 'src'), path.join(dest, 'src'), { recursive: true });
+  fs.copyFileSync(path.join(source, 'webpack.config.cjs'), path.join(dest, 'webpack.config.cjs'));
+  const declared = storefront ?? (JSON.parse(fs.readFileSync(path.join(source, 'package.json'), 'utf8')) as { storefront?: Record<string, string[]> }).storefront ?? {};
+  fs.writeFileSync(path.join(dest, 'storefront.json'), `${JSON.stringify({ storefront: declared }, null, 2)}\n`);
+  return [path.join(dest, 'src'), path.join(dest, 'webpack.config.cjs'), path.join(dest, 'storefront.json')];
+}

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { buildWithWebpack } from '../support/build';
+import { buildWithWebpack, copyRemote } from '../support/build';
 import { fingerprint, publishRemote, readRegistry, waitUntilServed, writeRegistry, type DeployedRegistry } from '../support/deploy';
 import { expect, remote, test } from '../support/fixtures';
 import { repoRoot, scratchDir } from '../support/paths';
@@ -11,19 +11,14 @@ const FILE = 'src/features/listing/ListingPage.tsx';
 const BEFORE = '>Sort by</label>';
 const AFTER = '>Order by</label>';
 
-/** A copy of mfe-catalog's sources with one visible change, inside the repo so node_modules resolve. */
+/** A copy of mfe-catalog (with its storefront contract) with one visible change. */
 function prepareNextCatalog(): string {
-  const source = path.join(repoRoot, 'mfe-catalog');
-  fs.rmSync(path.join(NEXT, 'src'), { recursive: true, force: true });
-  fs.mkdirSync(NEXT, { recursive: true });
-  // sources and webpack config only: no package.json, so no tool mistakes the copy for the project
-  fs.cpSync(path.join(source, 'src'), path.join(NEXT, 'src'), { recursive: true });
-  fs.copyFileSync(path.join(source, 'webpack.config.cjs'), path.join(NEXT, 'webpack.config.cjs'));
+  const inputs = copyRemote('mfe-catalog', NEXT);
   const file = path.join(NEXT, FILE);
   const text = fs.readFileSync(file, 'utf8');
   if (!text.includes(BEFORE)) throw new Error(`mfe-catalog/${FILE} no longer contains ${BEFORE}: update this test's visible change`);
   fs.writeFileSync(file, text.replace(BEFORE, AFTER));
-  return buildWithWebpack(NEXT, [path.join(NEXT, 'src'), path.join(NEXT, 'webpack.config.cjs')]);
+  return buildWithWebpack(NEXT, inputs);
 }
 
 async function shellScripts(page: Page): Promise<string[]> {
@@ -50,6 +45,10 @@ test('a new catalog release goes live without touching the shell or the other re
   const { version } = await publishRemote(store.deployDir, 'catalog', dist);
   try {
     expect(version).not.toBe(oldCatalog.version);
+    // the copy carries mfe-catalog's declared contract (the gate compares it with the live site)
+    const contract = JSON.parse(fs.readFileSync(cdn('catalog', version, 'storefront-contract.json'), 'utf8'));
+    const declared = JSON.parse(fs.readFileSync(path.join(repoRoot, 'mfe-catalog/package.json'), 'utf8')).storefront;
+    expect({ publishes: contract.publishes, consumes: contract.consumes }).toEqual({ publishes: declared.publishes, consumes: declared.consumes });
     const after = readRegistry(store.deployDir);
     await waitUntilServed(store.baseURL, after);
 

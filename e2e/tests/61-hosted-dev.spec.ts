@@ -2,7 +2,9 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { copyRemote } from '../support/build';
 import { expect, markDocument, remote, test } from '../support/fixtures';
+import { readRegistry } from '../support/deploy';
 import { repoRoot, scratchDir } from '../support/paths';
 
 const DEV = path.join(scratchDir, 'mfe-catalog-dev');
@@ -18,37 +20,26 @@ async function freePort(): Promise<number> {
   });
 }
 
-const probe = (text: string) => `import type { AppProps } from 'single-spa';
-import { App } from './App';
+const PAGE = 'src/features/listing/ListingPage.tsx';
+const BEFORE = '>Sort by</label>';
 
-export function DevProbe(props: AppProps) {
-  return (
-    <>
-      <p data-testid="dev-probe">${text}</p>
-      <App {...props} />
-    </>
-  );
-}
-`;
-
-/** A copy of mfe-catalog whose root is a small probe component we can edit while it runs. */
+/** A copy of mfe-catalog exactly as it is (its own lifecycles.tsx), to edit while its dev server runs. */
 function prepareDevCopy(): void {
   fs.rmSync(DEV, { recursive: true, force: true });
-  fs.mkdirSync(DEV, { recursive: true });
-  fs.cpSync(path.join(repoRoot, 'mfe-catalog/src'), path.join(DEV, 'src'), { recursive: true });
-  fs.copyFileSync(path.join(repoRoot, 'mfe-catalog/webpack.config.cjs'), path.join(DEV, 'webpack.config.cjs'));
-  fs.writeFileSync(path.join(DEV, 'src/DevProbe.tsx'), probe('Working copy 1'));
-  fs.writeFileSync(
-    path.join(DEV, 'src/lifecycles.tsx'),
-    `/// <reference types="webpack/module" />
-import { defineRemoteApp } from '@store/shared-events/remote';
-import { DevProbe } from './DevProbe';
+  copyRemote('mfe-catalog', DEV);
+  sortLabel = 'Sort by';
+  if (!fs.readFileSync(path.join(DEV, PAGE), 'utf8').includes(BEFORE)) throw new Error(`mfe-catalog/${PAGE} no longer contains ${BEFORE}: update this test's edit`);
+}
 
-const app = defineRemoteApp({ name: 'catalog', rootComponent: DevProbe });
-export const { bootstrap, mount, unmount } = app;
-import.meta.webpackHot?.accept('./DevProbe', () => app.replaceRootComponent(DevProbe));
-`,
-  );
+let sortLabel = 'Sort by';
+
+/** Edits the sort label of the listing page, a component deep under the remote's App. */
+function editSortLabel(label: string): void {
+  const file = path.join(DEV, PAGE);
+  const text = fs.readFileSync(file, 'utf8');
+  if (!text.includes(`>${sortLabel}</label>`)) throw new Error(`${file} no longer contains >${sortLabel}</label>`);
+  fs.writeFileSync(file, text.replace(`>${sortLabel}</label>`, `>${label}</label>`));
+  sortLabel = label;
 }
 
 async function startDevServer(port: number): Promise<ChildProcess> {
@@ -80,14 +71,18 @@ test('one remote from a local dev server runs inside the hosted shell and takes 
     const manifest = `http://localhost:${port}/mf-manifest.json`;
     await page.goto(`/categories/bags?mf-override.catalog=${encodeURIComponent(manifest)}`);
     const catalog = remote(page, 'catalog');
-    await expect(catalog.getByTestId('dev-probe')).toHaveText('Working copy 1', { timeout: 30_000 });
+    await expect(catalog.getByLabel('Sort by')).toBeVisible({ timeout: 30_000 });
     await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
     await expect(page.getByTestId('override-banner')).toContainText('catalog');
     const sameDocument = await markDocument(page);
 
-    fs.writeFileSync(path.join(DEV, 'src/DevProbe.tsx'), probe('Working copy 2'));
-    await expect(catalog.getByTestId('dev-probe')).toHaveText('Working copy 2', { timeout: 30_000 });
+    // an edit in a page component under App: the remote's own lifecycles.tsx applies it in place
+    editSortLabel('Arrange by');
+    await expect(catalog.getByLabel('Arrange by')).toBeVisible({ timeout: 30_000 });
+    await expect(catalog.getByText('Sort by')).toHaveCount(0);
     await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    editSortLabel('Arrange by price or name');
+    await expect(catalog.getByLabel('Arrange by price or name')).toBeVisible({ timeout: 30_000 });
     await sameDocument();
 
     // the developer panel lists the override and the shared modules in use
@@ -102,4 +97,18 @@ test('one remote from a local dev server runs inside the hosted shell and takes 
     server.kill();
     await page.evaluate(() => localStorage.clear()).catch(() => undefined);
   }
+});
+
+test('?store-dev=1 opens the developer panel with the live remotes and shared modules', async ({ page, store }) => {
+  const live = readRegistry(store.deployDir);
+  await page.goto('/categories/bags?store-dev=1');
+  await expect(remote(page, 'catalog').getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+  const panel = page.getByRole('dialog', { name: 'Store developer panel' });
+  await expect(panel).toBeVisible();
+  const remotes = panel.getByRole('table', { name: 'Remotes' });
+  for (const { name, version } of live.remotes) await expect(remotes.getByRole('row').filter({ hasText: name }).first()).toContainText(version);
+  await expect(remotes).not.toContainText('OVERRIDE');
+  await expect(panel.getByRole('table', { name: 'Shared modules' }).getByRole('row').filter({ hasText: /^react\s*19\./ }).first()).toContainText('shell');
+  await page.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
 });

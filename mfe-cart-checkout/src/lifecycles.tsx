@@ -1,5 +1,11 @@
+/// <reference types="webpack/module" />
 import { defineRemoteApp } from '@store/shared-events/remote';
 import { App } from './App';
 
 /** single-spa lifecycles of the cart-checkout remote (the shell passes each mount its own element). */
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'cart_checkout', rootComponent: App });
+const app = defineRemoteApp({ name: 'cart_checkout', rootComponent: App });
+export const { bootstrap, mount, unmount } = app;
+
+// Hot updates in development (`npm run dev`, docs/deploying.md): an edit anywhere under ./App
+// re-renders the mounted roots in place, without a page reload. Absent from production builds.
+import.meta.webpackHot?.accept('./App', () => app.replaceRootComponent(App));

@@ -75,24 +75,29 @@ export function checkRelease(candidate, live) {
   if (liveTopics.size === 0) notes.push('the live shell has no storefront-contract.json: topic versions were not checked against it');
   for (const { name, version } of refs(mine.publishes)) {
     if (liveTopics.size && !liveTopics.has(`${name}@${version}`)) {
-      conflicts.push(`${candidate.name} publishes ${name} v${version}, which the live shared-events does not define (it has ${[...liveTopics].filter((t) => t.startsWith(`${name}@`)).join(', ') || 'no such topic'})`);
+      conflicts.push(`${candidate.name} publishes ${name} v${version}, which the live shared-events does not define (it has ${[...liveTopics].filter((t) => t.startsWith(`${name}@`)).join(', ') || 'no such topic'}): incompatible event version`);
     }
   }
   for (const { name, version } of refs(mine.consumes)) {
     if (liveTopics.size && !liveTopics.has(`${name}@${version}`)) {
-      conflicts.push(`${candidate.name} consumes ${name} v${version}, which the live shared-events does not define (it has ${[...liveTopics].filter((t) => t.startsWith(`${name}@`)).join(', ') || 'no such topic'})`);
+      conflicts.push(`${candidate.name} consumes ${name} v${version}, which the live shared-events does not define (it has ${[...liveTopics].filter((t) => t.startsWith(`${name}@`)).join(', ') || 'no such topic'}): incompatible event version`);
     }
   }
   const parties = [live.shell, ...others, candidate];
   const publishedAfter = new Set(parties.flatMap((p) => p.contract?.publishes ?? []));
   const publishedNames = new Set([...publishedAfter].map((ref) => ref.slice(0, ref.lastIndexOf('@'))));
+  // what the candidate's live version published: a topic it stops publishing may leave consumers with none
+  const replaced = live.remotes.find((r) => r.name === candidate.name);
+  const publishedBefore = new Set([live.shell, ...others, ...(replaced ? [replaced] : [])].flatMap((p) => p.contract?.publishes ?? []));
   for (const party of parties) {
     for (const ref of party.contract?.consumes ?? []) {
       const name = ref.slice(0, ref.lastIndexOf('@'));
       if (publishedNames.has(name) && !publishedAfter.has(ref)) {
-        const by = party === candidate ? candidate.name : party.name;
         const versions = [...publishedAfter].filter((r) => r.startsWith(`${name}@`)).join(', ');
-        conflicts.push(`${by} consumes ${ref}, but after this release ${name} is only published as ${versions}: incompatible event version`);
+        conflicts.push(`${party.name} consumes ${ref}, but after this release ${name} is only published as ${versions}: incompatible event version`);
+      } else if (!publishedNames.has(name) && party !== candidate && publishedBefore.has(ref)) {
+        // a live consumer whose topic loses its last publisher (a consumer that never had one is not this release's doing)
+        conflicts.push(`${party.name} consumes ${ref}, but after this release nobody publishes ${name} (${candidate.name} no longer publishes ${ref}): the consumer would be left without a publisher`);
       }
     }
   }

@@ -1,7 +1,8 @@
 // The storefront contract of one build: what the release gate (tools/release) compares with the
 // live site. Written into every build as storefront-contract.json:
 //   { name, exposes: ["./app", ...],
-//     publishes / consumes: ["cart.quantity@1", ...]   (bus topics, from package.json "storefront"),
+//     publishes / consumes: ["cart.quantity@1", ...]   (bus topics, from package.json "storefront";
+//                                                       a scratch copy without package.json: storefront.json),
 //     fragments: ["cart_checkout/./CartDrawer", ...]   (other remotes' modules it loads at run time),
 //     topics: [{ name, version, kind }] }              (the topic catalog of the shared-events it was built with)
 const fs = require('node:fs');
@@ -21,24 +22,35 @@ function topicDefinitions(text = fs.readFileSync(TOPICS_FILE, 'utf8')) {
 const REF = /^([a-z][\w.-]*)@(\d+)$/;
 const FRAGMENT = /^([a-z][a-z0-9_]*)\/(\.\/[\w-]+)$/;
 
-function list(value, field, pattern, projectDir) {
+function list(value, field, pattern, file) {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !pattern.test(v))) {
-    throw new Error(`${path.join(projectDir, 'package.json')}: storefront.${field} must be a list like ${field === 'fragments' ? '"cart_checkout/./CartDrawer"' : '"cart.quantity@1"'}`);
+    throw new Error(`${file}: storefront.${field} must be a list like ${field === 'fragments' ? '"cart_checkout/./CartDrawer"' : '"cart.quantity@1"'}`);
   }
   return [...value].sort();
 }
 
+/** Where a build's declaration lives: the project's package.json, else a storefront.json. */
+function declarationFile(projectDir) {
+  const pkg = path.join(projectDir, 'package.json');
+  if (fs.existsSync(pkg)) return pkg;
+  // A build outside a project (a test's scratch copy of a remote has no package.json, so npm and nx
+  // never mistake it for the project) declares its contract in storefront.json: { "storefront": {...} }.
+  const own = path.join(projectDir, 'storefront.json');
+  return fs.existsSync(own) ? own : null;
+}
+
 /** The declared part of a project's contract (package.json "storefront"). */
 function declaredContract(projectDir) {
-  const file = path.join(projectDir, 'package.json');
-  // a build outside a project (a test's scratch copy) declares nothing
-  const pkg = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
+  const file = declarationFile(projectDir);
+  // a scratch build without storefront.json declares nothing
+  const pkg = file ? JSON.parse(fs.readFileSync(file, 'utf8')) : {};
   const declared = pkg.storefront ?? {};
+  const where = file ?? path.join(projectDir, 'package.json');
   return {
-    publishes: list(declared.publishes, 'publishes', REF, projectDir),
-    consumes: list(declared.consumes, 'consumes', REF, projectDir),
-    fragments: list(declared.fragments, 'fragments', FRAGMENT, projectDir),
+    publishes: list(declared.publishes, 'publishes', REF, where),
+    consumes: list(declared.consumes, 'consumes', REF, where),
+    fragments: list(declared.fragments, 'fragments', FRAGMENT, where),
   };
 }
 

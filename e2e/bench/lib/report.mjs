@@ -23,96 +23,98 @@ export function render(result) {
   out.push('');
 
   const routes = Object.entries(result.routes);
-  out.push('First-load JavaScript: every script until network idle after load; KB = 1,000 bytes; brotli quality 11');
-  out.push(
-    table(
-      ['route', 'path', 'shell raw', 'shell br', 'remote raw', 'remote br', 'shared raw', 'shared br', 'other br', 'TOTAL raw', 'TOTAL br', 'files'],
-      routes.map(([key, r]) => {
-        const js = r.firstLoad?.js;
-        return [
-          key,
-          r.path,
-          kb(js?.shell.raw),
-          kb(js?.shell.brotli),
-          kb(js?.remote.raw),
-          kb(js?.remote.brotli),
-          kb(js?.shared.raw),
-          kb(js?.shared.brotli),
-          kb(js?.other.brotli),
-          kb(js?.total.raw),
-          kb(js?.total.brotli),
-          js?.total.files,
-        ];
-      }),
-      ['l', 'l'],
-    ),
-  );
-  out.push('');
-
-  for (const [key, r] of routes) {
-    if (!r.firstLoad?.files) continue;
-    out.push(`Scripts loaded on ${key} (${r.path}), largest first`);
+  if (routes.length) {
+    out.push('First-load JavaScript: every script until network idle after load; KB = 1,000 bytes; brotli quality 11');
     out.push(
       table(
-        ['file', 'group', 'raw KB', 'br KB', 'what is inside (source map, raw KB)'],
-        r.firstLoad.files.map((f) => [
-          `${f.build}/${f.file}`,
-          f.group,
-          kb(f.raw),
-          kb(f.brotli),
-          f.packages
-            .filter((p) => p.raw >= 200)
-            .slice(0, 5)
-            .map((p) => `${p.name} ${kb(p.raw)}`)
-            .join(', '),
-        ]),
-        ['l', 'l', 'r', 'r', 'l'],
+        ['route', 'path', 'shell raw', 'shell br', 'remote raw', 'remote br', 'shared raw', 'shared br', 'other br', 'TOTAL raw', 'TOTAL br', 'files'],
+        routes.map(([key, r]) => {
+          const js = r.firstLoad?.js;
+          return [
+            key,
+            r.path,
+            kb(js?.shell.raw),
+            kb(js?.shell.brotli),
+            kb(js?.remote.raw),
+            kb(js?.remote.brotli),
+            kb(js?.shared.raw),
+            kb(js?.shared.brotli),
+            kb(js?.other.brotli),
+            kb(js?.total.raw),
+            kb(js?.total.brotli),
+            js?.total.files,
+          ];
+        }),
+        ['l', 'l'],
       ),
     );
     out.push('');
-  }
 
-  out.push('Requests before first paint (document included; paint entries of an unthrottled load)');
-  out.push(
-    table(
-      ['route', 'FP ms', 'requests before FP', 'FCP ms', 'requests before FCP', 'requests until idle'],
-      routes.map(([key, r]) => [
-        key,
-        ms(r.firstLoad?.paint.firstPaintMs),
-        r.firstLoad?.requestsBeforeFirstPaint,
-        ms(r.firstLoad?.paint.firstContentfulPaintMs),
-        r.firstLoad?.requestsBeforeFirstContentfulPaint,
-        r.firstLoad?.requestsTotal,
-      ]),
-    ),
-  );
-  out.push('');
+    for (const [key, r] of routes) {
+      if (!r.firstLoad?.files) continue;
+      out.push(`Scripts loaded on ${key} (${r.path}), largest first`);
+      out.push(
+        table(
+          ['file', 'group', 'raw KB', 'br KB', 'what is inside (source map, raw KB)'],
+          r.firstLoad.files.map((f) => [
+            `${f.build}/${f.file}`,
+            f.group,
+            kb(f.raw),
+            kb(f.brotli),
+            f.packages
+              .filter((p) => p.raw >= 200)
+              .slice(0, 5)
+              .map((p) => `${p.name} ${kb(p.raw)}`)
+              .join(', '),
+          ]),
+          ['l', 'l', 'r', 'r', 'l'],
+        ),
+      );
+      out.push('');
+    }
 
-  const lhRuns = routes.map(([, r]) => r.lighthouse?.runs).find(Boolean) ?? 1;
-  out.push(`Lighthouse mobile (default emulation and simulated throttling), ${lhRuns === 1 ? 'one run per route' : `median of ${lhRuns} runs per route`}`);
-  out.push(
-    table(
-      ['route', lhRuns > 1 ? 'score (runs)' : 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
-      routes.map(([key, r]) => {
-        const lh = r.lighthouse;
-        return [
+    out.push('Requests before first paint (document included; paint entries of an unthrottled load)');
+    out.push(
+      table(
+        ['route', 'FP ms', 'requests before FP', 'FCP ms', 'requests before FCP', 'requests until idle'],
+        routes.map(([key, r]) => [
           key,
-          lhRuns > 1 && lh ? `${lh.score} (${lh.runScores.join('/')})` : lh?.score,
-          ms(lh?.lcpMs),
-          ms(lh?.fcpMs),
-          ms(lh?.tbtMs),
-          lh?.cls === null || lh?.cls === undefined ? '-' : lh.cls.toFixed(3),
-          ms(lh?.speedIndexMs),
-          ms(lh?.ttiMs),
-          kb(lh?.unusedJsBytes),
-          lh?.benchmarkIndex === null || lh?.benchmarkIndex === undefined ? '-' : Math.round(lh.benchmarkIndex),
-          lh?.lcpElement?.selector?.split(' > ').slice(-2).join(' > ') ?? '-',
-        ];
-      }),
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
-    ),
-  );
-  out.push('');
+          ms(r.firstLoad?.paint.firstPaintMs),
+          r.firstLoad?.requestsBeforeFirstPaint,
+          ms(r.firstLoad?.paint.firstContentfulPaintMs),
+          r.firstLoad?.requestsBeforeFirstContentfulPaint,
+          r.firstLoad?.requestsTotal,
+        ]),
+      ),
+    );
+    out.push('');
+
+    const lhRuns = routes.map(([, r]) => r.lighthouse?.runs).find(Boolean) ?? 1;
+    out.push(`Lighthouse mobile (default emulation and simulated throttling), ${lhRuns === 1 ? 'one run per route' : `median of ${lhRuns} runs per route`}`);
+    out.push(
+      table(
+        ['route', lhRuns > 1 ? 'score (runs)' : 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
+        routes.map(([key, r]) => {
+          const lh = r.lighthouse;
+          return [
+            key,
+            lhRuns > 1 && lh ? `${lh.score} (${lh.runScores.join('/')})` : lh?.score,
+            ms(lh?.lcpMs),
+            ms(lh?.fcpMs),
+            ms(lh?.tbtMs),
+            lh?.cls === null || lh?.cls === undefined ? '-' : lh.cls.toFixed(3),
+            ms(lh?.speedIndexMs),
+            ms(lh?.ttiMs),
+            kb(lh?.unusedJsBytes),
+            lh?.benchmarkIndex === null || lh?.benchmarkIndex === undefined ? '-' : Math.round(lh.benchmarkIndex),
+            lh?.lcpElement?.selector?.split(' > ').slice(-2).join(' > ') ?? '-',
+          ];
+        }),
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l'],
+      ),
+    );
+    out.push('');
+  } // (no routes: a --only-release run)
 
   if (result.api) {
     const a = result.api;
@@ -142,7 +144,7 @@ export function render(result) {
     out.push('');
   }
 
-  if (result.build) {
+  if (result.build && (result.build.cold || result.build.cacheHit)) {
     const b = result.build;
     out.push(`Builds: nx run-many -t build -p ${b.projects.join(' ')}`);
     out.push(

@@ -15,6 +15,22 @@ describe('storefront contract', () => {
     assert.ok(definitions.some((t) => t.name === 'cart.add' && t.version === 1 && t.kind === 'event'));
     assert.ok(definitions.some((t) => t.name === 'cart.quantity' && t.version === 1 && t.kind === 'state'));
   });
+
+  it('reads a scratch copy\'s declaration from storefront.json when it has no package.json', async () => {
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { declaredContract } = require('../../webpack-config/contract.cjs');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-'));
+    try {
+      assert.deepEqual(declaredContract(dir), { publishes: [], consumes: [], fragments: [] });
+      fs.writeFileSync(path.join(dir, 'storefront.json'), JSON.stringify({ storefront: { publishes: ['cart.add@2'], consumes: ['cart.add.result@1'] } }));
+      assert.deepEqual(declaredContract(dir), { publishes: ['cart.add@2'], consumes: ['cart.add.result@1'], fragments: [] });
+      fs.writeFileSync(path.join(dir, 'storefront.json'), JSON.stringify({ storefront: { publishes: ['cart.add'] } }));
+      assert.throws(() => declaredContract(dir), /storefront\.json: storefront\.publishes must be a list/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('declared contracts match the code', async () => {

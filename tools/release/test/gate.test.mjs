@@ -66,7 +66,7 @@ describe('checkRelease', () => {
   it('refuses publishing an event version the live shared-events does not define', () => {
     const build = catalogBuild((b) => ({ ...b, contract: { ...b.contract, publishes: ['cart.add@2'] } }));
     const { conflicts } = checkRelease(build, live());
-    assert.ok(conflicts.includes('catalog publishes cart.add v2, which the live shared-events does not define (it has cart.add@1)'), conflicts.join('\n'));
+    assert.ok(conflicts.includes('catalog publishes cart.add v2, which the live shared-events does not define (it has cart.add@1): incompatible event version'), conflicts.join('\n'));
     assert.ok(conflicts.includes('cart_checkout consumes cart.add@1, but after this release cart.add is only published as cart.add@2: incompatible event version'), conflicts.join('\n'));
   });
 
@@ -74,6 +74,21 @@ describe('checkRelease', () => {
     const build = catalogBuild((b) => ({ ...b, contract: { ...b.contract, consumes: ['cart.add.result@2'] } }));
     const { conflicts } = checkRelease(build, live());
     assert.ok(conflicts.some((c) => c.startsWith('catalog consumes cart.add.result v2, which the live shared-events does not define')), conflicts.join('\n'));
+  });
+
+  it('refuses a release that leaves a live consumer with no publisher of its topic at all', () => {
+    const build = catalogBuild((b) => ({ ...b, contract: { ...b.contract, publishes: [] } }));
+    const { conflicts } = checkRelease(build, live());
+    assert.deepEqual(conflicts, [
+      'cart_checkout consumes cart.add@1, but after this release nobody publishes cart.add (catalog no longer publishes cart.add@1): the consumer would be left without a publisher',
+    ]);
+  });
+
+  it('accepts dropping a topic another live remote still publishes, and a consumer that had no publisher before', () => {
+    const site = live();
+    site.remotes.push({ name: 'account', manifest: { shared: shared(REACT), exposes: [{ path: './app' }] }, contract: { publishes: ['cart.add@1'], consumes: ['wishlist.sync@1'] } });
+    const build = catalogBuild((b) => ({ ...b, contract: { ...b.contract, publishes: [] } }));
+    assert.deepEqual(checkRelease(build, site).conflicts, []);
   });
 
   it('refuses dropping the lifecycles, the service, or a fragment another party loads', () => {

@@ -103,7 +103,7 @@ describe('release and rollback', () => {
     const bad = fakeBuild(path.join(deployDir, 'build-v2'), { label: 'v2', publishes: ['cart.add@2'] });
     const refused = run(deployDir, 'release', 'catalog', '--dist', bad);
     assert.equal(refused.status, 2);
-    assert.match(refused.stderr, /catalog publishes cart\.add v2, which the live shared-events does not define \(it has cart\.add@1\)/);
+    assert.match(refused.stderr, /catalog publishes cart\.add v2, which the live shared-events does not define \(it has cart\.add@1\): incompatible event version/);
     assert.match(refused.stderr, /cart_checkout consumes cart\.add@1, but after this release cart\.add is only published as cart\.add@2/);
   });
 });
