@@ -6,7 +6,7 @@ import { bus, topics } from '@store/shared-events';
 import { CHECKOUT_KEY, getCheckout, setCheckout, type CheckoutState } from './checkout/state';
 import { start } from './service';
 
-const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
+const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' } as const;
 const filled = (): Partial<CheckoutState> => ({
   contact: { email: 'aroha@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', phone: '021 555 0101', agreeToMarketing: false },
   shippingType: 'DELIVERY',
