@@ -10,6 +10,7 @@ module.exports = (_env, argv) =>
         './service': './src/service.ts',
         './CartDrawer': './src/CartDrawer.tsx',
         './AccountOrders': './src/AccountOrders.tsx',
+        './AccountPaymentMethods': './src/AccountPaymentMethods.tsx',
       },
       devPort: 3002,
     },

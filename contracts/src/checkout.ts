@@ -192,6 +192,8 @@ export const PaymentMethodInput = z.object({
   token: z.string().max(200).optional(),
   deviceData: z.string().max(2000).optional(),
   type: z.enum(['immediate', 'saved']).default('immediate'),
+  /** BRAINTREE_CREDIT_CARD, signed in: vault the card for later (a verification of up to $1 is voided). */
+  saveCard: z.boolean().optional(),
   code: z.string().max(40).optional(),
   pin: z.string().max(12).optional(),
 });
@@ -286,6 +288,21 @@ export const OrderView = z.object({
   loyaltyPoints: z.number().int(),
 });
 export type OrderView = z.infer<typeof OrderView>;
+
+/** A saved card (GET /api/account/payment-methods). `id` is what BRAINTREE_SAVED sends as its token. */
+export const SavedPaymentMethod = z.object({
+  id: z.string(),
+  cardType: z.string(),
+  lastFour: z.string(),
+  /** MM/YY, empty when the gateway did not say. */
+  expiry: z.string(),
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+export type SavedPaymentMethod = z.infer<typeof SavedPaymentMethod>;
+export const SavedPaymentMethodsResponse = z.object({ paymentMethods: z.array(SavedPaymentMethod) });
+export type SavedPaymentMethodsResponse = z.infer<typeof SavedPaymentMethodsResponse>;
+export const SavedPaymentMethodParams = z.object({ id: z.string().regex(/^spm_[0-9a-f]{24}$/) });
 
 export const OrderLookupRequest = z.object({ number: z.string().trim().min(4).max(20), email: CheckoutEmail });
 export const OrderTokenQuery = z.object({ token: z.string().min(8).max(80) });

@@ -1,11 +1,14 @@
 /**
  * `./AccountOrders` fragment, rendered by the account remote inside its dashboard (signed in):
  * view 'list' (the customer's orders), 'detail' (one order) and 'return' (how to return items
- * of one order). Reads GET /api/account/orders with the session's ID token.
+ * of one order). Reads GET /api/account/orders with the session's ID token. The list view ends
+ * with find-an-order (POST /api/orders/lookup), for orders placed as a guest or under another
+ * e-mail address.
  */
 import { formatNzd, type OrderView } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { useEffect, useState } from 'react';
+import { FindOrder } from './pages/FindOrder';
 import { OrderDetails } from './pages/OrderDetails';
 import { card, Notice } from './lib/ui';
 
@@ -87,7 +90,22 @@ function OrderDetail({ number, forReturn }: { number: string; forReturn: boolean
   );
 }
 
+function OrdersWithLookup() {
+  return (
+    <div css={{ display: 'grid', gap: '2rem' }}>
+      <OrdersList />
+      <section aria-labelledby="find-order-heading">
+        <h2 id="find-order-heading" css={{ fontSize: 20, margin: '0 0 .25rem' }}>
+          Find an order
+        </h2>
+        <p css={{ margin: '0 0 1rem', color: 'var(--muted)', fontSize: 14 }}>Placed an order as a guest? Find it with its order number and the email address you used.</p>
+        <FindOrder defaultEmail={session.getState().user?.email ?? ''} />
+      </section>
+    </div>
+  );
+}
+
 export default function AccountOrders({ view, number }: { view: 'list' | 'detail' | 'return'; number?: string; token?: string }) {
-  if (view === 'list' || !number) return <OrdersList />;
+  if (view === 'list' || !number) return <OrdersWithLookup />;
   return <OrderDetail number={number} forReturn={view === 'return'} />;
 }

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import { OrderService } from '../orders/service.js';
+import { savedCardRoutes } from '../payments/routes.js';
+import { SavedCards } from '../payments/saved-cards.js';
 import { SandboxGateway, SandboxPayLater } from '../payments/sandbox.js';
 import { VoucherService } from '../vouchers/service.js';
 import { checkoutRoutes } from './routes.js';
@@ -23,8 +25,16 @@ export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
 export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG): void {
   const checkout = new CheckoutService(db, { maxAppliedPromotions: config.maxAppliedPromotions, afterpayMax: config.afterpayMaxCents, cacheMs: 5_000 });
   const vouchers = new VoucherService(db, { maxPinAttempts: config.voucherMaxPinAttempts, lockMinutes: config.voucherLockMinutes });
-  const gateway = new SandboxGateway({ duplicateWindowMs: config.paymentDuplicateWindowSeconds * 1000, acceptedCardTypes: config.acceptedCardTypes });
+  // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
+  let savedCards: SavedCards;
+  const gateway = new SandboxGateway({
+    duplicateWindowMs: config.paymentDuplicateWindowSeconds * 1000,
+    acceptedCardTypes: config.acceptedCardTypes,
+    loadVaulted: (token) => savedCards.vaulted(token),
+  });
+  savedCards = new SavedCards(db, gateway);
   const payLater = new SandboxPayLater();
-  const orders = new OrderService(db, checkout, vouchers, gateway, payLater);
+  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards);
   app.register(checkoutRoutes, { db, checkout, orders, vouchers, gateway, payLater, voucherLookupsPerMinute: config.voucherLookupsPerMinute });
+  app.register(savedCardRoutes, { savedCards });
 }

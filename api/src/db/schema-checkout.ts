@@ -125,6 +125,27 @@ export const paymentTransactions = pgTable(
   (t) => [index('payment_transactions_order_idx').on(t.orderNumber)],
 );
 
+/**
+ * Saved cards (the gateway's vault): `gatewayToken` is the gateway's reusable payment method
+ * token and never leaves the API; the browser knows a card by `id`. One default per customer.
+ */
+export const savedPaymentMethods = pgTable(
+  'saved_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    sub: text('sub').notNull(),
+    gatewayToken: text('gateway_token').notNull(),
+    cardType: text('card_type').notNull(),
+    lastFour: text('last_four').notNull(),
+    expiry: text('expiry').notNull().default(''),
+    /** Salted hash of the card (the sandbox's duplicate check), never the number. */
+    fingerprint: text('fingerprint'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('saved_payment_methods_sub_idx').on(t.sub, t.createdAt), uniqueIndex('saved_payment_methods_token_idx').on(t.gatewayToken)],
+);
+
 export const idempotencyKeys = pgTable('idempotency_keys', {
   key: text('key').primaryKey(),
   requestHash: text('request_hash').notNull(),
@@ -135,4 +156,4 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const schemaCheckout = { shippingMethods, promotions, promotionUsages, giftCards, orders, paymentTransactions, idempotencyKeys };
+export const schemaCheckout = { shippingMethods, promotions, promotionUsages, giftCards, orders, paymentTransactions, savedPaymentMethods, idempotencyKeys };

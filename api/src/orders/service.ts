@@ -13,6 +13,7 @@ import { CheckoutError, CheckoutService, type PricedCart } from '../checkout/ser
 import { queryRows, type Database } from '../db/index.js';
 import type { ChargeFailure, PaymentGateway } from '../payments/gateway.js';
 import type { SandboxPayLater } from '../payments/sandbox.js';
+import type { SavedCards } from '../payments/saved-cards.js';
 import { getStoreByErpId } from '../stores/index.js';
 import { VoucherService } from '../vouchers/service.js';
 
@@ -90,6 +91,7 @@ export class OrderService {
     private readonly vouchers: VoucherService,
     private readonly gateway: PaymentGateway,
     private readonly payLater: SandboxPayLater,
+    private readonly savedCards?: SavedCards,
   ) {}
 
   async pickupStore(erpStoreId: string): Promise<PickupStore | null> {
@@ -148,6 +150,17 @@ export class OrderService {
       if (main.methodCode === 'AFTERPAY') {
         if (!priced.afterpayAvailable) throw new OrderError('PaymentInstrumentTypeNotAccepted', 'Afterpay is available for orders up to $2,000.', 402);
       } else if (!main.token) throw new OrderError('InvalidRequest', 'payment.methods.token: Required', 400);
+    }
+    // saved cards: only the signed-in customer's own; saving needs a signed-in customer and a new card
+    let savedToken: string | null = null;
+    if (main?.methodCode === 'BRAINTREE_SAVED' && priced.amountOutstanding > 0) {
+      if (!ctx.userSub) throw new OrderError('InvalidRequest', 'payment.methods: sign in to pay with a saved card', 400);
+      savedToken = (await this.savedCards?.resolve(ctx.userSub, main.token!)) ?? null;
+      if (!savedToken) throw new OrderError('PaymentMethodInvalid', 'This saved card is no longer available. Choose another payment method.', 404);
+    }
+    const saveCard = main?.saveCard === true && priced.amountOutstanding > 0;
+    if (saveCard && (main!.methodCode !== 'BRAINTREE_CREDIT_CARD' || !ctx.userSub || !this.savedCards)) {
+      throw new OrderError('InvalidRequest', 'payment.methods.saveCard: only a new card of a signed-in customer can be saved', 400);
     }
     // vouchers: check the PIN before taking money off the card
     for (const m of voucherMethods) {
@@ -220,7 +233,19 @@ export class OrderService {
       await this.db.execute(sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number}`);
       return { orderNumber: number, status: 'actionRequired', actionData: { type: 'redirect', url: checkout.redirectUrl }, loyalty: null, accessToken };
     }
-    const outcome = await this.gateway.charge({ methodCode: main.methodCode, nonce: main.token!, amount: main.amount, orderNumber: number });
+    let charge = { methodCode: main.methodCode, nonce: savedToken ?? main.token! };
+    if (saveCard) {
+      // vault first (verification authorised and voided), then charge the saved card
+      const saved = await this.savedCards!.save(ctx.userSub!, main.token!, number);
+      if (!saved.ok) {
+        await this.fail(number, stockTaken, voucherMethods, priced);
+        if (saved.error === 'SavedCardLimitReached') throw new OrderError('InvalidRequest', saved.message, 422);
+        const unrecoverable = saved.error === 'PaymentFailureUnrecoverable';
+        throw new OrderError(saved.error, paymentMessage(saved.error), PAYMENT_ERROR_STATUS[saved.error], unrecoverable ? number : undefined, saved.code);
+      }
+      charge = { methodCode: 'BRAINTREE_SAVED', nonce: saved.gatewayToken };
+    }
+    const outcome = await this.gateway.charge({ ...charge, amount: main.amount, orderNumber: number });
     const transaction = sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail)
           values (${outcome.transactionId ?? `none_${crypto.randomBytes(6).toString('hex')}`}, ${number}, ${main.methodCode}, ${main.amount}, ${outcome.ok ? 'authorized' : 'declined'}, ${outcome.ok ? outcome.instrument : `${outcome.code} ${outcome.message}`})`;
     if (outcome.ok) {

@@ -24,10 +24,26 @@ export interface ChargeRequest {
   orderNumber: string;
 }
 
+export type VaultOutcome =
+  | {
+      ok: true;
+      /** The reusable payment method token (charge it with BRAINTREE_SAVED). */
+      token: string;
+      cardType: string;
+      lastFour: string;
+      expiry: string;
+      fingerprint: string | null;
+      /** The card verification: an authorisation of up to $1 that the caller voids. */
+      verification: { transactionId: string; amount: number };
+    }
+  | { ok: false; error: ChargeFailure; code: string; message: string };
+
 export interface PaymentGateway {
   /** Authorises and submits for settlement. Never throws for a decline: returns the outcome. */
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
-  /** Voids an authorisation (refunds are out of scope for the sandbox). */
+  /** Vaults a card nonce into a reusable token after a verification authorisation (up to $1). */
+  vault(nonce: string): Promise<VaultOutcome>;
+  /** Voids an authorisation (refunds are out of scope for the sandbox). Throws for an unknown transaction. */
   void(transactionId: string): Promise<void>;
 }
 

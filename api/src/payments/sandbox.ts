@@ -7,7 +7,7 @@
  * window is rejected as a duplicate; the documented fake-*-nonce values work as in Braintree.
  */
 import crypto from 'node:crypto';
-import type { ChargeOutcome, ChargeRequest, PayLaterGateway, PaymentGateway } from './gateway.js';
+import type { ChargeOutcome, ChargeRequest, PayLaterGateway, PaymentGateway, VaultOutcome } from './gateway.js';
 
 type CardOutcome = 'ok' | 'declined' | 'declined-hard' | 'failure' | 'fraud' | 'not-accepted' | 'luhn';
 
@@ -15,6 +15,8 @@ interface NonceRecord {
   kind: 'card' | 'paypal' | 'apple-pay' | 'google-pay';
   cardType: string;
   lastFour: string;
+  /** MM/YY for tokenised cards, empty for the fake nonces. */
+  expiry?: string;
   fingerprint: string | null;
   outcome: CardOutcome;
   consumed: boolean;
@@ -55,9 +57,20 @@ const FAKE_NONCES: Record<string, Omit<NonceRecord, 'consumed' | 'createdAt' | '
   'fake-paypal-one-time-nonce': { kind: 'paypal', cardType: 'PayPal', lastFour: '', outcome: 'ok' },
 };
 
+/** A vaulted card as the sandbox needs it to charge the token again. */
+export interface VaultedCard {
+  cardType: string;
+  lastFour: string;
+  fingerprint: string | null;
+}
+
+/** Braintree verifies a card before vaulting it with an authorisation of up to $1; we use $1. */
+export const VERIFICATION_AMOUNT = 100;
+
+/** BRAINTREE_SAVED takes only vault tokens (pm_…), never a single-use nonce. */
 const METHOD_KINDS: Record<string, NonceRecord['kind'][]> = {
   BRAINTREE_CREDIT_CARD: ['card'],
-  BRAINTREE_SAVED: ['card'],
+  BRAINTREE_SAVED: [],
   BRAINTREE_PAYPAL: ['paypal'],
   BRAINTREE_APPLE_PAY: ['apple-pay'],
   BRAINTREE_GOOGLE_PAY: ['google-pay'],
@@ -68,6 +81,15 @@ export interface SandboxOptions {
   duplicateWindowMs: number;
   acceptedCardTypes: string[];
   now?: () => number;
+  /** Vault tokens this process did not create (after a restart): read them from the saved cards. */
+  loadVaulted?: (token: string) => Promise<VaultedCard | undefined>;
+}
+
+export interface SandboxTransaction {
+  amount: number;
+  kind: 'charge' | 'verification';
+  status: 'authorized' | 'voided';
+  voidedAt?: number;
 }
 
 export function luhnValid(digits: string): boolean {
@@ -95,6 +117,8 @@ function cardTypeOf(digits: string): string {
 export class SandboxGateway implements PaymentGateway {
   private readonly nonces = new Map<string, NonceRecord>();
   private readonly recent = new Map<string, number>();
+  private readonly vaulted = new Map<string, VaultedCard>();
+  private readonly transactions = new Map<string, SandboxTransaction>();
   private readonly now: () => number;
 
   constructor(private readonly options: SandboxOptions) {
@@ -122,6 +146,7 @@ export class SandboxGateway implements PaymentGateway {
       cardType,
       lastFour: digits.slice(-4),
       fingerprint: crypto.createHash('sha256').update(`sandbox:${digits}:${card.expiry}`).digest('hex'),
+      expiry: card.expiry,
       outcome,
       consumed: false,
       createdAt: this.now(),
@@ -146,13 +171,62 @@ export class SandboxGateway implements PaymentGateway {
     for (const [key, at] of this.recent) if (at < window) this.recent.delete(key);
   }
 
-  async charge({ methodCode, nonce, amount }: ChargeRequest): Promise<ChargeOutcome> {
+  /** A sandbox transaction (charge or verification) and whether it was voided. */
+  transaction(id: string): Readonly<SandboxTransaction> | undefined {
+    return this.transactions.get(id);
+  }
+
+  /**
+   * Braintree's payment method create with card verification: the nonce is used up, the card is
+   * verified with an authorisation of VERIFICATION_AMOUNT (the caller voids it), and a reusable
+   * token is returned. A card that would decline is not vaulted.
+   */
+  async vault(nonce: string): Promise<VaultOutcome> {
     const fake = FAKE_NONCES[nonce];
     const record: NonceRecord | undefined = this.nonces.get(nonce) ?? (fake ? { ...fake, fingerprint: null, consumed: false, createdAt: this.now() } : undefined);
-    const id = () => `sbx_${crypto.randomBytes(8).toString('hex')}`;
     if (!record) return { ok: false, error: 'PaymentMethodInvalid', code: '91565', message: 'Unknown or expired payment method nonce.' };
     if (record.consumed) return { ok: false, error: 'PaymentMethodInvalid', code: '93107', message: 'Cannot use a payment method nonce more than once.' };
-    if (!(METHOD_KINDS[methodCode] ?? []).includes(record.kind)) return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Nonce does not match ${methodCode}.` };
+    if (record.kind !== 'card') return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: 'Only cards can be saved.' };
+    record.consumed = this.nonces.has(nonce);
+    const failure = this.outcomeFailure(record);
+    if (failure) return failure;
+    const transactionId = `sbx_${crypto.randomBytes(8).toString('hex')}`;
+    this.transactions.set(transactionId, { amount: VERIFICATION_AMOUNT, kind: 'verification', status: 'authorized' });
+    const token = `pm_${crypto.randomBytes(12).toString('hex')}`;
+    this.vaulted.set(token, { cardType: record.cardType, lastFour: record.lastFour, fingerprint: record.fingerprint });
+    return { ok: true, token, cardType: record.cardType, lastFour: record.lastFour, expiry: record.expiry ?? '', fingerprint: record.fingerprint, verification: { transactionId, amount: VERIFICATION_AMOUNT } };
+  }
+
+  private outcomeFailure(record: NonceRecord): Extract<VaultOutcome, { ok: false }> | null {
+    if (record.outcome === 'failure') return { ok: false, error: 'PaymentFailureUnrecoverable', code: '3000', message: 'Processor network unavailable - try again' };
+    if (record.outcome === 'not-accepted' || (record.kind === 'card' && !this.options.acceptedCardTypes.includes(record.cardType))) {
+      return { ok: false, error: 'PaymentInstrumentTypeNotAccepted', code: '81703', message: `${record.cardType} is not accepted.` };
+    }
+    if (record.outcome === 'luhn') return { ok: false, error: 'PaymentProcessorDeclinedHard', code: '2005', message: 'Invalid Credit Card Number' };
+    if (record.outcome === 'fraud') return { ok: false, error: 'PaymentGatewayRejected', code: 'fraud', message: 'Gateway rejected: fraud' };
+    if (record.outcome === 'declined') return { ok: false, error: 'PaymentProcessorDeclined', code: '2000', message: 'Do Not Honor' };
+    if (record.outcome === 'declined-hard') return { ok: false, error: 'PaymentProcessorDeclinedHard', code: '2015', message: 'Transaction Not Allowed' };
+    return null;
+  }
+
+  private async vaultedRecord(token: string): Promise<NonceRecord | undefined> {
+    const card = this.vaulted.get(token) ?? (await this.options.loadVaulted?.(token));
+    if (!card) return undefined;
+    this.vaulted.set(token, card);
+    return { kind: 'card', cardType: card.cardType, lastFour: card.lastFour, fingerprint: card.fingerprint, outcome: 'ok', consumed: false, createdAt: this.now() };
+  }
+
+  async charge({ methodCode, nonce, amount }: ChargeRequest): Promise<ChargeOutcome> {
+    const id = () => `sbx_${crypto.randomBytes(8).toString('hex')}`;
+    const isVaultToken = nonce.startsWith('pm_');
+    if (isVaultToken !== (methodCode === 'BRAINTREE_SAVED')) return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Payment method does not match ${methodCode}.` };
+    const fake = FAKE_NONCES[nonce];
+    const record: NonceRecord | undefined = isVaultToken
+      ? await this.vaultedRecord(nonce)
+      : (this.nonces.get(nonce) ?? (fake ? { ...fake, fingerprint: null, consumed: false, createdAt: this.now() } : undefined));
+    if (!record) return { ok: false, error: 'PaymentMethodInvalid', code: '91565', message: 'Unknown or expired payment method nonce.' };
+    if (record.consumed) return { ok: false, error: 'PaymentMethodInvalid', code: '93107', message: 'Cannot use a payment method nonce more than once.' };
+    if (!isVaultToken && !(METHOD_KINDS[methodCode] ?? []).includes(record.kind)) return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Nonce does not match ${methodCode}.` };
     record.consumed = this.nonces.has(nonce);
     const instrument = record.lastFour ? `${record.cardType} ending ${record.lastFour}` : record.cardType;
     if (record.outcome === 'failure') return { ok: false, error: 'PaymentFailureUnrecoverable', code: '3000', message: 'Processor network unavailable - try again', transactionId: id() };
@@ -176,11 +250,18 @@ export class SandboxGateway implements PaymentGateway {
       if (this.recent.has(key)) return { ok: false, error: 'PaymentGatewayRejected', code: 'duplicate', message: 'Gateway rejected: duplicate', transactionId: id() };
       this.recent.set(key, this.now());
     }
-    return { ok: true, transactionId: id(), instrument };
+    const transactionId = id();
+    this.transactions.set(transactionId, { amount, kind: 'charge', status: 'authorized' });
+    return { ok: true, transactionId, instrument };
   }
 
-  async void(): Promise<void> {
-    // authorisations simply lapse in the sandbox
+  /** Voids an authorisation: the sandbox records it (transaction(id).status becomes voided). */
+  async void(transactionId: string): Promise<void> {
+    const transaction = this.transactions.get(transactionId);
+    if (!transaction) throw new Error(`Unknown transaction ${transactionId}`);
+    if (transaction.status === 'voided') return;
+    transaction.status = 'voided';
+    transaction.voidedAt = this.now();
   }
 }
 

@@ -1,11 +1,11 @@
-import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput } from '@store/contracts';
+import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput, SavedPaymentMethod } from '@store/contracts';
 import { formatNzd } from '@store/contracts';
-import { bus, topics } from '@store/shared-events';
+import { bus, session, topics } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CartView } from '../cart/useCart';
-import { ApiError, checkoutInfo, completeAfterpay, placeOrder, tokenizeCard, walletNonce } from '../lib/api';
+import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards, tokenizeCard, walletNonce } from '../lib/api';
 import { errorText, Field, Notice, primaryButton } from '../lib/ui';
 import { AddressForm, emptyAddress } from './AddressForm';
 import { GiftCards, lookupVoucher } from './GiftCards';
@@ -15,7 +15,7 @@ import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
 import { infoRequest, useCheckoutState } from './useCheckout';
 import { hasErrors, validateAddress } from './validate';
 
-type Method = 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
+type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
@@ -26,8 +26,15 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
   const pickup = s.shippingType === 'STORE_PICKUP';
   const [sameAsShipping, setSameAsShipping] = useState(!pickup && s.billingSameAsShipping);
   const [billing, setBilling] = useState<CheckoutAddressInput>(s.billingAddress ?? emptyAddress(`${s.contact?.firstName ?? ''} ${s.contact?.lastName ?? ''}`.trim(), s.contact?.phone ?? ''));
-  const [method, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
+  const [methodChoice, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
   const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
+  const [signedIn, setSignedIn] = useState(session.getState().status === 'LOGGED_IN');
+  const [saved, setSaved] = useState<SavedPaymentMethod[]>([]);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
+  /** Saved cards are offered only while signed in (a logout on the page takes them away). */
+  const offered = signedIn ? saved : [];
+  const method: Method = methodChoice === 'BRAINTREE_SAVED' && offered.length === 0 ? 'BRAINTREE_CREDIT_CARD' : methodChoice;
   const [submitted, setSubmitted] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,6 +52,27 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
   useEffect(() => {
     document.title = 'Payment | Checkout | Fernleaf';
   }, []);
+
+  // Signed in: the saved cards (BRAINTREE_SAVED), the default one chosen first.
+  useEffect(() => {
+    const subscription = session.state$.subscribe(({ status }) => setSignedIn(status === 'LOGGED_IN'));
+    return () => subscription.unsubscribe();
+  }, []);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    savedCards()
+      .then(({ paymentMethods }) => {
+        if (!live || paymentMethods.length === 0) return;
+        setSaved(paymentMethods);
+        setSavedId((paymentMethods.find((c) => c.isDefault) ?? paymentMethods[0]!).id);
+        setMethod((m) => (m === 'BRAINTREE_CREDIT_CARD' ? 'BRAINTREE_SAVED' : m));
+      })
+      .catch(() => {}); // no saved cards offered; a new card still works
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
 
   const billingAddress = (): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : billing);
 
@@ -120,11 +148,13 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
       if (fresh.result !== 'SUCCESS') return setError(PLACE_MESSAGES.ERROR);
       let main: PaymentMethodInput | null = null;
       if (fresh.amountOutstanding > 0) {
-        if (method === 'BRAINTREE_CREDIT_CARD') {
+        if (method === 'BRAINTREE_SAVED' && savedId) {
+          main = { methodCode: 'BRAINTREE_SAVED', amount: fresh.amountOutstanding, token: savedId, type: 'saved' };
+        } else if (method === 'BRAINTREE_CREDIT_CARD') {
           const token = await tokenizeCard({ number: card.number.trim(), expiry: card.expiry.trim(), cvv: card.cvv.trim() }).catch((e: unknown) => {
             throw e instanceof ApiError ? new ApiError(400, 'CardInvalid', 'Check your card number and expiry date.') : e;
           });
-          main = { methodCode: method, amount: fresh.amountOutstanding, token: token.nonce, type: 'immediate' };
+          main = { methodCode: method, amount: fresh.amountOutstanding, token: token.nonce, type: 'immediate', ...(signedIn && saveCard ? { saveCard: true } : {}) };
         } else if (method === 'AFTERPAY') {
           main = { methodCode: 'AFTERPAY', amount: fresh.amountOutstanding, type: 'immediate' };
         } else {
@@ -195,9 +225,26 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
             <legend className="visually-hidden" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
               Choose how to pay
             </legend>
+            {offered.map((c) => (
+              <label key={c.id} css={radioRow}>
+                <input
+                  type="radio"
+                  name="method"
+                  checked={method === 'BRAINTREE_SAVED' && savedId === c.id}
+                  onChange={() => {
+                    setMethod('BRAINTREE_SAVED');
+                    setSavedId(c.id);
+                  }}
+                />
+                <span>
+                  Saved card: {c.cardType} ending {c.lastFour}
+                  {c.expiry ? ` (expires ${c.expiry})` : ''}
+                </span>
+              </label>
+            ))}
             <label css={radioRow}>
               <input type="radio" name="method" checked={method === 'BRAINTREE_CREDIT_CARD'} onChange={() => setMethod('BRAINTREE_CREDIT_CARD')} />
-              <span>Credit or debit card (Visa, Mastercard, Amex)</span>
+              <span>{offered.length > 0 ? 'A new credit or debit card' : 'Credit or debit card'} (Visa, Mastercard, Amex)</span>
             </label>
             {method === 'BRAINTREE_CREDIT_CARD' ? (
               <div css={{ padding: '0 .75rem .5rem' }} data-testid="card-fields">
@@ -207,6 +254,12 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
                   <Field label="Expiry (MM/YY)" name="cc-exp" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))} error={submitted ? cardErrors.expiry : null} maxLength={5} />
                   <Field label="CVV" name="cvc" autoComplete="cc-csc" inputMode="numeric" value={card.cvv} onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value }))} error={submitted ? cardErrors.cvv : null} maxLength={4} />
                 </div>
+                {signedIn ? (
+                  <label css={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontSize: 14 }}>
+                    <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                    Save this card for next time
+                  </label>
+                ) : null}
               </div>
             ) : null}
             <label css={radioRow}>

@@ -112,5 +112,10 @@ export const setFailedOrderNumber = (n: string | null): void => (n ? localStorag
 
 /** Spec §4: on logout the checkout billing address, contact, delivery address and options, pickup and vouchers clear. */
 export function clearForLogout(): void {
-  setCheckout({ contact: null, billingAddress: null, deliveryAddress: null, deliveryMethodId: null, pickupStore: null, vouchers: [], shippingType: null });
+  setCheckout({ contact: null, billingAddress: null, deliveryAddress: null, deliveryMethodId: null, instructions: '', pickupStore: null, vouchers: [], shippingType: null });
+}
+
+/** Spec §4: login clears the checkout contact (the account's details replace a guest's). */
+export function clearForLogin(): void {
+  setCheckout({ contact: null });
 }

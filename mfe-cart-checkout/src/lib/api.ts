@@ -1,5 +1,5 @@
 /** Calls to the checkout API (bodies from @store/contracts). */
-import type { CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, SandboxTokenizeResponse, VoucherBalanceResponse } from '@store/contracts';
+import type { CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, SandboxTokenizeResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
 import { session } from '@store/shared-events';
 
 export class ApiError extends Error {
@@ -49,6 +49,11 @@ export const tokenizeCard = (card: { number: string; expiry: string; cvv: string
 
 export const walletNonce = (kind: 'paypal' | 'apple-pay' | 'google-pay', approve: boolean) =>
   call<{ nonce: string }>('/api/payments/sandbox/client/wallet', { method: 'POST', body: JSON.stringify({ kind, approve }) });
+
+/** The signed-in customer's saved cards (the ID token is sent; a guest gets 401). */
+export const savedCards = () => call<SavedPaymentMethodsResponse>('/api/account/payment-methods', { auth: true });
+export const deleteSavedCard = (id: string) => call<SavedPaymentMethodsResponse>(`/api/account/payment-methods/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
+export const setDefaultSavedCard = (id: string) => call<SavedPaymentMethodsResponse>(`/api/account/payment-methods/${encodeURIComponent(id)}/default`, { method: 'POST', auth: true });
 
 export interface PickupStoreOption {
   erpStoreId: string;

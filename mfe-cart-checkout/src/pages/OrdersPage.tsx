@@ -1,50 +1,16 @@
 /** Guest order lookup (/orders): order number and e-mail. */
-import type { OrderView } from '@store/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
-import { validateContact } from '../checkout/validate';
-import { ApiError, lookupOrder } from '../lib/api';
-import { card, Field, heading, Notice, page, primaryButton } from '../lib/ui';
-import { OrderDetails } from './OrderDetails';
+import { useEffect } from 'react';
+import { heading, page } from '../lib/ui';
+import { FindOrder } from './FindOrder';
 
 export function OrdersPage() {
-  const [number, setNumber] = useState('');
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   useEffect(() => {
     document.title = 'Find an order | Fernleaf';
   }, []);
-  const numberError = !number.trim() ? 'Enter your order number.' : !/^[A-Za-z]{0,4}\d{4,12}$/.test(number.trim()) ? 'Enter the order number from your confirmation email, e.g. FL12345678.' : null;
-  const emailError = !email.trim() ? 'Enter your email address.' : (validateContact({ email, firstName: 'x', lastName: 'x', phone: '0211234567', agreeToMarketing: false }).email ?? null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (numberError || emailError) return;
-    setLoading(true);
-    setError(null);
-    try {
-      setOrder(await lookupOrder(number.trim().toUpperCase(), email.trim()));
-    } catch (e) {
-      setOrder(null);
-      setError(e instanceof ApiError && e.status === 404 ? 'We could not find an order with that number and email address.' : e instanceof ApiError && e.status === 429 ? e.message : 'We were unable to look up your order. Please try again.');
-    } finally {
-      setLoading(false);
-    }
-  };
   return (
     <div css={page}>
       <h1 css={heading}>Find an order</h1>
-      <form onSubmit={(e) => void submit(e)} noValidate css={[card, { maxWidth: 480, marginBottom: '1.5rem' }]} aria-label="Find an order">
-        <Field label="Order number" name="orderNumber" value={number} onChange={(e) => setNumber(e.target.value)} error={submitted ? numberError : null} maxLength={20} autoComplete="off" />
-        <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={submitted ? emailError : null} maxLength={250} />
-        <button type="submit" css={primaryButton} disabled={loading} aria-busy={loading}>
-          Find order
-        </button>
-      </form>
-      {error ? <Notice>{error}</Notice> : null}
-      {order ? <OrderDetails order={order} /> : null}
+      <FindOrder />
     </div>
   );
 }
