@@ -5,6 +5,8 @@ import { App } from './App';
 /** single-spa lifecycles of the catalog remote (the shell passes each mount its own element). */
 const app = defineRemoteApp({ name: 'catalog', rootComponent: App });
 export const { bootstrap, mount, unmount } = app;
+/** Called by the shell for visible links to catalog routes: warms the route's data. */
+export { prefetchRoute as prefetch } from './prefetch';
 
 // Hot updates in development (`npm run dev`, docs/deploying.md): an edit anywhere under ./App
 // re-renders the mounted roots in place, without a page reload. Absent from production builds.

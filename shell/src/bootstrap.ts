@@ -156,10 +156,13 @@ async function main(): Promise<void> {
       void triggerAppChange();
     });
   });
-  // Visible links prefetch their route's remote code (@store/ui/link; at most 4 at once).
-  setPrefetcher((path) => {
+  // Visible links prefetch their route's remote code and data (@store/ui/link; at most 4 at once).
+  // A remote may export `prefetch(url)` from its ./app module to warm its own data for a route.
+  setPrefetcher(async (path) => {
     const owner = ownerOf(registry, new URL(path, window.location.href).pathname);
-    return owner ? loadRemote(`${owner.name}/app`) : Promise.resolve();
+    if (!owner) return;
+    const app = await loadRemote<{ prefetch?: (url: string) => unknown }>(`${owner.name}/app`);
+    if (typeof app?.prefetch === 'function') await app.prefetch(path);
   });
 
   bus.subscribe(topics.shellNotFound, ({ path }) => {

@@ -70,7 +70,27 @@ export function fetchListing(params: ListingParams): Promise<ListingResponse> {
   return hit;
 }
 
+/** Products fetched ahead of a visit (a prefetch), taken once by the page that shows them. */
+const prefetchedProducts = new Map<string, Promise<Product>>();
+
+export function prefetchProduct(path: string): Promise<Product> {
+  let hit = prefetchedProducts.get(path);
+  if (!hit) {
+    hit = getJson<Product>(`/api/products/by-path?path=${encodeURIComponent(path)}`);
+    prefetchedProducts.set(path, hit);
+    hit.catch(() => prefetchedProducts.delete(path));
+    if (prefetchedProducts.size > 50) prefetchedProducts.delete(prefetchedProducts.keys().next().value as string);
+  }
+  return hit;
+}
+
 export function fetchProduct(path: string, signal?: AbortSignal): Promise<Product> {
+  const prefetched = prefetchedProducts.get(path);
+  if (prefetched) {
+    // stock moves: a prefetched answer serves one visit, the next visit asks again
+    prefetchedProducts.delete(path);
+    return prefetched;
+  }
   return getJson<Product>(`/api/products/by-path?path=${encodeURIComponent(path)}`, signal);
 }
 

@@ -21,7 +21,8 @@ interface Loaded {
 
 const SCROLL_KEY = 'fernleaf.catalog.scroll:';
 
-function paramsFor(scope: ListingScope, state: ListingUrlState, page: number): ListingParams {
+/** The listing request for a scope, URL state and page (also what a prefetch asks for). */
+export function paramsFor(scope: ListingScope, state: ListingUrlState, page: number): ListingParams {
   return {
     category: scope.kind === 'category' ? scope.path : scope.kind === 'brand' ? scope.category : undefined,
     brand: scope.kind === 'brand' ? scope.slug : undefined,

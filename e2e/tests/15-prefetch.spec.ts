@@ -1,0 +1,35 @@
+import { expect, headerLink, remote, test } from '../support/fixtures';
+
+test('visible links prefetch their route: the catalog code and the listing are fetched before the click, not again after it', async ({ page }) => {
+  const listingRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    // the catalog's own listing request (it always names the page; the home page's rails do not)
+    if (url.pathname === '/api/catalog/listing' && url.searchParams.get('category') === 'bags' && url.searchParams.has('page')) listingRequests.push(url.search);
+  });
+  await page.goto('/');
+  await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+  // links to /categories/bags are in view (the home page's category tiles, the footer): the listing
+  // is fetched without any click (the next test shows it is the prefetch: not on data-saver)
+  await expect.poll(() => listingRequests.length, { timeout: 15_000 }).toBe(1);
+  const bags = headerLink(page, 'Bags');
+  await bags.click();
+  await expect(remote(page, 'catalog').getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+  await expect(remote(page, 'catalog').getByTestId('product-tile').first()).toBeVisible();
+  expect(listingRequests).toHaveLength(1);
+});
+
+test('no prefetch on a data-saver connection', async ({ page }) => {
+  await page.addInitScript(() => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true, effectiveType: '4g' }, configurable: true });
+  });
+  const listingRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/catalog/listing') listingRequests.push(request.url());
+  });
+  await page.goto('/');
+  await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+  await page.waitForTimeout(2000);
+  // the home page's own product rails (the content remote, no page parameter) are not prefetches
+  expect(listingRequests.filter((url) => new URL(url).searchParams.has('page'))).toEqual([]);
+});
