@@ -165,8 +165,10 @@ async function main(): Promise<void> {
     if (typeof app?.prefetch === 'function') await app.prefetch(path);
   });
 
-  bus.subscribe(topics.shellNotFound, ({ path }) => {
-    if (!notFound.report(path, window.location)) return;
+  bus.subscribeEnvelope(topics.shellNotFound, ({ payload: { path }, source }) => {
+    // Only the remote that owns the page shown now may say it does not exist: a remote still
+    // mounted while the shopper leaves it sees the new URL first and would report that page.
+    if (!notFound.report(path, window.location, { source, owner: ownerOf(registry, window.location.pathname)?.name })) return;
     void triggerAppChange();
   });
 

@@ -34,6 +34,14 @@ describe('not-found state', () => {
     expect(state.isNotFound(at('/products/gone?variant=3'))).toBe(true);
   });
 
+  it("ignores a report from a remote that does not own the page shown (it is being left: the account's catch-all sees '/' before it unmounts)", () => {
+    const state = createNotFoundState();
+    expect(state.report('/', at('/'), { source: 'account', owner: 'content' })).toBe(false);
+    expect(state.isNotFound(at('/'))).toBe(false);
+    expect(state.report('/products/nope', at('/products/nope'), { source: 'catalog', owner: 'catalog' })).toBe(true);
+    expect(state.isNotFound(at('/products/nope'))).toBe(true);
+  });
+
   it('ignores reports for a page other than the one shown', () => {
     const state = createNotFoundState();
     expect(state.report('/blog?tag=astrology', at('/blog?tag=care'))).toBe(false);

@@ -19,9 +19,10 @@ export interface NotFoundState {
   /**
    * A remote's report for `path`. Accepted (true) only when it is about the page shown now: `path`
    * is its pathname + search, or its pathname alone (a remote whose pages do not depend on the
-   * query). A late report for a page the shopper already left is ignored (false).
+   * query), and, when `from` is given, only from the remote that owns it. A late report for a page
+   * the shopper already left, or one from a remote being unmounted, is ignored (false).
    */
-  report(path: string, current: PageLocation): boolean;
+  report(path: string, current: PageLocation, from?: { source: string | undefined; owner: string | undefined }): boolean;
   isNotFound(location: PageLocation): boolean;
   /** Forgets the marks of every page but `current` (called on route changes). */
   forgetOthers(current: PageLocation): void;
@@ -30,8 +31,10 @@ export interface NotFoundState {
 export function createNotFoundState(): NotFoundState {
   const pages = new Set<string>();
   return {
-    report(path, current) {
+    report(path, current, from) {
       if (path !== pageKey(current) && path !== current.pathname) return false;
+      // a remote that does not own the page shown (it is being left) cannot mark it
+      if (from && from.source !== from.owner) return false;
       pages.add(pageKey(current));
       return true;
     },
