@@ -29,7 +29,8 @@ import { registerWithRuntime, remoteApplication } from './remote-loader';
 import { afterLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
 import { createNotFoundState } from './not-found-state';
-import { setPrefetcher } from '@store/ui/link';
+import { setPrefetcher, setSiteLinkRules } from '@store/ui/link';
+import { LINK_RULES } from './config/site';
 import { watchReleases } from './live-updates';
 import { handlePageRenderError } from './stale-guard';
 import type { DevPanelData, ShareScopeMap } from './dev-panel';
@@ -157,6 +158,8 @@ async function main(): Promise<void> {
     });
   });
   // Visible links prefetch their route's remote code and data (@store/ui/link; at most 4 at once).
+  // Every SmartLink on the page (shell or remote) follows the site's link rules.
+  setSiteLinkRules(LINK_RULES);
   // A remote may export `prefetch(url)` from its ./app module to warm its own data for a route.
   setPrefetcher(async (path) => {
     const owner = ownerOf(registry, new URL(path, window.location.href).pathname);

@@ -93,6 +93,21 @@ interface PrefetchQueue {
 interface PrefetchWindow {
   __storePrefetch?: Prefetcher;
   __storePrefetchQueue?: PrefetchQueue;
+  __storeLinkRules?: LinkRules;
+}
+
+/**
+ * The site's link rules (base URL, external allow-list), set once by the shell at start-up; every
+ * SmartLink without its own `rules` follows them, in whichever bundle it was built.
+ */
+export function setSiteLinkRules(rules: LinkRules | null): void {
+  const w = window as unknown as PrefetchWindow;
+  if (rules) w.__storeLinkRules = rules;
+  else delete w.__storeLinkRules;
+}
+
+export function siteLinkRules(): LinkRules {
+  return typeof window === 'undefined' ? {} : ((window as unknown as PrefetchWindow).__storeLinkRules ?? {});
 }
 
 function queue(): PrefetchQueue {
@@ -150,6 +165,7 @@ export function navigate(path: string): void {
 
 export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   href: string;
+  /** Default: the site's rules (`setSiteLinkRules`, set by the shell). */
   rules?: LinkRules;
   /** Prefetch when scrolled into view (default true). */
   prefetchOnView?: boolean;
@@ -157,7 +173,7 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 
 /** An anchor following the link rules. Refused links render as plain text (no href). */
 export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink({ href, rules, prefetchOnView = true, onClick, target, rel, children, ...rest }, forwarded) {
-  const link = classifyLink(href, rules);
+  const link = classifyLink(href, rules ?? siteLinkRules());
   const own = useRef<HTMLAnchorElement | null>(null);
   const newTab = link.kind === 'external' || target === '_blank';
 

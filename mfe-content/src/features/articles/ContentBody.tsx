@@ -1,8 +1,8 @@
 import type { ContentBlock } from '@store/contracts';
-import { Link } from 'react-router';
+import { classifyLink, siteLinkRules, SmartLink } from '@store/ui/link';
 import { serif } from '../../lib/ui';
 
-/** Renders content blocks; headings are h2 (the page title is the h1). Internal links navigate client-side. */
+/** Renders content blocks; headings are h2 (the page title is the h1). Links follow the site's link rules (@store/ui/link). */
 export function ContentBody({ blocks }: { blocks: ContentBlock[] }) {
   return (
     <div css={{ fontSize: 17, lineHeight: 1.65, maxWidth: '42rem', '& p': { margin: '0 0 1rem' }, '& ul': { margin: '0 0 1.25rem', paddingLeft: '1.25rem' }, '& li': { marginBottom: '.4rem' } }}>
@@ -25,15 +25,11 @@ export function ContentBody({ blocks }: { blocks: ContentBlock[] }) {
           case 'link':
             return (
               <p key={index}>
-                {block.href.startsWith('/') ? (
-                  <Link to={block.href} css={{ color: 'var(--forest)', fontWeight: 600 }}>
-                    {block.text} →
-                  </Link>
-                ) : (
-                  <a href={block.href} target="_blank" rel="noopener noreferrer" css={{ color: 'var(--forest)', fontWeight: 600 }}>
-                    {block.text} (opens in a new tab)
-                  </a>
-                )}
+                {/* the site's link rules: internal client-side, allow-listed external in a new tab, script URLs refused */}
+                <SmartLink href={block.href} css={{ color: 'var(--forest)', fontWeight: 600 }}>
+                  {block.text}
+                  {classifyLink(block.href, siteLinkRules()).kind === 'external' ? <span className="visually-hidden"> (opens in a new tab)</span> : ' →'}
+                </SmartLink>
               </p>
             );
           default:
