@@ -12,6 +12,7 @@ import { errorHandler } from './http/errors.js';
 import { ImageRenderer } from './images/render.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { registerCheckout } from './checkout/index.js';
+import { registerReturns } from './returns/index.js';
 import { DEFAULT_BOTCHECK, LocalBotCheck, verifyBotCheck, type BotCheckResult } from './botcheck/index.js';
 import { botcheckRoutes } from './botcheck/routes.js';
 import { healthRoutes } from './routes/health.js';
@@ -115,6 +116,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger 
   app.decorate('content', content);
   app.register(contentRoutes, { content });
   registerCheckout(app, db, config.checkout);
+  registerReturns(app, db, { lookupsPerMinute: config.checkout?.voucherLookupsPerMinute });
   return app;
 }
 

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { allocate, gstOfInclusive, loyaltyPointsFor, percentOf } from '../src/checkout/money';
 import { runPromotions, type EngineLine, type PromotionDef } from '../src/promotions/engine';
 import { SandboxGateway, luhnValid } from '../src/payments/sandbox';
+import { CheckoutService, type VariantRow } from '../src/checkout/service';
+import type { Database } from '../src/db';
 
 describe('money', () => {
   it('GST is 3/23 of the inclusive total, half a cent rounding down', () => {
@@ -16,11 +18,25 @@ describe('money', () => {
         const exact = (cents * 3) / 23;
         expect(gst).toBeGreaterThanOrEqual(0);
         expect(Math.abs(gst - exact)).toBeLessThanOrEqual(0.5);
-        // exactly half never rounds up
-        if ((cents * 3) % 23 === 11.5) expect(gst).toBe(Math.floor(exact));
+        // Half a cent rounds down: the exact GST 3c/23 has a remainder r/23 of a cent (r in 0..22).
+        // 3c/23 is never exactly x.5 for an integer c (that needs 6c = 23(2k + 1), an odd multiple
+        // of 23 equal to an even number), so the tie cannot happen in cents; the real boundary is
+        // r = 11 (0.478 of a cent: down) against r = 12 (0.522: up). Checked on every c here.
+        const r = (cents * 3) % 23;
+        expect(gst).toBe(r <= 11 ? Math.floor(exact) : Math.ceil(exact));
         expect(cents - gst).toBeGreaterThanOrEqual(0);
       }),
     );
+  });
+
+  it('half-cent boundary: remainder 11/23 rounds down, 12/23 up, and no cent amount is an exact tie', () => {
+    // c = 19: 57/23 = 2.478 (remainder 11) -> 2; c = 4: 12/23 = 0.522 (remainder 12) -> 1
+    expect((19 * 3) % 23).toBe(11);
+    expect(gstOfInclusive(19)).toBe(2);
+    expect((4 * 3) % 23).toBe(12);
+    expect(gstOfInclusive(4)).toBe(1);
+    // a tie would need 2 * (3c mod 23) = 23, impossible for an integer remainder
+    for (let c = 0; c < 23; c++) expect(((c * 3) % 23) * 2).not.toBe(23);
   });
 
   it('allocations add up to the amount and never exceed a part or go negative', () => {
@@ -172,5 +188,80 @@ describe('sandbox gateway', () => {
     if (!jcb.ok) throw new Error('tokenise failed');
     expect(await charge(jcb.nonce, 1000)).toMatchObject({ ok: false, error: 'PaymentInstrumentTypeNotAccepted' });
     expect(await g.charge({ methodCode: 'BRAINTREE_PAYPAL', nonce: 'fake-valid-nonce', amount: 1000, orderNumber: 'FL2' })).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
+  });
+});
+
+describe('a fully priced cart (property)', () => {
+  /**
+   * CheckoutService.price with its data stubbed (no database): the real promotions engine, shipping
+   * and credit allocation. Whatever the cart, codes, shipping choice and gift cards:
+   * grandTotal = itemSubtotalAfterDiscounts + shipping, credits + amountOutstanding = grandTotal,
+   * GST + net = grandTotal with GST = 3/23 half a cent down, and nothing negative.
+   */
+  const offers: PromotionDef[] = [
+    promo({ id: 'bp20', name: '20% off backpacks', code: 'WINTER20', rule: { kind: 'percentCategory', percent: 20, categoryPaths: ['bags/backpacks'] }, priority: 20 }),
+    promo({ id: 'vip', name: 'VIP 30% off everything', code: 'VIP30', exclusive: true, rule: { kind: 'percentCategory', percent: 30, categoryPaths: [] }, priority: 10 }),
+    promo({ id: 'bundle', name: '$25 off bags over $200', code: 'BUNDLE25', stopsFurther: true, rule: { kind: 'amountOff', amount: 2500, minSubtotal: 20000 }, priority: 30 }),
+    promo({ id: 'flash', name: '$50 off orders over $300', code: 'FLASH50', rule: { kind: 'amountOff', amount: 5000, minSubtotal: 30000 }, priority: 40 }),
+    promo({ id: 'travel10', name: '10% off travel accessories', rule: { kind: 'percentCategory', percent: 10, categoryPaths: ['travel/travel-accessories'] }, priority: 50 }),
+    promo({ id: 'ship', name: 'Free delivery over $150', rule: { kind: 'freeShipping', minSubtotal: 15000 }, priority: 90 }),
+  ];
+  const methods = [
+    { id: 'standard', label: 'Standard delivery', description: '', price: 995 },
+    { id: 'express', label: 'Express delivery', description: '', price: 1995 },
+  ];
+  const service = (rows: Map<string, VariantRow>) => {
+    const s = new CheckoutService({} as Database, { maxAppliedPromotions: 3, afterpayMax: 200_000, cacheMs: 0 });
+    Object.assign(s, {
+      variantRows: async () => rows,
+      promotions: async () => offers,
+      shippingMethods: async () => methods,
+      customerUsage: async () => new Map<string, number>(),
+    });
+    return s;
+  };
+  const lineArb = fc.record({
+    unitPrice: fc.integer({ min: 0, max: 300_000 }),
+    qty: fc.integer({ min: 1, max: 99 }),
+    path: fc.constantFrom('bags/backpacks', 'bags/totes', 'travel/travel-accessories', 'accessories/wallets'),
+  });
+  const shippingArb = fc.constantFrom(undefined, { type: 'DELIVERY' as const, options: { methodId: 'standard' } }, { type: 'DELIVERY' as const, options: { methodId: 'express' } }, { type: 'STORE_PICKUP' as const, clickCollectStoreId: 'AKL' });
+  const creditsArb = fc.array(fc.integer({ min: 0, max: 100_000 }), { maxLength: 4 });
+
+  it('totals, credits and GST always add up and are never negative', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(lineArb, { minLength: 1, maxLength: 8 }), fc.subarray(['WINTER20', 'VIP30', 'BUNDLE25', 'FLASH50']), shippingArb, creditsArb, async (ls, codes, shipping, credits) => {
+        const rows = new Map<string, VariantRow>(
+          ls.map((l, i) => [String(i + 1), { productId: `p${i + 1}`, variantId: String(i + 1), name: `P${i + 1}`, variantLabel: 'One size', price: l.unitPrice, state: 'current', functionalType: 'basic', stock: 999, categoryPaths: [l.path] }]),
+        );
+        const cart = { items: ls.map((l, i) => ({ productId: `p${i + 1}`, variantId: String(i + 1), qty: l.qty })), promoCodes: codes, ...(shipping ? { shipping } : {}) };
+        const p = await service(rows).price(cart, credits.map((amount, i) => ({ id: `FERN-${i}`, methodCode: 'VOUCHER' as const, amount })), { provisionalShipping: !shipping });
+        const shippingPrice = p.selectedShippingMethod?.price ?? 0;
+        expect(p.itemSubtotal).toBe(ls.reduce((s, l) => s + l.unitPrice * l.qty, 0));
+        expect(p.grandTotal).toBe(p.itemSubtotalAfterDiscounts + shippingPrice);
+        expect(p.itemSubtotalAfterDiscounts).toBe(p.lines.reduce((s, l) => s + l.total, 0));
+        // discounts: what the offers took off the items and the shipping, nothing more
+        const shippingBefore = shipping?.type === 'STORE_PICKUP' ? 0 : methods.find((m) => m.id === (shipping?.type === 'DELIVERY' ? shipping.options.methodId : 'standard'))!.price;
+        expect(p.totalDiscount).toBe(p.promotions.appliedPromotions.reduce((s, a) => s + a.discount, 0));
+        expect(p.itemSubtotal - p.itemSubtotalAfterDiscounts + (shippingBefore - shippingPrice)).toBe(p.totalDiscount);
+        expect(shippingPrice).toBeLessThanOrEqual(shippingBefore);
+        const credited = p.creditUsages.reduce((s, u) => s + u.amount, 0);
+        expect(credited + p.amountOutstanding).toBe(p.grandTotal);
+        p.creditUsages.forEach((u) => expect(u.amount).toBeLessThanOrEqual(credits[Number(u.id.slice(5))]!));
+        // GST + net = grandTotal, GST = 3/23 rounded to the nearest cent, half down
+        const net = p.grandTotal - p.gst;
+        expect(p.gst + net).toBe(p.grandTotal);
+        // 23 * (gst - 3g/23): -r when rounded down (r <= 11), 23 - r when rounded up (r >= 12)
+        expect(23 * p.gst - 3 * p.grandTotal).toBeGreaterThanOrEqual(-11);
+        expect(23 * p.gst - 3 * p.grandTotal).toBeLessThanOrEqual(11);
+        expect(p.gst).toBe(gstOfInclusive(p.grandTotal));
+        for (const n of [p.itemSubtotal, p.itemSubtotalAfterDiscounts, shippingPrice, p.grandTotal, p.gst, net, credited, p.amountOutstanding, p.totalDiscount, ...p.lines.flatMap((l) => [l.discount, l.total])]) {
+          expect(Number.isInteger(n)).toBe(true);
+          expect(n).toBeGreaterThanOrEqual(0);
+        }
+        expect(p.loyaltyPoints).toBe(loyaltyPointsFor(p.grandTotal));
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -8,3 +8,4 @@ export * from './stores';
 export * from './site';
 export * from './account';
 export * from './content';
+export * from './returns';

@@ -129,6 +129,20 @@ test.describe('cart and checkout', () => {
     await expect(app.getByTestId('order-details')).toContainText('WINTER20');
     // card numbers never reach the order API
     expect(cardNumbers.join('')).not.toContain('4111');
+    // the order carries the analytics ids (spec §3)
+    const placed = JSON.parse(cardNumbers.at(-1)!) as { analytics?: { clientId?: string } };
+    expect(placed.analytics?.clientId).toMatch(/^\d+\.\d+$/);
+    // the checkout steps and the purchase reached the dataLayer, the purchase with the order number and items
+    const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e.event === 'string'));
+    const names = events.map((e) => e.event);
+    for (const name of ['begin_checkout', 'add_shipping_info', 'add_payment_info', 'purchase']) expect(names).toContain(name);
+    expect(names.indexOf('begin_checkout')).toBeLessThan(names.indexOf('add_shipping_info'));
+    expect(names.indexOf('add_payment_info')).toBeLessThan(names.indexOf('purchase'));
+    const purchase = events.find((e) => e.event === 'purchase') as { transaction_id: string; items: { item_id: string; quantity: number }[]; placedOrder: { number: string; shipping: { type: string }; promoCodes: string[]; contact: { emailSha256: string | null } } };
+    expect(purchase.transaction_id).toBe(number);
+    expect(purchase.items.map((i) => i.item_id).sort()).toEqual([backpack!.product.id, tote!.product.id].sort());
+    expect(purchase.placedOrder).toMatchObject({ number, shipping: { type: 'DELIVERY' }, promoCodes: ['WINTER20'] });
+    expect(JSON.stringify(purchase)).not.toContain('aroha.e2e@example.co.nz');
     // the cart is cleared
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('fernleaf.synced.guest') ?? '{}').cart?.items?.length ?? 0)).toBe(0);
 
@@ -138,17 +152,36 @@ test.describe('cart and checkout', () => {
     await app.getByRole('button', { name: 'Find order' }).click();
     await expect(app.getByTestId('order-details')).toContainText(backpack!.product.name);
     await expect(app.getByTestId('order-details')).toContainText(tote!.product.name);
+
+    // a guest return of the backpack from the same order
+    await page.goto('/return/guest/create');
+    await expect(app.getByRole('heading', { level: 1, name: 'Return items' })).toBeVisible();
+    await app.getByLabel('Order number').fill(number);
+    await app.getByLabel('Email', { exact: true }).fill('aroha.e2e@example.co.nz');
+    await app.getByRole('button', { name: 'Find order' }).click();
+    const backpackLabel = `${backpack!.product.name}, ${backpack!.variant.label}`;
+    await app.getByLabel(`Quantity to return of ${backpackLabel}`).selectOption('1');
+    await app.getByLabel(`Reason for returning ${backpackLabel}`).selectOption('DOES_NOT_FIT');
+    await app.getByRole('button', { name: 'Request return' }).click();
+    await expect(app.getByRole('heading', { name: /^Return RT\d{8} requested$/ })).toBeVisible();
+    await expect(app.getByTestId('return-created')).toContainText(`1 × ${backpackLabel}`);
   });
 
   test('a declined card shows the decline message and keeps the cart', async ({ page, request }) => {
     const [item] = await productsIn(request, 'bags/crossbody', 1);
     await seedCart(page, [{ ...item!, qty: 1 }]);
-    await page.goto('/checkout/contact-info');
+    const bodies: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/order/place')) bodies.push(r.postData() ?? '');
+    });
+    // campaign parameters are read at checkout (spec §2) and sent with the order
+    await page.goto('/checkout/contact-info?utm_source=e2e&utm_medium=email&utm_campaign=winter');
     await contactStep(page, 'declined.e2e@example.co.nz');
     await deliveryStep(page);
     await payByCard(page, '4000 1111 1111 1115');
     const app = remote(page, 'cart_checkout');
     await expect(app.getByRole('alert').filter({ hasText: 'Your payment was declined. Try another payment method or contact your bank.' })).toBeVisible({ timeout: 15_000 });
+    expect(JSON.parse(bodies.at(-1)!).analytics).toMatchObject({ clientId: expect.stringMatching(/^\d+\.\d+$/), utm_source: 'e2e', utm_medium: 'email', utm_campaign: 'winter' });
     await page.goto('/cart');
     await expect(app.getByTestId('cart-line')).toHaveCount(1);
   });
@@ -173,6 +206,13 @@ test.describe('cart and checkout', () => {
     await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
     await expect(app.getByRole('heading', { name: 'Collect from' })).toBeVisible();
     await expect(app.getByTestId('shipping-address')).toContainText("Aroha O'Neill-Ngata");
+    // the pickup address is the store's (spec §7): the first store offered for 1024
+    const stores = (await (await request.get('/api/checkout/pickup-stores?postcode=1024')).json()) as { stores: { name: string; address: { street1: string; locality: string; postcode: string } }[] };
+    const store = stores.stores[0]!;
+    await expect(app.getByTestId('shipping-address')).toContainText(store.address.street1);
+    await expect(app.getByTestId('shipping-address')).toContainText(store.address.locality);
+    await expect(app.getByTestId('shipping-address')).toContainText(store.address.postcode);
+    await expect(app.getByTestId('shipping-address')).not.toContainText('5 Mount Eden Road');
   });
 
   test('an Afterpay approval completes the order', async ({ page, request }) => {

@@ -3,14 +3,18 @@
  * view 'list' (the customer's orders), 'detail' (one order) and 'return' (how to return items
  * of one order). Reads GET /api/account/orders with the session's ID token. The list view ends
  * with find-an-order (POST /api/orders/lookup), for orders placed as a guest or under another
- * e-mail address.
+ * e-mail address. The detail view links to /account/orders/{number}/return/{token} with the
+ * order's return token (GET /api/account/orders/{number}/return-token); the return view creates a
+ * return request through the same API as the guest page /return/guest/create.
  */
-import { formatNzd, type OrderView } from '@store/contracts';
+import { formatNzd, type OrderView, type ReturnableOrder } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { useEffect, useState } from 'react';
 import { FindOrder } from './pages/FindOrder';
 import { OrderDetails } from './pages/OrderDetails';
-import { card, Notice } from './lib/ui';
+import { ReturnForm } from './pages/ReturnPage';
+import { accountReturnToken, returnOrder } from './lib/api';
+import { card, Notice, secondaryButton } from './lib/ui';
 
 interface Summary {
   number: string;
@@ -70,22 +74,48 @@ function OrdersList() {
   );
 }
 
-function OrderDetail({ number, forReturn }: { number: string; forReturn: boolean }) {
+function OrderDetail({ number }: { number: string }) {
   const [order, setOrder] = useState<OrderView | null>(null);
   const [failed, setFailed] = useState(false);
+  const [returnError, setReturnError] = useState(false);
   useEffect(() => {
     authed<OrderView>(`/api/account/orders/${encodeURIComponent(number)}`).then(setOrder, () => setFailed(true));
   }, [number]);
   if (failed) return <Notice>We could not find this order in your account.</Notice>;
   if (!order) return <p aria-busy="true">Loading your order…</p>;
+  const startReturn = () =>
+    accountReturnToken(order.number).then(
+      ({ returnToken }) => go(`/account/orders/${order.number}/return/${returnToken}`),
+      () => setReturnError(true),
+    );
   return (
     <div css={{ display: 'grid', gap: '1rem' }}>
-      {forReturn ? (
-        <Notice tone="info">
-          To return items from order {order.number}, bring them with this order number to any Fernleaf store within 30 days, or contact our help centre for a free return label.
-        </Notice>
+      {order.status === 'placed' ? (
+        <p css={{ margin: 0 }}>
+          <button type="button" css={secondaryButton} onClick={() => void startReturn()}>
+            Return items
+          </button>
+        </p>
       ) : null}
+      {returnError ? <Notice>We were unable to start a return for this order. Please try again.</Notice> : null}
       <OrderDetails order={order} />
+    </div>
+  );
+}
+
+/** /account/orders/{number}/return/{token}: the token is the order's return token (contracts/src/returns.ts). */
+function OrderReturn({ number, token }: { number: string; token?: string }) {
+  const [order, setOrder] = useState<ReturnableOrder | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (token) returnOrder(number, token).then(setOrder, () => setFailed(true));
+  }, [number, token]);
+  if (failed || !token) return <Notice>This return link is not valid for order {number}. Open the order and choose Return items again.</Notice>;
+  if (!order) return <p aria-busy="true">Loading your order…</p>;
+  return (
+    <div css={{ display: 'grid', gap: '1rem' }}>
+      <p css={{ margin: 0 }}>Choose the items of order {order.number} to return, and why.</p>
+      <ReturnForm order={order} />
     </div>
   );
 }
@@ -105,7 +135,8 @@ function OrdersWithLookup() {
   );
 }
 
-export default function AccountOrders({ view, number }: { view: 'list' | 'detail' | 'return'; number?: string; token?: string }) {
+export default function AccountOrders({ view, number, token }: { view: 'list' | 'detail' | 'return'; number?: string; token?: string }) {
   if (view === 'list' || !number) return <OrdersWithLookup />;
-  return <OrderDetail number={number} forReturn={view === 'return'} />;
+  if (view === 'return') return <OrderReturn number={number} token={token} />;
+  return <OrderDetail number={number} />;
 }

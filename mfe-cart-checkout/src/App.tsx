@@ -13,6 +13,7 @@ import { page } from './lib/ui';
 import { CartPage } from './pages/CartPage';
 import { CheckoutErrorPage } from './pages/ErrorPage';
 import { OrdersPage } from './pages/OrdersPage';
+import { GuestReturnPage } from './pages/ReturnPage';
 import { SuccessPage } from './pages/SuccessPage';
 
 function NotFound() {
@@ -50,6 +51,7 @@ export function App() {
         <Route path="/checkout/success" element={<SuccessPage />} />
         <Route path="/checkout/error" element={<CheckoutErrorPage />} />
         <Route path="/orders" element={<OrdersPage />} />
+        <Route path="/return/guest/create" element={<GuestReturnPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </BrowserRouter>

@@ -9,5 +9,6 @@ import { schema as stores } from './schema-stores.js';
 import { schemaCheckout as checkout } from './schema-checkout.js';
 import { schemaAccount as account } from './schema-account.js';
 import { schemaSite as site } from './schema-site.js';
+import { schemaReturns as returns } from './schema-returns.js';
 
-export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account };
+export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account, ...returns };

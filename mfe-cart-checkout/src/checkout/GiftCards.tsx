@@ -3,25 +3,13 @@
  * on SUCCESS with a positive balance, listed soonest expiry first; no apply or removal while an
  * order is being placed.
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
-import { ApiError, voucherBalance } from '../lib/api';
-import { botCheckToken } from '../lib/botcheck';
+import { useState, type KeyboardEvent } from 'react';
 import { Field, linkButton, Money, secondaryButton } from '../lib/ui';
-import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, voucherResultOf, type VoucherResult } from './messages';
-import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from './state';
+import { sortVouchers } from './state';
 import { useCheckoutState } from './useCheckout';
+import { applyVoucher, removeVoucher } from './vouchers';
 
-export async function lookupVoucher(code: string, pin: string): Promise<{ result: VoucherResult; voucher?: AppliedVoucher }> {
-  try {
-    const token = await botCheckToken('payment_voucher_balance_fetch');
-    const balance = await voucherBalance(code, pin, token);
-    if (balance.amountRemaining <= 0) return { result: 'REDEEMED' };
-    return { result: 'SUCCESS', voucher: { code: balance.code, pin, expires: balance.expires, amountRemaining: balance.amountRemaining } };
-  } catch (error) {
-    if (error instanceof ApiError) return { result: voucherResultOf(error.error, error.message) };
-    return { result: 'ERROR' };
-  }
-}
+export { lookupVoucher } from './vouchers';
 
 export function GiftCards({ placing }: { placing: boolean }) {
   const s = useCheckoutState();
@@ -29,25 +17,16 @@ export function GiftCards({ placing }: { placing: boolean }) {
   const [pin, setPin] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const busy = useRef(false);
   const apply = async () => {
-    if (placing) return;
-    if (busy.current) return setMessage(ALREADY_LOADING_VOUCHER);
-    const c = code.trim().toUpperCase();
-    if (!c || !pin.trim()) return setMessage('Enter the gift card code and PIN.');
-    if (getCheckout().vouchers.some((v) => v.code === c)) return setMessage(VOUCHER_MESSAGES.ALREADY_APPLIED);
-    busy.current = true;
     setLoading(true);
     setMessage(null);
-    const { result, voucher } = await lookupVoucher(c, pin.trim());
-    busy.current = false;
-    setLoading(false);
-    if (result === 'SUCCESS' && voucher) {
-      setCheckout((st) => ({ vouchers: sortVouchers([...st.vouchers.filter((v) => v.code !== voucher.code), voucher]) }));
+    const outcome = await applyVoucher(code, pin, { placing });
+    if (outcome.result !== 'BUSY') setLoading(false);
+    if (outcome.result === 'SUCCESS') {
       setCode('');
       setPin('');
-      setMessage(`Gift card ${voucher.code} applied.`);
-    } else setMessage(VOUCHER_MESSAGES[result as Exclude<VoucherResult, 'SUCCESS'>]);
+    }
+    setMessage(outcome.message);
   };
   const onEnter = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
@@ -67,7 +46,7 @@ export function GiftCards({ placing }: { placing: boolean }) {
               <span>
                 {v.code} · balance <Money cents={v.amountRemaining} /> · expires {new Date(v.expires).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland' })}
               </span>
-              <button type="button" css={linkButton} disabled={placing} aria-label={`Remove gift card ${v.code}`} onClick={() => setCheckout((st) => ({ vouchers: st.vouchers.filter((x) => x.code !== v.code) }))}>
+              <button type="button" css={linkButton} disabled={placing} aria-label={`Remove gift card ${v.code}`} onClick={() => removeVoucher(v.code, { placing })}>
                 Remove
               </button>
             </li>

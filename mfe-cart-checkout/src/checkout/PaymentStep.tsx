@@ -8,12 +8,13 @@ import type { CartView } from '../cart/useCart';
 import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards, tokenizeCard, walletNonce } from '../lib/api';
 import { errorText, Field, Notice, primaryButton } from '../lib/ui';
 import { AddressForm, emptyAddress } from './AddressForm';
-import { GiftCards, lookupVoucher } from './GiftCards';
-import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE, VOUCHER_MESSAGES, type VoucherResult } from './messages';
+import { GiftCards } from './GiftCards';
+import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
 import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
 import { infoRequest, useCheckoutState } from './useCheckout';
 import { hasErrors, validateAddress } from './validate';
+import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
 
 type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
@@ -115,16 +116,7 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
 
   /** Spec §4: every applied voucher is re-checked before placing; failed ones are removed with a notice. */
   const recheckVouchers = async (): Promise<boolean> => {
-    const removed: string[] = [];
-    for (const v of getCheckout().vouchers) {
-      const { result, voucher } = await lookupVoucher(v.code, v.pin);
-      if (result === 'SUCCESS' && voucher) {
-        setCheckout((st) => ({ vouchers: st.vouchers.map((x) => (x.code === v.code ? voucher : x)) }));
-      } else {
-        setCheckout((st) => ({ vouchers: st.vouchers.filter((x) => x.code !== v.code) }));
-        removed.push(`Gift card ${v.code} has been cancelled: ${VOUCHER_MESSAGES[result as Exclude<VoucherResult, 'SUCCESS'>]}`);
-      }
-    }
+    const removed = await recheckAppliedVouchers();
     setNotices(removed);
     for (const text of removed) bus.publish(topics.alertShow, { type: 'ERROR', content: text }, { source: 'cart_checkout' });
     return removed.length === 0;

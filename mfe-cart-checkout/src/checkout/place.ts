@@ -7,6 +7,7 @@ import type { CartItem } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { clearCart, getCartId, publishQuantity, renewCartId } from '../cart/store';
 import { refreshProducts } from '../lib/objects';
+import { orderAnalytics, purchaseEvent, sha256Hex } from './analytics';
 import { setCheckout, setPlacedOrder, sortVouchers, type CheckoutState } from './state';
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
@@ -58,27 +59,15 @@ export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: Che
     payment: { methods },
     expectedPromotions: info.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
     agreeToMarketing: contact.agreeToMarketing,
-    analytics: { ...s.utm },
+    analytics: orderAnalytics(s),
   };
 }
 
 /** Spec §4: on success the cart and vouchers clear, a new cart id is made; the order is kept for the success page. */
 export async function finishOrder(response: OrderPlaceResponse, s: CheckoutState, info: CheckoutInfoResponse, items: CartItem[], paymentType: string): Promise<void> {
   setPlacedOrder({ ...response, email: s.contact!.email, placedAt: new Date().toISOString() });
-  track('purchase', {
-    transaction_id: response.orderNumber,
-    currency: 'NZD',
-    value: info.grandTotal / 100,
-    tax: info.gst / 100,
-    shipping: (info.selectedShippingMethod?.price ?? 0) / 100,
-    coupon: s.promoCodes.join(','),
-    shipping_type: s.shippingType,
-    payment_type: paymentType,
-    vouchers: info.creditUsages.length,
-    agree_to_marketing: s.contact!.agreeToMarketing,
-    billing_postcode: s.billingAddress?.postcode ?? s.deliveryAddress?.postcode ?? null,
-    items: items.map((i) => ({ item_id: i.productId, item_variant: i.variantId, quantity: i.qty })),
-  });
+  const emailSha256 = await sha256Hex(s.contact!.email.trim().toLowerCase()).catch(() => null);
+  track('purchase', purchaseEvent({ orderNumber: response.orderNumber, state: s, info, items, paymentType, emailSha256 }));
   renewCartId();
   setCheckout({ vouchers: [], promoCodes: [] });
   refreshProducts();

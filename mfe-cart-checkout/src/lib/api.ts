@@ -1,5 +1,5 @@
 /** Calls to the checkout API (bodies from @store/contracts). */
-import type { CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, SandboxTokenizeResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
+import type { CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, ReturnableOrder, ReturnCreateRequest, ReturnCreateResponse, SandboxTokenizeResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
 import { session } from '@store/shared-events';
 
 export class ApiError extends Error {
@@ -62,3 +62,9 @@ export interface PickupStoreOption {
   distanceKm: number | null;
 }
 export const pickupStores = (postcode?: string) => call<{ stores: PickupStoreOption[] }>(`/api/checkout/pickup-stores${postcode ? `?postcode=${postcode}` : ''}`);
+
+/** Returns (contracts/src/returns.ts): guest lookup, the token holder's view, the account's token, creation. */
+export const returnLookup = (number: string, email: string) => call<ReturnableOrder>('/api/returns/lookup', { method: 'POST', body: JSON.stringify({ number, email }) });
+export const returnOrder = (number: string, token: string) => call<ReturnableOrder>(`/api/returns/orders/${encodeURIComponent(number)}?token=${encodeURIComponent(token)}`);
+export const accountReturnToken = (number: string) => call<{ returnToken: string }>(`/api/account/orders/${encodeURIComponent(number)}/return-token`, { auth: true });
+export const createReturn = (request: ReturnCreateRequest) => call<ReturnCreateResponse>('/api/returns', { method: 'POST', body: JSON.stringify(request) });

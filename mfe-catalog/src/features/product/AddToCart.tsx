@@ -1,7 +1,6 @@
 import type { Product } from '@store/contracts';
 import { CHALLENGE_ANSWER_MAX, CHALLENGE_FAILED } from '@store/contracts';
 import { bus, session, topics } from '@store/shared-events';
-import { track } from '@store/shared-events/analytics';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { ApiError, verifyChallenge } from '../../api/client';
 import { catalogConfig } from '../../config';
@@ -112,7 +111,7 @@ export function AddToCart({ product }: { product: Product }) {
     setBusy(false);
     if (outcome.status === 'SUCCESS') {
       setResult({ kind: 'success', text: `Added ${product.name} (${variant.label}) to your cart.` });
-      setTimeout(() => track('add_to_cart', { currency: 'NZD', value: product.price / 100, items: [{ item_id: product.id, item_name: product.name, item_variant: variant.label, price: product.price / 100, quantity: 1 }] }), 1000);
+      // add_to_cart analytics: sent by the cart service 1 s after the add (one event per add)
     } else if (outcome.reason === 'productChallengeAnswerInvalid') {
       setAnswerError(outcome.message ?? CHALLENGE_INVALID_MESSAGE);
     } else setResult({ kind: 'error', text: outcome.message ?? NO_CART_MESSAGE });

@@ -1,6 +1,8 @@
 import type { Product } from '@store/contracts';
 import { bus, topics } from '@store/shared-events';
-import { requestCartAdd } from './AddToCart';
+import { act, render, screen } from '@testing-library/react';
+import { dataLayer } from '@store/shared-events/analytics';
+import { AddToCart, requestCartAdd } from './AddToCart';
 import { productJsonLd } from './ProductPage';
 import { readRecentlyViewed, rememberViewed } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';
@@ -39,6 +41,25 @@ describe('add to cart over the bus', () => {
     const result = await requestCartAdd({ productId: '7', variantId: '9', qty: 1, challengeAnswer: 'Black' });
     unsubscribe();
     expect(result).toMatchObject({ status: 'INVALID', reason: 'qtyAvailableExceeded', message: 'Only 1 left.' });
+  });
+});
+
+describe('add to cart analytics', () => {
+  it('the product page sends no add_to_cart of its own: the cart service sends the one event per add', async () => {
+    jest.useFakeTimers();
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'SUCCESS' }));
+    const product = { id: '7', name: 'Kauri Day Pack', price: 8900, state: 'current', soldOut: false, challengeQuestion: null, variants: [{ id: '9', code: 'K-9', label: 'One size', qty: 5 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+    });
+    expect(await screen.findByText('Added Kauri Day Pack (One size) to your cart.')).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(3000);
+    });
+    unsubscribe();
+    jest.useRealTimers();
+    expect(dataLayer().filter((e) => e.event === 'add_to_cart')).toEqual([]);
   });
 });
 

@@ -1,0 +1,9 @@
+/** Wires the return requests service and routes. */
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/index.js';
+import { returnRoutes } from './routes.js';
+import { ReturnService } from './service.js';
+
+export function registerReturns(app: FastifyInstance, db: Database, { lookupsPerMinute = 10 }: { lookupsPerMinute?: number } = {}): void {
+  app.register(returnRoutes, { returns: new ReturnService(db), lookupsPerMinute });
+}
