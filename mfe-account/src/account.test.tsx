@@ -124,6 +124,19 @@ describe('route guards (spec §2)', () => {
   });
 });
 
+describe('/account/qantas with the loyalty setting on', () => {
+  afterEach(async () => {
+    await act(() => session.signOut());
+  });
+
+  it('shows the Qantas page and its menu link (off: see loyalty-off.test.tsx)', async () => {
+    await signInAs(kiri);
+    renderAt('/account/qantas');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Qantas Frequent Flyer' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Qantas Frequent Flyer' })).toHaveAttribute('href', '/account/qantas');
+  });
+});
+
 describe('wishlist page', () => {
   afterEach(async () => {
     await act(() => session.signOut());
