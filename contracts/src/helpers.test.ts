@@ -4,6 +4,7 @@ import {
   formatNzd,
   gstOfInclusive,
   imageSrcSet,
+  imagePathFromUrl,
   imageUrl,
   parseImageOptions,
   placeholderWidth,
@@ -43,6 +44,17 @@ describe('GST', () => {
       expect(gstOfInclusive(cents) + exclusiveOfGst(cents)).toBe(cents);
       expect(Math.abs(gstOfInclusive(cents) - (cents * 3) / 23)).toBeLessThanOrEqual(0.5);
     }
+  });
+});
+
+describe('imagePathFromUrl', () => {
+  it('is the inverse of imageUrl, and null for other URLs', () => {
+    expect(imagePathFromUrl(imageUrl('images/site/category-bags.jpg', { width: 600 }))).toBe('images/site/category-bags.jpg');
+    expect(imagePathFromUrl(imageUrl('images/x.jpg', { width: 16, placeholder: true, base: 'https://shop.example' }))).toBe('images/x.jpg');
+    expect(imagePathFromUrl('https://elsewhere.example/photo.jpg')).toBeNull();
+    expect(imagePathFromUrl('/cdn-cgi/image/bogus=1/images/x.jpg')).toBeNull();
+    expect(imagePathFromUrl('/cdn-cgi/image/width=300/')).toBeNull();
+    expect(imagePathFromUrl('/images/cdn-cgi/image/width=300/x.jpg')).toBeNull();
   });
 });
 

@@ -66,6 +66,20 @@ export function imageUrl(src: string, opts: ImageUrlOptions): string {
   return `${opts.base ?? ''}${IMAGE_CDN_PREFIX}/${segment}/${stripLeadingSlashes(src)}`;
 }
 
+/**
+ * The image path of a CDN URL built by `imageUrl` ("/cdn-cgi/image/<options>/images/x.jpg" →
+ * "images/x.jpg"; an origin before the prefix is allowed), or null for any other URL.
+ */
+export function imagePathFromUrl(url: string): string | null {
+  const at = url.indexOf(`${IMAGE_CDN_PREFIX}/`);
+  if (at < 0 || (at > 0 && !/^https?:\/\/[^/]+$/.test(url.slice(0, at)))) return null;
+  const rest = url.slice(at + IMAGE_CDN_PREFIX.length + 1);
+  const slash = rest.indexOf('/');
+  if (slash <= 0 || !parseImageOptions(rest.slice(0, slash)).ok) return null;
+  const path = rest.slice(slash + 1).split(/[?#]/)[0] ?? '';
+  return path ? path : null;
+}
+
 /** Placeholder width for an aspect ratio (width / height) so the smaller side is 16 px. */
 export function placeholderWidth(aspectRatio: number): number {
   if (!(aspectRatio > 0)) return PLACEHOLDER_MIN_SIDE;

@@ -115,6 +115,43 @@ test("search finds backpacks for 'backpacks' and for the typo 'lether backpak'",
   for (const n of typoNames) expect(n.toLowerCase()).toContain('backpack');
 });
 
+test('category and search pages set title, description, canonical and ItemList JSON-LD; search is noindex', async ({ page, request }) => {
+  const catalog = remote(page, 'catalog');
+  const head = () =>
+    page.evaluate(() => ({
+      canonicals: [...document.querySelectorAll('link[rel="canonical"]')].map((l) => (l as HTMLLinkElement).href),
+      robots: [...document.querySelectorAll('meta[name="robots"]')].map((m) => m.getAttribute('content')),
+      description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+      ld: [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent ?? 'null') as Record<string, unknown>),
+    }));
+
+  const bags = await (await request.get('/api/catalog/listing?category=bags')).json();
+  await page.goto('/categories/bags?colour=black&sort=price-asc');
+  await expect(catalog.getByRole('heading', { level: 1 })).toHaveText(bags.category.name);
+  await expect(page).toHaveTitle(`${bags.category.name} | Fernleaf`);
+  await expect.poll(async () => (await head()).canonicals).toEqual([new URL('/categories/bags', page.url()).toString()]);
+  let meta = await head();
+  expect(meta.robots).toEqual([]);
+  expect(meta.description).toMatch(/^Shop \d+ /);
+  expect(meta.ld).toHaveLength(1);
+  expect(meta.ld[0]).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', name: bags.category.name });
+  const elements = meta.ld[0]!.itemListElement as { position: number; url: string; name: string }[];
+  expect(elements.length).toBe(await tiles(page).count());
+  expect(elements[0]).toMatchObject({ position: 1, url: expect.stringMatching(/\/products\/[^/]+$/), name: await catalog.getByTestId('tile-name').first().textContent() });
+
+  await page.goto('/search?q=tote');
+  await expect(page).toHaveTitle('Search results for “tote” | Fernleaf');
+  await expect.poll(async () => (await head()).robots).toEqual(['noindex']);
+  meta = await head();
+  expect(meta.canonicals).toEqual([new URL('/search', page.url()).toString()]);
+  expect(meta.ld).toEqual([expect.objectContaining({ '@type': 'ItemList', name: 'Search results for “tote”' })]);
+
+  // leaving the search for a product through the client-side router takes its noindex away
+  await catalog.getByTestId('product-tile').first().click();
+  await expect(page).toHaveURL(/\/products\//);
+  await expect.poll(async () => (await head()).robots).toEqual([]);
+});
+
 test('a discounted product shows the floor of the discount percent on its tile and page', async ({ page, request }) => {
   const sale = await (await request.get('/api/catalog/listing?category=sale')).json();
   const item = sale.items[0];

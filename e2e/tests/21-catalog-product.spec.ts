@@ -44,7 +44,10 @@ test('the challenge question rejects a wrong answer and accepts the right one', 
   expect(verified.status()).toBe(200);
   expect(JSON.parse(verified.request().postData()!)).toMatchObject({ productId: limited.id, answer: limited.colourName.toLowerCase() });
   await expect(catalog.getByTestId('challenge-error')).toHaveCount(0);
-  await expect(catalog.getByTestId('add-result')).toBeVisible({ timeout: 12_000 });
+  // the cart's answer is a success, announced politely (role status), naming the product and size
+  const added = catalog.getByRole('status').filter({ hasText: /^Added / });
+  await expect(added).toHaveText(new RegExp(`^Added ${limited.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(.+\\) to your cart\\.$`), { timeout: 12_000 });
+  await expect(catalog.getByRole('alert')).toHaveCount(0);
 });
 
 test('a product page sets title, description, canonical and Product JSON-LD', async ({ page, request }) => {

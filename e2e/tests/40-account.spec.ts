@@ -107,6 +107,13 @@ test.describe('account', () => {
     await expect(guestCatalog.getByTestId('add-result')).toContainText('to your cart');
     await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('fernleaf.synced.guest') ?? '{}').wishlist?.items?.length ?? 0)).toBe(1);
 
+    // Every sign-in goes through the user pool's JSON protocol with SRP (aws-amplify's default):
+    // InitiateAuth with AuthFlow USER_SRP_AUTH, then the PASSWORD_VERIFIER challenge; never a password.
+    const cognito: { target: string; body: Record<string, unknown> }[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cognito') cognito.push({ target: r.headers()['x-amz-target'] ?? '', body: JSON.parse(r.postData() ?? '{}') as Record<string, unknown> });
+    });
+
     // Wrong password: the §8 message.
     await signIn(page, email, 'Not-My-Password-1');
     await axe(page, '/account/signin');
@@ -120,6 +127,17 @@ test.describe('account', () => {
     // The API was called with an ID token: the SRP sign-in went through aws-amplify's client.
     const tokens = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken')));
     expect(tokens).toHaveLength(1);
+    const initiate = cognito.filter((c) => c.target === 'AWSCognitoIdentityProviderService.InitiateAuth');
+    expect(initiate).toHaveLength(2); // the wrong password, then the right one
+    for (const { body } of initiate) {
+      expect(body.AuthFlow).toBe('USER_SRP_AUTH');
+      expect(body.AuthParameters).toMatchObject({ USERNAME: email, SRP_A: expect.stringMatching(/^[0-9a-f]{256,}$/i) });
+      expect(body.AuthParameters).not.toHaveProperty('PASSWORD');
+    }
+    const answers = cognito.filter((c) => c.target === 'AWSCognitoIdentityProviderService.RespondToAuthChallenge');
+    expect(answers.map((c) => c.body.ChallengeName)).toEqual(['PASSWORD_VERIFIER', 'PASSWORD_VERIFIER']);
+    expect(JSON.stringify(cognito)).not.toContain(PASSWORD);
+    expect(JSON.stringify(cognito)).not.toContain('Not-My-Password-1');
 
     // Signed-out-only pages send a signed-in customer to /account.
     await page.goto('/account/signup');
@@ -215,6 +233,94 @@ test.describe('account', () => {
     await app.getByLabel('Current password').fill('Rimu-Forest-2026!');
     await app.getByRole('button', { name: 'Change password' }).click();
     await expect(app.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
+  });
+
+  test('cards saved at checkout are listed on /account/payment-methods, made default and deleted', async ({ page, request }) => {
+    const email = `ana.${Date.now()}@example.co.nz`;
+    const [product] = await pickProducts(request);
+    await signUp(page, request, email);
+    await signIn(page, email);
+    await expect(page).toHaveURL(/\/account$/);
+    const app = remote(page, 'account');
+    const shop = remote(page, 'cart_checkout');
+
+    await page.goto('/account/payment-methods');
+    await expect(app.getByText(/You have no saved cards/)).toBeVisible();
+
+    const placed: Record<string, unknown>[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/order/place') placed.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+    });
+
+    /** Adds the product, checks out to the payment step and pays with a new card saved for next time. */
+    const checkoutSavingCard = async (number: string, savedBefore: string[]) => {
+      await page.goto(`/products/${product!.path}`);
+      const catalog = remote(page, 'catalog');
+      await catalog.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(catalog.getByRole('status').filter({ hasText: /^Added / })).toBeVisible();
+      await page.goto('/cart');
+      await shop.getByRole('button', { name: 'Checkout' }).click();
+      await expect(shop.getByRole('heading', { level: 1, name: 'Contact details' })).toBeVisible();
+      await shop.getByLabel('Email', { exact: true }).fill(email);
+      await shop.getByLabel('First name').fill('Ana');
+      await shop.getByLabel('Last name').fill('Fifita');
+      await shop.getByLabel('Phone').fill('021 555 0199');
+      await shop.getByRole('button', { name: 'Continue to delivery' }).click();
+      await expect(shop.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+      await shop.getByLabel('Street address').fill('5 Cuba Street');
+      await shop.getByLabel('Suburb or town').fill('Te Aro');
+      await shop.getByLabel('Postcode').fill('6011');
+      await shop.getByRole('radio', { name: /Standard delivery/ }).check();
+      await shop.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect(shop.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+      // cards saved earlier are offered, the default one chosen first
+      for (const [i, name] of savedBefore.entries()) {
+        const radio = shop.getByRole('radio', { name: new RegExp(`^Saved card: ${name}`) });
+        await expect(radio).toBeVisible();
+        if (i === 0) await expect(radio).toBeChecked();
+      }
+      if (savedBefore.length > 0) await shop.getByRole('radio', { name: /^A new credit or debit card/ }).check();
+      await shop.getByLabel('Card number').fill(number);
+      await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await shop.getByLabel('CVV').fill('123');
+      await shop.getByLabel('Save this card for next time').check();
+      await shop.getByRole('button', { name: /^Place order/ }).click();
+      await expect(shop.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
+    };
+
+    await checkoutSavingCard('4111 1111 1111 1111', []);
+    await checkoutSavingCard('5555 5555 5555 4444', ['Visa ending 1111']);
+    // the order API got a nonce from the test card form and the save flag, never the card number
+    expect(placed).toHaveLength(2);
+    for (const body of placed) {
+      expect(JSON.stringify(body)).not.toMatch(/4111|5555 ?5555/);
+      expect(JSON.stringify(body)).toContain('"saveCard":true');
+    }
+
+    await page.goto('/account/payment-methods');
+    const cards = app.getByRole('list', { name: 'Saved cards' }).getByRole('listitem');
+    await expect(cards).toHaveCount(2);
+    // newest first; the first card saved is the default
+    await expect(cards.nth(0)).toContainText('MasterCard ending 4444');
+    await expect(cards.nth(1)).toContainText('Visa ending 1111');
+    await expect(cards.filter({ hasText: 'Visa ending 1111' })).toContainText('Default');
+    await expect(cards.filter({ hasText: 'MasterCard ending 4444' })).not.toContainText('Default');
+    await axe(page, '/account/payment-methods');
+
+    await app.getByRole('button', { name: 'Make MasterCard ending 4444 the default' }).click();
+    await expect(app.getByRole('status').filter({ hasText: 'MasterCard ending 4444 is now your default card.' })).toBeVisible();
+    await expect(cards.filter({ hasText: 'MasterCard ending 4444' })).toContainText('Default');
+    await expect(cards.filter({ hasText: 'Visa ending 1111' })).not.toContainText('Default');
+
+    await app.getByRole('button', { name: 'Delete Visa ending 1111' }).click();
+    await expect(app.getByRole('status').filter({ hasText: 'Visa ending 1111 has been deleted.' })).toBeVisible();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('MasterCard ending 4444');
+
+    // the server agrees after a reload
+    await page.reload();
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText(/MasterCard ending 4444.*Default/);
   });
 
   test('contact info, NZ addresses and the Qantas link', async ({ page, request }) => {

@@ -124,13 +124,26 @@ describe('route guards (spec §2)', () => {
   });
 });
 
+describe('/account/qantas with the loyalty setting on', () => {
+  afterEach(async () => {
+    await act(() => session.signOut());
+  });
+
+  it('shows the Qantas page and its menu link (off: see loyalty-off.test.tsx)', async () => {
+    await signInAs(kiri);
+    renderAt('/account/qantas');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Qantas Frequent Flyer' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Qantas Frequent Flyer' })).toHaveAttribute('href', '/account/qantas');
+  });
+});
+
 describe('wishlist page', () => {
   afterEach(async () => {
     await act(() => session.signOut());
   });
 
   it('lists newest first, drops products that no longer exist, and adds to the cart through cart.add', async () => {
-    products.p1 = { id: 'p1', name: 'Harbour Tote', path: 'harbour-tote-p1', price: 12900, soldOut: false, productGallery: [], variants: [{ id: 'v1', label: 'One size', qty: 4, code: 'X' }] };
+    products.p1 = { id: 'p1', name: 'Harbour Tote', path: 'harbour-tote-p1', price: 12900, soldOut: false, productGallery: [{ src: 'images/products/p1/tote-1.jpg', alt: '', width: 1200, height: 1500 }], variants: [{ id: 'v1', label: 'One size', qty: 4, code: 'X' }] };
     products.p2 = { id: 'p2', name: 'Ridge Backpack 22L', path: 'ridge-backpack-p2', price: 24900, soldOut: false, productGallery: [], variants: [{ id: 'v2', label: 'One size', qty: 2, code: 'Y' }] };
     serverState = {
       syncableStateVersion: 3,
@@ -154,6 +167,11 @@ describe('wishlist page', () => {
     const list = await screen.findByRole('list', { name: 'Saved products' });
     const items = within(list).getAllByRole('listitem');
     expect(items.map((li) => within(li).getByRole('link').textContent)).toEqual(['Ridge Backpack 22L', 'Harbour Tote']);
+    // the shared responsive image (@store/ui/image), product aspect ratio 0.8, alt falling back to the name
+    const image = within(items[1]!).getByRole('img', { name: 'Harbour Tote' });
+    expect(image).toHaveAttribute('data-image-state', 'loading');
+    expect(image.getAttribute('srcset')).toContain('width=600/images/products/p1/tote-1.jpg 600w');
+    expect(getComputedStyle(image).aspectRatio).toBe('0.8');
     await waitFor(() => expect(session.synced.getState().wishlist.items.map((i) => i.productId).sort()).toEqual(['p1', 'p2']));
     expect(bus.latest(topics.wishlistQuantity)).toEqual({ quantity: 2 });
 

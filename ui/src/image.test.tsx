@@ -67,4 +67,21 @@ describe('<Image>', () => {
     expect((heard.mock.calls[0]![0] as CustomEvent).detail).toEqual({ src: 'images/p/missing.jpg' });
     document.removeEventListener(IMAGE_ERROR_EVENT, heard);
   });
+
+  it('keeps its aspect ratio as a class a caller can override, and takes other variant widths', () => {
+    render(
+      <div>
+        <Image src="images/p/1.jpg" alt="Tile" width={1200} height={1500} aspectRatio={0.8} sizes="96px" />
+        <Image src="images/c/hero.jpg" alt="Hero" width={1800} height={1200} sizes="100vw" widths={[300, 600, 1200, 1800]} css={{ height: '100%' }} />
+      </div>,
+    );
+    const tile = screen.getByRole('img', { name: 'Tile' });
+    expect(getComputedStyle(tile).aspectRatio).toBe('0.8');
+    expect(getComputedStyle(tile).height).toBe('auto');
+    const hero = screen.getByRole('img', { name: 'Hero' });
+    expect(getComputedStyle(hero).height).toBe('100%');
+    expect(hero.getAttribute('srcset')).toContain('1800w');
+    expect(hero.getAttribute('srcset')).not.toContain('100w');
+    expect(hero.getAttribute('src')).toContain('width=1800/');
+  });
 });

@@ -2,13 +2,16 @@
  * The storefront's responsive image (spec §3 Images, §7 image CDN, §9 image constants), for every
  * remote.
  *
- * - srcset of the CDN variants 100, 300 and 600 px wide, capped at the image's own width;
+ * - srcset of the CDN variants 100, 300 and 600 px wide (`widths` for others, e.g. full-width
+ *   banners), capped at the image's own width;
  * - lazy loading by default (`priority` loads eagerly with high fetch priority, for the LCP image);
  * - with a `sizes` value the browser picks the variant; without one, a tiny blurred placeholder
  *   (smallest side 16 px, width from the aspect ratio) shows while the component measures its own
  *   rendered width and uses it as `sizes`, re-measured on resize at most every 500 ms;
  * - a failed load marks the image errored (`data-errored`, a neutral box keeps the layout), calls
- *   `onError` and dispatches a bubbling `store:image-error` DOM event with `{ src }`.
+ *   `onError` and dispatches a bubbling `store:image-error` DOM event with `{ src }`;
+ * - layout styles (block, full width, auto height, aspect ratio, cover) are a class, so a caller's
+ *   `css` prop overrides them; `style` is applied inline on top.
  */
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, imageUrl, placeholderWidth } from '@store/contracts';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
@@ -36,14 +39,16 @@ export interface ImageProps {
   onLoad?: () => void;
   /** CDN origin; default same origin. */
   base?: string;
+  /** Srcset variant widths (capped at the source width); default 100, 300 and 600 (spec §9). */
+  widths?: readonly number[];
 }
 
 /** The srcset, the fallback src and the placeholder URL of an image. */
-export function imageSources(src: string, width: number, height: number, base?: string) {
-  const largest = Math.min(IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1]!, width);
+export function imageSources(src: string, width: number, height: number, base?: string, widths: readonly number[] = IMAGE_VARIANT_WIDTHS) {
+  const largest = Math.min(Math.max(...widths), width);
   const ratio = height > 0 ? width / height : 1;
   return {
-    srcSet: imageSrcSet(src, { sourceWidth: width, base }),
+    srcSet: imageSrcSet(src, { sourceWidth: width, widths, base }),
     src: imageUrl(src, { width: largest, base }),
     placeholder: imageUrl(src, { width: placeholderWidth(ratio), placeholder: true, base }),
   };
@@ -81,11 +86,11 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
   });
 }
 
-export function Image({ src, alt, width, height, sizes, priority = false, aspectRatio, className, style, onError, onLoad, base }: ImageProps) {
+export function Image({ src, alt, width, height, sizes, priority = false, aspectRatio, className, style, onError, onLoad, base, widths }: ImageProps) {
   const ref = useRef<HTMLImageElement>(null);
   const [measured, setMeasured] = useState<{ src: string; px: number } | null>(null);
   const [status, setStatus] = useState<{ src: string; value: 'loading' | 'loaded' | 'errored' }>({ src, value: 'loading' });
-  const sources = imageSources(src, width, height, base);
+  const sources = imageSources(src, width, height, base, widths);
   const current = status.src === src ? status.value : 'loading';
   const measuredPx = measured?.src === src ? measured.px : null;
 
@@ -126,6 +131,8 @@ export function Image({ src, alt, width, height, sizes, priority = false, aspect
       {...(priority ? { fetchPriority: 'high' as const } : {})}
       data-errored={current === 'errored' ? 'true' : undefined}
       data-image-state={current}
+      // Layout styles as a class, so a caller's `css` prop (which arrives as className) overrides them.
+      css={{ display: 'block', width: '100%', height: 'auto', aspectRatio: String(ratio), objectFit: 'cover', background: '#ece6da' }}
       className={className}
       onLoad={() => {
         if (!effectiveSizes) return;
@@ -138,12 +145,6 @@ export function Image({ src, alt, width, height, sizes, priority = false, aspect
         event.currentTarget.dispatchEvent(new CustomEvent(IMAGE_ERROR_EVENT, { bubbles: true, detail: { src } }));
       }}
       style={{
-        display: 'block',
-        width: '100%',
-        height: 'auto',
-        aspectRatio: String(ratio),
-        objectFit: 'cover',
-        background: '#ece6da',
         ...(showPlaceholder ? { backgroundImage: `url("${sources.placeholder}")`, backgroundSize: 'cover', filter: 'blur(0)' } : {}),
         ...(current === 'errored' ? { color: 'transparent' } : {}),
         ...style,

@@ -1,5 +1,6 @@
-import { createObjectsClient, formatNzd, imageUrl, type Product } from '@store/contracts';
+import { createObjectsClient, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@store/contracts';
 import { bus, session, topics, type WishlistItem } from '@store/shared-events';
+import { Image } from '@store/ui/image';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { buttonCss, linkButtonCss, Notice, useTitle } from '../lib/form';
 import { useSyncedState } from '../lib/session';
@@ -97,7 +98,7 @@ export function WishlistPage() {
               <li key={product.id} css={{ display: 'grid', gap: '.5rem', alignContent: 'start' }}>
                 <a href={`/products/${product.path}`} css={{ color: 'var(--ink)', textDecoration: 'none' }}>
                   {image ? (
-                    <img src={imageUrl(image.src, { width: 300 })} alt={image.alt || product.name} width={300} height={375} loading="lazy" css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#f3f1ea' }} />
+                    <Image src={image.src} alt={image.alt || product.name} width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes="(max-width: 479px) 100vw, 300px" css={{ borderRadius: 8, background: '#f3f1ea' }} />
                   ) : null}
                   <span css={{ display: 'block', fontWeight: 600, marginTop: '.4rem' }}>{product.name}</span>
                 </a>

@@ -1,5 +1,6 @@
 /** The cart's lines: grouped per product and variant, newest first, quantity change and removal, validity messages. */
-import { imageUrl } from '@store/contracts';
+import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { Image } from '@store/ui/image';
 import type { Interpolation, Theme } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -59,7 +60,7 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
           return (
             <li key={line.variantId} data-testid="cart-line" css={{ display: 'grid', gridTemplateColumns: compact ? '64px 1fr' : '96px 1fr auto', gap: '1rem', padding: '1rem 0', borderBottom: '1px solid var(--line)' }}>
               {image ? (
-                <img src={imageUrl(image.src, { width: 300 })} alt={image.alt} width={compact ? 64 : 96} height={compact ? 80 : 120} loading="lazy" css={{ objectFit: 'cover', borderRadius: 8, background: '#eee' }} />
+                <Image src={image.src} alt={image.alt} width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={compact ? '64px' : '96px'} css={{ width: compact ? 64 : 96, borderRadius: 8, background: '#eee' }} />
               ) : (
                 <span aria-hidden css={{ width: compact ? 64 : 96, height: compact ? 80 : 120, background: '#eee', borderRadius: 8 }} />
               )}

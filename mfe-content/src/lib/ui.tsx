@@ -1,5 +1,5 @@
 import type { ContentImage } from '@store/contracts';
-import { imageUrl } from '@store/contracts';
+import { Image } from '@store/ui/image';
 import type { ReactNode } from 'react';
 
 export const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
@@ -7,23 +7,15 @@ export const visuallyHidden = { position: 'absolute', width: 1, height: 1, margi
 export const serif = 'Georgia, "Times New Roman", serif';
 export const pageWidth = { maxWidth: 1280, margin: '0 auto', padding: '0 1.25rem' } as const;
 
-/** A drawn content image at responsive widths (the image CDN resizes it). */
+/**
+ * Variant widths of content images: they are drawn 1800 x 1200 and shown up to full width (slides,
+ * article heroes), so wider than the 100/300/600 product variants.
+ */
+export const CONTENT_IMAGE_WIDTHS = [300, 600, 1200, 1800] as const;
+
+/** A drawn content image at responsive widths (the shared `@store/ui/image`; the image CDN resizes it). */
 export function ContentImg({ image, sizes, priority = false, className }: { image: ContentImage; sizes: string; priority?: boolean; className?: string }) {
-  const widths = [300, 600, 1200, 1800].filter((w) => w <= image.width);
-  return (
-    <img
-      className={className}
-      src={imageUrl(image.src, { width: 1200 })}
-      srcSet={widths.map((w) => `${imageUrl(image.src, { width: w })} ${w}w`).join(', ')}
-      sizes={sizes}
-      width={image.width}
-      height={image.height}
-      alt={image.alt}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : undefined}
-      css={{ display: 'block', width: '100%', height: 'auto', objectFit: 'cover', background: '#ece6da' }}
-    />
-  );
+  return <Image className={className} src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={sizes} priority={priority} widths={CONTENT_IMAGE_WIDTHS} />;
 }
 
 /** A loading failure with a retry button (spec §8 loading failures). */

@@ -7,7 +7,14 @@ import type { NavItem } from './nav';
 const child = (label: string, href: string) => ({ link: { label, href } });
 const NAV: NavItem[] = [
   { link: { label: 'Bags', href: '/categories/bags' }, children: [{ link: { label: 'Shop by style', href: '/categories/bags' }, location: 'left', children: [child('Backpacks', '/categories/bags/backpacks'), child('Totes', '/categories/bags/totes')] }] },
-  { link: { label: 'Travel', href: '/categories/travel' }, children: [{ link: { label: 'Luggage', href: '/categories/travel/luggage' }, location: 'left', children: [child('Carry-on Luggage', '/categories/travel/luggage/carry-on')] }] },
+  {
+    link: { label: 'Travel', href: '/categories/travel' },
+    children: [
+      { link: { label: 'Luggage', href: '/categories/travel/luggage' }, location: 'left', children: [child('Carry-on Luggage', '/categories/travel/luggage/carry-on')] },
+      { link: { label: 'Shop travel', href: '/categories/travel' }, location: 'right', image: { url: '/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/site/category-travel.jpg', alt: 'A suitcase' }, children: [] },
+      { link: { label: 'Partner stories', href: '/partners' }, location: 'right', image: { url: 'https://partner.example/photo.jpg', alt: 'A partner photo' }, children: [] },
+    ],
+  },
   { link: { label: 'Stores', href: '/stores' }, children: [] },
 ];
 
@@ -36,6 +43,23 @@ function setup() {
 describe('MainNav (spec §2 desktop navigation)', () => {
   it('fades dropdowns in over 100 ms', () => {
     expect(NAV_DROPDOWN_FADE_MS).toBe(100);
+  });
+
+  it('draws dropdown images from the image CDN with the shared responsive image, others as a plain image', async () => {
+    const user = userEvent.setup();
+    const { parent } = setup();
+    await user.hover(parent('Travel'));
+    const cdn = screen.getByRole('img', { name: 'A suitcase' });
+    expect(cdn).toHaveAttribute('data-image-state', 'loading');
+    expect(cdn).toHaveAttribute('loading', 'lazy');
+    expect(cdn.getAttribute('srcset')).toBe(
+      ['100', '300', '600'].map((w) => `/cdn-cgi/image/fit=scale-down,format=auto,width=${w}/images/site/category-travel.jpg ${w}w`).join(', '),
+    );
+    expect(cdn).toHaveAttribute('sizes', '(max-width: 1279px) 19vw, 240px');
+    expect(getComputedStyle(cdn).aspectRatio).toBe('1.5');
+    const other = screen.getByRole('img', { name: 'A partner photo' });
+    expect(other).toHaveAttribute('src', 'https://partner.example/photo.jpg');
+    expect(other).not.toHaveAttribute('data-image-state');
   });
 
   it('expands on mouse enter, one at a time, and collapses on mouse leave', async () => {

@@ -1,5 +1,6 @@
 import type { ProductTile } from '@store/contracts';
-import { discountPercent, formatNzd, imageUrl } from '@store/contracts';
+import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { Image } from '@store/ui/image';
 import { Link } from 'react-router';
 
 export function ProductRail({ items }: { items: ProductTile[] | null }) {
@@ -10,15 +11,14 @@ export function ProductRail({ items }: { items: ProductTile[] | null }) {
           <li key={item.id}>
             <Link to={`/products/${item.path}`} css={{ textDecoration: 'none', display: 'grid', gap: 4 }}>
               {item.image ? (
-                <img
-                  src={imageUrl(item.image.src, { width: 300 })}
-                  srcSet={`${imageUrl(item.image.src, { width: 300 })} 300w, ${imageUrl(item.image.src, { width: 600 })} 600w`}
-                  sizes="(max-width: 767px) 50vw, 25vw"
+                <Image
+                  src={item.image.src}
+                  alt={item.image.alt}
                   width={item.image.width}
                   height={item.image.height}
-                  alt={item.image.alt}
-                  loading="lazy"
-                  css={{ width: '100%', height: 'auto', aspectRatio: '0.8', objectFit: 'cover', borderRadius: 8, background: '#ece6da' }}
+                  aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO}
+                  sizes="(max-width: 767px) 50vw, 25vw"
+                  css={{ borderRadius: 8 }}
                 />
               ) : (
                 <div aria-hidden="true" css={{ aspectRatio: '0.8', borderRadius: 8, background: '#ece6da' }} />

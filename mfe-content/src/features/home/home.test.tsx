@@ -81,6 +81,23 @@ describe('HomePage', () => {
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Bags for Aotearoa.');
   });
 
+  it('draws product and content images with the shared responsive image (@store/ui/image)', async () => {
+    setup();
+    const product = await screen.findByRole('img', { name: 'Tasman tote in sand' });
+    expect(product).toHaveAttribute('data-image-state', 'loading');
+    expect(product).toHaveAttribute('loading', 'lazy');
+    expect(product.getAttribute('srcset')).toBe(
+      ['100', '300', '600'].map((w) => `/cdn-cgi/image/fit=scale-down,format=auto,width=${w}/images/products/p1/tote-1.jpg ${w}w`).join(', '),
+    );
+    expect(getComputedStyle(product).aspectRatio).toBe('0.8');
+    const slide = screen.getByRole('img', { name: 'slide-spring' });
+    expect(slide).toHaveAttribute('data-image-state');
+    expect(slide).toHaveAttribute('fetchpriority', 'high');
+    expect(slide.getAttribute('srcset')).toContain('width=1800/images/content/slide-spring.jpg 1800w');
+    // the caller's fill styles win over the component's own layout
+    expect(getComputedStyle(slide).height).toBe('100%');
+  });
+
   it('says so when the home page cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch([['/api/content/home', { status: 500, body: {} }]]);

@@ -1,0 +1,164 @@
+import type { ListingResponse, ProductTile } from '@store/contracts';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { catalogConfig } from '../../config';
+import { ListingPage, type ListingScope } from './ListingPage';
+
+const tile = (id: string, name: string): ProductTile => ({
+  id,
+  path: `${name.toLowerCase().replace(/\s+/g, '-')}-p${id}`,
+  name,
+  brand: 'Wanaka Workshop',
+  price: 12900,
+  erpOriginalPrice: 12900,
+  isDiscounted: false,
+  isNew: false,
+  state: 'current',
+  availableFrom: null,
+  soldOut: false,
+  overlays: [],
+  image: null,
+  colourName: 'Tan',
+  colourHex: '#b07a4a',
+});
+
+function listing(over: Partial<ListingResponse>): ListingResponse {
+  return {
+    category: null,
+    brand: null,
+    q: '',
+    correctedQuery: null,
+    items: [tile('1', 'Harbour Backpack'), tile('2', 'Ridge Tote')],
+    total: 2,
+    page: 1,
+    pageSize: 48,
+    pageCount: 1,
+    sort: '',
+    facets: { categories: [], features: [], colours: [], price: null },
+    ...over,
+  };
+}
+
+const requests: string[] = [];
+function answer(body: ListingResponse) {
+  requests.length = 0;
+  global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+    requests.push(String(input));
+    return { status: 200, ok: true, json: async () => body };
+  }) as unknown as typeof fetch;
+}
+
+function show(url: string, scope: ListingScope) {
+  window.history.replaceState(null, '', url);
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <Routes>
+        <Route path="*" element={<ListingPage scope={scope} />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const impressions = () => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => e.event === 'view_item_list');
+const head = () => ({
+  title: document.title,
+  canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href'),
+  robots: document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null,
+  jsonLd: JSON.parse(document.querySelector('script[type="application/ld+json"]')?.textContent ?? 'null') as Record<string, unknown> | null,
+});
+
+beforeEach(() => {
+  jest.useFakeTimers();
+  (window as unknown as { dataLayer?: unknown[] }).dataLayer = [];
+});
+afterEach(() => {
+  jest.useRealTimers();
+});
+
+describe('product impressions (issue 4: 3 s after a list is shown)', () => {
+  it('sends nothing before 3 s and view_item_list with the shown products at 3 s, once', async () => {
+    expect(catalogConfig.impressionDelayMs).toBe(3000);
+    answer(listing({ category: { id: 'c1', name: 'Backpacks', path: 'impressions/backpacks', breadcrumbs: [{ name: 'Backpacks', path: 'impressions/backpacks' }] } as ListingResponse['category'] }));
+    show('/categories/impressions/backpacks', { kind: 'category', path: 'impressions/backpacks' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByText('Harbour Backpack')).toBeInTheDocument();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2999);
+    });
+    expect(impressions()).toEqual([]);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(1);
+    });
+    expect(impressions()).toEqual([
+      {
+        event: 'view_item_list',
+        item_list_name: 'category:impressions/backpacks',
+        items: [
+          { item_id: '1', item_name: 'Harbour Backpack', item_brand: 'Wanaka Workshop', price: 129, index: 1 },
+          { item_id: '2', item_name: 'Ridge Tote', item_brand: 'Wanaka Workshop', price: 129, index: 2 },
+        ],
+      },
+    ]);
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(10_000);
+    });
+    expect(impressions()).toHaveLength(1);
+  });
+
+  it('sends nothing when the list is left before 3 s', async () => {
+    answer(listing({}));
+    const view = show('/search?q=leftearly', { kind: 'search' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(2000);
+    });
+    view.unmount();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(5000);
+    });
+    expect(impressions()).toEqual([]);
+  });
+});
+
+describe('listing discoverability (issue 4 point 6)', () => {
+  it('a category page: title, description, canonical path (no query) and ItemList JSON-LD, indexable', async () => {
+    answer(listing({ category: { id: 'c2', name: 'Totes', path: 'meta/totes', breadcrumbs: [{ name: 'Totes', path: 'meta/totes' }] } as ListingResponse['category'] }));
+    const view = show('/categories/meta/totes?colour=tan&sort=price-asc', { kind: 'category', path: 'meta/totes' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    const h = head();
+    expect(h.title).toBe('Totes | Fernleaf');
+    expect(h.canonical).toBe('http://localhost/categories/meta/totes');
+    expect(h.robots).toBeNull();
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Shop 2 totes at Fernleaf'));
+    expect(h.jsonLd).toMatchObject({
+      '@type': 'ItemList',
+      name: 'Totes',
+      numberOfItems: 2,
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Harbour Backpack', url: 'http://localhost/products/harbour-backpack-p1' },
+        { '@type': 'ListItem', position: 2, name: 'Ridge Tote' },
+      ],
+    });
+    view.unmount();
+    // the remote's head elements go with the page
+    expect(head().jsonLd).toBeNull();
+    expect(document.querySelector('link[rel="canonical"]')).toBeNull();
+  });
+
+  it('a search page: title with the term, canonical /search, noindex', async () => {
+    answer(listing({ q: 'metatote' }));
+    show('/search?q=metatote', { kind: 'search' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(requests[0]).toContain('q=metatote');
+    const h = head();
+    expect(h.title).toBe('Search results for “metatote” | Fernleaf');
+    expect(h.canonical).toBe('http://localhost/search');
+    expect(h.robots).toBe('noindex');
+    expect(h.jsonLd).toMatchObject({ '@type': 'ItemList', name: 'Search results for “metatote”', numberOfItems: 2 });
+  });
+});
