@@ -58,7 +58,7 @@ async function signUp(page: Page, request: APIRequestContext, email: string) {
   await expect(app.getByText('Enter your first name.')).toBeVisible();
   await expect(app.getByLabel('First name')).toBeFocused();
   await app.getByLabel('First name').fill('Hana');
-  await app.getByLabel('Last name').fill("O'Connor");
+  await app.getByLabel('Last name', { exact: true }).fill("O'Connor");
   await app.getByLabel('Email').fill(email);
   await app.getByLabel('Password', { exact: true }).fill('weakpassword');
   await app.getByLabel('Repeat password').fill('weakpassword');
@@ -263,7 +263,7 @@ test.describe('account', () => {
       await expect(shop.getByRole('heading', { level: 1, name: 'Contact details' })).toBeVisible();
       await shop.getByLabel('Email', { exact: true }).fill(email);
       await shop.getByLabel('First name').fill('Ana');
-      await shop.getByLabel('Last name').fill('Fifita');
+      await shop.getByLabel('Last name', { exact: true }).fill('Fifita');
       await shop.getByLabel('Phone').fill('021 555 0199');
       await shop.getByRole('button', { name: 'Continue to delivery' }).click();
       await expect(shop.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();

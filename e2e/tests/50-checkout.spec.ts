@@ -56,7 +56,7 @@ async function expectNoSeriousAxe(page: Page) {
   expect(blocking.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
-async function contactStep(page: Page, email: string) {
+async function contactStep(page: Page, email: string, qantas?: { memberId: string; lastName: string }) {
   const app = remote(page, 'cart_checkout');
   await expect(app.getByRole('heading', { level: 1, name: 'Contact details' })).toBeVisible();
   await app.getByRole('button', { name: 'Continue to delivery' }).click();
@@ -64,8 +64,12 @@ async function contactStep(page: Page, email: string) {
   await expect(app.getByLabel('Email', { exact: true })).toBeFocused();
   await app.getByLabel('Email', { exact: true }).fill(email);
   await app.getByLabel('First name').fill('Aroha');
-  await app.getByLabel('Last name').fill("O'Neill-Ngata");
+  await app.getByLabel('Last name', { exact: true }).fill("O'Neill-Ngata");
   await app.getByLabel('Phone').fill('021 555 0101');
+  if (qantas) {
+    await app.getByLabel(/Membership number/).fill(qantas.memberId);
+    await app.getByLabel(/Member last name/).fill(qantas.lastName);
+  }
   await app.getByRole('button', { name: 'Continue to delivery' }).click();
 }
 
@@ -111,8 +115,10 @@ test.describe('cart and checkout', () => {
     await expectNoSeriousAxe(page);
 
     await app.getByRole('button', { name: 'Checkout' }).click();
-    await contactStep(page, 'aroha.e2e@example.co.nz');
+    await contactStep(page, 'aroha.e2e@example.co.nz', { memberId: '12345678', lastName: 'Ngata' });
     await deliveryStep(page);
+    // a guest's Qantas membership is kept locally, to be linked to an account after sign-in
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('fernleaf.loyalty.guest') ?? 'null'))).toMatchObject({ memberId: '12345678', lastName: 'Ngata' });
 
     await app.getByLabel('Gift card code').fill('FERN-1000-0003');
     await app.getByLabel('PIN').fill('1111');
@@ -130,8 +136,11 @@ test.describe('cart and checkout', () => {
     // card numbers never reach the order API
     expect(cardNumbers.join('')).not.toContain('4111');
     // the order carries the analytics ids (spec §3)
-    const placed = JSON.parse(cardNumbers.at(-1)!) as { analytics?: { clientId?: string } };
+    const placed = JSON.parse(cardNumbers.at(-1)!) as { analytics?: { clientId?: string }; loyalty?: { qantas?: { memberId: string } } };
     expect(placed.analytics?.clientId).toMatch(/^\d+\.\d+$/);
+    // and the membership that earns the points (2 per $1)
+    expect(placed.loyalty?.qantas?.memberId).toBe('12345678');
+    await expect(app.getByText(/You will earn \d+ airline points with this order\./)).toBeVisible();
     // the checkout steps and the purchase reached the dataLayer, the purchase with the order number and items
     const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e.event === 'string'));
     const names = events.map((e) => e.event);

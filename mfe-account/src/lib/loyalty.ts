@@ -1,20 +1,16 @@
 /**
  * Guest airline membership kept locally (spec §3 "Guest loyalty info": memberId, lastName,
- * createdAt), stored under `fernleaf.loyalty.guest` by whoever collects it from a guest (checkout).
+ * createdAt), stored under `fernleaf.loyalty.guest` (`GUEST_LOYALTY_KEY`, @store/contracts) by checkout when a guest enters one.
  * After login it is linked to the account (300 ms later) when younger than the configured maximum
  * age and the account has no link yet.
  */
+import { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from '@store/contracts';
 import { loadAccount, updateAccount } from './account';
 
-export const GUEST_LOYALTY_KEY = 'fernleaf.loyalty.guest';
+export { GUEST_LOYALTY_KEY };
 export const GUEST_LOYALTY_LINK_DELAY_MS = 300;
 
-export interface GuestLoyalty {
-  memberId: string;
-  lastName: string;
-  /** ISO time. */
-  createdAt: string;
-}
+export type GuestLoyalty = GuestLoyaltyInfo;
 
 export function readGuestLoyalty(): GuestLoyalty | null {
   try {

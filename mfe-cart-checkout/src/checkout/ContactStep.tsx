@@ -1,10 +1,23 @@
+import { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from '@store/contracts';
+import { session } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { primaryButton, Field } from '../lib/ui';
 import { setCheckout, type Contact } from './state';
 import { useCheckoutState } from './useCheckout';
-import { hasErrors, validateContact, type Errors } from './validate';
+import { hasErrors, validateContact, validateLoyalty, type Errors } from './validate';
+
+/** A guest's membership is kept locally so the account can link it after sign-in (spec §3, §4). */
+function keepGuestLoyalty(memberId: string, lastName: string): void {
+  if (session.getState().status === 'LOGGED_IN') return;
+  const info: GuestLoyaltyInfo = { memberId, lastName, createdAt: new Date().toISOString() };
+  try {
+    localStorage.setItem(GUEST_LOYALTY_KEY, JSON.stringify(info));
+  } catch {
+    // storage full or disabled: the points are still earned on this order
+  }
+}
 
 export function ContactStep() {
   const s = useCheckoutState();
@@ -12,9 +25,13 @@ export function ContactStep() {
   const [contact, setContact] = useState<Contact>(s.contact ?? { email: '', firstName: '', lastName: '', phone: '', agreeToMarketing: false });
   const [touched, setTouched] = useState<Partial<Record<keyof Contact, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [loyalty, setLoyalty] = useState({ memberId: s.loyalty?.memberId ?? '', lastName: s.loyalty?.lastName ?? '' });
+  const [loyaltyTouched, setLoyaltyTouched] = useState<{ memberId?: boolean; lastName?: boolean }>({});
   const formRef = useRef<HTMLFormElement>(null);
   const errors: Errors<keyof Contact> = validateContact(contact);
+  const loyaltyErrors = validateLoyalty(loyalty.memberId, loyalty.lastName);
   const shown = (k: keyof Contact) => ((submitted || touched[k]) && errors[k]) || null;
+  const loyaltyShown = (k: 'memberId' | 'lastName') => ((submitted || loyaltyTouched[k]) && loyaltyErrors[k]) || null;
   useEffect(() => {
     document.title = 'Contact details | Checkout | Fernleaf';
     track('begin_checkout', { step: 'contact-info' });
@@ -24,13 +41,16 @@ export function ContactStep() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (hasErrors(errors)) {
+    if (hasErrors(errors) || hasErrors(loyaltyErrors)) {
       const first = formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"], input:invalid');
       setTimeout(() => (formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]') ?? first)?.focus(), 0);
       return;
     }
     const trimmed = { ...contact, email: contact.email.trim(), firstName: contact.firstName.trim(), lastName: contact.lastName.trim(), phone: contact.phone.trim() };
-    setCheckout({ contact: trimmed });
+    const memberId = loyalty.memberId.replace(/\s+/g, '');
+    const membership = memberId ? { memberId, lastName: loyalty.lastName.trim() } : null;
+    if (membership) keepGuestLoyalty(membership.memberId, membership.lastName);
+    setCheckout({ contact: trimmed, loyalty: membership });
     navigate('/checkout/shipping');
   };
   return (
@@ -45,6 +65,35 @@ export function ContactStep() {
         <input type="checkbox" checked={contact.agreeToMarketing} onChange={(e) => setContact((c) => ({ ...c, agreeToMarketing: e.target.checked }))} />
         Email me new arrivals and offers (optional)
       </label>
+      <fieldset css={{ border: '1px solid var(--line)', borderRadius: 8, padding: '.75rem 1rem 0', margin: '0 0 1.25rem' }}>
+        <legend css={{ padding: '0 .25rem', fontWeight: 600 }}>Qantas Frequent Flyer (optional)</legend>
+        <p css={{ margin: '0 0 .75rem', color: 'var(--muted)', fontSize: 14 }}>Earn 2 Qantas Points per $1 spent on this order.</p>
+        <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}>
+          <Field
+            label="Membership number"
+            name="qantasMemberId"
+            optional
+            inputMode="numeric"
+            autoComplete="off"
+            value={loyalty.memberId}
+            onChange={(e) => setLoyalty((l) => ({ ...l, memberId: e.target.value }))}
+            onBlur={() => setTimeout(() => setLoyaltyTouched((t) => ({ ...t, memberId: true })), 300)}
+            error={loyaltyShown('memberId')}
+            maxLength={14}
+          />
+          <Field
+            label="Member last name"
+            name="qantasLastName"
+            optional
+            autoComplete="family-name"
+            value={loyalty.lastName}
+            onChange={(e) => setLoyalty((l) => ({ ...l, lastName: e.target.value }))}
+            onBlur={() => setTimeout(() => setLoyaltyTouched((t) => ({ ...t, lastName: true })), 300)}
+            error={loyaltyShown('lastName')}
+            maxLength={40}
+          />
+        </div>
+      </fieldset>
       <button type="submit" css={primaryButton}>
         Continue to delivery
       </button>

@@ -59,6 +59,7 @@ export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: Che
     payment: { methods },
     expectedPromotions: info.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
     agreeToMarketing: contact.agreeToMarketing,
+    ...(s.loyalty ? { loyalty: { qantas: { memberId: s.loyalty.memberId } } } : {}),
     analytics: orderAnalytics(s),
   };
 }

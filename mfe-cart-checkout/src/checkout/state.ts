@@ -14,6 +14,12 @@ export interface Contact {
   agreeToMarketing: boolean;
 }
 
+/** A Qantas Frequent Flyer membership to earn points on this order (optional). */
+export interface CheckoutLoyalty {
+  memberId: string;
+  lastName: string;
+}
+
 export interface AppliedVoucher {
   code: string;
   pin: string;
@@ -24,6 +30,7 @@ export interface AppliedVoucher {
 
 export interface CheckoutState {
   contact: Contact | null;
+  loyalty: CheckoutLoyalty | null;
   shippingType: 'DELIVERY' | 'STORE_PICKUP' | null;
   deliveryAddress: CheckoutAddressInput | null;
   deliveryMethodId: string | null;
@@ -48,6 +55,7 @@ export const UTM_PARAMS = ['utm_campaign', 'utm_content', 'utm_medium', 'utm_sou
 
 export const emptyCheckout = (): CheckoutState => ({
   contact: null,
+  loyalty: null,
   shippingType: null,
   deliveryAddress: null,
   deliveryMethodId: null,
@@ -112,7 +120,7 @@ export const setFailedOrderNumber = (n: string | null): void => (n ? localStorag
 
 /** Spec §4: on logout the checkout billing address, contact, delivery address and options, pickup and vouchers clear. */
 export function clearForLogout(): void {
-  setCheckout({ contact: null, billingAddress: null, deliveryAddress: null, deliveryMethodId: null, instructions: '', pickupStore: null, vouchers: [], shippingType: null });
+  setCheckout({ contact: null, loyalty: null, billingAddress: null, deliveryAddress: null, deliveryMethodId: null, instructions: '', pickupStore: null, vouchers: [], shippingType: null });
 }
 
 /** Spec §4: login clears the checkout contact (the account's details replace a guest's). */

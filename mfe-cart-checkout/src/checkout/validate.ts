@@ -1,5 +1,5 @@
 /** Form validation for the checkout steps (spec §5), with the contract schemas' rules. */
-import { CheckoutAddress, CheckoutEmail, CheckoutPersonName, CheckoutPhone, type CheckoutAddressInput } from '@store/contracts';
+import { CheckoutAddress, CheckoutEmail, CheckoutPersonName, CheckoutPhone, LOYALTY_LAST_NAME_MAX, LOYALTY_LAST_NAME_MIN, QANTAS_MEMBER_PATTERN, type CheckoutAddressInput } from '@store/contracts';
 import type { z } from 'zod';
 import type { Contact } from './state';
 
@@ -39,6 +39,22 @@ export function validateContact(c: Contact): Errors<keyof Contact> {
       if (issue) errors[key] = key === 'email' ? 'Enter a valid email address.' : issue;
     }
   }
+  return errors;
+}
+
+/**
+ * The optional Qantas Frequent Flyer membership at checkout: nothing, or both a 6 to 12 digit
+ * number and the member's last name (the account's rules, @store/contracts).
+ */
+export function validateLoyalty(memberId: string, lastName: string): Errors<'memberId' | 'lastName'> {
+  const errors: Errors<'memberId' | 'lastName'> = {};
+  const id = memberId.replace(/\s+/g, '');
+  const name = lastName.trim();
+  if (!id && !name) return errors;
+  if (!id) errors.memberId = 'Enter your Qantas Frequent Flyer number, or clear the last name.';
+  else if (!QANTAS_MEMBER_PATTERN.test(id)) errors.memberId = 'A Qantas Frequent Flyer number has 6 to 12 digits.';
+  if (!name) errors.lastName = 'Enter the last name on your membership.';
+  else if (name.length < LOYALTY_LAST_NAME_MIN || name.length > LOYALTY_LAST_NAME_MAX) errors.lastName = `Up to ${LOYALTY_LAST_NAME_MAX} characters.`;
   return errors;
 }
 
