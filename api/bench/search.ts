@@ -9,7 +9,9 @@
  *
  * 1. Opens (or creates and seeds once, about a minute) a PGlite directory with BENCH_PRODUCTS products.
  * 2. In-process, CatalogService.listing() with the answer cache OFF:
- *    - first-seen text: every query's text is new to the service (nothing about it is cached);
+ *    - first-seen text: every query's text is new to the service (no cache holds the text; its
+ *      words may have been seen in earlier texts: tsqueries are cached per word);
+ *    - first-seen word: every query has a catalogue word the service has not seen before;
  *    - repeated text: the texts of 12 queries seen before, with new filters, price, sort, page.
  * 3. Over HTTP: the fastify app on a free port (indexes loaded first, as server.ts does at
  *    start-up), autocannon with 10 connections, every request different (text, colour, feature,
@@ -19,7 +21,8 @@
  * typo (the typo path runs when the exact text finds nothing).
  *
  * Prints one JSON document with met / not met per target and exits 2 when a target is missed.
- * Targets: in-process p95 <= 20 ms (first-seen and repeated text), HTTP >= 500 requests/s.
+ * Targets: in-process p95 <= 20 ms (first-seen text, first-seen word, repeated text), HTTP >= 500
+ * requests/s. Wall-clock times: on a shared machine they include waiting for a CPU (see the load average).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +37,7 @@ import { countProducts, openDatabase } from '../src/db';
 import { generateCatalogue } from '../src/seed';
 import { COLOURS, FEATURES } from '../src/seed/data';
 import { insertCatalogue } from '../src/seed/index';
+import { loadVocabulary } from '../src/catalog/listing';
 
 const products = Number(process.env.BENCH_PRODUCTS || 100_000);
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR || '', SEED_PRODUCTS: String(products) }, path.dirname(fileURLToPath(import.meta.url)));
@@ -175,6 +179,16 @@ async function main() {
     cold.times.push(r.ms);
     cold.totals.push(r.total);
   }
+  // First-seen words: catalogue words the bench has not used yet (and their plurals), each in
+  // one query, so even the per-word tsquery has to come from Postgres.
+  const used = new Set([...WORDS, ...TYPOS]);
+  const freshWords = (await loadVocabulary(database.db)).flatMap((w) => [w, `${w}s`]).filter((w) => !used.has(w));
+  const newWord = { times: [] as number[], totals: [] as number[] };
+  for (const [i, word] of freshWords.slice(0, coldQueries).entries()) {
+    const r = await timed(catalog, gen.request(i % 2 === 0 ? word : `${gen.text().split(' ')[0]} ${word}`));
+    newWord.times.push(r.ms);
+    newWord.totals.push(r.total);
+  }
   const repeatedTexts = [...seen].slice(-12);
   const warm = { times: [] as number[], totals: [] as number[] };
   for (let i = 0; i < iterations; i++) {
@@ -184,6 +198,7 @@ async function main() {
   }
   const inProcessFirstSeenText = summary(cold.times, cold.totals);
   const inProcessRepeatedText = summary(warm.times, warm.totals);
+  const inProcessFirstSeenWord = summary(newWord.times, newWord.totals);
   console.error(`[bench] in-process: first-seen text p95 ${inProcessFirstSeenText.p95Ms} ms, repeated text p95 ${inProcessRepeatedText.p95Ms} ms`);
 
   // Over HTTP: a new app (its own, empty caches), indexes loaded as at server start-up.
@@ -198,6 +213,7 @@ async function main() {
 
   const cycle = async (paths: string[], seconds: number) => {
     let i = 0;
+    const cpu0 = process.cpuUsage();
     const result = await autocannon({
       url: base,
       duration: seconds,
@@ -205,8 +221,11 @@ async function main() {
       pipelining: 1,
       requests: [{ method: 'GET', setupRequest: (req: Record<string, unknown>) => ({ ...req, path: paths[i++ % paths.length] }) }],
     } as autocannon.Options);
+    const cpu = process.cpuUsage(cpu0);
     return {
       requests: result.requests.total,
+      /** Server and autocannon together (one process): CPU time per request, less sensitive to the machine's load. */
+      cpuMsPerRequest: round((cpu.user + cpu.system) / 1000 / Math.max(1, result.requests.total)),
       distinctPaths: Math.min(paths.length, result.requests.total),
       requestsPerSec: Math.round(result.requests.average),
       p50Ms: result.latency.p50,
@@ -228,6 +247,7 @@ async function main() {
 
   const met = {
     inProcessFirstSeenTextP95: inProcessFirstSeenText.p95Ms <= TARGET_P95_MS,
+    inProcessFirstSeenWordP95: inProcessFirstSeenWord.p95Ms <= TARGET_P95_MS,
     inProcessRepeatedTextP95: inProcessRepeatedText.p95Ms <= TARGET_P95_MS,
     httpAllDistinct: httpAllDistinct.requestsPerSec >= TARGET_RPS && httpAllDistinct.non2xx === 0 && httpAllDistinct.errors === 0,
   };
@@ -240,6 +260,7 @@ async function main() {
     indexLoadSeconds: warmSeconds,
     query: 'q=<1-3 words, some "a or b", 5% with a typo> + colours=<1> + features=<1> + minPrice..maxPrice + sort (7) + page 1-3, with facet counts',
     inProcessFirstSeenText,
+    inProcessFirstSeenWord,
     inProcessRepeatedText,
     httpAllDistinct,
     httpReplay50AnswerCache: httpReplay50,
@@ -252,6 +273,7 @@ async function main() {
   if (process.env.BENCH_OUT) fs.writeFileSync(process.env.BENCH_OUT, `${json}\n`);
   const line = (name: string, value: string, ok: boolean) => console.error(`[bench] ${name}: ${value} -> ${ok ? 'met' : 'NOT met'}`);
   line(`in-process p95, first-seen text (target <= ${TARGET_P95_MS} ms)`, `${inProcessFirstSeenText.p95Ms} ms`, met.inProcessFirstSeenTextP95);
+  line(`in-process p95, first-seen word (target <= ${TARGET_P95_MS} ms)`, `${inProcessFirstSeenWord.p95Ms} ms`, met.inProcessFirstSeenWordP95);
   line(`in-process p95, repeated text (target <= ${TARGET_P95_MS} ms)`, `${inProcessRepeatedText.p95Ms} ms`, met.inProcessRepeatedTextP95);
   line(`HTTP, every request distinct (target >= ${TARGET_RPS} requests/s)`, `${httpAllDistinct.requestsPerSec} requests/s`, met.httpAllDistinct);
   process.exitCode = report.allMet ? 0 : 2;

@@ -205,30 +205,49 @@ export class FacetIndex {
     const pass = (this.passScratch ??= new Uint8Array(n));
     pass.fill(0);
     const { catMask, featMask, colour, price, brand } = this;
-    const visit = (row: number) => {
-      if (q.scopeMask !== 0 && (catMask[row]! & q.scopeMask) === 0) return;
-      if (q.brandId !== null && brand[row] !== q.brandId) return;
+    const catCounts = new Int32Array(32);
+    const featCounts = new Int32Array(32);
+    const colourCounts = new Int32Array(32);
+    const scopeMask = q.scopeMask;
+    const brandId = q.brandId ?? -1;
+    const categoryMask = q.categoryMask;
+    const featureMask = q.featureMask;
+    const colourMask = q.colourMask;
+    const minPrice = q.minPrice ?? -Infinity;
+    const maxPrice = q.maxPrice ?? Infinity;
+    const textRows = q.text?.rows ?? null;
+    const count = textRows ? textRows.length : n;
+    // One pass over the candidate rows (the text matches, or every product): a row that fails
+    // one facet filter still counts in that facet (facet counts ignore their own selection).
+    for (let i = 0; i < count; i++) {
+      const row = textRows ? textRows[i]! : i;
+      const cm = catMask[row]!;
+      if (scopeMask !== 0 && (cm & scopeMask) === 0) continue;
+      if (brandId !== -1 && brand[row] !== brandId) continue;
       const p = price[row]!;
-      const okCat = q.categoryMask === 0 || (catMask[row]! & q.categoryMask) !== 0;
-      const okFeat = q.featureMask === 0 || (featMask[row]! & q.featureMask) !== 0;
-      const okCol = q.colourMask === 0 || ((1 << colour[row]!) & q.colourMask) !== 0;
-      const okPrice = (q.minPrice === null || p >= q.minPrice) && (q.maxPrice === null || p <= q.maxPrice);
+      const c = colour[row]!;
+      const fm = featMask[row]!;
+      const okCat = categoryMask === 0 || (cm & categoryMask) !== 0;
+      const okFeat = featureMask === 0 || (fm & featureMask) !== 0;
+      const okCol = colourMask === 0 || ((1 << c) & colourMask) !== 0;
+      const okPrice = p >= minPrice && p <= maxPrice;
       const fails = (okCat ? 0 : 1) + (okFeat ? 0 : 1) + (okCol ? 0 : 1) + (okPrice ? 0 : 1);
-      if (fails > 1) return;
+      if (fails > 1) continue;
       if (fails === 0) {
         pass[row] = 1;
         total++;
       }
-      if (okFeat && okCol && okPrice) for (let m = catMask[row]!; m !== 0; m &= m - 1) categories[31 - Math.clz32(m & -m)]!++;
-      if (okCat && okCol && okPrice) for (let m = featMask[row]!; m !== 0; m &= m - 1) features[31 - Math.clz32(m & -m)]!++;
-      if (okCat && okFeat && okPrice) colours[colour[row]!]!++;
+      if (okFeat && okCol && okPrice) for (let m = cm; m !== 0; m &= m - 1) catCounts[31 - Math.clz32(m & -m)]!++;
+      if (okCat && okCol && okPrice) for (let m = fm; m !== 0; m &= m - 1) featCounts[31 - Math.clz32(m & -m)]!++;
+      if (okCat && okFeat && okPrice) colourCounts[c]!++;
       if (okCat && okFeat && okCol) {
         if (p < priceMin) priceMin = p;
         if (p > priceMax) priceMax = p;
       }
-    };
-    if (q.text) for (let i = 0; i < q.text.rows.length; i++) visit(q.text.rows[i]!);
-    else for (let row = 0; row < n; row++) visit(row);
+    }
+    for (let b = 0; b < categories.length; b++) categories[b] = catCounts[b]!;
+    for (let b = 0; b < features.length; b++) features[b] = featCounts[b]!;
+    for (let b = 0; b < colours.length; b++) colours[b] = colourCounts[b]!;
 
     const ids: number[] = [];
     if (q.text && q.sort === '') {
