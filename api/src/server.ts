@@ -42,3 +42,9 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 log(`listening on http://${shownHost}:${config.port} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);
+// Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing.
+const warming = Date.now();
+app.catalog.warm().then(
+  () => log(`catalogue indexes loaded (${Date.now() - warming} ms)`),
+  (error: unknown) => log(`catalogue indexes not loaded yet: ${String(error)}`),
+);

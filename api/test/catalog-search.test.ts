@@ -1,6 +1,8 @@
 import { ListingResponse, ObjectsResponse, Product, type ProductTile } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { CatalogService } from '../src/catalog/service';
+import { correctQuery, correctQueryInMemory, loadVocabulary, textMatches, tsQueryText, vocabularyOf } from '../src/catalog/listing';
+import { parseTsQuery, type TextIndex } from '../src/catalog/text-index';
 import { queryRows } from '../src/db';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
@@ -133,11 +135,44 @@ describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend)
       { brand: 'harbourline', category: 'accessories', sort: 'name-asc', page: 1 },
       { categories: ['sale', 'new-arrivals'], colours: ['tan'], page: 2 },
       { q: 'lether backpak', page: 1 },
+      { q: 'black leather backpack', page: 1 },
+      { q: 'travel bag', colours: ['black'], page: 2 },
+      { q: 'leather bag or wallet', features: ['water-resistant'], page: 1 },
+      { q: 'canvas water spinner', page: 1 },
     ];
     for (const request of requests) {
       const [a, b] = [await ctx.app.catalog.listing(request, { cache: false }), await sqlOnly.listing(request, { cache: false })];
       expect('json' in a && 'json' in b).toBe(true);
       expect(JSON.parse((a as { json: string }).json)).toEqual(JSON.parse((b as { json: string }).json));
+    }
+  });
+
+  it('the in-memory text index matches and ranks exactly like search_vector @@ query and ts_rank', async () => {
+    const memory = await (ctx.app.catalog as unknown as { memoryIndex(): Promise<{ facets: { rowById: Map<number, number> }; text: TextIndex | null } | null> }).memoryIndex();
+    expect(memory?.text).toBeTruthy();
+    const idOfRow = new Map([...memory!.facets.rowById].map(([id, row]) => [row, id]));
+    const texts = ['leather', 'backpacks', 'black leather backpack', 'travel bag', 'wallet or tote', 'leather bag or wallet', 'card holder', 'the', 'zzqxv'];
+    for (const text of texts) {
+      for (const mode of ['and', 'or'] as const) {
+        const query = parseTsQuery(await tsQueryText(ctx.db, text, mode));
+        expect(query).not.toBeNull();
+        const match = memory!.text!.match(query!);
+        const expected = await textMatches(ctx.db, text, mode);
+        const got = new Map<number, number>();
+        for (let i = 0; i < match.rows.length; i++) got.set(idOfRow.get(match.rows[i]!)!, match.rank(i));
+        // ranks are float4: compare as float4
+        expect(got).toEqual(new Map([...expected].map(([id, rank]) => [id, Math.fround(rank)])));
+      }
+    }
+    expect(parseTsQuery(await tsQueryText(ctx.db, '"leather backpack"', 'and'))).toBeNull(); // phrase: Postgres answers
+    expect(parseTsQuery(await tsQueryText(ctx.db, 'leather -backpack', 'and'))).toBeNull(); // negation: Postgres answers
+  });
+
+  it('corrects typos in memory exactly like pg_trgm', async () => {
+    const list = await loadVocabulary(ctx.db);
+    const vocabulary = vocabularyOf(list);
+    for (const text of ['lether backpak', 'walet', 'travle bag', 'crosbody clutsh', 'sunglases pasport', 'blak', 'xyzzy', 'leathr', 'bakcpack', 'lugage']) {
+      expect(correctQueryInMemory(text, vocabulary)).toBe(await correctQuery(ctx.db, text, vocabulary.set, list));
     }
   });
 
@@ -154,21 +189,22 @@ describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend)
       expect(result.total).toBeGreaterThanOrEqual(Number(truth!.n));
     });
 
-    it("'black leather backpack' ranks black leather backpacks first, then other leather backpacks", async () => {
-      const result = await listing('q=black%20leather%20backpack');
+    it("'black leather backpack' ranks black leather backpacks first, then the other matches", async () => {
+      const result = await all('q=black%20leather%20backpack');
       const [truth] = await rows<{ n: number }>(
         sql`select count(*)::int as n from products where colour_name = 'Black' and name ilike '%leather%' and name ilike '%backpack%'`,
       );
       const blackLeatherBackpacks = Number(truth!.n);
       expect(blackLeatherBackpacks).toBeGreaterThan(0);
-      const top = result.items.slice(0, blackLeatherBackpacks);
-      for (const tile of top) {
-        expect(tile.colourName).toBe('Black');
-        expect(tile.name.toLowerCase()).toMatch(/leather.*backpack/);
-      }
-      // Next come leather backpacks in other colours (black only in their text), before anything else.
-      const next = result.items[blackLeatherBackpacks];
-      if (next) expect(next.name.toLowerCase()).toMatch(/leather.*backpack|backpack/);
+      // Every product with all three words (stemmed) somewhere in its text is listed, once.
+      const [matching] = await rows<{ n: number }>(sql`select count(*)::int as n from products where search_vector @@ websearch_to_tsquery('english', 'black leather backpack')`);
+      expect(result.first.total).toBe(Number(matching!.n));
+      expect(new Set(result.items.map((t) => t.id)).size).toBe(result.first.total);
+      // The black leather backpacks come first, all of them, before any other match.
+      const isOne = (tile: ProductTile) => tile.colourName === 'Black' && /leather.*backpack/.test(tile.name.toLowerCase());
+      const firstOther = result.items.findIndex((tile) => !isOne(tile));
+      expect(firstOther === -1 ? result.items.length : firstOther).toBe(blackLeatherBackpacks);
+      expect(result.items.slice(blackLeatherBackpacks).some(isOne)).toBe(false);
     });
 
     it("'lether backpak' is corrected to find backpacks (typo tolerance)", async () => {

@@ -18,7 +18,12 @@
 //          --no-deploy-cache (publish every build from scratch instead of reusing the versions an
 //          earlier run published, kept in var/bench/deploy-cache), --skip-release,
 //          --only-release (build from the nx cache, deploy, then only the release-and-rollback
-//          section: no server, browsers or API; writes var/bench/latest-release.json)
+//          section: no server, browsers or API; writes var/bench/latest-release.json),
+//          --skip-search, --only-search (only the catalog listing at 100,000 products,
+//          api/bench/search.ts: no build, deploy, server or browsers; writes
+//          var/bench/latest-search.json)
+//   7. the catalog listing at 100,000 products on PGlite (api/bench/search.ts): in-process p95 and
+//      HTTP requests/s with every request different, met / not met per target (issue 4)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -39,7 +44,7 @@ const valued = Object.fromEntries(
     .map((a) => a.replace(/^--/, '').split('=')),
 );
 
-const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds'];
+const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-search', '--only-search', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds'];
 for (const option of [...args, ...Object.keys(valued)]) {
   if (!KNOWN.includes(option)) {
     process.stderr.write(`[bench] unknown option ${option}; known: ${KNOWN.map((k) => (k.startsWith('--') ? k : `--${k}=<n>`)).join(' ')}\n`);
@@ -57,7 +62,13 @@ if (ONLY_RELEASE && args.has('--skip-release')) {
   process.exit(2);
 }
 if (ONLY_RELEASE) args.add('--skip-build-times');
-const JSON_FILE = path.join(root, ONLY_RELEASE ? 'var/bench/latest-release.json' : 'var/bench/latest.json');
+const ONLY_SEARCH = args.has('--only-search');
+if (ONLY_SEARCH && (ONLY_RELEASE || args.has('--skip-search'))) {
+  process.stderr.write('[bench] --only-search excludes --only-release and --skip-search\n');
+  process.exit(2);
+}
+if (ONLY_RELEASE) args.add('--skip-search');
+const JSON_FILE = path.join(root, ONLY_RELEASE ? 'var/bench/latest-release.json' : ONLY_SEARCH ? 'var/bench/latest-search.json' : 'var/bench/latest.json');
 const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 1) || 1);
 
 const started = Date.now();
@@ -82,6 +93,7 @@ const result = {
   },
   build: null,
   release: null,
+  search: null,
   routes: {},
   api: null,
   problems: [],
@@ -241,6 +253,23 @@ function remoteOf(pathname) {
   return layout.remotes.find((r) => r.routes.some((pattern) => match(pattern, pathname)))?.name ?? null;
 }
 
+/**
+ * The catalog listing at 100,000 products (issue 4): api/bench/search.ts in its own process, on
+ * its own PGlite directory (var/bench-100000, seeded on first use, about a minute). Its exit code
+ * 2 means "measured, a target missed": recorded, not an error.
+ */
+async function search(tmp) {
+  const out = path.join(tmp, 'search.json');
+  const logFile = path.join(tmp, 'search.log');
+  const env = { ...process.env, BENCH_OUT: out };
+  delete env.DATABASE_URL;
+  const run = await runTimed(path.join(root, 'node_modules/.bin/tsx'), ['api/bench/search.ts'], { cwd: root, env, logFile });
+  if ((run.code !== 0 && run.code !== 2) || !fs.existsSync(out)) throw new Error(`api/bench/search.ts failed (exit ${run.code}):\n${tail(logFile)}`);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  if (!report.allMet) result.problems.push(`search: targets not met: ${Object.entries(report.met).filter(([, ok]) => !ok).map(([name]) => name).join(', ')}`);
+  return { ...report, seconds: run.seconds };
+}
+
 async function main() {
   result.meta.commit = git('rev-parse', '--short', 'HEAD');
   result.meta.dirty = git('status', '--porcelain') ? true : false;
@@ -250,6 +279,10 @@ async function main() {
     if (args.has('--keep')) log(`kept ${tmp}`);
     else fs.rmSync(tmp, { recursive: true, force: true });
   });
+  if (ONLY_SEARCH) {
+    result.search = (await section('catalog listing at 100,000 products (api/bench/search.ts)', () => search(tmp))) ?? null;
+    return;
+  }
   const deployDir = path.join(tmp, 'deploy');
   log(`temp dir ${tmp}`);
 
@@ -359,6 +392,11 @@ async function main() {
     if (result.api?.errors) result.problems.push(`api: ${result.api.errors} errors/timeouts/non-2xx responses during the run`);
   }
   if (!server.isRunning()) result.errors.push(`the server stopped during the run:\n${tail(path.join(tmp, 'server.log'))}`);
+
+  // 7. the catalog listing at 100,000 products, after the browsers are closed
+  if (!args.has('--skip-search')) {
+    result.search = (await section('catalog listing at 100,000 products (api/bench/search.ts)', () => search(tmp))) ?? null;
+  }
 }
 
 function finish(code) {

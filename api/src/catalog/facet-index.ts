@@ -4,9 +4,9 @@
  * at 100,000 products (the same in one SQL statement costs 100+ ms on PGlite).
  *
  * Per product (row): bit masks of its categories (ancestors included) and features, a colour
- * index, brand, price, and its position in each of the seven sorts. Full-text matching stays in
- * Postgres (GIN over the weighted tsvector); its matches (id + rank) are cached per text by the
- * service. Rebuilt when the catalogue version changes.
+ * index, brand, price, and its position in each of the seven sorts. Full-text matches come from
+ * the in-memory text index (text-index.ts) or, for queries it does not evaluate, from Postgres
+ * (GIN over the weighted tsvector). Rebuilt when the catalogue version changes.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
@@ -40,16 +40,18 @@ export interface FacetResult {
   price: { min: number; max: number } | null;
 }
 
-/** Full-text matches as row indexes with their ranks. */
+/** Full-text matches as row indexes; rank(i) is the ts_rank of rows[i] (asked only for rows that pass the filters). */
 export interface TextRows {
   rows: Int32Array;
-  ranks: Float32Array;
+  rank(i: number): number;
 }
 
 const SORT_KEYS = ['', 'name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'oldest'] as const;
 
 export class FacetIndex {
   readonly rowById = new Map<number, number>();
+  private passScratch: Uint8Array | null = null;
+  private scoreScratch: Float64Array | null = null;
   private constructor(
     readonly ids: Int32Array,
     readonly price: Int32Array,
@@ -157,7 +159,7 @@ export class FacetIndex {
       ranks[i] = rank;
       i++;
     }
-    return { rows: rows.subarray(0, i), ranks: ranks.subarray(0, i) };
+    return { rows: rows.subarray(0, i), rank: (k) => ranks[k]! };
   }
 
   categoryMaskOf(categoryIds: number[]): number {
@@ -199,47 +201,71 @@ export class FacetIndex {
     let priceMax = -Infinity;
     let total = 0;
     const n = this.size;
-    const pass = new Uint8Array(n);
+    // Scratch arrays, reused: query() runs synchronously, one at a time.
+    const pass = (this.passScratch ??= new Uint8Array(n));
+    pass.fill(0);
     const { catMask, featMask, colour, price, brand } = this;
-    const visit = (row: number) => {
-      if (q.scopeMask !== 0 && (catMask[row]! & q.scopeMask) === 0) return;
-      if (q.brandId !== null && brand[row] !== q.brandId) return;
+    const catCounts = new Int32Array(32);
+    const featCounts = new Int32Array(32);
+    const colourCounts = new Int32Array(32);
+    const scopeMask = q.scopeMask;
+    const brandId = q.brandId ?? -1;
+    const categoryMask = q.categoryMask;
+    const featureMask = q.featureMask;
+    const colourMask = q.colourMask;
+    const minPrice = q.minPrice ?? -Infinity;
+    const maxPrice = q.maxPrice ?? Infinity;
+    const textRows = q.text?.rows ?? null;
+    const count = textRows ? textRows.length : n;
+    // One pass over the candidate rows (the text matches, or every product): a row that fails
+    // one facet filter still counts in that facet (facet counts ignore their own selection).
+    for (let i = 0; i < count; i++) {
+      const row = textRows ? textRows[i]! : i;
+      const cm = catMask[row]!;
+      if (scopeMask !== 0 && (cm & scopeMask) === 0) continue;
+      if (brandId !== -1 && brand[row] !== brandId) continue;
       const p = price[row]!;
-      const okCat = q.categoryMask === 0 || (catMask[row]! & q.categoryMask) !== 0;
-      const okFeat = q.featureMask === 0 || (featMask[row]! & q.featureMask) !== 0;
-      const okCol = q.colourMask === 0 || ((1 << colour[row]!) & q.colourMask) !== 0;
-      const okPrice = (q.minPrice === null || p >= q.minPrice) && (q.maxPrice === null || p <= q.maxPrice);
+      const c = colour[row]!;
+      const fm = featMask[row]!;
+      const okCat = categoryMask === 0 || (cm & categoryMask) !== 0;
+      const okFeat = featureMask === 0 || (fm & featureMask) !== 0;
+      const okCol = colourMask === 0 || ((1 << c) & colourMask) !== 0;
+      const okPrice = p >= minPrice && p <= maxPrice;
       const fails = (okCat ? 0 : 1) + (okFeat ? 0 : 1) + (okCol ? 0 : 1) + (okPrice ? 0 : 1);
-      if (fails > 1) return;
+      if (fails > 1) continue;
       if (fails === 0) {
         pass[row] = 1;
         total++;
       }
-      if (okFeat && okCol && okPrice) for (let m = catMask[row]!; m !== 0; m &= m - 1) categories[31 - Math.clz32(m & -m)]!++;
-      if (okCat && okCol && okPrice) for (let m = featMask[row]!; m !== 0; m &= m - 1) features[31 - Math.clz32(m & -m)]!++;
-      if (okCat && okFeat && okPrice) colours[colour[row]!]!++;
+      if (okFeat && okCol && okPrice) for (let m = cm; m !== 0; m &= m - 1) catCounts[31 - Math.clz32(m & -m)]!++;
+      if (okCat && okCol && okPrice) for (let m = fm; m !== 0; m &= m - 1) featCounts[31 - Math.clz32(m & -m)]!++;
+      if (okCat && okFeat && okPrice) colourCounts[c]!++;
       if (okCat && okFeat && okCol) {
         if (p < priceMin) priceMin = p;
         if (p > priceMax) priceMax = p;
       }
-    };
-    if (q.text) for (let i = 0; i < q.text.rows.length; i++) visit(q.text.rows[i]!);
-    else for (let row = 0; row < n; row++) visit(row);
+    }
+    for (let b = 0; b < categories.length; b++) categories[b] = catCounts[b]!;
+    for (let b = 0; b < features.length; b++) features[b] = featCounts[b]!;
+    for (let b = 0; b < colours.length; b++) colours[b] = colourCounts[b]!;
 
     const ids: number[] = [];
     if (q.text && q.sort === '') {
-      // Relevance: rank (plus the colour boost), then the merchandising order.
+      // Relevance: rank (plus the colour boost), then the merchandising order. Only the rows up
+      // to the end of the page are put in order (a bounded heap when that is a small part).
       const picked: number[] = [];
-      const scores: number[] = [];
-      const { rows, ranks } = q.text;
+      const scores = (this.scoreScratch ??= new Float64Array(n));
+      const { rows } = q.text;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
         if (!pass[row]) continue;
         picked.push(row);
-        scores[row] = ranks[i]! + (q.boostColourMask !== 0 && ((1 << colour[row]!) & q.boostColourMask) !== 0 ? 0.1 : 0);
+        scores[row] = q.text.rank(i) + (q.boostColourMask !== 0 && ((1 << colour[row]!) & q.boostColourMask) !== 0 ? 0.1 : 0);
       }
-      picked.sort((a, b) => scores[b]! - scores[a]! || this.merchPos[a]! - this.merchPos[b]!);
-      for (const row of picked.slice(q.offset, q.offset + q.limit)) ids.push(this.ids[row]!);
+      const merchPos = this.merchPos;
+      const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && merchPos[a]! < merchPos[b]!);
+      const end = q.offset + q.limit;
+      for (const row of topRows(picked, end, before).slice(q.offset, end)) ids.push(this.ids[row]!);
     } else {
       const order = this.orders.get(q.sort) ?? this.orders.get('')!;
       let skipped = 0;
@@ -252,4 +278,42 @@ export class FacetIndex {
     }
     return { total, ids, categories, features, colours, price: priceMin === Infinity ? null : { min: priceMin, max: priceMax } };
   }
+}
+
+/** The first `k` rows of `rows` in the order `before` defines, in that order. */
+function topRows(rows: number[], k: number, before: (a: number, b: number) => boolean): number[] {
+  if (k <= 0) return [];
+  if (rows.length <= k * 4) return rows.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)).slice(0, k);
+  // A max-heap (by `before`, the last in order at the top) of the best k seen so far.
+  const heap: number[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!before(heap[parent]!, heap[i]!)) break;
+      [heap[parent], heap[i]] = [heap[i]!, heap[parent]!];
+      i = parent;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < heap.length && before(heap[worst]!, heap[l]!)) worst = l;
+      if (r < heap.length && before(heap[worst]!, heap[r]!)) worst = r;
+      if (worst === i) return;
+      [heap[worst], heap[i]] = [heap[i]!, heap[worst]!];
+      i = worst;
+    }
+  };
+  for (const row of rows) {
+    if (heap.length < k) {
+      heap.push(row);
+      up(heap.length - 1);
+    } else if (before(row, heap[0]!)) {
+      heap[0] = row;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => (before(a, b) ? -1 : 1));
 }

@@ -196,6 +196,91 @@ export async function correctQuery(db: Database, text: string, vocabulary: Reado
   return changed ? out.join(' ') : null;
 }
 
+/** The tsquery Postgres makes of the text (its text form, e.g. `'leather' & 'backpack'`): no table is read. */
+export async function tsQueryText(db: Database, text: string, mode: 'and' | 'or'): Promise<string> {
+  const [row] = await queryRows<{ q: string }>(db, sql`select ${tsQuery(text, mode)}::text as q`);
+  return row?.q ?? '';
+}
+
+/**
+ * pg_trgm's trigrams of one lower-case word of letters a-z: the word padded with two spaces in
+ * front and one behind, every three consecutive characters, sorted and unique (generate_trgm).
+ */
+export function trigrams(word: string): string[] {
+  const padded = `  ${word} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) out.add(padded.slice(i, i + 3));
+  return [...out].sort();
+}
+
+/** pg_trgm's similarity() of two sorted, unique trigram lists: shared / (all - shared), in float4. */
+export function trigramSimilarity(a: string[], b: string[]): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      shared++;
+      i++;
+      j++;
+    }
+  }
+  return Math.fround(shared / (a.length + b.length - shared));
+}
+
+/** The catalogue words with their trigrams, for correcting typos without a query. */
+export interface Vocabulary {
+  set: ReadonlySet<string>;
+  list: string[];
+  trigrams: string[][];
+  /** Corrections already worked out: word -> best catalogue word (or null). */
+  nearest: Map<string, string | null>;
+}
+
+export function vocabularyOf(list: string[]): Vocabulary {
+  return { set: new Set(list), list, trigrams: list.map(trigrams), nearest: new Map() };
+}
+
+/**
+ * correctQuery() computed in memory: the same words, the same pg_trgm similarity (threshold 0.3,
+ * best similarity first, then the word in ascending order), no database round trip.
+ */
+export function correctQueryInMemory(text: string, vocabulary: Vocabulary): string | null {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  let changed = false;
+  const out: string[] = [];
+  for (const word of words) {
+    const letters = word.replace(/[^a-z]/g, '');
+    if (letters.length < 3 || vocabulary.set.has(letters)) {
+      out.push(word);
+      continue;
+    }
+    let best = vocabulary.nearest.get(letters);
+    if (best === undefined) {
+      const mine = trigrams(letters);
+      let bestScore = -1;
+      best = null;
+      for (let k = 0; k < vocabulary.list.length; k++) {
+        const s = trigramSimilarity(vocabulary.trigrams[k]!, mine);
+        if (s < 0.3) continue;
+        const w = vocabulary.list[k]!;
+        if (s > bestScore || (s === bestScore && best !== null && w < best)) {
+          bestScore = s;
+          best = w;
+        }
+      }
+      vocabulary.nearest.set(letters, best);
+    }
+    if (best !== null && best !== letters) {
+      out.push(best);
+      changed = true;
+    } else out.push(word);
+  }
+  return changed ? out.join(' ') : null;
+}
+
 /** Text matches: product id -> rank (weights D 0.02, C 0.1, B 0.4, A 1). */
 export async function textMatches(db: Database, text: string, mode: 'and' | 'or'): Promise<Map<number, number>> {
   const query = tsQuery(text, mode);

@@ -18,9 +18,10 @@ import { queryRows, type Database } from '../db/index.js';
 import { brands, categories, features, productCategories, productFeatures, productImages, products, variants } from '../db/schema.js';
 import { OVERLAY_BY_ID } from '../seed/data.js';
 import { FacetIndex as MemoryFacetIndex, type TextRows } from './facet-index.js';
-import { correctQuery, loadVocabulary, normaliseQuery, queryListing, textMatches, type CategoryRollup, type FacetRows, type ListingFilters } from './listing.js';
+import { correctQuery, correctQueryInMemory, loadVocabulary, vocabularyOf, type Vocabulary, normaliseQuery, queryListing, textMatches, tsQueryText, type CategoryRollup, type FacetRows, type ListingFilters } from './listing.js';
 import type { SeedCategory } from '../seed/generate.js';
 import { Lru, SingleFlight } from './lru.js';
+import { TextIndex, parseTsQuery, type TsQueryNode } from './text-index.js';
 
 /** A category row as the service keeps it in memory: the same shape the seed writes. */
 export type CategoryInfo = SeedCategory;
@@ -169,8 +170,10 @@ export class CatalogService {
   private readonly listings: Lru<string, CachedBody>;
   private readonly listingFlights = new SingleFlight<string, CachedBody>();
   private facetIndexPromise: Promise<FacetIndex> | null = null;
-  private vocabularyPromise: Promise<{ set: Set<string>; list: string[] }> | null = null;
-  private memoryIndexPromise: Promise<MemoryFacetIndex | null> | null = null;
+  private vocabularyPromise: Promise<Vocabulary> | null = null;
+  private memoryIndexPromise: Promise<{ facets: MemoryFacetIndex; text: TextIndex | null } | null> | null = null;
+  /** The tsquery text of a search text (websearch_to_tsquery), per text and mode. */
+  private readonly tsQueries = new Lru<string, Promise<string>>(5000);
   private readonly textCache = new Lru<string, Promise<Map<number, number>>>(64);
   private readonly textRowsCache = new Lru<string, TextRows>(64);
   /** Tiles by product id with when they were read (stock data age max 300 s, spec §9). */
@@ -206,6 +209,7 @@ export class CatalogService {
     this.memoryIndexPromise = null;
     this.textCache.clear();
     this.textRowsCache.clear();
+    this.tsQueries.clear();
     this.tileCache.clear();
     this.productJson.clear();
     this.pathToId.clear();
@@ -337,9 +341,9 @@ export class CatalogService {
     };
   }
 
-  private vocabulary(): Promise<{ set: Set<string>; list: string[] }> {
+  private vocabulary(): Promise<Vocabulary> {
     if (!this.vocabularyPromise) {
-      const promise = loadVocabulary(this.db).then((list) => ({ set: new Set(list), list }));
+      const promise = loadVocabulary(this.db).then(vocabularyOf);
       this.vocabularyPromise = promise;
       promise.catch(() => {
         if (this.vocabularyPromise === promise) this.vocabularyPromise = null;
@@ -348,8 +352,11 @@ export class CatalogService {
     return this.vocabularyPromise;
   }
 
-  /** The in-memory facet index (null when the catalogue does not fit its bit masks: SQL is used then). */
-  private memoryIndex(): Promise<MemoryFacetIndex | null> {
+  /**
+   * The in-memory facet and text indexes (null when the catalogue does not fit the facet index's
+   * bit masks: SQL is used then; text null when the search vectors cannot be ranked in memory).
+   */
+  private memoryIndex(): Promise<{ facets: MemoryFacetIndex; text: TextIndex | null } | null> {
     if (!this.inMemoryFacets) return Promise.resolve(null);
     if (!this.memoryIndexPromise) {
       const promise = this.categories().then(async (index) => {
@@ -358,8 +365,10 @@ export class CatalogService {
           for (let c = index.byId.get(categoryId); c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) chain.push(c.id);
           return chain;
         });
-        if (memory) await this.prefillTiles();
-        return memory;
+        if (!memory) return null;
+        const text = await TextIndex.load(this.db, (id) => memory.rowById.get(id));
+        await this.prefillTiles();
+        return { facets: memory, text };
       });
       this.memoryIndexPromise = promise;
       promise.catch(() => {
@@ -373,6 +382,7 @@ export class CatalogService {
   async warm(): Promise<void> {
     await this.facetIndex();
     await this.memoryIndex();
+    await this.vocabulary();
   }
 
   private textMatchesCached(text: string, mode: 'and' | 'or'): Promise<Map<number, number>> {
@@ -386,19 +396,62 @@ export class CatalogService {
     return hit;
   }
 
+  /**
+   * The tsquery of a text as a tree. Text of plain words (letters only, no `or`) is the AND (or,
+   * in 'or' mode, the OR) of its words' queries, exactly what websearch_to_tsquery makes of it,
+   * so each word is asked of Postgres once; other text is asked as a whole. Null: the text index
+   * does not evaluate this query (phrases, negation).
+   */
+  private async tsQueryTree(text: string, mode: 'and' | 'or'): Promise<TsQueryNode | 'empty' | null> {
+    const words = text.toLowerCase().split(' ');
+    if (words.length > 1 && words.every((w) => /^[a-z]+$/.test(w) && w !== 'or')) {
+      let tree: TsQueryNode | 'empty' = 'empty';
+      for (const word of words) {
+        const node = parseTsQuery(await this.tsQueryCached(word, 'and'));
+        if (node === null) return null;
+        if (node === 'empty') continue;
+        tree = tree === 'empty' ? node : { op: mode, left: tree, right: node };
+      }
+      return tree;
+    }
+    return parseTsQuery(await this.tsQueryCached(text, mode));
+  }
+
+  private tsQueryCached(text: string, mode: 'and' | 'or'): Promise<string> {
+    const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
+    let hit = this.tsQueries.get(key);
+    if (!hit) {
+      hit = tsQueryText(this.db, text, mode);
+      this.tsQueries.set(key, hit);
+      hit.catch(() => this.tsQueries.delete(key));
+    }
+    return hit;
+  }
+
+  /**
+   * Full-text matches of a text as facet-index rows: matched and ranked in memory when the text
+   * index evaluates the query (plain words, AND/OR), else by Postgres (GIN) as one query.
+   */
+  private async textRowsOf(memory: { facets: MemoryFacetIndex; text: TextIndex | null }, text: string, mode: 'and' | 'or'): Promise<TextRows> {
+    const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
+    const cached = this.textRowsCache.get(key);
+    if (cached) return cached;
+    let rows: TextRows | null = null;
+    if (memory.text) {
+      const query = await this.tsQueryTree(text, mode);
+      if (query) rows = memory.text.match(query);
+    }
+    rows ??= memory.facets.textRows(await this.textMatchesCached(text, mode));
+    this.textRowsCache.set(key, rows);
+    return rows;
+  }
+
   /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */
   private async runListing(filters: ListingFilters, facets: FacetIndex, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
-    const memory = await this.memoryIndex();
-    if (!memory) return queryListing(this.db, filters, facets.rollup, text, mode);
-    let rows: TextRows | null = null;
-    if (text) {
-      const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
-      rows = this.textRowsCache.get(key) ?? null;
-      if (!rows) {
-        rows = memory.textRows(await this.textMatchesCached(text, mode));
-        this.textRowsCache.set(key, rows);
-      }
-    }
+    const indexes = await this.memoryIndex();
+    if (!indexes) return queryListing(this.db, filters, facets.rollup, text, mode);
+    const memory = indexes.facets;
+    const rows = text ? await this.textRowsOf(indexes, text, mode) : null;
     const scopeMask = filters.scopeCategoryId ? memory.categoryMaskOf([filters.scopeCategoryId]) : 0;
     if (filters.scopeCategoryId && scopeMask === 0) return { total: 0, ids: [], categories: [], features: [], colours: [], price: null };
     const result = memory.query({
@@ -484,7 +537,8 @@ export class CatalogService {
       let correctedQuery: string | null = null;
       if (q && rows.total === 0) {
         const vocabulary = await this.vocabulary();
-        const corrected = await correctQuery(this.db, q, vocabulary.set, vocabulary.list);
+        // With the in-memory index, the same pg_trgm similarity is computed in memory.
+        const corrected = (await this.memoryIndex()) ? correctQueryInMemory(q, vocabulary) : await correctQuery(this.db, q, vocabulary.set, vocabulary.list);
         const text = corrected ?? q;
         if (corrected) rows = await this.runListing(filters, facets, text, 'and');
         if (rows.total === 0 && text.includes(' ')) rows = await this.runListing(filters, facets, text, 'or');

@@ -128,6 +128,37 @@ export function render(result) {
     out.push('');
   }
 
+  if (result.search) {
+    const s = result.search;
+    const met = (ok) => (ok ? 'met' : 'NOT met');
+    out.push(`Catalog listing at ${s.products.toLocaleString('en')} products on PGlite (api/bench/search.ts): text + colour + feature + price range + sort + page, facet counts; load average ${s.loadAverage.start[0]} at start, ${s.loadAverage.end[0]} at end`);
+    const row = (name, m, ok) => [name, m.p50Ms, m.p95Ms, m.p99Ms, m.maxMs, m.queries, `p95 <= ${s.targets.inProcessP95Ms} ms: ${met(ok)}`];
+    out.push(
+      table(
+        ['in-process (answer cache off)', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'queries', 'target'],
+        [
+          row('first-seen text', s.inProcessFirstSeenText, s.met.inProcessFirstSeenTextP95),
+          row('first-seen word', s.inProcessFirstSeenWord, s.met.inProcessFirstSeenWordP95),
+          row('repeated text', s.inProcessRepeatedText, s.met.inProcessRepeatedTextP95),
+        ],
+        ['l'],
+      ),
+    );
+    const h = s.httpAllDistinct;
+    const r = s.httpReplay50AnswerCache;
+    out.push(
+      table(
+        ['HTTP, 10 connections', 'requests/s', 'p50 ms', 'p99 ms', 'requests', 'CPU ms/request', 'errors', 'target'],
+        [
+          ['every request distinct', h.requestsPerSec, h.p50Ms, h.p99Ms, h.requests, h.cpuMsPerRequest ?? '-', h.non2xx + h.errors, `>= ${s.targets.httpRequestsPerSec}/s: ${met(s.met.httpAllDistinct)}`],
+          ['50 requests replayed (answer cache)', r.requestsPerSec, r.p50Ms, r.p99Ms, r.requests, r.cpuMsPerRequest ?? '-', r.non2xx + r.errors, '(reference only)'],
+        ],
+        ['l'],
+      ),
+    );
+    out.push('');
+  }
+
   if (result.release) {
     const r = result.release;
     out.push('Release of one remote (catalog: build without cache, gate, publish, registry) and rollback (tools/release)');

@@ -1,0 +1,406 @@
+/**
+ * In-memory full-text index: the products' `search_vector` (weighted tsvector) as an inverted
+ * index, so a search only asks Postgres to turn the text into a tsquery (`websearch_to_tsquery`,
+ * stemming and stop words stay Postgres's) and then matches and ranks in memory.
+ *
+ * Matching is `search_vector @@ query` for queries of plain lexemes joined by AND and OR (what
+ * websearch_to_tsquery makes of words and `or`). Ranking is PostgreSQL's `ts_rank` with the
+ * weights {D 0.02, C 0.1, B 0.4, A 1} and no normalisation, reproduced step by step in float4
+ * arithmetic (src/backend/utils/adt/tsrank.c: calc_rank_and / calc_rank_or), so the ranks equal
+ * the ones Postgres computes (tests compare both). Queries with phrases (`"..."`, hyphenated
+ * words), negation, prefixes or weight labels return null: the caller asks Postgres (GIN) then.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/index.js';
+
+/** ts_rank weights by weight class (D, C, B, A), as float4. */
+const WEIGHTS = [Math.fround(0.02), Math.fround(0.1), Math.fround(0.4), Math.fround(1.0)];
+/** MAXENTRYPOS: a tsvector position is at most 16383; 16384 stands for "no position". */
+const MAXENTRYPOS = 1 << 14;
+const TINY = Math.fround(1e-20);
+
+/** word_distance(dist) of tsrank.c for 1..100 (float4); beyond that 1e-30f. */
+const WORD_DISTANCE = Array.from({ length: 101 }, (_, w) => Math.fround(1.0 / (1.005 + 0.05 * Math.exp(Math.fround(w) / 1.5 - 2))));
+const FAR = Math.fround(1e-30);
+const wordDistance = (dist: number) => (dist > 100 ? FAR : WORD_DISTANCE[dist]!);
+
+/** A tsquery as a tree (only what the in-memory path evaluates). */
+export type TsQueryNode = { op: 'term'; lexeme: string } | { op: 'and' | 'or'; left: TsQueryNode; right: TsQueryNode };
+
+/**
+ * Parses the text form of a tsquery (`'black' & ( 'bag' | 'tote' )`). Returns null for anything
+ * the in-memory path does not evaluate (NOT, phrase, prefix, weight labels) and `'empty'` for an
+ * empty query (only stop words: it matches nothing).
+ */
+export function parseTsQuery(text: string): TsQueryNode | null | 'empty' {
+  let i = 0;
+  const n = text.length;
+  const skip = () => {
+    while (i < n && text[i] === ' ') i++;
+  };
+  let unsupported = false;
+  const primary = (): TsQueryNode | null => {
+    skip();
+    if (text[i] === '(') {
+      i++;
+      const inner = orExpr();
+      skip();
+      if (text[i] !== ')') return null;
+      i++;
+      return inner;
+    }
+    if (text[i] !== "'") {
+      unsupported = true; // '!' or anything unexpected
+      return null;
+    }
+    i++;
+    let lexeme = '';
+    for (;;) {
+      if (i >= n) return null;
+      const c = text[i]!;
+      if (c === "'") {
+        if (text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+          continue;
+        }
+        i++;
+        break;
+      }
+      if (c === '\\' && i + 1 < n) {
+        lexeme += text[i + 1];
+        i += 2;
+        continue;
+      }
+      lexeme += c;
+      i++;
+    }
+    if (text[i] === ':') {
+      unsupported = true; // prefix (:*) or weight labels (:AB)
+      return null;
+    }
+    return { op: 'term', lexeme };
+  };
+  const andExpr = (): TsQueryNode | null => {
+    let left = primary();
+    for (;;) {
+      if (!left) return null;
+      skip();
+      if (text[i] === '<') {
+        unsupported = true; // phrase
+        return null;
+      }
+      if (text[i] !== '&') return left;
+      i++;
+      const right = primary();
+      if (!right) return null;
+      left = { op: 'and', left, right };
+    }
+  };
+  const orExpr = (): TsQueryNode | null => {
+    let left = andExpr();
+    for (;;) {
+      if (!left) return null;
+      skip();
+      if (text[i] !== '|') return left;
+      i++;
+      const right = andExpr();
+      if (!right) return null;
+      left = { op: 'or', left, right };
+    }
+  };
+  skip();
+  if (i >= n) return 'empty';
+  const tree = orExpr();
+  skip();
+  if (unsupported || !tree || i < n) return null;
+  return tree;
+}
+
+/** One lexeme's postings: rows (ascending) and, per row, its positions (weight << 14 | position). */
+interface Postings {
+  rows: Int32Array;
+  offsets: Int32Array;
+  positions: Uint16Array;
+  /** ts_rank of the lexeme alone per row (a one-word query's rank, calc_rank_or of one item). */
+  single: Float32Array;
+}
+
+/** Full-text matches as row indexes; rank(i) is the ts_rank of rows[i] (computed on demand). */
+export interface TextMatch {
+  rows: Int32Array;
+  rank(i: number): number;
+}
+
+function lexemeCompare(a: string, b: string): number {
+  // tsCompareString: bytewise, then the shorter first (lexemes here are ASCII or BMP letters)
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  const c = Buffer.compare(ab.subarray(0, Math.min(ab.length, bb.length)), bb.subarray(0, Math.min(ab.length, bb.length)));
+  return c !== 0 ? c : ab.length - bb.length;
+}
+
+/** calc_rank_or's contribution of one item: positions of one lexeme in one document. */
+function orTerm(positions: Uint16Array, from: number, to: number): number {
+  let resj = 0;
+  let wjm = -1;
+  let jm = 0;
+  for (let j = 0; j < to - from; j++) {
+    const w = WEIGHTS[positions[from + j]! >> 14]!;
+    resj = Math.fround(resj + Math.fround(w / ((j + 1) * (j + 1))));
+    if (w > wjm) {
+      wjm = w;
+      jm = j;
+    }
+  }
+  return Math.fround(Math.fround(wjm + resj) - Math.fround(wjm / ((jm + 1) * (jm + 1))));
+}
+
+export class TextIndex {
+  private constructor(private readonly terms: Map<string, Postings>) {}
+
+  get lexemes(): number {
+    return this.terms.size;
+  }
+
+  /**
+   * Reads every product's search_vector. `rowOf(id)` gives the product's row in the facet index
+   * (undefined: skip the product).
+   */
+  static async load(db: Database, rowOf: (id: number) => number | undefined): Promise<TextIndex | null> {
+    const perTerm = new Map<string, { rows: number[]; counts: number[]; positions: number[] }>();
+    const batch = 20_000;
+    // A stripped lexeme (no positions) ranks by Postgres's special cases: leave those to Postgres.
+    let withoutPositions = false;
+    for (let after = 0; ; ) {
+      const rows = await queryRows<{ id: number; v: string }>(
+        db,
+        sql`select id, search_vector::text as v from products where id > ${after} order by id limit ${batch}`,
+      );
+      if (rows.length === 0) break;
+      for (const r of rows) {
+        const row = rowOf(Number(r.id));
+        if (row !== undefined) parseTsVector(r.v, (lexeme, positions) => {
+          if (positions.length === 0) withoutPositions = true;
+          let t = perTerm.get(lexeme);
+          if (!t) perTerm.set(lexeme, (t = { rows: [], counts: [], positions: [] }));
+          t.rows.push(row);
+          t.counts.push(positions.length);
+          for (const p of positions) t.positions.push(p);
+        });
+      }
+      after = Number(rows[rows.length - 1]!.id);
+      if (rows.length < batch) break;
+    }
+    if (withoutPositions) return null;
+    const terms = new Map<string, Postings>();
+    for (const [lexeme, t] of perTerm) {
+      // rows arrive in id order, which need not be row order: sort by row
+      const order = t.rows.map((_, k) => k);
+      const starts: number[] = [];
+      let s = 0;
+      for (const c of t.counts) {
+        starts.push(s);
+        s += c;
+      }
+      order.sort((a, b) => t.rows[a]! - t.rows[b]!);
+      const rows = new Int32Array(order.length);
+      const offsets = new Int32Array(order.length + 1);
+      const positions = new Uint16Array(t.positions.length);
+      const single = new Float32Array(order.length);
+      let o = 0;
+      order.forEach((k, idx) => {
+        rows[idx] = t.rows[k]!;
+        offsets[idx] = o;
+        for (let j = 0; j < t.counts[k]!; j++) positions[o++] = t.positions[starts[k]! + j]!;
+      });
+      offsets[order.length] = o;
+      for (let idx = 0; idx < order.length; idx++) {
+        const r = Math.fround(orTerm(positions, offsets[idx]!, offsets[idx + 1]!) / 1.64493406685);
+        single[idx] = r < 0 ? TINY : r;
+      }
+      terms.set(lexeme, { rows, offsets, positions, single });
+    }
+    return new TextIndex(terms);
+  }
+
+  /** `search_vector @@ query` with ts_rank on demand, for a parsed query. */
+  match(query: TsQueryNode | 'empty'): TextMatch {
+    if (query === 'empty') return { rows: new Int32Array(0), rank: () => 0 };
+    const rows = this.evaluate(query);
+    const items: string[] = [];
+    const collect = (node: TsQueryNode) => {
+      if (node.op === 'term') items.push(node.lexeme);
+      else {
+        collect(node.left);
+        collect(node.right);
+      }
+    };
+    collect(query);
+    const unique = [...new Set(items)].sort(lexemeCompare);
+    const postings = unique.map((lexeme) => this.terms.get(lexeme) ?? null);
+    const rootAnd = query.op === 'and';
+    const ranks = new Float32Array(rows.length).fill(NaN);
+    // A single lexeme: its precomputed per-row rank.
+    const only = unique.length === 1 ? postings[0] : undefined;
+    const rank = (i: number): number => {
+      const cached = ranks[i]!;
+      if (!Number.isNaN(cached)) return cached;
+      const row = rows[i]!;
+      let value: number;
+      if (only) value = only.single[find(only.rows, row)]!;
+      else value = rootAnd && unique.length >= 2 ? this.rankAnd(postings, row) : this.rankOr(postings, row);
+      ranks[i] = value;
+      return value;
+    };
+    return { rows, rank };
+  }
+
+  private evaluate(node: TsQueryNode): Int32Array {
+    if (node.op === 'term') return this.terms.get(node.lexeme)?.rows ?? new Int32Array(0);
+    const a = this.evaluate(node.left);
+    const b = this.evaluate(node.right);
+    return node.op === 'and' ? intersect(a, b) : union(a, b);
+  }
+
+  /** calc_rank_or: every item's weighted occurrences, averaged over the items. */
+  private rankOr(postings: (Postings | null)[], row: number): number {
+    let res = 0;
+    for (const p of postings) {
+      if (!p) continue;
+      const k = find(p.rows, row);
+      if (k < 0) continue;
+      res = Math.fround(res + orTerm(p.positions, p.offsets[k]!, p.offsets[k + 1]!) / 1.64493406685);
+    }
+    res = Math.fround(res / postings.length);
+    return res < 0 ? TINY : res;
+  }
+
+  /** calc_rank_and: every pair of occurrences of two different items, by their distance. */
+  private rankAnd(postings: (Postings | null)[], row: number): number {
+    let res = -1;
+    const found: { positions: Uint16Array; from: number; to: number }[] = [];
+    for (const p of postings) {
+      if (!p) continue;
+      const k = find(p.rows, row);
+      if (k < 0) continue;
+      const cur = { positions: p.positions, from: p.offsets[k]!, to: p.offsets[k + 1]! };
+      for (const prev of found) {
+        for (let l = cur.from; l < cur.to; l++) {
+          const pl = cur.positions[l]!;
+          for (let q = prev.from; q < prev.to; q++) {
+            const pq = prev.positions[q]!;
+            const dist = Math.abs((pl & (MAXENTRYPOS - 1)) - (pq & (MAXENTRYPOS - 1)));
+            if (dist === 0) continue; // same position (every lexeme has positions, see load)
+            const curw = Math.fround(Math.sqrt(Math.fround(Math.fround(WEIGHTS[pl >> 14]! * WEIGHTS[pq >> 14]!) * wordDistance(dist))));
+            res = res < 0 ? curw : Math.fround(1.0 - (1.0 - res) * (1.0 - curw));
+          }
+        }
+      }
+      found.push(cur);
+    }
+    return res < 0 ? TINY : res;
+  }
+}
+
+/** Index of `value` in the ascending array, or -1. */
+function find(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = sorted[mid]!;
+    if (v === value) return mid;
+    if (v < value) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out[k++] = x;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out.subarray(0, k);
+}
+
+function union(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out[k++] = a[i++]!;
+    else if (i >= a.length || b[j]! < a[i]!) out[k++] = b[j++]!;
+    else {
+      out[k++] = a[i++]!;
+      j++;
+    }
+  }
+  return out.subarray(0, k);
+}
+
+/**
+ * Parses the text form of a tsvector (`'backpack':3A,12B 'black':1A 'x'`), calling back with each
+ * lexeme and its positions as weight << 14 | position (D = 0 .. A = 3). A lexeme without
+ * positions gets none (matching works; ranking treats it like Postgres's POSNULL only roughly).
+ */
+export function parseTsVector(text: string, each: (lexeme: string, positions: number[]) => void): void {
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    while (i < n && text[i] === ' ') i++;
+    if (i >= n) break;
+    if (text[i] !== "'") throw new Error(`tsvector: unexpected ${text[i]} at ${i}`);
+    i++;
+    let lexeme = '';
+    for (;;) {
+      const c = text[i]!;
+      if (c === "'") {
+        if (text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+          continue;
+        }
+        i++;
+        break;
+      }
+      if (c === '\\') {
+        lexeme += text[i + 1];
+        i += 2;
+        continue;
+      }
+      lexeme += c;
+      i++;
+    }
+    const positions: number[] = [];
+    if (text[i] === ':') {
+      i++;
+      for (;;) {
+        let pos = 0;
+        while (i < n && text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) pos = pos * 10 + (text.charCodeAt(i++) - 48);
+        let weight = 0;
+        const w = text[i];
+        if (w === 'A') weight = 3;
+        else if (w === 'B') weight = 2;
+        else if (w === 'C') weight = 1;
+        if (w === 'A' || w === 'B' || w === 'C' || w === 'D') i++;
+        positions.push((weight << 14) | pos);
+        if (text[i] === ',') i++;
+        else break;
+      }
+    }
+    each(lexeme, positions);
+  }
+}
