@@ -213,6 +213,36 @@ describe.each(BACKENDS)('checkout and orders on %s', (backend) => {
     expect(mismatch.json()).toMatchObject({ error: 'InvalidRequest', message: expect.stringContaining('delayed-payment details mismatch') });
   });
 
+  it('placement never uses stale catalogue rows: a price or state changed after /checkout/info is seen by the order', async () => {
+    const item = { ...plain[4]!, qty: 1 };
+    await setStock(item.variantId, 5);
+    const setPrice = (price: number) => ctx.db.execute(sql`update products set price = ${price} where id = ${Number(item.productId)}`);
+    try {
+      // info cached the rows; the price changes before the order: the amount no longer matches
+      const body = await orderFor([item]);
+      await setPrice(item.price - 100);
+      const changed = await post('/api/order/place', body);
+      expect(changed.statusCode).toBe(400);
+      expect(changed.json()).toMatchObject({ error: 'InvalidRequest', message: expect.stringContaining(`expected ${body.payment.methods[0]!.amount - 100}`) });
+      expect(await stockOf(item.variantId)).toBe(5);
+      // priced at the new price, the order goes through at that price
+      const repriced = await orderFor([item]);
+      const placed = await post('/api/order/place', repriced);
+      expect(placed.statusCode).toBe(200);
+      expect(await stockOf(item.variantId)).toBe(4);
+      // no longer sellable after info priced it
+      const later = await orderFor([item]);
+      await ctx.db.execute(sql`update products set state = 'coming' where id = ${Number(item.productId)}`);
+      const gone = await post('/api/order/place', later);
+      expect(gone.statusCode).toBe(409);
+      expect(gone.json().error).toBe('ProductNotAvailable');
+      expect(await stockOf(item.variantId)).toBe(4);
+    } finally {
+      await setPrice(item.price);
+      await ctx.db.execute(sql`update products set state = 'current' where id = ${Number(item.productId)}`);
+    }
+  });
+
   it('never oversells: 200 concurrent orders for stock 10 give exactly 10 orders and no 5xx', async () => {
     const item = { ...plain[0]!, qty: 1 };
     await setStock(item.variantId, 10);

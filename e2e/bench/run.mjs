@@ -8,6 +8,8 @@
 //      (playwright-core driving Chromium)
 //   5. Lighthouse mobile for the same routes (lighthouse + chrome-launcher, sequentially)
 //   6. requests/s and p99 of GET /api/catalog/listing?category=bags (autocannon, 10 connections, 10 s)
+//   7. checkout API: p50/p99 of POST /api/checkout/info and POST /api/order/place (api/bench/checkout.mjs,
+//      sandbox gateway, 4 connections by default), each p99 reported against its target
 //
 // Prints tables to stdout, writes var/bench/latest.json. Exits non-zero only when something could
 // not be measured; it never asserts thresholds.
@@ -19,10 +21,14 @@
 //          earlier run published, kept in var/bench/deploy-cache), --skip-release,
 //          --only-release (build from the nx cache, deploy, then only the release-and-rollback
 //          section: no server, browsers or API; writes var/bench/latest-release.json),
+//          --skip-checkout, --checkout-connections=<n> (default 4),
+//          --only-checkout (build the api from the nx cache, start it on a fresh PGlite, then only
+//          the checkout section: no deploy, release, browsers or listing; writes
+//          var/bench/latest-checkout.json),
 //          --skip-search, --only-search (only the catalog listing at 100,000 products,
 //          api/bench/search.ts: no build, deploy, server or browsers; writes
 //          var/bench/latest-search.json)
-//   7. the catalog listing at 100,000 products on PGlite (api/bench/search.ts): in-process p95 and
+//   8. the catalog listing at 100,000 products on PGlite (api/bench/search.ts): in-process p95 and
 //      HTTP requests/s with every request different, met / not met per target (issue 4)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +36,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchListing, LISTING_PATH } from './lib/api.mjs';
+import { benchCheckout } from './lib/checkout.mjs';
 import { measureFirstLoad } from './lib/firstload.mjs';
 import { lighthouseRoute } from './lib/lighthouse.mjs';
 import { cleanupAll, freePort, isCleaningUp, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
@@ -44,7 +51,7 @@ const valued = Object.fromEntries(
     .map((a) => a.replace(/^--/, '').split('=')),
 );
 
-const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-search', '--only-search', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds'];
+const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-checkout', '--only-checkout', '--skip-search', '--only-search', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds', 'checkout-connections'];
 for (const option of [...args, ...Object.keys(valued)]) {
   if (!KNOWN.includes(option)) {
     process.stderr.write(`[bench] unknown option ${option}; known: ${KNOWN.map((k) => (k.startsWith('--') ? k : `--${k}=<n>`)).join(' ')}\n`);
@@ -57,18 +64,29 @@ const chromium = JSON.parse(fs.readFileSync(path.join(path.dirname(fileURLToPath
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH || chromium.executablePath;
 const CHROMIUM_FLAGS = chromium.args;
 const ONLY_RELEASE = args.has('--only-release');
-if (ONLY_RELEASE && args.has('--skip-release')) {
-  process.stderr.write('[bench] --only-release and --skip-release exclude each other\n');
-  process.exit(2);
+const ONLY_CHECKOUT = args.has('--only-checkout');
+for (const [only, skip] of [
+  ['--only-release', '--skip-release'],
+  ['--only-checkout', '--skip-checkout'],
+  ['--only-release', '--only-checkout'],
+]) {
+  if (args.has(only) && args.has(skip)) {
+    process.stderr.write(`[bench] ${only} and ${skip} exclude each other\n`);
+    process.exit(2);
+  }
 }
-if (ONLY_RELEASE) args.add('--skip-build-times');
+if (ONLY_RELEASE || ONLY_CHECKOUT) args.add('--skip-build-times');
 const ONLY_SEARCH = args.has('--only-search');
-if (ONLY_SEARCH && (ONLY_RELEASE || args.has('--skip-search'))) {
-  process.stderr.write('[bench] --only-search excludes --only-release and --skip-search\n');
+if (ONLY_SEARCH && (ONLY_RELEASE || ONLY_CHECKOUT || args.has('--skip-search'))) {
+  process.stderr.write('[bench] --only-search excludes --only-release, --only-checkout and --skip-search\n');
   process.exit(2);
 }
-if (ONLY_RELEASE) args.add('--skip-search');
-const JSON_FILE = path.join(root, ONLY_RELEASE ? 'var/bench/latest-release.json' : ONLY_SEARCH ? 'var/bench/latest-search.json' : 'var/bench/latest.json');
+if (ONLY_RELEASE || ONLY_CHECKOUT) args.add('--skip-search');
+const JSON_FILE = path.join(
+  root,
+  ONLY_RELEASE ? 'var/bench/latest-release.json' : ONLY_CHECKOUT ? 'var/bench/latest-checkout.json' : ONLY_SEARCH ? 'var/bench/latest-search.json' : 'var/bench/latest.json',
+);
+const CHECKOUT_CONNECTIONS = Math.max(1, Number(valued['checkout-connections'] ?? 4) || 4);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 1) || 1);
 
 const started = Date.now();
@@ -96,6 +114,7 @@ const result = {
   search: null,
   routes: {},
   api: null,
+  checkout: null,
   problems: [],
   errors: [],
 };
@@ -150,7 +169,8 @@ function nxProfile(file) {
 
 async function build(tmp) {
   const logFile = path.join(tmp, 'build.log');
-  const nx = (extra) => ['nx', 'run-many', '-t', 'build', '-p', ...PROJECTS, '--outputStyle=static', ...extra];
+  const projects = ONLY_CHECKOUT ? ['api'] : PROJECTS;
+  const nx = (extra) => ['nx', 'run-many', '-t', 'build', '-p', ...projects, '--outputStyle=static', ...extra];
   let runs = 0;
   const timed = async (label, extra) => {
     const offset = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
@@ -175,7 +195,7 @@ async function build(tmp) {
   } catch {
     parallel = null;
   }
-  const info = { projects: PROJECTS, parallel, coldSeconds: null, cacheHitSeconds: null, cold: null, cacheHit: null, measured: false };
+  const info = { projects, parallel, coldSeconds: null, cacheHitSeconds: null, cold: null, cacheHit: null, measured: false };
   if (args.has('--skip-build-times')) {
     info.build = await timed('build', []);
     return info;
@@ -295,6 +315,7 @@ async function main() {
   // 2. publish to a temp deploy dir. Deployed versions are immutable (version = hash of the
   // build), so versions published by an earlier bench run are linked in and deploy-local skips
   // them: precompressing a build (source maps included) at brotli 11 takes over a minute here.
+  if (ONLY_CHECKOUT) return checkoutOnly(tmp, serverEntry);
   if (!args.has('--no-deploy-cache')) seedDeploy(deployDir);
   await section('deploy', async () => {
     const logFile = path.join(tmp, 'deploy.log');
@@ -391,12 +412,36 @@ async function main() {
     if (result.api && result.api.items !== 48) result.problems.push(`api: ${LISTING_PATH} returned ${result.api.items} items, expected 48`);
     if (result.api?.errors) result.problems.push(`api: ${result.api.errors} errors/timeouts/non-2xx responses during the run`);
   }
+
+  // 7. checkout API (places orders: runs last on the bench's throw-away database)
+  if (!args.has('--skip-checkout')) await checkoutSection(server);
   if (!server.isRunning()) result.errors.push(`the server stopped during the run:\n${tail(path.join(tmp, 'server.log'))}`);
 
-  // 7. the catalog listing at 100,000 products, after the browsers are closed
+  // 8. the catalog listing at 100,000 products (its own server and database), after the browsers are closed
   if (!args.has('--skip-search')) {
     result.search = (await section('catalog listing at 100,000 products (api/bench/search.ts)', () => search(tmp))) ?? null;
   }
+}
+
+async function checkoutSection(server) {
+  result.checkout =
+    (await section(`checkout api (api/bench/checkout.mjs, ${CHECKOUT_CONNECTIONS} connections)`, () => benchCheckout({ root, baseUrl: server.baseUrl, connections: CHECKOUT_CONNECTIONS }))) ?? null;
+  if (result.checkout && !result.checkout.allServed) {
+    result.problems.push(`checkout: unexpected statuses (info ${JSON.stringify(result.checkout.checkoutInfo.statuses)}, place ${JSON.stringify(result.checkout.orderPlace.statuses)})`);
+  }
+}
+
+/** --only-checkout: the api build, a server on a fresh PGlite with the default seed, the checkout section. */
+async function checkoutOnly(tmp, serverEntry) {
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(tmp, 'pgdata'), DEPLOY_DIR: path.join(tmp, 'deploy'), IMAGE_CACHE_DIR: path.join(tmp, 'image-cache') };
+  for (const name of ['DATABASE_URL', 'SEED_PRODUCTS', 'OVERRIDE_ORIGINS', 'LOG_REQUESTS']) delete env[name];
+  const server = await section('server', () => startServer({ cwd: root, entry: serverEntry, env, port, logFile: path.join(tmp, 'server.log') }));
+  if (!server) throw new Error('cannot measure without the server');
+  result.meta.serverStartSeconds = server.startSeconds;
+  await checkoutSection(server);
+  if (!server.isRunning()) result.errors.push(`the server stopped during the run:\n${tail(path.join(tmp, 'server.log'))}`);
+
 }
 
 function finish(code) {

@@ -4,7 +4,7 @@
  * amount outstanding. Order placement prices the cart through the same code.
  */
 import type { CheckoutCart, CheckoutInfoResponse, CreditBalance, ShippingMethod } from '@store/contracts';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { runPromotions, type EngineResult, type PromotionDef, type PromotionRuleSpec } from '../promotions/engine.js';
 import { gstOfInclusive, loyaltyPointsFor } from './money.js';
@@ -66,6 +66,55 @@ export class CheckoutError extends Error {
 
 const isId = (s: string) => /^\d{1,9}$/.test(s);
 
+/** Catalogue columns of the given variants (one statement; also embedded in the order statement). */
+export function variantRowsQuery(ids: number[]): SQL {
+  return sql`select p.id as product_id, v.id as variant_id, p.name, v.label, p.price, p.state, p.functional_type, v.qty,
+            array(select c.path from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by c.path) as paths
+          from variants v join products p on p.id = v.product_id
+          where v.id = any(${sql.param(ids)}::int[])`;
+}
+
+export interface VariantDbRow {
+  product_id: number;
+  variant_id: number;
+  name: string;
+  label: string;
+  price: number;
+  state: string;
+  functional_type: string;
+  qty: number;
+  paths: string[] | null;
+}
+
+export function toVariantRow(r: VariantDbRow): VariantRow {
+  return {
+    productId: String(r.product_id),
+    variantId: String(r.variant_id),
+    name: r.name,
+    variantLabel: r.label,
+    price: r.price,
+    state: r.state,
+    functionalType: r.functional_type,
+    stock: r.qty,
+    categoryPaths: r.paths ?? [],
+  };
+}
+
+/** Same name, label, price, state, type and categories (stock aside): pricing from either gives the same answer. */
+export function samePricing(a: VariantRow, b: VariantRow): boolean {
+  return (
+    a.productId === b.productId &&
+    a.variantId === b.variantId &&
+    a.name === b.name &&
+    a.variantLabel === b.variantLabel &&
+    a.price === b.price &&
+    a.state === b.state &&
+    a.functionalType === b.functionalType &&
+    a.categoryPaths.length === b.categoryPaths.length &&
+    a.categoryPaths.every((p, i) => p === b.categoryPaths[i])
+  );
+}
+
 export class CheckoutService {
   private promoCache: { at: number; value: PromotionDef[] } | null = null;
   private shippingCache: { at: number; value: ShippingMethod[] } | null = null;
@@ -80,6 +129,21 @@ export class CheckoutService {
   invalidate(): void {
     this.promoCache = null;
     this.shippingCache = null;
+  }
+
+  /**
+   * An order took (or gave back) offer usage. Only an overall usage limit reads the cached
+   * used counts, so the cached offers are dropped only when one of these offers has one.
+   */
+  promotionsUsed(ids: readonly string[]): void {
+    if (ids.length === 0 || !this.promoCache) return;
+    if (this.promoCache.value.some((p) => p.usageLimit !== null && ids.includes(p.id))) this.promoCache = null;
+  }
+
+  /** Rows read by someone else (the order statement): newer than what the cache holds. */
+  remember(rows: Iterable<VariantRow>): void {
+    const at = Date.now();
+    for (const row of rows) this.variantCache.set(row.variantId, { at, row });
   }
 
   async promotions(fresh = false): Promise<PromotionDef[]> {
@@ -143,39 +207,8 @@ export class CheckoutService {
   private async loadVariantRows(variantIds: string[]): Promise<Map<string, VariantRow>> {
     const ids = [...new Set(variantIds.filter(isId).map(Number))];
     if (ids.length === 0) return new Map();
-    const rows = await queryRows<{
-      product_id: number;
-      variant_id: number;
-      name: string;
-      label: string;
-      price: number;
-      state: string;
-      functional_type: string;
-      qty: number;
-      paths: string[] | null;
-    }>(
-      this.db,
-      sql`select p.id as product_id, v.id as variant_id, p.name, v.label, p.price, p.state, p.functional_type, v.qty,
-            array(select c.path from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id) as paths
-          from variants v join products p on p.id = v.product_id
-          where v.id = any(${sql.param(ids)}::int[])`,
-    );
-    return new Map(
-      rows.map((r) => [
-        String(r.variant_id),
-        {
-          productId: String(r.product_id),
-          variantId: String(r.variant_id),
-          name: r.name,
-          variantLabel: r.label,
-          price: r.price,
-          state: r.state,
-          functionalType: r.functional_type,
-          stock: r.qty,
-          categoryPaths: r.paths ?? [],
-        },
-      ]),
-    );
+    const rows = await queryRows<VariantDbRow>(this.db, variantRowsQuery(ids));
+    return new Map(rows.map((r) => [String(r.variant_id), toVariantRow(r)]));
   }
 
   async customerUsage(email: string | undefined, promotions: PromotionDef[], codes: string[] = []): Promise<Map<string, number>> {

@@ -3,13 +3,20 @@
  * checks the expected promotions, takes stock atomically (conditional UPDATE ... WHERE qty >= n,
  * never oversold), redeems gift cards, charges the gateway, and compensates when payment fails.
  * One order at a time per cart (a partial unique index on orders.cart_id).
+ *
+ * Round trips (PGlite is one connection: every statement queues behind the others, and a
+ * transaction holds it from BEGIN to COMMIT): the cart is priced from the catalogue rows
+ * /checkout/info cached moments ago; one statement then inserts the order, takes the stock of
+ * every line, counts the offer usage and reads the lines' catalogue rows again. When those rows
+ * differ from the ones priced (a price, name, state or category changed), the transaction is
+ * rolled back and the order is priced again from fresh rows, as if they had been read first.
  */
 import crypto from 'node:crypto';
 import type { CheckoutAddress as Address, OrderPlaceResponse, OrderView } from '@store/contracts';
 import { OrderPlaceRequest as OrderPlaceSchema } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CheckoutError, CheckoutService, type PricedCart } from '../checkout/service.js';
+import { CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
 import { queryRows, type Database } from '../db/index.js';
 import type { ChargeFailure, PaymentGateway } from '../payments/gateway.js';
 import type { SandboxPayLater } from '../payments/sandbox.js';
@@ -84,7 +91,19 @@ export interface PickupStore {
   country: string;
 }
 
+/** The catalogue rows an order was priced from changed before its stock was taken: price again. */
+class StaleCatalogue extends Error {
+  constructor() {
+    super('catalogue rows changed while placing the order');
+    this.name = 'StaleCatalogue';
+  }
+}
+
+const STORE_CACHE_MS = 5_000;
+
 export class OrderService {
+  private readonly storeCache = new Map<string, { at: number; store: PickupStore | null }>();
+
   constructor(
     private readonly db: Database,
     private readonly checkout: CheckoutService,
@@ -94,10 +113,15 @@ export class OrderService {
     private readonly savedCards?: SavedCards,
   ) {}
 
+  /** A click-and-collect store (cached for a few seconds: stores change rarely). */
   async pickupStore(erpStoreId: string): Promise<PickupStore | null> {
+    const hit = this.storeCache.get(erpStoreId);
+    if (hit && Date.now() - hit.at < STORE_CACHE_MS) return hit.store;
     const store = await getStoreByErpId(this.db, erpStoreId);
-    if (!store || !store.clickAndCollect) return null;
-    return { erpStoreId: store.erpStoreId, name: store.name, ...store.address, street2: store.address.street2 ?? null };
+    const value = store && store.clickAndCollect ? { erpStoreId: store.erpStoreId, name: store.name, ...store.address, street2: store.address.street2 ?? null } : null;
+    if (this.storeCache.size > 1_000) this.storeCache.clear();
+    this.storeCache.set(erpStoreId, { at: Date.now(), store: value });
+    return value;
   }
 
   private async newNumber(): Promise<string> {
@@ -105,24 +129,34 @@ export class OrderService {
   }
 
   async place(input: PlaceInput, ctx: OrderContext = {}): Promise<OrderPlaceResponse> {
-    const { cart } = input;
-    if (cart.shipping.type === 'STORE_PICKUP') {
-      if (!cart.shipping.clickCollectStoreId) throw new OrderError('InvalidRequest', 'cart.shipping.clickCollectStoreId: Required for store pickup', 400);
-      const store = await this.pickupStore(cart.shipping.clickCollectStoreId);
-      if (!store) throw new OrderError('ClickCollectUnavailable', 'Click and collect is no longer available at this store.', 409);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await this.placeOnce(input, ctx, attempt > 0);
+      } catch (error) {
+        // rows changed between reading and the order statement: read them again (bounded)
+        if (!(error instanceof StaleCatalogue) || attempt >= 2) throw error;
+      }
     }
+  }
+
+  /** Prices the order and checks it against the request; any refusal from cached rows is re-checked with fresh ones. */
+  private async pricedOrder(input: PlaceInput, fresh: boolean): Promise<PricedCart> {
     const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
-    let priced: PricedCart;
+    const credits = voucherMethods.map((m) => ({ id: VoucherService.normalise(m.code ?? ''), methodCode: 'VOUCHER' as const, amount: m.amount }));
     try {
-      priced = await this.checkout.price(
-        cart,
-        voucherMethods.map((m) => ({ id: VoucherService.normalise(m.code ?? ''), methodCode: 'VOUCHER' as const, amount: m.amount })),
-        { fresh: true },
-      );
+      const priced = await this.checkout.price(input.cart, credits, { fresh });
+      this.check(input, priced);
+      return priced;
     } catch (error) {
+      if (!fresh && (error instanceof CheckoutError || error instanceof OrderError)) return this.pricedOrder(input, true);
       if (error instanceof CheckoutError) throw new OrderError(error.code, error.message, 400);
       throw error;
     }
+  }
+
+  /** The checks that need only the priced cart and the request (no reads, no side effects). */
+  private check(input: PlaceInput, priced: PricedCart): void {
+    const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
     for (const line of priced.lines) {
       const row = priced.variants.get(line.variantId)!;
       if (!SELLABLE.has(row.state)) throw new OrderError('ProductNotAvailable', `${row.name} is no longer available.`, 409);
@@ -151,6 +185,19 @@ export class OrderService {
         if (!priced.afterpayAvailable) throw new OrderError('PaymentInstrumentTypeNotAccepted', 'Afterpay is available for orders up to $2,000.', 402);
       } else if (!main.token) throw new OrderError('InvalidRequest', 'payment.methods.token: Required', 400);
     }
+  }
+
+  private async placeOnce(input: PlaceInput, ctx: OrderContext, fresh: boolean): Promise<OrderPlaceResponse> {
+    const { cart } = input;
+    let store: PickupStore | null = null;
+    if (cart.shipping.type === 'STORE_PICKUP') {
+      if (!cart.shipping.clickCollectStoreId) throw new OrderError('InvalidRequest', 'cart.shipping.clickCollectStoreId: Required for store pickup', 400);
+      store = await this.pickupStore(cart.shipping.clickCollectStoreId);
+      if (!store) throw new OrderError('ClickCollectUnavailable', 'Click and collect is no longer available at this store.', 409);
+    }
+    const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
+    const priced = await this.pricedOrder(input, fresh);
+    const main = input.payment.methods.find((m) => m.methodCode !== 'VOUCHER');
     // saved cards: only the signed-in customer's own; saving needs a signed-in customer and a new card
     let savedToken: string | null = null;
     if (main?.methodCode === 'BRAINTREE_SAVED' && priced.amountOutstanding > 0) {
@@ -171,33 +218,62 @@ export class OrderService {
     const number = await this.newNumber();
     const accessToken = crypto.randomBytes(18).toString('base64url');
     const items: StoredItem[] = priced.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, variantLabel: l.variantLabel, qty: l.qty, unitPrice: l.unitPrice, total: l.total, promo: false }));
-    const shippingAddress = await this.shippingAddressFor(input);
+    const shippingAddress = store ? pickupAddress(store, { firstName: cart.firstName, lastName: cart.lastName, phone: cart.phone }) : cart.shippingAddress;
     const payments: StoredPayment[] = [
       ...voucherMethods.map((m) => ({ methodCode: 'VOUCHER', amount: m.amount, code: VoucherService.normalise(m.code!), label: `Gift card ${VoucherService.normalise(m.code!).slice(-4)}` })),
       ...(main ? [{ methodCode: main.methodCode, amount: main.amount, label: labelOf(main.methodCode) }] : [{ methodCode: 'NO_PAYMENT', amount: 0, label: labelOf('NO_PAYMENT') }]),
     ];
     const stockTaken: { variantId: string; qty: number }[] = [];
 
+    // stock: per variant, locked in id order (no deadlocks between buyers on PostgreSQL)
+    const perVariant = new Map<string, number>();
+    for (const line of priced.lines) {
+      const row = priced.variants.get(line.variantId)!;
+      if (STOCKED.has(row.functionalType)) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.qty);
+    }
+    const stock = [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]));
+    const applied = priced.promotions.appliedPromotions;
+    const email = cart.email.toLowerCase();
+
     await this.transaction(async (tx) => {
+      // one statement: the order, the stock of every line (conditional: never below zero), the
+      // offer usage (conditional on the overall limit), and the lines' catalogue rows as they are now
+      let done: { taken: number[]; used: string[]; rows: VariantDbRow[] };
       try {
-        await tx.execute(sql`insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, analytics)
-          values (${number}, ${input.cartId}, 'pending', ${accessToken}, ${ctx.userSub ?? null}, ${cart.email.toLowerCase()}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
-            ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
-            ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(priced.promotions.appliedPromotions)}::jsonb, ${JSON.stringify(payments)}::jsonb,
-            ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${JSON.stringify(input.analytics ?? null)}::jsonb)`);
+        [done] = (await queryRows<{ taken: number[]; used: string[]; rows: VariantDbRow[] }>(
+          tx,
+          sql`with ins as (
+              insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, analytics)
+              values (${number}, ${input.cartId}, 'pending', ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
+                ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
+                ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
+                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${JSON.stringify(input.analytics ?? null)}::jsonb)
+              returning number),
+            locked as (
+              select v.id, w.qty from variants v join unnest(${sql.param(stock.map(([id]) => Number(id)))}::int[], ${sql.param(stock.map(([, qty]) => qty))}::int[]) as w(id, qty) on w.id = v.id
+              order by v.id for update of v),
+            taken as (update variants v set qty = v.qty - l.qty from locked l where v.id = l.id and v.qty >= l.qty returning v.id),
+            offers as (select p.id from promotions p where p.id = any(${sql.param(applied.map((p) => p.id))}::text[]) order by p.id for update),
+            used as (update promotions p set used_count = p.used_count + 1 from offers o where p.id = o.id and (p.usage_limit is null or p.used_count < p.usage_limit) returning p.id),
+            usages as (insert into promotion_usages (promotion_id, order_number, customer) select used.id, ins.number, ${email} from used, ins returning promotion_id),
+            lines as (${variantRowsQuery([...new Set(priced.lines.map((l) => Number(l.variantId)))])})
+          select array(select id from taken) as taken, array(select promotion_id from usages) as used,
+            (select coalesce(json_agg(lines), '[]'::json) from lines) as rows`,
+        )) as [{ taken: number[]; used: string[]; rows: VariantDbRow[] }];
       } catch (error) {
         if (isUniqueViolation(error, 'orders_cart_active_idx')) throw new OrderError('OrderInProgress', 'An order for this cart is already being placed or was placed.', 409);
         throw error;
       }
-      // stock: one conditional update per variant, in id order (no deadlocks between buyers)
-      const perVariant = new Map<string, number>();
+      const now = done.rows.map(toVariantRow);
+      this.checkout.remember(now);
+      const nowById = new Map(now.map((r) => [r.variantId, r]));
       for (const line of priced.lines) {
-        const row = priced.variants.get(line.variantId)!;
-        if (STOCKED.has(row.functionalType)) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.qty);
+        const current = nowById.get(line.variantId);
+        if (!current || !samePricing(priced.variants.get(line.variantId)!, current)) throw new StaleCatalogue();
       }
-      for (const [variantId, qty] of [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]))) {
-        const rows = await queryRows<{ id: number }>(tx, sql`update variants set qty = qty - ${qty} where id = ${Number(variantId)} and qty >= ${qty} returning id`);
-        if (rows.length !== 1) throw new OrderError('InsufficientStock', 'An item in your cart has sold out.', 409, undefined, variantId);
+      const taken = new Set(done.taken.map(String));
+      for (const [variantId, qty] of stock) {
+        if (!taken.has(variantId)) throw new OrderError('InsufficientStock', 'An item in your cart has sold out.', 409, undefined, variantId);
         stockTaken.push({ variantId, qty });
       }
       // promo items: given while stock lasts
@@ -212,10 +288,8 @@ export class OrderService {
         }
       }
       if (items.some((i) => i.promo)) await tx.execute(sql`update orders set items = ${JSON.stringify(items)}::jsonb where number = ${number}`);
-      for (const promo of priced.promotions.appliedPromotions) {
-        const rows = await queryRows<{ id: string }>(tx, sql`update promotions set used_count = used_count + 1 where id = ${promo.id} and (usage_limit is null or used_count < usage_limit) returning id`);
-        if (rows.length !== 1) throw new OrderError('PromotionsChanged', `Offer ${promo.name} is no longer available.`, 409);
-        await tx.execute(sql`insert into promotion_usages (promotion_id, order_number, customer) values (${promo.id}, ${number}, ${cart.email.toLowerCase()})`);
+      for (const promo of applied) {
+        if (!done.used.includes(promo.id)) throw new OrderError('PromotionsChanged', `Offer ${promo.name} is no longer available.`, 409);
       }
       for (const m of voucherMethods) {
         if (!(await VoucherService.redeem(tx, VoucherService.normalise(m.code!), m.amount))) {
@@ -223,7 +297,7 @@ export class OrderService {
         }
       }
     });
-    if (priced.promotions.appliedPromotions.some((p) => p.id)) this.checkout.invalidate();
+    this.checkout.promotionsUsed(applied.map((p) => p.id));
 
     // payment
     if (!main || main.methodCode === 'NO_PAYMENT') return this.complete(number, accessToken, payments, priced.loyaltyPoints);
@@ -278,6 +352,7 @@ export class OrderService {
       await tx.execute(sql`delete from promotion_usages where order_number = ${number}`);
       await tx.execute(sql`update orders set status = ${status}, updated_at = now() where number = ${number}`);
     });
+    this.checkout.promotionsUsed(priced.promotions.appliedPromotions.map((p) => p.id));
   }
 
   /** After the pay-later approval page: capture and complete, or cancel. */
@@ -368,14 +443,6 @@ export class OrderService {
       accessToken: o.access_token,
       userSub: o.user_sub,
     };
-  }
-
-  /** Spec §7: a pickup order's shipping address is built from the store. */
-  private async shippingAddressFor(input: PlaceInput): Promise<Address> {
-    const { cart } = input;
-    if (cart.shipping.type !== 'STORE_PICKUP') return cart.shippingAddress;
-    const store = (await this.pickupStore(cart.shipping.clickCollectStoreId!))!;
-    return pickupAddress(store, { firstName: cart.firstName, lastName: cart.lastName, phone: cart.phone });
   }
 
   private async transaction(run: (tx: Database) => Promise<void>): Promise<void> {

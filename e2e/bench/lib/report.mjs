@@ -159,6 +159,23 @@ export function render(result) {
     out.push('');
   }
 
+  if (result.checkout) {
+    const c = result.checkout;
+    const verdict = (met) => (met ? 'met' : 'NOT MET');
+    out.push(`Checkout API on PGlite, sandbox gateway (${c.source}, ${c.connections} connections, ${c.variants} in-stock variants; load average ${c.loadAverage.join(' -> ')})`);
+    out.push(
+      table(
+        ['endpoint', 'requests', 'requests/s', 'p50 ms', 'p90 ms', 'p99 ms', 'target p99', 'result', 'statuses'],
+        [
+          ['POST /api/checkout/info', c.checkoutInfo.requests, c.checkoutInfo.requestsPerSec, c.checkoutInfo.p50Ms, c.checkoutInfo.p90Ms, c.checkoutInfo.p99Ms, `<= ${c.targets.infoP99Ms}`, verdict(c.infoMet), JSON.stringify(c.checkoutInfo.statuses)],
+          ['POST /api/order/place', c.orderPlace.requests, '-', c.orderPlace.p50Ms, c.orderPlace.p90Ms, c.orderPlace.p99Ms, `<= ${c.targets.placeP99Ms}`, verdict(c.placeMet), JSON.stringify(c.orderPlace.statuses)],
+        ],
+        ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+      ),
+    );
+    out.push('');
+  }
+
   if (result.release) {
     const r = result.release;
     out.push('Release of one remote (catalog: build without cache, gate, publish, registry) and rollback (tools/release)');
