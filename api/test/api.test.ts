@@ -288,4 +288,21 @@ describe.each(BACKENDS)('API on %s', (backend) => {
       expect(res.json().error).toBe('NotFound');
     });
   });
+
+  // PostgreSQL only (DATABASE_URL, tools/test-postgres.sh): a pooled connection the server ends (a
+  // restart, a failover, pg_terminate_backend) must not take the API down.
+  if (backend === 'postgres') {
+    it('survives the server ending its pooled connections', async () => {
+      await Promise.all(Array.from({ length: 3 }, () => queryRows(ctx.db, sql`select pg_sleep(0.05)`)));
+      const ended = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      expect(Number(ended[0]!.n)).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const rows = await queryRows<{ one: number }>(ctx.db, sql`select 1 as one`);
+      expect(Number(rows[0]!.one)).toBe(1);
+      expect((await get('/api/catalog/listing?category=bags')).statusCode).toBe(200);
+    });
+  }
 });

@@ -42,6 +42,12 @@ function isFreshDataDir(dataDir: string): boolean {
 export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<OpenDatabase> {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle client can lose its connection (a server restart, a failover, a terminated backend):
+    // the pool drops it and opens a new one on demand. Without a listener the error would crash
+    // the process (node-postgres emits it on the pool).
+    pool.on('error', (error) => {
+      console.error(`[db] PostgreSQL connection lost (${error.message}); it is replaced on the next query`);
+    });
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder: config.migrationsDir });
