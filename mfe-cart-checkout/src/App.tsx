@@ -35,7 +35,7 @@ function CheckoutStep({ step }: { step: Step }) {
   if (target) return <Navigate to={target} replace />;
   return (
     <CheckoutLayout step={INDEX[step]} title={TITLES[step]} cart={cart} info={info} loading={status === 'LOADING'}>
-      {step === 'contact-info' ? <ContactStep /> : step === 'shipping' ? <ShippingStep info={info} /> : <PaymentStep cart={cart} info={info} infoLoading={status === 'LOADING'} />}
+      {step === 'contact-info' ? <ContactStep /> : step === 'shipping' ? <ShippingStep info={info} /> : <PaymentStep cart={cart} info={info} infoStatus={status} />}
     </CheckoutLayout>
   );
 }

@@ -12,7 +12,8 @@ import { GiftCards } from './GiftCards';
 import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
 import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
-import { infoRequest, useCheckoutState } from './useCheckout';
+import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
+import { promoItemsResult } from './promoItems';
 import { hasErrors, validateAddress } from './validate';
 import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
 
@@ -20,7 +21,10 @@ type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' |
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
-export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info: CheckoutInfoResponse | null; infoLoading: boolean }) {
+export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
+  const infoLoading = infoStatus === 'LOADING';
+  // spec §4: no order while the cart, the checkout data or its promo items are loading
+  const ready = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
   const s = useCheckoutState();
   const navigate = useNavigate();
   const location = useLocation();
@@ -126,7 +130,7 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
     event.preventDefault();
     setSubmitted(true);
     setError(null);
-    if (placingRef.current || !info || infoLoading || cart.status !== 'SUCCESS') return; // spec §4: not while loading, one at a time
+    if (placingRef.current || !info || !ready) return; // spec §4: not while loading, one at a time
     if ((!sameAsShipping || pickup) && hasErrors(billingErrors)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
     if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD' && (cardErrors.number || cardErrors.expiry || cardErrors.cvv)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
     placingRef.current = true;
@@ -279,7 +283,7 @@ export function PaymentStep({ cart, info, infoLoading }: { cart: CartView; info:
       </section>
       {error ? <Notice>{error}</Notice> : null}
       {submitted && (!sameAsShipping || pickup) && hasErrors(billingErrors) ? <p css={errorText}>Check the billing address.</p> : null}
-      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || infoLoading} aria-busy={placing}>
+      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing}>
         {placing ? 'Placing your order…' : info ? `Place order · ${formatNzd(info.grandTotal)}` : 'Place order'}
       </button>
     </form>
