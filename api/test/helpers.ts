@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
+import { openDatabase, queryRows, type Database } from '../src/db';
 import { seedIfEmpty } from '../src/seed';
 
 export type Backend = 'pglite' | 'postgres';
@@ -76,4 +77,24 @@ export async function createTestContext(backend: Backend, { products = TEST_PROD
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+export interface PlainProduct {
+  productId: string;
+  variantId: string;
+  price: number;
+}
+
+/**
+ * Stocked, sellable products for order tests, one variant each: outside the categories the seeded
+ * automatic offers apply to (bags other than backpacks), priced $30 to $140, in id order.
+ */
+export async function plainProducts(db: Database, limit: number): Promise<PlainProduct[]> {
+  const rows = await queryRows<{ product_id: number; variant_id: number; price: number }>(
+    db,
+    sql`select p.id as product_id, min(v.id) as variant_id, p.price from products p join variants v on v.product_id = p.id join categories c on c.id = p.canonical_category_id
+        where p.state = 'current' and p.functional_type = 'basic' and c.path like 'bags/%' and c.path <> 'bags/backpacks' and p.price between 3000 and 14000
+        group by p.id, p.price order by p.id limit ${limit}`,
+  );
+  return rows.map((r) => ({ productId: String(r.product_id), variantId: String(r.variant_id), price: r.price }));
 }

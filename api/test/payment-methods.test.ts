@@ -8,7 +8,7 @@ import type { CheckoutInfoResponse, OrderPlaceRequest, PaymentMethodInput, Saved
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db';
 import { SandboxGateway, VERIFICATION_AMOUNT } from '../src/payments/sandbox';
-import { BACKENDS, createTestContext, type TestContext } from './helpers';
+import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';
 const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
@@ -44,13 +44,7 @@ describe.each(BACKENDS)('saved cards and account orders on %s', (backend) => {
 
   beforeAll(async () => {
     ctx = await createTestContext(backend, { products: 60 });
-    const rows = await queryRows<{ product_id: number; variant_id: number; price: number }>(
-      ctx.db,
-      sql`select p.id as product_id, min(v.id) as variant_id, p.price from products p join variants v on v.product_id = p.id join categories c on c.id = p.canonical_category_id
-          where p.state = 'current' and p.functional_type = 'basic' and c.path like 'bags/%' and c.path <> 'bags/backpacks' and p.price between 3000 and 14000
-          group by p.id, p.price order by p.id limit 4`,
-    );
-    plain = rows.map((r) => ({ productId: String(r.product_id), variantId: String(r.variant_id), price: r.price }));
+    plain = await plainProducts(ctx.db, 4);
     expect(plain.length).toBeGreaterThanOrEqual(3);
     for (const p of plain) await ctx.db.execute(sql`update variants set qty = 500 where id = ${Number(p.variantId)}`);
   }, 120_000);
