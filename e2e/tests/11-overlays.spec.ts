@@ -129,6 +129,11 @@ test.describe('overlays (spec §2)', () => {
     const regionsDesktop = page.getByRole('dialog', { name: 'Choose your region' });
     await expect(regionsDesktop).toBeVisible();
     await page.waitForTimeout(350);
+    // a centred dialog (spec §2) stays centred once its enter transition is over
+    const box = (await regionsDesktop.boundingBox())!;
+    const viewport = page.viewportSize()!;
+    expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);
+    expect(Math.abs(box.y + box.height / 2 - viewport.height / 2)).toBeLessThan(2);
     await expectNoSeriousAxe(page, '404 page, region dialog open');
     await page.keyboard.press('Escape');
     await expect(regionsDesktop).toHaveCount(0);

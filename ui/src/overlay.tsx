@@ -118,7 +118,11 @@ const slide = (x: string, y: string) => ({
   out: keyframes({ from: { transform: 'none', opacity: 1 }, to: { transform: `translate(${x}, ${y})`, opacity: 0 } }),
 });
 const ANIMATIONS: Record<OverlayPosition, { in: ReturnType<typeof keyframes>; out: ReturnType<typeof keyframes> }> = {
-  center: { in: keyframes({ from: { transform: 'scale(.96)', opacity: 0 }, to: { transform: 'none', opacity: 1 } }), out: keyframes({ from: { transform: 'none', opacity: 1 }, to: { transform: 'scale(.96)', opacity: 0 } }) },
+  // the centred panel is placed with translate(-50%, -50%): its keyframes keep that (fill "both")
+  center: {
+    in: keyframes({ from: { transform: 'translate(-50%, -50%) scale(.96)', opacity: 0 }, to: { transform: 'translate(-50%, -50%)', opacity: 1 } }),
+    out: keyframes({ from: { transform: 'translate(-50%, -50%)', opacity: 1 }, to: { transform: 'translate(-50%, -50%) scale(.96)', opacity: 0 } }),
+  },
   left: slide('-100%', '0'),
   right: slide('100%', '0'),
   top: slide('0', '-100%'),
