@@ -58,6 +58,19 @@ export function validateLoyalty(memberId: string, lastName: string): Errors<'mem
   return errors;
 }
 
+/** The order-lookup forms (find an order, guest return): the order number from the confirmation e-mail. */
+export function orderNumberError(number: string): string | null {
+  const value = number.trim();
+  if (!value) return 'Enter your order number.';
+  return /^[A-Za-z]{0,4}\d{4,12}$/.test(value) ? null : 'Enter the order number from your confirmation email, e.g. FL12345678.';
+}
+
+/** The order-lookup forms: the e-mail the order was placed with (the contact rules). */
+export function lookupEmailError(email: string): string | null {
+  if (!email.trim()) return 'Enter your email address.';
+  return validateContact({ email, firstName: 'x', lastName: 'x', phone: '0211234567', agreeToMarketing: false }).email ?? null;
+}
+
 export type AddressField = 'contactName' | 'company' | 'phone' | 'street1' | 'street2' | 'suburb' | 'state' | 'postcode';
 
 export function validateAddress(a: CheckoutAddressInput): Errors<AddressField> {

@@ -4,7 +4,7 @@
  */
 import type { OrderView } from '@store/contracts';
 import { useState, type FormEvent } from 'react';
-import { validateContact } from '../checkout/validate';
+import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError, lookupOrder } from '../lib/api';
 import { card, Field, Notice, primaryButton } from '../lib/ui';
 import { OrderDetails } from './OrderDetails';
@@ -18,8 +18,8 @@ export function FindOrder({ defaultEmail = '' }: { defaultEmail?: string }) {
   const [order, setOrder] = useState<OrderView | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
-  const numberError = !number.trim() ? 'Enter your order number.' : !/^[A-Za-z]{0,4}\d{4,12}$/.test(number.trim()) ? 'Enter the order number from your confirmation email, e.g. FL12345678.' : null;
-  const emailError = !email.trim() ? 'Enter your email address.' : (validateContact({ email, firstName: 'x', lastName: 'x', phone: '0211234567', agreeToMarketing: false }).email ?? null);
+  const numberError = orderNumberError(number);
+  const emailError = lookupEmailError(email);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);

@@ -6,7 +6,7 @@
  */
 import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { validateContact } from '../checkout/validate';
+import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError, createReturn, returnLookup } from '../lib/api';
 import { card, errorText, Field, heading, Money, Notice, page, primaryButton, Select } from '../lib/ui';
 
@@ -125,8 +125,8 @@ export function GuestReturnPage() {
   useEffect(() => {
     document.title = 'Return items | Fernleaf';
   }, []);
-  const numberError = !number.trim() ? 'Enter your order number.' : !/^[A-Za-z]{0,4}\d{4,12}$/.test(number.trim()) ? 'Enter the order number from your confirmation email, e.g. FL12345678.' : null;
-  const emailError = !email.trim() ? 'Enter your email address.' : (validateContact({ email, firstName: 'x', lastName: 'x', phone: '0211234567', agreeToMarketing: false }).email ?? null);
+  const numberError = orderNumberError(number);
+  const emailError = lookupEmailError(email);
   const find = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
