@@ -49,9 +49,10 @@ function normalise(doc) {
   return { requestsPerSecond: rps ?? null, p99Ms: p99 ?? null };
 }
 
-function runScript({ root, script, baseUrl, connections, duration }) {
+/** Runs one of the API's bench scripts against `baseUrl` (env: BASE_URL plus `env`) and reads the last JSON line it prints. */
+export function runScript({ root, script, baseUrl, env: extra = {} }) {
   return new Promise((resolve, reject) => {
-    const env = { ...process.env, BASE_URL: baseUrl, CONNECTIONS: String(connections), DURATION: String(duration) };
+    const env = { ...process.env, BASE_URL: baseUrl, ...extra };
     const child = spawn(process.execPath, [script, baseUrl], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const forget = onCleanup(() => {
       if (child.exitCode === null) child.kill('SIGTERM');
@@ -96,7 +97,7 @@ export async function benchListing({ root, baseUrl, connections = 10, duration =
 
   const script = path.join(root, 'api/bench/listing.mjs');
   if (fs.existsSync(script)) {
-    const { doc, exitCode } = await runScript({ root, script, baseUrl, connections, duration });
+    const { doc, exitCode } = await runScript({ root, script, baseUrl, env: { CONNECTIONS: String(connections), DURATION: String(duration) } });
     const { requestsPerSecond, p99Ms } = normalise(doc);
     if (requestsPerSecond === null || p99Ms === null) throw new Error(`api/bench/listing.mjs printed no requests/s or p99: ${JSON.stringify(doc).slice(0, 400)}`);
     const num = (v) => (typeof v === 'number' ? v : null);
