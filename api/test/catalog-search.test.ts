@@ -1,6 +1,7 @@
 import { ListingResponse, ObjectsResponse, Product, type ProductTile } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { CatalogService } from '../src/catalog/service';
+import { rowsOfBits } from '../src/catalog/bitset';
 import { correctQuery, correctQueryInMemory, loadVocabulary, textMatches, tsQueryText, vocabularyOf } from '../src/catalog/listing';
 import { parseTsQuery, type TextIndex } from '../src/catalog/text-index';
 import { queryRows } from '../src/db';
@@ -139,6 +140,14 @@ describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend)
       { q: 'travel bag', colours: ['black'], page: 2 },
       { q: 'leather bag or wallet', features: ['water-resistant'], page: 1 },
       { q: 'canvas water spinner', page: 1 },
+      // Every sort, over many rows (the sort order walked) and few rows (the passing rows put in order), first and later pages.
+      ...['', 'name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'oldest'].flatMap((sort) => [
+        { sort, page: 2 },
+        { q: 'bag', sort, page: 1 },
+        { q: 'leather', colours: ['black'], features: ['water-resistant'], minPrice: 5000, maxPrice: 40000, sort, page: 1 },
+        { colours: ['tan'], features: ['water-resistant'], sort, page: 1 },
+        { category: 'bags', colours: ['navy'], sort, page: 1 },
+      ]),
     ];
     for (const request of requests) {
       const [a, b] = [await ctx.app.catalog.listing(request, { cache: false }), await sqlOnly.listing(request, { cache: false })];
@@ -159,7 +168,8 @@ describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend)
         const match = memory!.text!.match(query!);
         const expected = await textMatches(ctx.db, text, mode);
         const got = new Map<number, number>();
-        for (let i = 0; i < match.rows.length; i++) got.set(idOfRow.get(match.rows[i]!)!, match.rank(i));
+        for (const row of rowsOfBits(match.bits)) got.set(idOfRow.get(row)!, match.rank(row));
+        expect(match.count).toBe(got.size);
         // ranks are float4: compare as float4
         expect(got).toEqual(new Map([...expected].map(([id, rank]) => [id, Math.fround(rank)])));
       }

@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
+import { bitsOfRows, countBits, wordsFor } from './bitset.js';
 
 export interface FacetQuery {
   /** Category bit masks: the page scope (any of) and the selected categories (any of); 0 = none. */
@@ -40,10 +41,11 @@ export interface FacetResult {
   price: { min: number; max: number } | null;
 }
 
-/** Full-text matches as row indexes; rank(i) is the ts_rank of rows[i] (asked only for rows that pass the filters). */
+/** Full-text matches as a bitset over rows (bit r of word r >> 5); rank(row) is the ts_rank of a matching row (asked only for rows that pass the filters). */
 export interface TextRows {
-  rows: Int32Array;
-  rank(i: number): number;
+  bits: Uint32Array;
+  count: number;
+  rank(row: number): number;
 }
 
 const SORT_KEYS = ['', 'name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'oldest'] as const;
@@ -52,6 +54,15 @@ export class FacetIndex {
   readonly rowById = new Map<number, number>();
   private passScratch: Uint8Array | null = null;
   private scoreScratch: Float64Array | null = null;
+  /** Per row, side by side (one cache line holds four rows): category mask, feature mask, price, colour | brand << 5. */
+  private readonly packed: Int32Array;
+  /** Bitsets (bit r of word r >> 5) of the rows per category bit (ancestors included), feature bit and colour. */
+  private readonly categorySets: Uint32Array[];
+  private readonly featureSets: Uint32Array[];
+  private readonly colourSets: Uint32Array[];
+  private readonly words: number;
+  private candidateScratch: Uint32Array | null = null;
+  private readonly positions = new Map<string, Int32Array>();
   private constructor(
     readonly ids: Int32Array,
     readonly price: Int32Array,
@@ -68,6 +79,24 @@ export class FacetIndex {
     readonly colourBits: string[],
   ) {
     ids.forEach((id, row) => this.rowById.set(id, row));
+    this.packed = new Int32Array(ids.length * 4);
+    for (let row = 0; row < ids.length; row++) {
+      this.packed[row * 4] = catMask[row]! | 0;
+      this.packed[row * 4 + 1] = featMask[row]! | 0;
+      this.packed[row * 4 + 2] = price[row]!;
+      this.packed[row * 4 + 3] = colour[row]! | (brand[row]! << 5);
+    }
+    this.words = wordsFor(ids.length);
+    const sets = (count: number, bitsOfRow: (row: number) => number): Uint32Array[] => {
+      const out = Array.from({ length: count }, () => new Uint32Array(this.words));
+      for (let row = 0; row < ids.length; row++) {
+        for (let m = bitsOfRow(row); m !== 0; m &= m - 1) out[31 - Math.clz32(m & -m)]![row >>> 5]! |= 1 << (row & 31);
+      }
+      return out;
+    };
+    this.categorySets = sets(categoryBits.length, (row) => catMask[row]! | 0);
+    this.featureSets = sets(featureBits.length, (row) => featMask[row]! | 0);
+    this.colourSets = sets(colourBits.length, (row) => 1 << colour[row]!);
   }
 
   get size(): number {
@@ -149,17 +178,24 @@ export class FacetIndex {
 
   /** Product ids with ranks -> rows (unknown ids dropped). */
   textRows(matches: Map<number, number>): TextRows {
-    const rows = new Int32Array(matches.size);
-    const ranks = new Float32Array(matches.size);
-    let i = 0;
+    const ranks = new Map<number, number>();
     for (const [id, rank] of matches) {
       const row = this.rowById.get(id);
-      if (row === undefined) continue;
-      rows[i] = row;
-      ranks[i] = rank;
-      i++;
+      if (row !== undefined) ranks.set(row, Math.fround(rank));
     }
-    return { rows: rows.subarray(0, i), rank: (k) => ranks[k]! };
+    const bits = bitsOfRows([...ranks.keys()], this.words);
+    return { bits, count: countBits(bits), rank: (row) => ranks.get(row) ?? 0 };
+  }
+
+  /** Row -> its position in a sort's order (built on first use). */
+  private positionIn(sort: string): Int32Array {
+    let position = this.positions.get(sort);
+    if (!position) {
+      position = new Int32Array(this.size);
+      this.orders.get(sort)!.forEach((row, pos) => (position![row] = pos));
+      this.positions.set(sort, position);
+    }
+    return position;
   }
 
   categoryMaskOf(categoryIds: number[]): number {
@@ -204,7 +240,7 @@ export class FacetIndex {
     // Scratch arrays, reused: query() runs synchronously, one at a time.
     const pass = (this.passScratch ??= new Uint8Array(n));
     pass.fill(0);
-    const { catMask, featMask, colour, price, brand } = this;
+    const packed = this.packed;
     const catCounts = new Int32Array(32);
     const featCounts = new Int32Array(32);
     const colourCounts = new Int32Array(32);
@@ -213,36 +249,87 @@ export class FacetIndex {
     const categoryMask = q.categoryMask;
     const featureMask = q.featureMask;
     const colourMask = q.colourMask;
-    const minPrice = q.minPrice ?? -Infinity;
-    const maxPrice = q.maxPrice ?? Infinity;
-    const textRows = q.text?.rows ?? null;
-    const count = textRows ? textRows.length : n;
-    // One pass over the candidate rows (the text matches, or every product): a row that fails
-    // one facet filter still counts in that facet (facet counts ignore their own selection).
-    for (let i = 0; i < count; i++) {
-      const row = textRows ? textRows[i]! : i;
-      const cm = catMask[row]!;
-      if (scopeMask !== 0 && (cm & scopeMask) === 0) continue;
-      if (brandId !== -1 && brand[row] !== brandId) continue;
-      const p = price[row]!;
-      const c = colour[row]!;
-      const fm = featMask[row]!;
-      const okCat = categoryMask === 0 || (cm & categoryMask) !== 0;
-      const okFeat = featureMask === 0 || (fm & featureMask) !== 0;
-      const okCol = colourMask === 0 || ((1 << c) & colourMask) !== 0;
-      const okPrice = p >= minPrice && p <= maxPrice;
-      const fails = (okCat ? 0 : 1) + (okFeat ? 0 : 1) + (okCol ? 0 : 1) + (okPrice ? 0 : 1);
-      if (fails > 1) continue;
-      if (fails === 0) {
-        pass[row] = 1;
-        total++;
+    const minPrice = q.minPrice ?? -2147483648;
+    const maxPrice = q.maxPrice ?? 2147483647;
+    const relevance = q.text !== null && q.sort === '';
+    const picked: number[] = [];
+    // The candidate rows as a bitset: the text matches (or every product), within the page scope
+    // and, when both a colour and a feature are selected, with one of them (a row failing both
+    // fails two filters and counts nowhere).
+    const words = this.words;
+    const candidates = (this.candidateScratch ??= new Uint32Array(words));
+    if (q.text) candidates.set(q.text.bits);
+    else {
+      candidates.fill(0xffffffff);
+      if (n & 31) candidates[words - 1] = (1 << (n & 31)) - 1;
+    }
+    const narrow = (sets: Uint32Array[]) => {
+      if (sets.length === 1) {
+        const a = sets[0]!;
+        for (let w = 0; w < words; w++) candidates[w]! &= a[w]!;
+        return;
       }
-      if (okFeat && okCol && okPrice) for (let m = cm; m !== 0; m &= m - 1) catCounts[31 - Math.clz32(m & -m)]!++;
-      if (okCat && okCol && okPrice) for (let m = fm; m !== 0; m &= m - 1) featCounts[31 - Math.clz32(m & -m)]!++;
-      if (okCat && okFeat && okPrice) colourCounts[c]!++;
-      if (okCat && okFeat && okCol) {
-        if (p < priceMin) priceMin = p;
-        if (p > priceMax) priceMax = p;
+      for (let w = 0; w < words; w++) {
+        let any = 0;
+        for (let k = 0; k < sets.length; k++) any |= sets[k]![w]!;
+        candidates[w]! &= any;
+      }
+    };
+    const setsOf = (mask: number, sets: Uint32Array[]): Uint32Array[] => {
+      const out: Uint32Array[] = [];
+      for (let m = mask | 0; m !== 0; m &= m - 1) {
+        const set = sets[31 - Math.clz32(m & -m)];
+        if (set) out.push(set);
+      }
+      return out;
+    };
+    if (scopeMask !== 0) narrow(setsOf(scopeMask, this.categorySets));
+    if (colourMask !== 0 && featureMask !== 0) narrow([...setsOf(colourMask, this.colourSets), ...setsOf(featureMask, this.featureSets)]);
+    // One pass over the candidates: a row that fails one facet filter still counts in that facet
+    // (facet counts ignore their own selection), a row that fails two counts nowhere.
+    for (let w = 0; w < words; w++) {
+      let x = candidates[w]!;
+      while (x !== 0) {
+      const t = x & -x;
+      x ^= t;
+      const row = (w << 5) | (31 - Math.clz32(t));
+      const o = row << 2;
+      const cm = packed[o]!;
+      if (scopeMask !== 0 && (cm & scopeMask) === 0) continue;
+      const cb = packed[o + 3]!;
+      if (brandId !== -1 && cb >>> 5 !== brandId) continue;
+      const c = cb & 31;
+      const fm = packed[o + 1]!;
+      const okCol = colourMask === 0 || ((1 << c) & colourMask) !== 0;
+      const okFeat = featureMask === 0 || (fm & featureMask) !== 0;
+      if (!okCol && !okFeat) continue;
+      const p = packed[o + 2]!;
+      const okPrice = p >= minPrice && p <= maxPrice;
+      if (!okPrice && !(okCol && okFeat)) continue;
+      const okCat = categoryMask === 0 || (cm & categoryMask) !== 0;
+      if (okCol && okFeat && okPrice) {
+        if (okCat) {
+          pass[row] = 1;
+          picked.push(row);
+          total++;
+          colourCounts[c]!++;
+          for (let m = fm; m !== 0; m &= m - 1) featCounts[31 - Math.clz32(m & -m)]!++;
+        }
+        for (let m = cm; m !== 0; m &= m - 1) catCounts[31 - Math.clz32(m & -m)]!++;
+        if (okCat) {
+          if (p < priceMin) priceMin = p;
+          if (p > priceMax) priceMax = p;
+        }
+      } else if (okCat) {
+        // Exactly one of colour, feature and price fails: the row counts in that facet only.
+        if (!okCol) colourCounts[c]!++;
+        else if (!okFeat) {
+          for (let m = fm; m !== 0; m &= m - 1) featCounts[31 - Math.clz32(m & -m)]!++;
+        } else {
+          if (p < priceMin) priceMin = p;
+          if (p > priceMax) priceMax = p;
+        }
+      }
       }
     }
     for (let b = 0; b < categories.length; b++) categories[b] = catCounts[b]!;
@@ -250,24 +337,29 @@ export class FacetIndex {
     for (let b = 0; b < colours.length; b++) colours[b] = colourCounts[b]!;
 
     const ids: number[] = [];
-    if (q.text && q.sort === '') {
+    if (q.text && relevance) {
       // Relevance: rank (plus the colour boost), then the merchandising order. Only the rows up
       // to the end of the page are put in order (a bounded heap when that is a small part).
-      const picked: number[] = [];
       const scores = (this.scoreScratch ??= new Float64Array(n));
-      const { rows } = q.text;
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        if (!pass[row]) continue;
-        picked.push(row);
-        scores[row] = q.text.rank(i) + (q.boostColourMask !== 0 && ((1 << colour[row]!) & q.boostColourMask) !== 0 ? 0.1 : 0);
+      const { text } = q;
+      for (const row of picked) {
+        scores[row] = text.rank(row) + (q.boostColourMask !== 0 && ((1 << this.colour[row]!) & q.boostColourMask) !== 0 ? 0.1 : 0);
       }
       const merchPos = this.merchPos;
       const before = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && merchPos[a]! < merchPos[b]!);
       const end = q.offset + q.limit;
       for (const row of topRows(picked, end, before).slice(q.offset, end)) ids.push(this.ids[row]!);
     } else {
-      const order = this.orders.get(q.sort) ?? this.orders.get('')!;
+      const sort = this.orders.has(q.sort) ? q.sort : '';
+      const end = q.offset + q.limit;
+      if (picked.length * 16 < n) {
+        // Few rows pass: put them in order by their position in the sort rather than walking
+        // the whole sort order looking for them.
+        const position = this.positionIn(sort);
+        for (const row of topRows(picked, end, (a, b) => position[a]! < position[b]!).slice(q.offset, end)) ids.push(this.ids[row]!);
+        return { total, ids, categories, features, colours, price: priceMin === Infinity ? null : { min: priceMin, max: priceMax } };
+      }
+      const order = this.orders.get(sort)!;
       let skipped = 0;
       for (let i = 0; i < order.length && ids.length < q.limit; i++) {
         const row = order[i]!;

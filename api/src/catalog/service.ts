@@ -366,7 +366,7 @@ export class CatalogService {
           return chain;
         });
         if (!memory) return null;
-        const text = await TextIndex.load(this.db, (id) => memory.rowById.get(id));
+        const text = await TextIndex.load(this.db, (id) => memory.rowById.get(id), memory.size);
         await this.prefillTiles();
         return { facets: memory, text };
       });

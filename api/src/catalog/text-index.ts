@@ -12,6 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
+import { andBits, bitsOfRows, countBits, orBits, wordsFor } from './bitset.js';
 
 /** ts_rank weights by weight class (D, C, B, A), as float4. */
 const WEIGHTS = [Math.fround(0.02), Math.fround(0.1), Math.fround(0.4), Math.fround(1.0)];
@@ -124,12 +125,15 @@ interface Postings {
   positions: Uint16Array;
   /** ts_rank of the lexeme alone per row (a one-word query's rank, calc_rank_or of one item). */
   single: Float32Array;
+  /** The rows as a bitset, kept for lexemes in more than 1/32 of the rows (smaller than the list then). */
+  bits: Uint32Array | null;
 }
 
-/** Full-text matches as row indexes; rank(i) is the ts_rank of rows[i] (computed on demand). */
+/** Full-text matches as a bitset over rows; rank(row) is the ts_rank of a matching row (computed on demand). */
 export interface TextMatch {
-  rows: Int32Array;
-  rank(i: number): number;
+  bits: Uint32Array;
+  count: number;
+  rank(row: number): number;
 }
 
 function lexemeCompare(a: string, b: string): number {
@@ -157,7 +161,13 @@ function orTerm(positions: Uint16Array, from: number, to: number): number {
 }
 
 export class TextIndex {
-  private constructor(private readonly terms: Map<string, Postings>) {}
+  private readonly words: number;
+  private constructor(
+    private readonly terms: Map<string, Postings>,
+    rowCount: number,
+  ) {
+    this.words = wordsFor(rowCount);
+  }
 
   get lexemes(): number {
     return this.terms.size;
@@ -165,9 +175,9 @@ export class TextIndex {
 
   /**
    * Reads every product's search_vector. `rowOf(id)` gives the product's row in the facet index
-   * (undefined: skip the product).
+   * (undefined: skip the product); rows are below `rowCount`.
    */
-  static async load(db: Database, rowOf: (id: number) => number | undefined): Promise<TextIndex | null> {
+  static async load(db: Database, rowOf: (id: number) => number | undefined, rowCount: number): Promise<TextIndex | null> {
     const perTerm = new Map<string, { rows: number[]; counts: number[]; positions: number[] }>();
     const batch = 20_000;
     // A stripped lexeme (no positions) ranks by Postgres's special cases: leave those to Postgres.
@@ -219,15 +229,15 @@ export class TextIndex {
         const r = Math.fround(orTerm(positions, offsets[idx]!, offsets[idx + 1]!) / 1.64493406685);
         single[idx] = r < 0 ? TINY : r;
       }
-      terms.set(lexeme, { rows, offsets, positions, single });
+      terms.set(lexeme, { rows, offsets, positions, single, bits: rows.length * 32 > rowCount ? bitsOfRows(rows, wordsFor(rowCount)) : null });
     }
-    return new TextIndex(terms);
+    return new TextIndex(terms, rowCount);
   }
 
   /** `search_vector @@ query` with ts_rank on demand, for a parsed query. */
   match(query: TsQueryNode | 'empty'): TextMatch {
-    if (query === 'empty') return { rows: new Int32Array(0), rank: () => 0 };
-    const rows = this.evaluate(query);
+    if (query === 'empty') return { bits: new Uint32Array(this.words), count: 0, rank: () => 0 };
+    const bits = this.evaluate(query);
     const items: string[] = [];
     const collect = (node: TsQueryNode) => {
       if (node.op === 'term') items.push(node.lexeme);
@@ -240,27 +250,31 @@ export class TextIndex {
     const unique = [...new Set(items)].sort(lexemeCompare);
     const postings = unique.map((lexeme) => this.terms.get(lexeme) ?? null);
     const rootAnd = query.op === 'and';
-    const ranks = new Float32Array(rows.length).fill(NaN);
+    const ranks = new Map<number, number>();
     // A single lexeme: its precomputed per-row rank.
     const only = unique.length === 1 ? postings[0] : undefined;
-    const rank = (i: number): number => {
-      const cached = ranks[i]!;
-      if (!Number.isNaN(cached)) return cached;
-      const row = rows[i]!;
+    const rank = (row: number): number => {
+      const cached = ranks.get(row);
+      if (cached !== undefined) return cached;
       let value: number;
       if (only) value = only.single[find(only.rows, row)]!;
       else value = rootAnd && unique.length >= 2 ? this.rankAnd(postings, row) : this.rankOr(postings, row);
-      ranks[i] = value;
+      ranks.set(row, value);
       return value;
     };
-    return { rows, rank };
+    return { bits, count: countBits(bits), rank };
   }
 
-  private evaluate(node: TsQueryNode): Int32Array {
-    if (node.op === 'term') return this.terms.get(node.lexeme)?.rows ?? new Int32Array(0);
+  /** The matching rows as a bitset (a lexeme's own bitset is shared: never written to). */
+  private evaluate(node: TsQueryNode): Uint32Array {
+    if (node.op === 'term') {
+      const postings = this.terms.get(node.lexeme);
+      if (!postings) return new Uint32Array(this.words);
+      return postings.bits ?? bitsOfRows(postings.rows, this.words);
+    }
     const a = this.evaluate(node.left);
     const b = this.evaluate(node.right);
-    return node.op === 'and' ? intersect(a, b) : union(a, b);
+    return node.op === 'and' ? andBits(a, b) : orBits(a, b);
   }
 
   /** calc_rank_or: every item's weighted occurrences, averaged over the items. */
@@ -315,40 +329,6 @@ function find(sorted: Int32Array, value: number): number {
     else hi = mid - 1;
   }
   return -1;
-}
-
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length && j < b.length) {
-    const x = a[i]!;
-    const y = b[j]!;
-    if (x === y) {
-      out[k++] = x;
-      i++;
-      j++;
-    } else if (x < y) i++;
-    else j++;
-  }
-  return out.subarray(0, k);
-}
-
-function union(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(a.length + b.length);
-  let i = 0;
-  let j = 0;
-  let k = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out[k++] = a[i++]!;
-    else if (i >= a.length || b[j]! < a[i]!) out[k++] = b[j++]!;
-    else {
-      out[k++] = a[i++]!;
-      j++;
-    }
-  }
-  return out.subarray(0, k);
 }
 
 /**
