@@ -235,7 +235,7 @@ test.describe('account', () => {
     await expect(app.getByRole('status').filter({ hasText: 'Your password has been changed.' })).toBeVisible();
   });
 
-  test('cards saved at checkout are listed on /account/payment-methods, made default and deleted', async ({ page, request }) => {
+  test('a signed-in shopper checks out twice saving cards: the orders are in /account/orders, the cards on /account/payment-methods (made default, deleted)', async ({ page, request }) => {
     const email = `ana.${Date.now()}@example.co.nz`;
     const [product] = await pickProducts(request);
     await signUp(page, request, email);
@@ -286,7 +286,10 @@ test.describe('account', () => {
       await shop.getByLabel('Save this card for next time').check();
       await shop.getByRole('button', { name: /^Place order/ }).click();
       await expect(shop.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
+      const confirmation = await shop.getByText(/Your order number is/).textContent();
+      orderNumbers.push(/Your order number is (\S+?)\.?$/.exec(confirmation!.trim())![1]!);
     };
+    const orderNumbers: string[] = [];
 
     await checkoutSavingCard('4111 1111 1111 1111', []);
     await checkoutSavingCard('5555 5555 5555 4444', ['Visa ending 1111']);
@@ -321,6 +324,19 @@ test.describe('account', () => {
     await page.reload();
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toContainText(/MasterCard ending 4444.*Default/);
+
+    // both orders are in the account, newest first, and one opens with its items
+    expect(orderNumbers).toHaveLength(2);
+    await page.goto('/account/orders');
+    // the list is the cart remote's ./AccountOrders fragment inside the account page
+    const orderLinks = page.getByRole('list', { name: 'Your orders' }).getByRole('link', { name: /^Order / });
+    await expect(orderLinks).toHaveCount(2);
+    await expect(orderLinks.nth(0)).toHaveText(`Order ${orderNumbers[1]}`);
+    await expect(orderLinks.nth(1)).toHaveText(`Order ${orderNumbers[0]}`);
+    await orderLinks.nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/account/orders/${orderNumbers[0]}$`));
+    await expect(page.getByText(product!.name).first()).toBeVisible();
+    await axe(page, '/account/orders/{number}');
   });
 
   test('contact info, NZ addresses and the Qantas link', async ({ page, request }) => {
