@@ -1,8 +1,9 @@
 /**
  * The Place order step as the shopper and the API see it: spec §7 fraudAnalytics.token on
- * order/place, spec §4 no order while an account update is loading.
+ * order/place, spec §4 no order while an account update is loading, spec §5 the duplicate warning
+ * against saved addresses on the billing form.
  */
-import type { CheckoutInfoResponse } from '@store/contracts';
+import type { AccountAddress, CheckoutInfoResponse } from '@store/contracts';
 import { session, type AuthUser } from '@store/shared-events';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -32,6 +33,7 @@ const info: CheckoutInfoResponse = {
   afterpayAvailable: false,
   loyaltyPoints: 0,
 };
+const saved: AccountAddress = { id: 'addr-1', type: 'SELECTED', company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '6011', state: 'Wellington', street1: '5 Cuba Street', street2: '', suburb: 'Te Aro', isDefaultBilling: true, isDefaultShipping: false };
 
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
 let placed: Record<string, unknown>[] = [];
@@ -48,6 +50,7 @@ beforeAll(() => {
       placed.push(JSON.parse(String(init!.body)) as Record<string, unknown>);
       return reply(200, { orderNumber: `FL0000000${placed.length}`, status: 'complete', actionData: null, loyalty: null, accessToken: 'access' });
     }
+    if (url === '/api/account/addresses') return reply(200, { addresses: [saved] });
     if (url === '/api/account/payment-methods') return reply(200, { paymentMethods: [] });
     if (url === '/api/account/state' && method === 'GET') return reply(200, { state: { syncableStateVersion: version, cart: { items: [] }, wishlist: { items: [] } } });
     if (url === '/api/account/state' && method === 'PUT') {
@@ -150,5 +153,18 @@ describe('signed in', () => {
       expect(placeButton()).toBeEnabled();
       expect(screen.queryByText(ACCOUNT_UPDATING_MESSAGE)).toBeNull();
     });
+  });
+
+  it('warns when the billing address duplicates a saved address and offers to use it (spec §5)', async () => {
+    await renderStep();
+    await userEvent.click(screen.getByLabelText('Same as my delivery address'));
+    await userEvent.type(screen.getByLabelText('Street address'), '5 cuba st');
+    await userEvent.type(screen.getByLabelText('Suburb or town'), 'te aro');
+    await userEvent.type(screen.getByLabelText('Postcode'), '6011');
+    expect(await screen.findByText(/This address is already saved in your address book/)).toHaveTextContent('Aroha Ngata, 5 Cuba Street, Te Aro 6011');
+    await userEvent.click(screen.getByRole('button', { name: 'Use saved address' }));
+    expect(screen.getByLabelText('Street address')).toHaveValue('5 Cuba Street');
+    expect(screen.getByLabelText(/^Region/)).toHaveValue('Wellington');
+    expect(screen.getByText('Using your saved address: Aroha Ngata, 5 Cuba Street, Te Aro 6011.')).toBeInTheDocument();
   });
 });

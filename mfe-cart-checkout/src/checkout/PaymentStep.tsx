@@ -10,6 +10,8 @@ import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards, token
 import { errorText, Field, Notice, primaryButton } from '../lib/ui';
 import { AddressForm, emptyAddress } from './AddressForm';
 import { GiftCards } from './GiftCards';
+import { SavedAddressMatch } from './SavedAddressMatch';
+import { useSavedAddresses } from './savedAddresses';
 import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
 import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
@@ -52,6 +54,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const placingRef = useRef(false);
   const idempotencyKey = useRef(newKey());
   const billingErrors = validateAddress(billing);
+  const savedAddresses = useSavedAddresses();
   const cardErrors = {
     number: !/^[0-9 ]{12,23}$/.test(card.number.trim()) ? 'Enter a valid card number.' : null,
     expiry: !/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry.trim()) ? 'Enter the expiry as MM/YY.' : null,
@@ -209,7 +212,12 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
             Same as my delivery address
           </label>
         ) : null}
-        {!sameAsShipping || pickup ? <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" /> : null}
+        {!sameAsShipping || pickup ? (
+          <>
+            <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" />
+            <SavedAddressMatch address={billing} saved={savedAddresses} onUse={setBilling} />
+          </>
+        ) : null}
       </section>
       <GiftCards placing={placing} />
       {notices.map((n) => (
