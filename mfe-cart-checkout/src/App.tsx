@@ -9,6 +9,7 @@ import { PaymentStep } from './checkout/PaymentStep';
 import { ShippingStep } from './checkout/ShippingStep';
 import { captureUtm } from './checkout/state';
 import { useCheckoutInfo, useCheckoutState } from './checkout/useCheckout';
+import { startFraudAnalytics } from './lib/fraud';
 import { page } from './lib/ui';
 import { CartPage } from './pages/CartPage';
 import { CheckoutErrorPage } from './pages/ErrorPage';
@@ -31,6 +32,11 @@ function CheckoutStep({ step }: { step: Step }) {
   const { status, info } = useCheckoutInfo(cart.items);
   useEffect(() => captureUtm(location.search), [location.search]);
   const target = guard(step, cart, state);
+  // spec §7: the fraud-prevention script loads once checkout has started (not on other pages)
+  const inCheckout = target === null;
+  useEffect(() => {
+    if (inCheckout) startFraudAnalytics();
+  }, [inCheckout]);
   if (target === 'wait') return <p css={page} aria-busy="true">Loading your cart…</p>;
   if (target) return <Navigate to={target} replace />;
   return (

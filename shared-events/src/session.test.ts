@@ -199,3 +199,65 @@ describe('session', () => {
     expect(bus.latest(topics.sessionState)).toEqual({ status: 'LOGGED_OUT' });
   });
 });
+
+describe('account update in progress (spec §4: no order while an account update is loading)', () => {
+  const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+  const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+  beforeEach(() => localStorage.clear());
+
+  it('is true while a signed-in cart write is being saved, and never for a guest', async () => {
+    const bus = createBus({ warn: () => {} });
+    const puts: Array<() => void> = [];
+    const session = createSession({
+      authProvider: fakeProvider(alice),
+      bus,
+      warn: () => {},
+      syncedBackend: () => ({
+        fetch: async () => emptySyncedState(),
+        put: (state) => new Promise((resolve) => puts.push(() => resolve({ ...state, version: state.version + 1 }))),
+      }),
+    });
+    const seen: boolean[] = [];
+    session.accountUpdating$.subscribe((value) => seen.push(value));
+    expect(session.isAccountUpdating()).toBe(false);
+
+    await session.start();
+    await flush(); // the login fetch (nothing to merge) has finished
+    expect(session.isAccountUpdating()).toBe(false);
+
+    const saving = session.synced.update((state) => ({ ...state, cart: { items: [item] } }));
+    await flush();
+    expect(puts).toHaveLength(1);
+    expect(session.isAccountUpdating()).toBe(true);
+    puts[0]!();
+    await saving;
+    expect(session.isAccountUpdating()).toBe(false);
+    expect(seen.at(-1)).toBe(false);
+    expect(seen).toContain(true);
+  });
+
+  it("a guest's cart write is local: no update in progress", async () => {
+    const { session } = setup(fakeProvider(null));
+    await session.start();
+    const seen: boolean[] = [];
+    session.accountUpdating$.subscribe((value) => seen.push(value));
+    await session.synced.update((state) => ({ ...state, cart: { items: [item] } }));
+    expect(seen).toEqual([false]);
+  });
+
+  it('trackAccountUpdate: true until every tracked update settles, failures included', async () => {
+    const { session } = setup(fakeProvider(alice));
+    let finishFirst!: (value: string) => void;
+    let failSecond!: (error: Error) => void;
+    const first = session.trackAccountUpdate(new Promise<string>((resolve) => (finishFirst = resolve)));
+    const second = session.trackAccountUpdate(new Promise<string>((_resolve, reject) => (failSecond = reject)));
+    expect(session.isAccountUpdating()).toBe(true);
+    finishFirst('saved');
+    await expect(first).resolves.toBe('saved');
+    expect(session.isAccountUpdating()).toBe(true);
+    failSecond(new Error('network'));
+    await expect(second).rejects.toThrow('network');
+    await flush();
+    expect(session.isAccountUpdating()).toBe(false);
+  });
+});

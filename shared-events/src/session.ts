@@ -18,8 +18,15 @@
  * `session.synced` is the synced account state (cart items, wishlist, version; see
  * ./synced-state.ts). Entering LOGGED_IN attaches it to the user (server state fetched and merged
  * with the local one); entering LOGGED_OUT after a signed-in session empties it.
+ *
+ * `accountUpdating$` / `isAccountUpdating()` say whether a signed-in shopper's account is being
+ * written right now (spec §4: no order while an account update is loading): true while the synced
+ * state is being saved to the server (sync result SYNCING: a cart or wishlist write, the merge on
+ * login) or while an update marked with `trackAccountUpdate(work)` runs (the account remote's
+ * PUT /api/account and address book changes). A guest's writes are local and never count.
+ * Added compatibly: a remote that may run on an older shell should check that they exist.
  */
-import { BehaviorSubject, type Observable } from 'rxjs';
+import { BehaviorSubject, distinctUntilChanged, type Observable } from 'rxjs';
 import { bus as defaultBus, type Bus } from './bus';
 import {
   createApiSyncedBackend,
@@ -72,6 +79,15 @@ export interface Session {
   setAuthProvider(provider: AuthProvider): Promise<SessionState>;
   /** The synced account state: cart items and wishlist (guest: local; signed in: the server's). */
   readonly synced: SyncedStore;
+  /**
+   * Whether the signed-in account is being written (a synced-state save, or an update marked with
+   * `trackAccountUpdate`): the current value first, then every change.
+   */
+  readonly accountUpdating$: Observable<boolean>;
+  /** The current value of `accountUpdating$`. */
+  isAccountUpdating(): boolean;
+  /** Marks an account update (e.g. PUT /api/account) as running until `work` settles; returns `work`. */
+  trackAccountUpdate<T>(work: Promise<T>): Promise<T>;
 }
 
 export interface SessionOptions {
@@ -109,6 +125,14 @@ export function createSession(options: SessionOptions): Session {
     options.syncedBackend ?? ((getIdToken: () => Promise<string | null>) => createApiSyncedBackend({ getIdToken }));
   /** The user the synced state is attached to. */
   let attachedUser: string | undefined;
+  /** Account updates marked with trackAccountUpdate that have not settled yet. */
+  let runningUpdates = 0;
+  const accountUpdating = new BehaviorSubject<boolean>(false);
+  const recomputeUpdating = (): void => {
+    const next = runningUpdates > 0 || synced.getSyncResult() === 'SYNCING';
+    if (next !== accountUpdating.value) accountUpdating.next(next);
+  };
+  synced.syncResult$.subscribe(recomputeUpdating);
   // eslint-disable-next-line prefer-const -- assigned once the session object exists
   let getIdToken: () => Promise<string | null>;
 
@@ -221,6 +245,21 @@ export function createSession(options: SessionOptions): Session {
     },
 
     synced,
+
+    accountUpdating$: accountUpdating.pipe(distinctUntilChanged()),
+
+    isAccountUpdating: () => accountUpdating.value,
+
+    trackAccountUpdate<T>(work: Promise<T>): Promise<T> {
+      runningUpdates++;
+      recomputeUpdating();
+      const done = () => {
+        runningUpdates--;
+        recomputeUpdating();
+      };
+      work.then(done, done);
+      return work;
+    },
   };
   getIdToken = () => api.getIdToken();
   return api;

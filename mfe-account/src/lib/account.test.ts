@@ -77,3 +77,20 @@ it('blocks an update while another runs (busy)', async () => {
   answer = () => reply(200, account);
   expect(await updateAccount({ customer: account.customer })).toMatchObject({ result: 'SUCCESS' });
 });
+
+it('marks the update on the shared session while it runs, so checkout waits for it (spec §4)', async () => {
+  let release!: () => void;
+  answer = () => new Promise<Response>((resolve) => (release = () => void resolve(reply(200, account))));
+  expect(session.isAccountUpdating()).toBe(false);
+  const saving = updateAccount({ customer: account.customer });
+  expect(session.isAccountUpdating()).toBe(true);
+  await new Promise((r) => setTimeout(r, 10));
+  expect(session.isAccountUpdating()).toBe(true);
+  release();
+  expect(await saving).toMatchObject({ result: 'SUCCESS' });
+  expect(session.isAccountUpdating()).toBe(false);
+  // a failed update ends the mark too
+  answer = () => reply(500, { error: 'InternalError', message: 'x' });
+  expect(await updateAccount({ customer: account.customer })).toMatchObject({ result: 'ERROR' });
+  expect(session.isAccountUpdating()).toBe(false);
+});

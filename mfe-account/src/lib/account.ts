@@ -2,6 +2,8 @@
  * The customer account (spec §4): load result SUCCESS, PREPARING (CustomerNotFound), ERROR or
  * ABORTED; data reused when younger than a caller-given maximum age; loading and updating need a
  * signed-in session that is not logging out, and updates are blocked while another runs.
+ * Every write is marked on the shared session (`asAccountUpdate`) so checkout can refuse to place
+ * an order while it runs (spec §4).
  */
 import type { AccountResponse, AccountUpdateBody } from '@store/contracts';
 import { session } from '@store/shared-events';
@@ -37,12 +39,21 @@ export async function loadAccount(maxAgeSeconds = ACCOUNT_REUSE_MAX_AGE_S): Prom
 
 export type AccountUpdateResult = { result: 'SUCCESS'; account: AccountResponse } | { result: 'ABORTED' } | { result: 'ERROR'; code: string; message: string };
 
+/**
+ * Marks an account write (PUT /api/account, an address book change) on the shared session's
+ * `accountUpdating$` until it settles: the cart remote's Place order waits for it (spec §4). A
+ * shell with an older shared-events has no `trackAccountUpdate`: the write then runs unmarked.
+ */
+export function asAccountUpdate<T>(work: Promise<T>): Promise<T> {
+  return typeof session.trackAccountUpdate === 'function' ? session.trackAccountUpdate(work) : work;
+}
+
 export async function updateAccount(body: AccountUpdateBody): Promise<AccountUpdateResult> {
   const sub = ready();
   if (!sub || updating) return { result: 'ABORTED' };
   updating = true;
   try {
-    const account = await apiFetch<AccountResponse>('PUT', '/api/account', body);
+    const account = await asAccountUpdate(apiFetch<AccountResponse>('PUT', '/api/account', body));
     cached = { sub, at: Date.now(), account };
     return { result: 'SUCCESS', account };
   } catch (error) {

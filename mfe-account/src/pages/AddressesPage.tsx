@@ -1,5 +1,6 @@
 import type { AccountAddress, AccountAddressesResponse } from '@store/contracts';
 import { useEffect, useState } from 'react';
+import { asAccountUpdate } from '../lib/account';
 import { apiFetch } from '../lib/api';
 import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SubmitButton, TextField, useForm, useTitle } from '../lib/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../lib/validation';
@@ -23,7 +24,7 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
     setError(null);
     const body = { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])), country: 'NZ' };
     try {
-      onSaved(await apiFetch<AccountAddressesResponse>(id ? 'PUT' : 'POST', id ? `/api/account/addresses/${encodeURIComponent(id)}` : '/api/account/addresses', body));
+      onSaved(await asAccountUpdate(apiFetch<AccountAddressesResponse>(id ? 'PUT' : 'POST', id ? `/api/account/addresses/${encodeURIComponent(id)}` : '/api/account/addresses', body)));
     } catch {
       setError('We were unable to save this address. Please try again.');
     }
@@ -80,7 +81,7 @@ export function AddressesPage() {
   const act = async (run: () => Promise<AccountAddressesResponse>) => {
     setNotice(null);
     try {
-      saved(await run());
+      saved(await asAccountUpdate(run()));
     } catch {
       setNotice({ type: 'ERROR', text: 'We were unable to update your address book. Please try again.' });
     }

@@ -5,10 +5,13 @@ import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { CartView } from '../cart/useCart';
+import { isAccountUpdating, useAccountUpdating } from '../lib/accountUpdate';
 import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards, tokenizeCard, walletNonce } from '../lib/api';
 import { errorText, Field, Notice, primaryButton } from '../lib/ui';
 import { AddressForm, emptyAddress } from './AddressForm';
 import { GiftCards } from './GiftCards';
+import { SavedAddressMatch } from './SavedAddressMatch';
+import { useSavedAddresses } from './savedAddresses';
 import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
 import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
@@ -19,12 +22,16 @@ import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
 
 type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
+/** Why Place order is disabled while the signed-in account is being saved (spec §4). */
+export const ACCOUNT_UPDATING_MESSAGE = 'Saving changes to your account… You can place your order once they are saved.';
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
   const infoLoading = infoStatus === 'LOADING';
-  // spec §4: no order while the cart, the checkout data or its promo items are loading
-  const ready = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
+  // spec §4: no order while the cart, the checkout data, its promo items or an account update are loading
+  const dataReady = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
+  const accountUpdating = useAccountUpdating();
+  const ready = dataReady && !accountUpdating;
   const s = useCheckoutState();
   const navigate = useNavigate();
   const location = useLocation();
@@ -47,6 +54,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const placingRef = useRef(false);
   const idempotencyKey = useRef(newKey());
   const billingErrors = validateAddress(billing);
+  const savedAddresses = useSavedAddresses();
   const cardErrors = {
     number: !/^[0-9 ]{12,23}$/.test(card.number.trim()) ? 'Enter a valid card number.' : null,
     expiry: !/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry.trim()) ? 'Enter the expiry as MM/YY.' : null,
@@ -130,7 +138,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     event.preventDefault();
     setSubmitted(true);
     setError(null);
-    if (placingRef.current || !info || !ready) return; // spec §4: not while loading, one at a time
+    if (placingRef.current || !info || !ready || isAccountUpdating()) return; // spec §4: not while loading, one at a time
     if ((!sameAsShipping || pickup) && hasErrors(billingErrors)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
     if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD' && (cardErrors.number || cardErrors.expiry || cardErrors.cvv)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
     placingRef.current = true;
@@ -204,7 +212,12 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
             Same as my delivery address
           </label>
         ) : null}
-        {!sameAsShipping || pickup ? <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" /> : null}
+        {!sameAsShipping || pickup ? (
+          <>
+            <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" />
+            <SavedAddressMatch address={billing} saved={savedAddresses} onUse={setBilling} />
+          </>
+        ) : null}
       </section>
       <GiftCards placing={placing} />
       {notices.map((n) => (
@@ -283,7 +296,12 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
       </section>
       {error ? <Notice>{error}</Notice> : null}
       {submitted && (!sameAsShipping || pickup) && hasErrors(billingErrors) ? <p css={errorText}>Check the billing address.</p> : null}
-      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing}>
+      {accountUpdating && !placing ? (
+        <p id="place-order-wait" role="status" css={{ fontSize: 14, color: 'var(--muted)', margin: '0 0 .5rem' }}>
+          {ACCOUNT_UPDATING_MESSAGE}
+        </p>
+      ) : null}
+      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing} aria-describedby={accountUpdating && !placing ? 'place-order-wait' : undefined}>
         {placing ? 'Placing your order…' : info ? `Place order · ${formatNzd(info.grandTotal)}` : 'Place order'}
       </button>
     </form>

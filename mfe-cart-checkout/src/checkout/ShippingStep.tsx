@@ -6,6 +6,8 @@ import { useNavigate } from 'react-router';
 import { pickupStores, type PickupStoreOption } from '../lib/api';
 import { errorText, Field, Notice, primaryButton, secondaryButton } from '../lib/ui';
 import { AddressForm, emptyAddress } from './AddressForm';
+import { SavedAddressMatch } from './SavedAddressMatch';
+import { useSavedAddresses } from './savedAddresses';
 import { setCheckout } from './state';
 import { useCheckoutState } from './useCheckout';
 import { hasErrors, sameAddress, validateAddress } from './validate';
@@ -27,6 +29,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const errors = validateAddress(address);
+  const savedAddresses = useSavedAddresses();
   const methods = info?.shippingMethods ?? [];
   const methodId = chosenMethod ?? methods[0]?.id ?? null;
   const duplicate = type === 'DELIVERY' && !s.billingSameAsShipping && sameAddress(address, s.billingAddress);
@@ -83,6 +86,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
       {type === 'DELIVERY' ? (
         <>
           <AddressForm legend="Delivery address" value={address} onChange={setAddress} errors={errors} showErrors={submitted} idPrefix="delivery" />
+          <SavedAddressMatch address={address} saved={savedAddresses} onUse={setAddress} />
           {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
           <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
             <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>

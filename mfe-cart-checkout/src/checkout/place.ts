@@ -6,6 +6,7 @@ import type { CheckoutAddressInput, CheckoutInfoResponse, OrderPlaceRequest, Ord
 import type { CartItem } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { clearCart, getCartId, publishQuantity, renewCartId } from '../cart/store';
+import { fraudToken } from '../lib/fraud';
 import { refreshProducts } from '../lib/objects';
 import { orderAnalytics, purchaseEvent, sha256Hex } from './analytics';
 import { setCheckout, setPlacedOrder, sortVouchers, type CheckoutState } from './state';
@@ -30,7 +31,8 @@ export function pickupShippingAddress(s: CheckoutState): CheckoutAddressInput {
   };
 }
 
-export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: CheckoutInfoResponse, main: PaymentMethodInput | null, billing: CheckoutAddressInput): OrderPlaceRequest {
+/** `fraud`: the fraud-prevention token (spec §7), sent as `fraudAnalytics.token` only when known. */
+export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: CheckoutInfoResponse, main: PaymentMethodInput | null, billing: CheckoutAddressInput, fraud: string | null = fraudToken()): OrderPlaceRequest {
   const contact = s.contact!;
   const shippingAddress = s.shippingType === 'STORE_PICKUP' ? pickupShippingAddress(s) : { ...s.deliveryAddress!, phone: s.deliveryAddress!.phone || contact.phone || PLACEHOLDER_PHONE };
   const shipping =
@@ -61,6 +63,7 @@ export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: Che
     agreeToMarketing: contact.agreeToMarketing,
     ...(s.loyalty ? { loyalty: { qantas: { memberId: s.loyalty.memberId } } } : {}),
     analytics: orderAnalytics(s),
+    ...(fraud ? { fraudAnalytics: { token: fraud } } : {}),
   };
 }
 

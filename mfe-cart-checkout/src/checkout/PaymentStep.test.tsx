@@ -1,0 +1,170 @@
+/**
+ * The Place order step as the shopper and the API see it: spec §7 fraudAnalytics.token on
+ * order/place, spec §4 no order while an account update is loading, spec §5 the duplicate warning
+ * against saved addresses on the billing form.
+ */
+import type { AccountAddress, CheckoutInfoResponse } from '@store/contracts';
+import { session, type AuthUser } from '@store/shared-events';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import type { CartView } from '../cart/useCart';
+import { FRAUD_TOKEN_EVENT, startFraudAnalytics } from '../lib/fraud';
+import { ACCOUNT_UPDATING_MESSAGE, PaymentStep } from './PaymentStep';
+import { emptyCheckout, setCheckout } from './state';
+
+const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
+const cart: CartView = { status: 'SUCCESS', items: [item], groups: [], quantity: 1, valid: true };
+const delivery = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
+const info: CheckoutInfoResponse = {
+  result: 'SUCCESS',
+  promotions: { appliedPromotions: [], disallowedPromotions: [], summedDiscounts: 0, resolvedCart: { promoCartItems: [] } },
+  lines: [],
+  itemQuantity: 1,
+  itemSubtotal: 4000,
+  totalDiscount: 0,
+  itemSubtotalAfterDiscounts: 4000,
+  shippingMethods: [],
+  selectedShippingMethod: { id: 'standard', label: 'Standard', price: 995 },
+  grandTotal: 4995,
+  gst: 651,
+  creditUsages: [],
+  amountOutstanding: 0, // nothing to pay by card: the order goes with NO_PAYMENT
+  afterpayAvailable: false,
+  loyaltyPoints: 0,
+};
+const saved: AccountAddress = { id: 'addr-1', type: 'SELECTED', company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '6011', state: 'Wellington', street1: '5 Cuba Street', street2: '', suburb: 'Te Aro', isDefaultBilling: true, isDefaultShipping: false };
+
+const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+let placed: Record<string, unknown>[] = [];
+let holdStatePut: Promise<void> | null = null;
+let version = 0;
+
+beforeAll(() => {
+  globalThis.fetch = jest.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    if (url === '/api/fraud/config') return reply(200, { siteId: 'fernleaf-nz', scriptUrl: '/api/fraud/script.js' });
+    if (url === '/api/checkout/info') return reply(200, info);
+    if (url === '/api/order/place') {
+      placed.push(JSON.parse(String(init!.body)) as Record<string, unknown>);
+      return reply(200, { orderNumber: `FL0000000${placed.length}`, status: 'complete', actionData: null, loyalty: null, accessToken: 'access' });
+    }
+    if (url === '/api/account/addresses') return reply(200, { addresses: [saved] });
+    if (url === '/api/account/payment-methods') return reply(200, { paymentMethods: [] });
+    if (url === '/api/account/state' && method === 'GET') return reply(200, { state: { syncableStateVersion: version, cart: { items: [] }, wishlist: { items: [] } } });
+    if (url === '/api/account/state' && method === 'PUT') {
+      if (holdStatePut) await holdStatePut;
+      const body = JSON.parse(String(init!.body)) as { cart: unknown; wishlist: unknown };
+      version += 1;
+      return reply(200, { state: { syncableStateVersion: version, cart: body.cart, wishlist: body.wishlist } });
+    }
+    return reply(404, { error: 'NotFound', message: url });
+  }) as unknown as typeof fetch;
+});
+
+beforeEach(() => {
+  placed = [];
+  setCheckout({ ...emptyCheckout(), contact: { email: 'aroha@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', phone: '021 555 0101', agreeToMarketing: false }, shippingType: 'DELIVERY', deliveryAddress: delivery, deliveryMethodId: 'standard' });
+});
+
+/** Renders the step and lets its first requests (saved cards, saved addresses) answer. */
+async function renderStep() {
+  render(
+    <MemoryRouter initialEntries={['/checkout/payment']}>
+      <Routes>
+        <Route path="/checkout/payment" element={<PaymentStep cart={cart} info={info} infoStatus="SUCCESS" />} />
+        <Route path="/checkout/success" element={<p>Order placed</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+const placeButton = () => screen.getByRole('button', { name: /Place order/ });
+
+describe('fraudAnalytics.token on order/place (spec §7)', () => {
+  it('is left out while the fraud script has given no token', async () => {
+    await renderStep();
+    await userEvent.click(placeButton());
+    await screen.findByText('Order placed');
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).not.toHaveProperty('fraudAnalytics');
+    expect(placed[0]).toMatchObject({ payment: { methods: [{ methodCode: 'NO_PAYMENT', amount: 0 }] } });
+  });
+
+  it("carries the script's token once it is known", async () => {
+    startFraudAnalytics();
+    await waitFor(() => expect(document.head.querySelector('script[src="/api/fraud/script.js?siteId=fernleaf-nz"]')).not.toBeNull());
+    document.dispatchEvent(new CustomEvent(FRAUD_TOKEN_EVENT, { detail: 'ftr-token-123' }));
+    await renderStep();
+    await userEvent.click(placeButton());
+    await screen.findByText('Order placed');
+    expect(placed).toHaveLength(1);
+    expect(placed[0]).toMatchObject({ fraudAnalytics: { token: 'ftr-token-123' } });
+  });
+});
+
+describe('signed in', () => {
+  let user: AuthUser | null = null;
+  beforeAll(async () => {
+    await session.setAuthProvider({ currentUser: async () => user, signOut: async () => undefined });
+    await session.start();
+    await session.signIn(async () => {
+      user = { id: 'sub-aroha', email: 'aroha@example.co.nz', idToken: 'id-token' };
+    });
+    await waitFor(() => expect(session.synced.getSyncResult()).toBe('SUCCESS'));
+  });
+
+  describe('no order while an account update is loading (spec §4)', () => {
+    it('disables Place order with the reason while the account remote saves, and refuses to place', async () => {
+      await renderStep();
+      let finish!: () => void;
+      act(() => void session.trackAccountUpdate(new Promise<void>((resolve) => (finish = resolve))));
+      expect(placeButton()).toBeDisabled();
+      expect(screen.getByText(ACCOUNT_UPDATING_MESSAGE)).toHaveAttribute('role', 'status');
+      expect(placeButton()).toHaveAccessibleDescription(ACCOUNT_UPDATING_MESSAGE);
+      // even a submit that gets through (Enter in a field) places nothing
+      fireEvent.submit(screen.getByRole('form', { name: 'Payment' }));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(placed).toHaveLength(0);
+      await act(async () => finish());
+      expect(screen.queryByText(ACCOUNT_UPDATING_MESSAGE)).toBeNull();
+      expect(placeButton()).toBeEnabled();
+      await userEvent.click(placeButton());
+      await screen.findByText('Order placed');
+      expect(placed).toHaveLength(1);
+    });
+
+    it('waits for a cart write to the server (PUT /api/account/state)', async () => {
+      let release!: () => void;
+      holdStatePut = new Promise<void>((resolve) => (release = resolve));
+      await renderStep();
+      let saving!: Promise<unknown>;
+      act(() => {
+        saving = session.synced.update((state) => ({ ...state, cart: { items: [item] } }));
+      });
+      await waitFor(() => expect(placeButton()).toBeDisabled());
+      expect(screen.getByText(ACCOUNT_UPDATING_MESSAGE)).toBeInTheDocument();
+      holdStatePut = null;
+      await act(async () => {
+        release();
+        await saving;
+      });
+      expect(placeButton()).toBeEnabled();
+      expect(screen.queryByText(ACCOUNT_UPDATING_MESSAGE)).toBeNull();
+    });
+  });
+
+  it('warns when the billing address duplicates a saved address and offers to use it (spec §5)', async () => {
+    await renderStep();
+    await userEvent.click(screen.getByLabelText('Same as my delivery address'));
+    await userEvent.type(screen.getByLabelText('Street address'), '5 cuba st');
+    await userEvent.type(screen.getByLabelText('Suburb or town'), 'te aro');
+    await userEvent.type(screen.getByLabelText('Postcode'), '6011');
+    expect(await screen.findByText(/This address is already saved in your address book/)).toHaveTextContent('Aroha Ngata, 5 Cuba Street, Te Aro 6011');
+    await userEvent.click(screen.getByRole('button', { name: 'Use saved address' }));
+    expect(screen.getByLabelText('Street address')).toHaveValue('5 Cuba Street');
+    expect(screen.getByLabelText(/^Region/)).toHaveValue('Wellington');
+    expect(screen.getByText('Using your saved address: Aroha Ngata, 5 Cuba Street, Te Aro 6011.')).toBeInTheDocument();
+  });
+});
