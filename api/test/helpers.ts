@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -97,4 +98,29 @@ export async function plainProducts(db: Database, limit: number): Promise<PlainP
         group by p.id, p.price order by p.id limit ${limit}`,
   );
   return rows.map((r) => ({ productId: String(r.product_id), variantId: String(r.variant_id), price: r.price }));
+}
+
+/**
+ * A confirmed customer of the local user pool, signed in (USER_PASSWORD_AUTH): the ID token to
+ * send as `authorization: Bearer …`.
+ */
+export async function signUpCustomer(ctx: TestContext, password = 'Kauri-Trail-42'): Promise<{ email: string; idToken: string }> {
+  const cognito = async (operation: string, body: Record<string, unknown>) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cognito/',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      payload: JSON.stringify(body),
+    });
+    if (res.statusCode !== 200) throw new Error(`${operation}: ${res.statusCode} ${res.body}`);
+    return res.json() as Record<string, { IdToken?: string } & Record<string, unknown>>;
+  };
+  const ClientId = ctx.config.account.userPoolClientId;
+  const email = `customer.${crypto.randomBytes(4).toString('hex')}@example.co.nz`;
+  await cognito('SignUp', { ClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  const outbox = await ctx.app.inject({ method: 'GET', url: `/api/cognito/outbox?email=${encodeURIComponent(email)}` });
+  const code = (outbox.json().messages as { purpose: string; code: string }[]).find((m) => m.purpose === 'SIGN_UP')!.code;
+  await cognito('ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: code });
+  const signedIn = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
+  return { email, idToken: signedIn.AuthenticationResult!.IdToken! };
 }

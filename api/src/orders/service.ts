@@ -243,11 +243,11 @@ export class OrderService {
         [done] = (await queryRows<{ taken: number[]; used: string[]; rows: VariantDbRow[] }>(
           tx,
           sql`with ins as (
-              insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, analytics)
+              insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics)
               values (${number}, ${input.cartId}, 'pending', ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
                 ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
                 ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
-                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${JSON.stringify(input.analytics ?? null)}::jsonb)
+                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${input.loyalty?.qantas?.memberId ?? null}, ${JSON.stringify(input.analytics ?? null)}::jsonb)
               returning number),
             locked as (
               select v.id, w.qty from variants v join unnest(${sql.param(stock.map(([id]) => Number(id)))}::int[], ${sql.param(stock.map(([, qty]) => qty))}::int[]) as w(id, qty) on w.id = v.id
@@ -417,6 +417,7 @@ export class OrderService {
       grand_total: number;
       gst: number;
       loyalty_points: number;
+      loyalty_member_id: string | null;
       access_token: string;
       user_sub: string | null;
     }>(this.db, sql`select * from orders where number = ${number}`);
@@ -440,6 +441,7 @@ export class OrderService {
       grandTotal: o.grand_total,
       gst: o.gst,
       loyaltyPoints: o.loyalty_points,
+      loyalty: { points: o.loyalty_points, qantas: o.loyalty_member_id ? { maskedMemberId: maskMemberId(o.loyalty_member_id) } : null },
       accessToken: o.access_token,
       userSub: o.user_sub,
     };
@@ -448,6 +450,11 @@ export class OrderService {
   private async transaction(run: (tx: Database) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => run(tx as unknown as Database));
   }
+}
+
+/** A loyalty number as read back: every character but the last 3 masked (•••••123). */
+export function maskMemberId(memberId: string): string {
+  return '•'.repeat(Math.max(memberId.length - 3, 0)) + memberId.slice(-3);
 }
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
