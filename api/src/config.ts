@@ -35,6 +35,8 @@ export interface Config {
   };
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number };
+  /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/fraud. */
+  fraud: { siteId: string; scriptUrl: string; decisionUrl: string; secret: string; testTokens: boolean };
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -109,6 +111,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       scriptUrl: env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js',
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
       minScore: Number(env.BOTCHECK_MIN_SCORE || '0.5'),
+    },
+    fraud: {
+      siteId: env.FRAUD_SITE_ID || 'local-fraud-site',
+      scriptUrl: env.FRAUD_SCRIPT_URL || '/api/fraud/script.js',
+      decisionUrl: env.FRAUD_DECISION_URL || '',
+      secret: env.FRAUD_SECRET || 'local-fraud-secret',
+      // test tokens (?test=decline) only outside production
+      testTokens: env.FRAUD_TEST_TOKENS ? env.FRAUD_TEST_TOKENS === '1' || env.FRAUD_TEST_TOKENS === 'true' : env.NODE_ENV !== 'production',
     },
   };
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -123,4 +124,24 @@ export async function signUpCustomer(ctx: TestContext, password = 'Kauri-Trail-4
   await cognito('ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: code });
   const signedIn = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
   return { email, idToken: signedIn.AuthenticationResult!.IdToken! };
+}
+
+export const TEST_ADDRESS = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
+
+let cartSeq = 0;
+/**
+ * An order request for `items` priced through /api/checkout/info: a guest delivery order paid by
+ * card (fake-valid-nonce) for the amount outstanding, with the offers it gets as expected.
+ */
+export async function orderRequest(app: FastifyInstance, items: { productId: string; variantId: string; qty: number }[], over: Partial<OrderPlaceRequest> = {}): Promise<OrderPlaceRequest> {
+  const cart = { items, promoCodes: [], email: 'aroha@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', shippingAddress: TEST_ADDRESS, shipping: { type: 'DELIVERY' as const, options: { methodId: 'standard' } } };
+  const priced = (await app.inject({ method: 'POST', url: '/api/checkout/info', payload: { cart } })).json() as CheckoutInfoResponse;
+  cartSeq += 1;
+  return {
+    cartId: `cart-${process.pid}-${Date.now().toString(36)}-${cartSeq}`,
+    cart: { ...cart, phone: '021 555 0101', billingAddress: TEST_ADDRESS },
+    payment: { methods: [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount: priced.amountOutstanding, token: 'fake-valid-nonce' }] },
+    expectedPromotions: priced.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
+    ...over,
+  };
 }

@@ -3,12 +3,10 @@
  * spaces ignored; 400 with the field otherwise), stored with the order, and read back only masked
  * (•••…123) with the points by the success page, the account's order detail and the guest lookup.
  */
-import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
+import type { OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db';
-import { BACKENDS, createTestContext, plainProducts, signUpCustomer, type TestContext } from './helpers';
-
-const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
+import { BACKENDS, createTestContext, orderRequest, plainProducts, signUpCustomer, type TestContext } from './helpers';
 
 describe.each(BACKENDS)('loyalty member id on orders on %s', (backend) => {
   let ctx: TestContext;
@@ -25,19 +23,7 @@ describe.each(BACKENDS)('loyalty member id on orders on %s', (backend) => {
     await ctx?.close();
   });
 
-  let seq = 0;
-  async function orderBody(over: Partial<OrderPlaceRequest> = {}): Promise<OrderPlaceRequest> {
-    const cart = { items: [item], promoCodes: [], email: 'aroha@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', shippingAddress: address, shipping: { type: 'DELIVERY' as const, options: { methodId: 'standard' } } };
-    const priced = (await ctx.app.inject({ method: 'POST', url: '/api/checkout/info', payload: { cart } })).json() as CheckoutInfoResponse;
-    seq += 1;
-    return {
-      cartId: `cart-loyalty-${backend}-${Date.now().toString(36)}-${seq}`,
-      cart: { ...cart, phone: '021 555 0101', billingAddress: address },
-      payment: { methods: [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount: priced.amountOutstanding, token: 'fake-valid-nonce' }] },
-      expectedPromotions: priced.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
-      ...over,
-    };
-  }
+  const orderBody = (over: Partial<OrderPlaceRequest> = {}) => orderRequest(ctx.app, [item], over);
   const place = (body: OrderPlaceRequest, idToken?: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/order/place', payload: body as object, headers: idToken ? { authorization: `Bearer ${idToken}` } : {} });
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import type { FraudService } from '../fraud/index.js';
 import { OrderService } from '../orders/service.js';
 import { savedCardRoutes } from '../payments/routes.js';
 import { SavedCards } from '../payments/saved-cards.js';
@@ -22,7 +23,12 @@ export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   voucherLockMinutes: 30,
 };
 
-export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG): void {
+export interface CheckoutExtras {
+  /** Asked before an order takes anything (api/src/fraud); none = every order `not_provided`. */
+  fraud?: FraudService;
+}
+
+export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG, extras: CheckoutExtras = {}): void {
   const checkout = new CheckoutService(db, { maxAppliedPromotions: config.maxAppliedPromotions, afterpayMax: config.afterpayMaxCents, cacheMs: 5_000 });
   const vouchers = new VoucherService(db, { maxPinAttempts: config.voucherMaxPinAttempts, lockMinutes: config.voucherLockMinutes });
   // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
@@ -34,7 +40,7 @@ export function registerCheckout(app: FastifyInstance, db: Database, config: Che
   });
   savedCards = new SavedCards(db, gateway);
   const payLater = new SandboxPayLater();
-  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards);
+  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards, { fraud: extras.fraud });
   app.register(checkoutRoutes, { db, checkout, orders, vouchers, gateway, payLater, voucherLookupsPerMinute: config.voucherLookupsPerMinute });
   app.register(savedCardRoutes, { savedCards });
 }

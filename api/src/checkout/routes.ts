@@ -97,7 +97,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const sub = userOf(request);
-      const ctx = { userSub: sub, returnBase: '' };
+      const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) };
       if (!key) {
         try {
           return await orders.place(request.body, ctx);

@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
 import { queryRows, type Database } from '../db/index.js';
+import type { FraudAssessment, FraudService } from '../fraud/index.js';
 import type { ChargeFailure, PaymentGateway } from '../payments/gateway.js';
 import type { SandboxPayLater } from '../payments/sandbox.js';
 import type { SavedCards } from '../payments/saved-cards.js';
@@ -78,6 +79,21 @@ export interface OrderContext {
   userSub?: string;
   /** Base URL the pay-later approval page returns to (origin of the shop). */
   returnBase?: string;
+  /** The shopper's connection, for the fraud decision. */
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface OrderServiceOptions {
+  /** Asked before anything is taken; a `decline` refuses the order (PaymentGatewayRejected). */
+  fraud?: FraudService;
+}
+
+/** One place() call: the number and access token survive a re-pricing, and so does the fraud decision. */
+interface Attempt {
+  number: string;
+  accessToken: string;
+  fraud?: FraudAssessment;
 }
 
 export interface PickupStore {
@@ -111,6 +127,7 @@ export class OrderService {
     private readonly gateway: PaymentGateway,
     private readonly payLater: SandboxPayLater,
     private readonly savedCards?: SavedCards,
+    private readonly options: OrderServiceOptions = {},
   ) {}
 
   /** A click-and-collect store (cached for a few seconds: stores change rarely). */
@@ -129,9 +146,10 @@ export class OrderService {
   }
 
   async place(input: PlaceInput, ctx: OrderContext = {}): Promise<OrderPlaceResponse> {
+    const state: Attempt = { number: await this.newNumber(), accessToken: crypto.randomBytes(18).toString('base64url') };
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.placeOnce(input, ctx, attempt > 0);
+        return await this.placeOnce(input, ctx, attempt > 0, state);
       } catch (error) {
         // rows changed between reading and the order statement: read them again (bounded)
         if (!(error instanceof StaleCatalogue) || attempt >= 2) throw error;
@@ -187,7 +205,26 @@ export class OrderService {
     }
   }
 
-  private async placeOnce(input: PlaceInput, ctx: OrderContext, fresh: boolean): Promise<OrderPlaceResponse> {
+  /** The fraud service's decision (once per place() call); without a service, `not_provided`. */
+  private async fraudDecision(input: PlaceInput, ctx: OrderContext, state: Attempt, priced: PricedCart): Promise<FraudAssessment> {
+    if (!state.fraud) {
+      const token = input.fraudAnalytics?.token || undefined;
+      state.fraud = this.options.fraud
+        ? await this.options.fraud.decide({
+            orderNumber: state.number,
+            token,
+            amount: priced.grandTotal,
+            email: input.cart.email.toLowerCase(),
+            paymentMethods: input.payment.methods.map((m) => m.methodCode),
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+          })
+        : { decision: 'not_provided', reason: 'no_service' };
+    }
+    return state.fraud;
+  }
+
+  private async placeOnce(input: PlaceInput, ctx: OrderContext, fresh: boolean, state: Attempt): Promise<OrderPlaceResponse> {
     const { cart } = input;
     let store: PickupStore | null = null;
     if (cart.shipping.type === 'STORE_PICKUP') {
@@ -215,8 +252,7 @@ export class OrderService {
       if (!check.ok || check.amountRemaining < m.amount) throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers ${m.amount} cents.`, 409, undefined, m.code);
     }
 
-    const number = await this.newNumber();
-    const accessToken = crypto.randomBytes(18).toString('base64url');
+    const { number, accessToken } = state;
     const items: StoredItem[] = priced.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, variantLabel: l.variantLabel, qty: l.qty, unitPrice: l.unitPrice, total: l.total, promo: false }));
     const shippingAddress = store ? pickupAddress(store, { firstName: cart.firstName, lastName: cart.lastName, phone: cart.phone }) : cart.shippingAddress;
     const payments: StoredPayment[] = [
@@ -234,6 +270,18 @@ export class OrderService {
     const stock = [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]));
     const applied = priced.promotions.appliedPromotions;
     const email = cart.email.toLowerCase();
+    const fraud = await this.fraudDecision(input, ctx, state, priced);
+    const orderInsert = (status: string) => sql`insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics, fraud_token, fraud_decision, fraud_reason)
+              values (${number}, ${input.cartId}, ${status}, ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
+                ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
+                ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
+                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${input.loyalty?.qantas?.memberId ?? null}, ${JSON.stringify(input.analytics ?? null)}::jsonb,
+                ${input.fraudAnalytics?.token || null}, ${fraud.decision}, ${fraud.reason})`;
+    if (fraud.decision === 'decline') {
+      // refused before any stock, gift-card balance, offer usage or charge is taken; recorded for review
+      await this.db.execute(orderInsert('fraud_declined'));
+      throw new OrderError('PaymentGatewayRejected', paymentMessage('PaymentGatewayRejected'), PAYMENT_ERROR_STATUS.PaymentGatewayRejected);
+    }
 
     await this.transaction(async (tx) => {
       // one statement: the order, the stock of every line (conditional: never below zero), the
@@ -242,13 +290,7 @@ export class OrderService {
       try {
         [done] = (await queryRows<{ taken: number[]; used: string[]; rows: VariantDbRow[] }>(
           tx,
-          sql`with ins as (
-              insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics)
-              values (${number}, ${input.cartId}, 'pending', ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
-                ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
-                ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
-                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${input.loyalty?.qantas?.memberId ?? null}, ${JSON.stringify(input.analytics ?? null)}::jsonb)
-              returning number),
+          sql`with ins as (${orderInsert('pending')} returning number),
             locked as (
               select v.id, w.qty from variants v join unnest(${sql.param(stock.map(([id]) => Number(id)))}::int[], ${sql.param(stock.map(([, qty]) => qty))}::int[]) as w(id, qty) on w.id = v.id
               order by v.id for update of v),
