@@ -33,6 +33,8 @@ export interface BuildAppOptions {
   catalog?: CatalogService;
   /** Pino logger options; false (default in tests) disables logging. */
   logger?: boolean | { level: string };
+  /** The clock Afterpay checkouts expire by (epoch ms); tests inject one. Defaults to Date.now. */
+  now?: () => number;
 }
 
 /** Named contract schemas become components in the OpenAPI document. */
@@ -59,7 +61,7 @@ const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*',
  * The fastify application: /api routes, OpenAPI at /api/docs, and the image endpoint. It does
  * not listen; server.ts adds the edge and listens.
  */
-export function buildApp({ config, db, catalog = new CatalogService(db), logger }: BuildAppOptions): FastifyInstance {
+export function buildApp({ config, db, catalog = new CatalogService(db), logger, now }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: logger ?? false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -122,7 +124,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger 
   const localFraud = new LocalFraud(fraud);
   app.register(fraudRoutes, { config: fraud, local: localFraud });
   const fraudService = createFraudService(fraud, localFraud, (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
-  registerCheckout(app, db, config.checkout, { fraud: fraudService });
+  registerCheckout(app, db, config.checkout, { fraud: fraudService, now });
   registerReturns(app, db, { lookupsPerMinute: config.checkout?.voucherLookupsPerMinute });
   return app;
 }

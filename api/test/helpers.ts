@@ -51,7 +51,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** A fresh database (PGlite in a temp folder, or a new PostgreSQL database), migrated, optionally seeded, and the app. */
-export async function createTestContext(backend: Backend, { products = TEST_PRODUCTS }: { products?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  backend: Backend,
+  { products = TEST_PRODUCTS, env = {}, now }: { products?: number; /** More configuration (environment variables). */ env?: Record<string, string>; /** The app's clock (Afterpay expiry). */ now?: () => number } = {},
+): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
   const server = backend === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig(
@@ -61,12 +64,13 @@ export async function createTestContext(backend: Backend, { products = TEST_PROD
       DEPLOY_DIR: path.join(tmp, 'deploy'),
       SEED_PRODUCTS: String(products),
       ...(server ? { DATABASE_URL: server.url } : {}),
+      ...env,
     },
     __dirname,
   );
   const database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
   if (products > 0) await seedIfEmpty(database.db, { products });
-  const app = buildApp({ config, db: database.db });
+  const app = buildApp({ config, db: database.db, now });
   await app.ready();
   return {
     app,

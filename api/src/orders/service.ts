@@ -87,6 +87,8 @@ export interface OrderContext {
 export interface OrderServiceOptions {
   /** Asked before anything is taken; a `decline` refuses the order (PaymentGatewayRejected). */
   fraud?: FraudService;
+  /** The clock pay-later expiry is judged by (epoch ms; tests inject one). */
+  now?: () => number;
 }
 
 /** One place() call: the number and access token survive a re-pricing, and so does the fraud decision. */
@@ -128,7 +130,11 @@ export class OrderService {
     private readonly payLater: SandboxPayLater,
     private readonly savedCards?: SavedCards,
     private readonly options: OrderServiceOptions = {},
-  ) {}
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private readonly now: () => number;
 
   /** A click-and-collect store (cached for a few seconds: stores change rarely). */
   async pickupStore(erpStoreId: string): Promise<PickupStore | null> {
@@ -346,7 +352,10 @@ export class OrderService {
     if (main.methodCode === 'AFTERPAY') {
       const checkout = await this.payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
       payments[payments.length - 1]!.payLaterToken = checkout.token;
-      await this.db.execute(sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number}`);
+      // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
+      await this.db.execute(
+        sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, payment_expires_at = ${new Date(checkout.expiresAt).toISOString()}::timestamptz, updated_at = now() where number = ${number}`,
+      );
       return { orderNumber: number, status: 'actionRequired', actionData: { type: 'redirect', url: checkout.redirectUrl }, loyalty: null, accessToken };
     }
     let charge = { methodCode: main.methodCode, nonce: savedToken ?? main.token! };
@@ -397,37 +406,98 @@ export class OrderService {
     this.checkout.promotionsUsed(priced.promotions.appliedPromotions.map((p) => p.id));
   }
 
-  /** After the pay-later approval page: capture and complete, or cancel. */
+  /**
+   * After the pay-later approval page: capture and complete, or cancel. The order row is locked
+   * while it is judged and captured, so an expiry sweep running at the same moment cannot cancel an
+   * order whose payment was just captured (nor the other way round).
+   */
   async completePayLater(token: string, amount: number): Promise<OrderPlaceResponse> {
     const checkout = this.payLater.get(token);
     if (!checkout) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
-    const [order] = await queryRows<{ number: string; status: string; access_token: string; items: StoredItem[]; payments: StoredPayment[]; loyalty_points: number; email: string }>(
-      this.db,
-      sql`select number, status, access_token, items, payments, loyalty_points, email from orders where number = ${checkout.orderNumber}`,
-    );
-    if (!order) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
-    if (order.status === 'placed') return { orderNumber: order.number, status: 'complete', actionData: null, loyalty: { points: order.loyalty_points }, accessToken: order.access_token };
-    if (order.status !== 'awaiting_payment') throw new OrderError('InvalidRequest', 'This Afterpay checkout has been cancelled.', 409);
-    const result = await this.payLater.capture(token, amount);
-    if (!result.ok) {
-      await this.cancelAwaiting(order.number, order.items, order.payments);
-      if (result.error === 'AmountMismatch') throw new OrderError('InvalidRequest', 'Afterpay delayed-payment details mismatch: the order total changed after approval.', 409);
-      throw new OrderError('PaymentProcessorDeclinedHard', 'Afterpay did not approve this payment.', 402);
+    let released: string[] | null = null;
+    type Outcome =
+      | { kind: 'unknown' | 'cancelled' | 'expired' }
+      | { kind: 'failed'; error: string }
+      | { kind: 'complete'; number: string; accessToken: string; points: number };
+    const outcome = await this.inTransaction<Outcome>(async (tx) => {
+      const [order] = await queryRows<{ number: string; status: string; access_token: string; payments: StoredPayment[]; loyalty_points: number; payment_expires_at: string | Date | null }>(
+        tx,
+        sql`select number, status, access_token, payments, loyalty_points, payment_expires_at from orders where number = ${checkout.orderNumber} for update`,
+      );
+      if (!order) return { kind: 'unknown' };
+      const done = { kind: 'complete' as const, number: order.number, accessToken: order.access_token, points: order.loyalty_points };
+      if (order.status === 'placed') return done;
+      if (order.status !== 'awaiting_payment') return { kind: this.payLater.status(token) === 'EXPIRED' ? 'expired' : 'cancelled' };
+      if (order.payment_expires_at && new Date(order.payment_expires_at).getTime() <= this.now()) {
+        released = await this.releaseAwaiting(tx, order.number);
+        return { kind: 'expired' };
+      }
+      const result = await this.payLater.capture(token, amount);
+      if (!result.ok) {
+        released = await this.releaseAwaiting(tx, order.number);
+        return result.error === 'Expired' ? { kind: 'expired' } : { kind: 'failed', error: result.error };
+      }
+      const payments = order.payments.map((p) => (p.payLaterToken === token ? { ...p, transactionId: result.transactionId } : p));
+      await tx.execute(sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail) values (${result.transactionId}, ${order.number}, 'AFTERPAY', ${amount}, 'authorized', 'Afterpay')`);
+      await tx.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${order.number}`);
+      return done;
+    });
+    if (released) this.checkout.promotionsUsed(released);
+    switch (outcome.kind) {
+      case 'complete':
+        return { orderNumber: outcome.number, status: 'complete', actionData: null, loyalty: { points: outcome.points }, accessToken: outcome.accessToken };
+      case 'unknown':
+        throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
+      case 'expired':
+        throw new OrderError('AfterpayCheckoutExpired', AFTERPAY_EXPIRED_MESSAGE, 409);
+      case 'cancelled':
+        throw new OrderError('InvalidRequest', 'This Afterpay checkout has been cancelled.', 409);
+      case 'failed':
+        if (outcome.error === 'AmountMismatch') throw new OrderError('InvalidRequest', 'Afterpay delayed-payment details mismatch: the order total changed after approval.', 409);
+        throw new OrderError('PaymentProcessorDeclinedHard', 'Afterpay did not approve this payment.', 402);
     }
-    const payments = order.payments.map((p) => (p.payLaterToken === token ? { ...p, transactionId: result.transactionId } : p));
-    await this.db.execute(sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail) values (${result.transactionId}, ${order.number}, 'AFTERPAY', ${amount}, 'authorized', 'Afterpay')`);
-    return this.complete(order.number, order.access_token, payments, order.loyalty_points);
   }
 
-  private async cancelAwaiting(number: string, items: StoredItem[], payments: StoredPayment[]): Promise<void> {
-    await this.transaction(async (tx) => {
-      const [row] = await queryRows<{ number: string }>(tx, sql`update orders set status = 'cancelled', updated_at = now() where number = ${number} and status = 'awaiting_payment' returning number`);
-      if (!row) return;
-      for (const item of items) await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
-      for (const p of payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
-      await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id in (select promotion_id from promotion_usages where order_number = ${number})`);
-      await tx.execute(sql`delete from promotion_usages where order_number = ${number}`);
-    });
+  /**
+   * Cancels an order still awaiting pay-later approval and gives back everything it holds: the
+   * stock of its lines and promo items, its gift-card amounts and its offer usage. Exactly once:
+   * only the statement that moves the order out of awaiting_payment releases, inside the caller's
+   * transaction. With `dueBy`, only an order whose checkout expired by then. Returns the offers
+   * whose usage was given back, or null when the order was not (or no longer) awaiting.
+   */
+  private async releaseAwaiting(tx: Database, number: string, dueBy?: number): Promise<string[] | null> {
+    const due = dueBy === undefined ? sql`` : sql` and payment_expires_at <= ${new Date(dueBy).toISOString()}::timestamptz`;
+    const [row] = await queryRows<{ items: StoredItem[]; payments: StoredPayment[] }>(
+      tx,
+      sql`update orders set status = 'cancelled', updated_at = now() where number = ${number} and status = 'awaiting_payment'${due} returning items, payments`,
+    );
+    if (!row) return null;
+    for (const item of row.items) {
+      await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
+    }
+    for (const p of row.payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
+    const used = await queryRows<{ promotion_id: string }>(tx, sql`delete from promotion_usages where order_number = ${number} returning promotion_id`);
+    const ids = used.map((u) => u.promotion_id);
+    if (ids.length > 0) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = any(${sql.param(ids)}::text[])`);
+    return ids;
+  }
+
+  /** Expires one order if its pay-later checkout is past its deadline (the lazy path). True when it did. */
+  async expireIfDue(number: string): Promise<boolean> {
+    const released = await this.inTransaction((tx) => this.releaseAwaiting(tx, number, this.now()));
+    if (released) this.checkout.promotionsUsed(released);
+    return released !== null;
+  }
+
+  /** The sweep: every order whose pay-later checkout expired is cancelled and releases what it held. */
+  async expireDue(limit = 100): Promise<number> {
+    const due = await queryRows<{ number: string }>(
+      this.db,
+      sql`select number from orders where status = 'awaiting_payment' and payment_expires_at <= ${new Date(this.now()).toISOString()}::timestamptz order by payment_expires_at limit ${limit}`,
+    );
+    let expired = 0;
+    for (const { number } of due) if (await this.expireIfDue(number)) expired += 1;
+    return expired;
   }
 
   async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; itemQuantity: number; shippingType: string }[]> {
@@ -460,10 +530,13 @@ export class OrderService {
       gst: number;
       loyalty_points: number;
       loyalty_member_id: string | null;
+      payment_expires_at: string | Date | null;
       access_token: string;
       user_sub: string | null;
     }>(this.db, sql`select * from orders where number = ${number}`);
     if (!o) return null;
+    // reading an order whose pay-later checkout has expired expires it (the sweep may not have run yet)
+    if (o.status === 'awaiting_payment' && o.payment_expires_at && new Date(o.payment_expires_at).getTime() <= this.now() && (await this.expireIfDue(number))) return this.view(number);
     return {
       number: o.number,
       status: o.status,
@@ -492,12 +565,18 @@ export class OrderService {
   private async transaction(run: (tx: Database) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => run(tx as unknown as Database));
   }
+
+  private async inTransaction<T>(run: (tx: Database) => Promise<T>): Promise<T> {
+    return (await this.db.transaction(async (tx) => run(tx as unknown as Database))) as T;
+  }
 }
 
 /** A loyalty number as read back: every character but the last 3 masked (•••••123). */
 export function maskMemberId(memberId: string): string {
   return '•'.repeat(Math.max(memberId.length - 3, 0)) + memberId.slice(-3);
 }
+
+export const AFTERPAY_EXPIRED_MESSAGE = 'This Afterpay checkout has expired.';
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
 export const PLACEHOLDER_PHONE = '0800000000';
