@@ -242,6 +242,31 @@ describe.each(BACKENDS)('fraud analytics on %s', (backend) => {
     }
   });
 
+  it('an order that fails unexpectedly is logged without the fraud token (drizzle puts query parameters in its messages)', async () => {
+    await setStock(50);
+    const token = await scriptToken();
+    await ctx.db.execute(sql.raw(`create function fail_marked_order() returns trigger language plpgsql as $$ begin
+      if new.fraud_token is not null and new.email = 'fail.me@example.co.nz' then raise exception 'simulated failure'; end if; return new; end $$`));
+    await ctx.db.execute(sql.raw('create trigger fail_marked_order before insert on orders for each row execute function fail_marked_order()'));
+    const logged: unknown[] = [];
+    const spy = jest.spyOn(ctx.app.log, 'error').mockImplementation((...args: unknown[]) => void logged.push(args));
+    try {
+      const body = await orderRequest(ctx.app, [item], { fraudAnalytics: { token } });
+      const res = await place(ctx.app, { ...body, cart: { ...body.cart, email: 'fail.me@example.co.nz' } });
+      expect(res.statusCode).toBe(500);
+      expect(logged.length).toBeGreaterThan(0);
+      const text = JSON.stringify(logged);
+      expect(text).toContain('simulated failure');
+      expect(text).toContain('[fraud token]');
+      expect(text).not.toContain(token);
+      expect(text).not.toContain(token.split('.')[1]!);
+    } finally {
+      spy.mockRestore();
+      await ctx.db.execute(sql.raw('drop trigger fail_marked_order on orders'));
+      await ctx.db.execute(sql.raw('drop function fail_marked_order()'));
+    }
+  });
+
   it('the HTTP client sends the Forter-like request and maps the answers', async () => {
     const seen: { url: string; headers: Record<string, string>; body: Record<string, unknown> }[] = [];
     let answer: unknown = { action: 'approve', reasonCode: 'ok' };

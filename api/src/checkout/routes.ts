@@ -26,6 +26,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/index.js';
+import { redactToken } from '../fraud/index.js';
 import { IdempotencyStore, requestHash } from '../orders/idempotency.js';
 import { AFTERPAY_EXPIRED_MESSAGE, OrderError, type OrderService } from '../orders/service.js';
 import type { SandboxGateway, SandboxPayLater } from '../payments/sandbox.js';
@@ -76,9 +77,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request) => checkout.info(request.body),
   );
 
-  const sendOrderError = (reply: FastifyReply, error: unknown) => {
+  const sendOrderError = (reply: FastifyReply, error: unknown, fraudToken?: string) => {
     if (error instanceof OrderError) return { status: error.statusCode, body: error.body() };
-    reply.log.error({ err: error }, 'order failed');
+    // never the fraud token in the log (a failed query's message carries its parameters)
+    reply.log.error({ err: redactToken(error, fraudToken) }, 'order failed');
     return { status: 500, body: { error: 'InternalError', message: 'Something went wrong.' } };
   };
 
@@ -102,7 +104,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         try {
           return await orders.place(request.body, ctx);
         } catch (error) {
-          const { status, body } = sendOrderError(reply, error);
+          const { status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token);
           return reply.code(status as 400).send(body);
         }
       }
@@ -114,7 +116,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       try {
         body = await orders.place(request.body, ctx);
       } catch (error) {
-        ({ status, body } = sendOrderError(reply, error));
+        ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
       await idempotency.finish(key, status, body);
       return reply.code(status as 200).send(body as OrderPlaceResponse);

@@ -208,6 +208,22 @@ export function createFraudService(config: FraudConfig, local: LocalFraud, onErr
   return config.decisionUrl ? new HttpFraudService(config, fetch, onError) : new LocalFraudService(local);
 }
 
+/**
+ * An error as it may be logged when an order carried a fraud token: the token's value is cut out of
+ * the message, stack and causes, and everything else (drizzle's query `params`) is left out.
+ */
+export function redactToken(error: unknown, token: string | undefined): unknown {
+  if (!token) return error;
+  const clean = (value: string | undefined) => value?.split(token).join('[fraud token]');
+  const walk = (e: unknown, depth: number): unknown => {
+    if (typeof e === 'string') return clean(e);
+    if (!(e instanceof Error) || depth > 4) return e === undefined || e === null ? e : '[not an Error]';
+    const code = (e as { code?: unknown }).code;
+    return { type: e.name, message: clean(e.message), stack: clean(e.stack), ...(typeof code === 'string' ? { code } : {}), ...(e.cause !== undefined ? { cause: walk(e.cause, depth + 1) } : {}) };
+  };
+  return walk(error, 0);
+}
+
 /** The page script: sets the token cookie and announces the token, like Forter's. */
 export function clientScript(token: string): string {
   return `(function(){
