@@ -15,6 +15,8 @@ import { registerCheckout } from './checkout/index.js';
 import { registerReturns } from './returns/index.js';
 import { DEFAULT_BOTCHECK, LocalBotCheck, verifyBotCheck, type BotCheckResult } from './botcheck/index.js';
 import { botcheckRoutes } from './botcheck/routes.js';
+import { DEFAULT_FRAUD, LocalFraud, createFraudService } from './fraud/index.js';
+import { fraudRoutes } from './fraud/routes.js';
 import { healthRoutes } from './routes/health.js';
 import { registerAccount } from './account/index.js';
 import type { AccountConfig } from './account/config.js';
@@ -25,12 +27,14 @@ import { contentRoutes } from './routes/content.js';
 import { ContentService } from './content/service.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
   /** Pino logger options; false (default in tests) disables logging. */
   logger?: boolean | { level: string };
+  /** The clock Afterpay checkouts expire by (epoch ms); tests inject one. Defaults to Date.now. */
+  now?: () => number;
 }
 
 /** Named contract schemas become components in the OpenAPI document. */
@@ -57,7 +61,7 @@ const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*',
  * The fastify application: /api routes, OpenAPI at /api/docs, and the image endpoint. It does
  * not listen; server.ts adds the edge and listens.
  */
-export function buildApp({ config, db, catalog = new CatalogService(db), logger }: BuildAppOptions): FastifyInstance {
+export function buildApp({ config, db, catalog = new CatalogService(db), logger, now }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
     logger: logger ?? false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
@@ -87,6 +91,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger 
         { name: 'search', description: 'Search index objects' },
         { name: 'images', description: 'Image CDN' },
         { name: 'botcheck', description: 'Bot check (local reCAPTCHA v3 stand-in)' },
+        { name: 'fraud', description: 'Fraud analytics (local Forter-like stand-in: script, token, decisions)' },
         { name: 'stores', description: 'Stores, store stock and NZ localities (store locator, pickup, find in store)' },
         { name: 'content', description: 'Home page, articles and the journal (blog)' },
         { name: 'site', description: 'Navigation, marketing subscribe and the error-report collector' },
@@ -115,7 +120,11 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger 
   const content = new ContentService(db);
   app.decorate('content', content);
   app.register(contentRoutes, { content });
-  registerCheckout(app, db, config.checkout);
+  const fraud = config.fraud ?? DEFAULT_FRAUD;
+  const localFraud = new LocalFraud(fraud);
+  app.register(fraudRoutes, { config: fraud, local: localFraud });
+  const fraudService = createFraudService(fraud, localFraud, (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
+  registerCheckout(app, db, config.checkout, { fraud: fraudService, now });
   registerReturns(app, db, { lookupsPerMinute: config.checkout?.voucherLookupsPerMinute });
   return app;
 }

@@ -32,9 +32,15 @@ export interface Config {
     voucherLookupsPerMinute: number;
     voucherMaxPinAttempts: number;
     voucherLockMinutes: number;
+    /** An Afterpay checkout not approved and completed within this expires (order cancelled, holds released). */
+    afterpayCheckoutTtlMinutes: number;
+    /** How often expired Afterpay checkouts are swept (0: only when touched). */
+    afterpayExpirySweepSeconds: number;
   };
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number };
+  /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/fraud. */
+  fraud: { siteId: string; scriptUrl: string; decisionUrl: string; secret: string; testTokens: boolean };
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -102,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       voucherLookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),
       voucherMaxPinAttempts: intFrom(env.VOUCHER_MAX_PIN_ATTEMPTS, 5, 'VOUCHER_MAX_PIN_ATTEMPTS', 1, 100),
       voucherLockMinutes: intFrom(env.VOUCHER_LOCK_MINUTES, 30, 'VOUCHER_LOCK_MINUTES', 1, 100_000),
+      afterpayCheckoutTtlMinutes: intFrom(env.AFTERPAY_CHECKOUT_TTL_MINUTES, 60, 'AFTERPAY_CHECKOUT_TTL_MINUTES', 1, 7 * 24 * 60),
+      afterpayExpirySweepSeconds: intFrom(env.AFTERPAY_EXPIRY_SWEEP_SECONDS, 60, 'AFTERPAY_EXPIRY_SWEEP_SECONDS', 0, 86_400),
     },
     botcheck: {
       siteKey: env.BOTCHECK_SITE_KEY || 'local-botcheck-site-key',
@@ -109,6 +117,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       scriptUrl: env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js',
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
       minScore: Number(env.BOTCHECK_MIN_SCORE || '0.5'),
+    },
+    fraud: {
+      siteId: env.FRAUD_SITE_ID || 'local-fraud-site',
+      scriptUrl: env.FRAUD_SCRIPT_URL || '/api/fraud/script.js',
+      decisionUrl: env.FRAUD_DECISION_URL || '',
+      secret: env.FRAUD_SECRET || 'local-fraud-secret',
+      // test tokens (?test=decline) only outside production
+      testTokens: env.FRAUD_TEST_TOKENS ? env.FRAUD_TEST_TOKENS === '1' || env.FRAUD_TEST_TOKENS === 'true' : env.NODE_ENV !== 'production',
     },
   };
 }

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -49,7 +51,10 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop(): P
 }
 
 /** A fresh database (PGlite in a temp folder, or a new PostgreSQL database), migrated, optionally seeded, and the app. */
-export async function createTestContext(backend: Backend, { products = TEST_PRODUCTS }: { products?: number } = {}): Promise<TestContext> {
+export async function createTestContext(
+  backend: Backend,
+  { products = TEST_PRODUCTS, env = {}, now }: { products?: number; /** More configuration (environment variables). */ env?: Record<string, string>; /** The app's clock (Afterpay expiry). */ now?: () => number } = {},
+): Promise<TestContext> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-test-'));
   const server = backend === 'postgres' ? await createPostgresDatabase() : null;
   const config = loadConfig(
@@ -59,12 +64,13 @@ export async function createTestContext(backend: Backend, { products = TEST_PROD
       DEPLOY_DIR: path.join(tmp, 'deploy'),
       SEED_PRODUCTS: String(products),
       ...(server ? { DATABASE_URL: server.url } : {}),
+      ...env,
     },
     __dirname,
   );
   const database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
   if (products > 0) await seedIfEmpty(database.db, { products });
-  const app = buildApp({ config, db: database.db });
+  const app = buildApp({ config, db: database.db, now });
   await app.ready();
   return {
     app,
@@ -97,4 +103,49 @@ export async function plainProducts(db: Database, limit: number): Promise<PlainP
         group by p.id, p.price order by p.id limit ${limit}`,
   );
   return rows.map((r) => ({ productId: String(r.product_id), variantId: String(r.variant_id), price: r.price }));
+}
+
+/**
+ * A confirmed customer of the local user pool, signed in (USER_PASSWORD_AUTH): the ID token to
+ * send as `authorization: Bearer …`.
+ */
+export async function signUpCustomer(ctx: TestContext, password = 'Kauri-Trail-42'): Promise<{ email: string; idToken: string }> {
+  const cognito = async (operation: string, body: Record<string, unknown>) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cognito/',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      payload: JSON.stringify(body),
+    });
+    if (res.statusCode !== 200) throw new Error(`${operation}: ${res.statusCode} ${res.body}`);
+    return res.json() as Record<string, { IdToken?: string } & Record<string, unknown>>;
+  };
+  const ClientId = ctx.config.account.userPoolClientId;
+  const email = `customer.${crypto.randomBytes(4).toString('hex')}@example.co.nz`;
+  await cognito('SignUp', { ClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
+  const outbox = await ctx.app.inject({ method: 'GET', url: `/api/cognito/outbox?email=${encodeURIComponent(email)}` });
+  const code = (outbox.json().messages as { purpose: string; code: string }[]).find((m) => m.purpose === 'SIGN_UP')!.code;
+  await cognito('ConfirmSignUp', { ClientId, Username: email, ConfirmationCode: code });
+  const signedIn = await cognito('InitiateAuth', { AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } });
+  return { email, idToken: signedIn.AuthenticationResult!.IdToken! };
+}
+
+export const TEST_ADDRESS = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
+
+let cartSeq = 0;
+/**
+ * An order request for `items` priced through /api/checkout/info: a guest delivery order paid by
+ * card (fake-valid-nonce) for the amount outstanding, with the offers it gets as expected.
+ */
+export async function orderRequest(app: FastifyInstance, items: { productId: string; variantId: string; qty: number }[], over: Partial<OrderPlaceRequest> = {}): Promise<OrderPlaceRequest> {
+  const cart = { items, promoCodes: [], email: 'aroha@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', shippingAddress: TEST_ADDRESS, shipping: { type: 'DELIVERY' as const, options: { methodId: 'standard' } } };
+  const priced = (await app.inject({ method: 'POST', url: '/api/checkout/info', payload: { cart } })).json() as CheckoutInfoResponse;
+  cartSeq += 1;
+  return {
+    cartId: `cart-${process.pid}-${Date.now().toString(36)}-${cartSeq}`,
+    cart: { ...cart, phone: '021 555 0101', billingAddress: TEST_ADDRESS },
+    payment: { methods: [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount: priced.amountOutstanding, token: 'fake-valid-nonce' }] },
+    expectedPromotions: priced.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
+    ...over,
+  };
 }

@@ -3,6 +3,7 @@
  * GST-inclusive. One schema per API body, used by the API and by the cart-checkout remote.
  */
 import { z } from 'zod';
+import { QANTAS_MEMBER_PATTERN } from './account';
 import { EMAIL_PATTERN } from './site-rules';
 
 /** Spec §5: letters, full stop, apostrophe, space, hyphen. */
@@ -201,6 +202,13 @@ export type PaymentMethodInput = z.input<typeof PaymentMethodInput>;
 
 const utm = z.string().max(200).optional();
 
+/** A Qantas Frequent Flyer number as the order carries it: whitespace is dropped, then 6 to 12 digits. */
+export const QantasMemberId = z
+  .string()
+  .max(20)
+  .overwrite((value) => value.replace(/\s+/g, ''))
+  .regex(QANTAS_MEMBER_PATTERN, 'A Qantas Frequent Flyer number has 6 to 12 digits.');
+
 /** POST /api/order/place */
 export const OrderPlaceRequest = z.object({
   cartId: z.string().min(8).max(64),
@@ -220,7 +228,11 @@ export const OrderPlaceRequest = z.object({
   analytics: z
     .object({ clientId: z.string().max(100).optional(), fbc: z.string().max(200).optional(), fbp: z.string().max(200).optional(), utm_campaign: utm, utm_content: utm, utm_medium: utm, utm_source: utm, utm_term: utm })
     .optional(),
-  loyalty: z.object({ qantas: z.object({ memberId: z.string().max(20) }).optional() }).optional(),
+  /**
+   * Qantas Frequent Flyer: 6 to 12 digits, spaces ignored (the contact step's rule, validateLoyalty).
+   * Stored with the order; read back masked (OrderView.loyalty).
+   */
+  loyalty: z.object({ qantas: z.object({ memberId: QantasMemberId }).optional() }).optional(),
   fraudAnalytics: z.object({ token: z.string().max(500) }).optional(),
 });
 export type OrderPlaceRequest = z.input<typeof OrderPlaceRequest>;
@@ -286,6 +298,11 @@ export const OrderView = z.object({
   grandTotal: z.number().int(),
   gst: z.number().int(),
   loyaltyPoints: z.number().int(),
+  /**
+   * The order's loyalty: points, and the Qantas Frequent Flyer number it was placed with masked
+   * but for its last 3 digits (e.g. •••••123; null without one). Always sent by the API.
+   */
+  loyalty: z.object({ points: z.number().int(), qantas: z.object({ maskedMemberId: z.string() }).nullable() }).optional(),
 });
 export type OrderView = z.infer<typeof OrderView>;
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
+import type { FraudService } from '../fraud/index.js';
 import { OrderService } from '../orders/service.js';
 import { savedCardRoutes } from '../payments/routes.js';
 import { SavedCards } from '../payments/saved-cards.js';
@@ -12,6 +13,13 @@ import { CheckoutService } from './service.js';
 
 export type CheckoutConfig = Config['checkout'];
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Order placement, reading and the pay-later expiry (api/src/orders/service.ts). */
+    orders: OrderService;
+  }
+}
+
 export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   maxAppliedPromotions: 3,
   afterpayMaxCents: 200_000,
@@ -20,9 +28,18 @@ export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   voucherLookupsPerMinute: 10,
   voucherMaxPinAttempts: 5,
   voucherLockMinutes: 30,
+  afterpayCheckoutTtlMinutes: 60,
+  afterpayExpirySweepSeconds: 60,
 };
 
-export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG): void {
+export interface CheckoutExtras {
+  /** Asked before an order takes anything (api/src/fraud); none = every order `not_provided`. */
+  fraud?: FraudService;
+  /** The clock pay-later checkouts expire by (epoch ms); tests inject one. */
+  now?: () => number;
+}
+
+export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG, extras: CheckoutExtras = {}): void {
   const checkout = new CheckoutService(db, { maxAppliedPromotions: config.maxAppliedPromotions, afterpayMax: config.afterpayMaxCents, cacheMs: 5_000 });
   const vouchers = new VoucherService(db, { maxPinAttempts: config.voucherMaxPinAttempts, lockMinutes: config.voucherLockMinutes });
   // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
@@ -33,8 +50,26 @@ export function registerCheckout(app: FastifyInstance, db: Database, config: Che
     loadVaulted: (token) => savedCards.vaulted(token),
   });
   savedCards = new SavedCards(db, gateway);
-  const payLater = new SandboxPayLater();
-  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards);
+  const payLater = new SandboxPayLater({ ttlMs: config.afterpayCheckoutTtlMinutes * 60_000, now: extras.now });
+  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards, { fraud: extras.fraud, now: extras.now });
+  app.decorate('orders', orders);
+  // Expired Afterpay checkouts give back what their orders hold: swept periodically (and lazily when touched).
+  if (config.afterpayExpirySweepSeconds > 0) {
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = orders
+        .expireDue()
+        .then((n) => n > 0 && app.log.info({ expired: n }, 'expired Afterpay checkouts released'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'Afterpay expiry sweep failed'))
+        .finally(() => (running = null));
+    }, config.afterpayExpirySweepSeconds * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
   app.register(checkoutRoutes, { db, checkout, orders, vouchers, gateway, payLater, voucherLookupsPerMinute: config.voucherLookupsPerMinute });
   app.register(savedCardRoutes, { savedCards });
 }

@@ -26,8 +26,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/index.js';
+import { redactToken } from '../fraud/index.js';
 import { IdempotencyStore, requestHash } from '../orders/idempotency.js';
-import { OrderError, type OrderService } from '../orders/service.js';
+import { AFTERPAY_EXPIRED_MESSAGE, OrderError, type OrderService } from '../orders/service.js';
 import type { SandboxGateway, SandboxPayLater } from '../payments/sandbox.js';
 import { findStoresNear, listStores } from '../stores/index.js';
 import { RateLimiter, type VoucherService } from '../vouchers/service.js';
@@ -76,9 +77,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request) => checkout.info(request.body),
   );
 
-  const sendOrderError = (reply: FastifyReply, error: unknown) => {
+  const sendOrderError = (reply: FastifyReply, error: unknown, fraudToken?: string) => {
     if (error instanceof OrderError) return { status: error.statusCode, body: error.body() };
-    reply.log.error({ err: error }, 'order failed');
+    // never the fraud token in the log (a failed query's message carries its parameters)
+    reply.log.error({ err: redactToken(error, fraudToken) }, 'order failed');
     return { status: 500, body: { error: 'InternalError', message: 'Something went wrong.' } };
   };
 
@@ -97,12 +99,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const sub = userOf(request);
-      const ctx = { userSub: sub, returnBase: '' };
+      const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) };
       if (!key) {
         try {
           return await orders.place(request.body, ctx);
         } catch (error) {
-          const { status, body } = sendOrderError(reply, error);
+          const { status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token);
           return reply.code(status as 400).send(body);
         }
       }
@@ -114,7 +116,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       try {
         body = await orders.place(request.body, ctx);
       } catch (error) {
-        ({ status, body } = sendOrderError(reply, error));
+        ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
       await idempotency.finish(key, status, body);
       return reply.code(status as 200).send(body as OrderPlaceResponse);
@@ -297,10 +299,17 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
 
   // ---- Afterpay-like approval page ----
   const TokenParams = z.object({ token: z.string().regex(/^apt_[0-9a-f]{32}$/) });
+  const expiredPage = () =>
+    page('Checkout expired', `<p>${escapeHtml(AFTERPAY_EXPIRED_MESSAGE)} Nothing was charged.</p><p><a href="/cart">Back to your cart</a></p>`);
   app.get('/api/payments/afterpay/checkout/:token', { schema: { tags: ['payments'], summary: 'Sandbox Afterpay approval page (HTML)', params: TokenParams } }, async (request, reply) => {
     const checkout = payLater.get(request.params.token);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (!checkout) return reply.code(404).send(page('Checkout not found', '<p>This Afterpay checkout has expired or does not exist.</p><p><a href="/cart">Back to your cart</a></p>'));
+    if (checkout.state === 'EXPIRED') {
+      // touching an expired checkout expires its order (the sweep may not have run yet)
+      await orders.expireIfDue(checkout.orderNumber);
+      return reply.code(410).send(expiredPage());
+    }
     const instalment = Math.floor(checkout.amount / 4);
     const first = checkout.amount - instalment * 3;
     const body =
@@ -313,12 +322,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     return page('Afterpay sandbox', body);
   });
   for (const decision of ['approve', 'decline'] as const) {
-    app.post(`/api/payments/afterpay/checkout/:token/${decision}`, { schema: { tags: ['payments'], summary: `Sandbox Afterpay: ${decision}`, params: TokenParams } }, async (request, reply) => {
-      const checkout = payLater.decide(request.params.token, decision === 'approve');
-      if (!checkout) return reply.code(404).send({ error: 'NotFound', message: 'Checkout not found.' });
-      const status = checkout.state === 'APPROVED' || checkout.state === 'CAPTURED' ? 'SUCCESS' : 'CANCELLED';
-      return reply.redirect(`${checkout.returnUrl || '/checkout/payment'}?afterpayToken=${request.params.token}&afterpayStatus=${status}`, 303);
-    });
+    app.post(
+      `/api/payments/afterpay/checkout/:token/${decision}`,
+      { schema: { tags: ['payments'], summary: `Sandbox Afterpay: ${decision} (409 once the checkout has expired)`, params: TokenParams } },
+      async (request, reply) => {
+        const checkout = payLater.decide(request.params.token, decision === 'approve');
+        if (!checkout) return reply.code(404).send({ error: 'NotFound', message: 'Checkout not found.' });
+        if (checkout.state === 'EXPIRED') {
+          await orders.expireIfDue(checkout.orderNumber);
+          reply.header('cache-control', 'no-store').code(409);
+          // the approval page posts a form: a browser gets the page, an API client the error body
+          if (request.headers.accept?.includes('text/html')) return reply.type('text/html; charset=utf-8').send(expiredPage());
+          return reply.send({ error: 'AfterpayCheckoutExpired', message: AFTERPAY_EXPIRED_MESSAGE });
+        }
+        const status = checkout.state === 'APPROVED' || checkout.state === 'CAPTURED' ? 'SUCCESS' : 'CANCELLED';
+        return reply.redirect(`${checkout.returnUrl || '/checkout/payment'}?afterpayToken=${request.params.token}&afterpayStatus=${status}`, 303);
+      },
+    );
   }
 };
 

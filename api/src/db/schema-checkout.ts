@@ -75,7 +75,10 @@ export const orders = pgTable(
   {
     number: text('number').primaryKey(),
     cartId: text('cart_id').notNull(),
-    /** pending (stock taken, paying), awaiting_payment (pay-later approval), placed, payment_failed, cancelled. */
+    /**
+     * pending (stock taken, paying), awaiting_payment (pay-later approval), placed, payment_failed,
+     * cancelled (pay-later declined or expired), fraud_declined (refused before anything was taken).
+     */
     status: text('status').notNull(),
     accessToken: text('access_token').notNull(),
     userSub: text('user_sub'),
@@ -98,7 +101,17 @@ export const orders = pgTable(
     grandTotal: integer('grand_total').notNull(),
     gst: integer('gst').notNull(),
     loyaltyPoints: integer('loyalty_points').notNull().default(0),
+    /** Qantas Frequent Flyer number sent with the order (digits only); read back masked. */
+    loyaltyMemberId: text('loyalty_member_id'),
     analytics: jsonb('analytics'),
+    /** fraudAnalytics.token as sent by the browser (never logged, never read back by the shop). */
+    fraudToken: text('fraud_token'),
+    /** The fraud service's decision: approve, review, decline or not_provided (api/src/fraud). */
+    fraudDecision: text('fraud_decision'),
+    /** Why, in a word (e.g. bad_signature, site_mismatch, unavailable, test_decline). */
+    fraudReason: text('fraud_reason'),
+    /** awaiting_payment: when the pay-later checkout expires (then cancelled, reservations released). */
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -107,6 +120,8 @@ export const orders = pgTable(
     uniqueIndex('orders_cart_active_idx').on(t.cartId).where(sql`${t.status} in ('pending', 'awaiting_payment', 'placed')`),
     index('orders_email_idx').on(t.email),
     index('orders_user_idx').on(t.userSub, t.createdAt),
+    // The pay-later expiry sweep: only orders still waiting for approval.
+    index('orders_payment_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 

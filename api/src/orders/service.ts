@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
 import { queryRows, type Database } from '../db/index.js';
+import type { FraudAssessment, FraudService } from '../fraud/index.js';
 import type { ChargeFailure, PaymentGateway } from '../payments/gateway.js';
 import type { SandboxPayLater } from '../payments/sandbox.js';
 import type { SavedCards } from '../payments/saved-cards.js';
@@ -78,6 +79,23 @@ export interface OrderContext {
   userSub?: string;
   /** Base URL the pay-later approval page returns to (origin of the shop). */
   returnBase?: string;
+  /** The shopper's connection, for the fraud decision. */
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface OrderServiceOptions {
+  /** Asked before anything is taken; a `decline` refuses the order (PaymentGatewayRejected). */
+  fraud?: FraudService;
+  /** The clock pay-later expiry is judged by (epoch ms; tests inject one). */
+  now?: () => number;
+}
+
+/** One place() call: the number and access token survive a re-pricing, and so does the fraud decision. */
+interface Attempt {
+  number: string;
+  accessToken: string;
+  fraud?: FraudAssessment;
 }
 
 export interface PickupStore {
@@ -111,7 +129,12 @@ export class OrderService {
     private readonly gateway: PaymentGateway,
     private readonly payLater: SandboxPayLater,
     private readonly savedCards?: SavedCards,
-  ) {}
+    private readonly options: OrderServiceOptions = {},
+  ) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private readonly now: () => number;
 
   /** A click-and-collect store (cached for a few seconds: stores change rarely). */
   async pickupStore(erpStoreId: string): Promise<PickupStore | null> {
@@ -129,9 +152,10 @@ export class OrderService {
   }
 
   async place(input: PlaceInput, ctx: OrderContext = {}): Promise<OrderPlaceResponse> {
+    const state: Attempt = { number: await this.newNumber(), accessToken: crypto.randomBytes(18).toString('base64url') };
     for (let attempt = 0; ; attempt += 1) {
       try {
-        return await this.placeOnce(input, ctx, attempt > 0);
+        return await this.placeOnce(input, ctx, attempt > 0, state);
       } catch (error) {
         // rows changed between reading and the order statement: read them again (bounded)
         if (!(error instanceof StaleCatalogue) || attempt >= 2) throw error;
@@ -187,7 +211,26 @@ export class OrderService {
     }
   }
 
-  private async placeOnce(input: PlaceInput, ctx: OrderContext, fresh: boolean): Promise<OrderPlaceResponse> {
+  /** The fraud service's decision (once per place() call); without a service, `not_provided`. */
+  private async fraudDecision(input: PlaceInput, ctx: OrderContext, state: Attempt, priced: PricedCart): Promise<FraudAssessment> {
+    if (!state.fraud) {
+      const token = input.fraudAnalytics?.token || undefined;
+      state.fraud = this.options.fraud
+        ? await this.options.fraud.decide({
+            orderNumber: state.number,
+            token,
+            amount: priced.grandTotal,
+            email: input.cart.email.toLowerCase(),
+            paymentMethods: input.payment.methods.map((m) => m.methodCode),
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+          })
+        : { decision: 'not_provided', reason: 'no_service' };
+    }
+    return state.fraud;
+  }
+
+  private async placeOnce(input: PlaceInput, ctx: OrderContext, fresh: boolean, state: Attempt): Promise<OrderPlaceResponse> {
     const { cart } = input;
     let store: PickupStore | null = null;
     if (cart.shipping.type === 'STORE_PICKUP') {
@@ -215,8 +258,7 @@ export class OrderService {
       if (!check.ok || check.amountRemaining < m.amount) throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers ${m.amount} cents.`, 409, undefined, m.code);
     }
 
-    const number = await this.newNumber();
-    const accessToken = crypto.randomBytes(18).toString('base64url');
+    const { number, accessToken } = state;
     const items: StoredItem[] = priced.lines.map((l) => ({ productId: l.productId, variantId: l.variantId, name: l.name, variantLabel: l.variantLabel, qty: l.qty, unitPrice: l.unitPrice, total: l.total, promo: false }));
     const shippingAddress = store ? pickupAddress(store, { firstName: cart.firstName, lastName: cart.lastName, phone: cart.phone }) : cart.shippingAddress;
     const payments: StoredPayment[] = [
@@ -234,6 +276,18 @@ export class OrderService {
     const stock = [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]));
     const applied = priced.promotions.appliedPromotions;
     const email = cart.email.toLowerCase();
+    const fraud = await this.fraudDecision(input, ctx, state, priced);
+    const orderInsert = (status: string) => sql`insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics, fraud_token, fraud_decision, fraud_reason)
+              values (${number}, ${input.cartId}, ${status}, ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
+                ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
+                ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
+                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${input.loyalty?.qantas?.memberId ?? null}, ${JSON.stringify(input.analytics ?? null)}::jsonb,
+                ${input.fraudAnalytics?.token || null}, ${fraud.decision}, ${fraud.reason})`;
+    if (fraud.decision === 'decline') {
+      // refused before any stock, gift-card balance, offer usage or charge is taken; recorded for review
+      await this.db.execute(orderInsert('fraud_declined'));
+      throw new OrderError('PaymentGatewayRejected', paymentMessage('PaymentGatewayRejected'), PAYMENT_ERROR_STATUS.PaymentGatewayRejected);
+    }
 
     await this.transaction(async (tx) => {
       // one statement: the order, the stock of every line (conditional: never below zero), the
@@ -242,13 +296,7 @@ export class OrderService {
       try {
         [done] = (await queryRows<{ taken: number[]; used: string[]; rows: VariantDbRow[] }>(
           tx,
-          sql`with ins as (
-              insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, analytics)
-              values (${number}, ${input.cartId}, 'pending', ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
-                ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
-                ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
-                ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${JSON.stringify(input.analytics ?? null)}::jsonb)
-              returning number),
+          sql`with ins as (${orderInsert('pending')} returning number),
             locked as (
               select v.id, w.qty from variants v join unnest(${sql.param(stock.map(([id]) => Number(id)))}::int[], ${sql.param(stock.map(([, qty]) => qty))}::int[]) as w(id, qty) on w.id = v.id
               order by v.id for update of v),
@@ -304,7 +352,10 @@ export class OrderService {
     if (main.methodCode === 'AFTERPAY') {
       const checkout = await this.payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
       payments[payments.length - 1]!.payLaterToken = checkout.token;
-      await this.db.execute(sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number}`);
+      // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
+      await this.db.execute(
+        sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, payment_expires_at = ${new Date(checkout.expiresAt).toISOString()}::timestamptz, updated_at = now() where number = ${number}`,
+      );
       return { orderNumber: number, status: 'actionRequired', actionData: { type: 'redirect', url: checkout.redirectUrl }, loyalty: null, accessToken };
     }
     let charge = { methodCode: main.methodCode, nonce: savedToken ?? main.token! };
@@ -355,37 +406,98 @@ export class OrderService {
     this.checkout.promotionsUsed(priced.promotions.appliedPromotions.map((p) => p.id));
   }
 
-  /** After the pay-later approval page: capture and complete, or cancel. */
+  /**
+   * After the pay-later approval page: capture and complete, or cancel. The order row is locked
+   * while it is judged and captured, so an expiry sweep running at the same moment cannot cancel an
+   * order whose payment was just captured (nor the other way round).
+   */
   async completePayLater(token: string, amount: number): Promise<OrderPlaceResponse> {
     const checkout = this.payLater.get(token);
     if (!checkout) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
-    const [order] = await queryRows<{ number: string; status: string; access_token: string; items: StoredItem[]; payments: StoredPayment[]; loyalty_points: number; email: string }>(
-      this.db,
-      sql`select number, status, access_token, items, payments, loyalty_points, email from orders where number = ${checkout.orderNumber}`,
-    );
-    if (!order) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
-    if (order.status === 'placed') return { orderNumber: order.number, status: 'complete', actionData: null, loyalty: { points: order.loyalty_points }, accessToken: order.access_token };
-    if (order.status !== 'awaiting_payment') throw new OrderError('InvalidRequest', 'This Afterpay checkout has been cancelled.', 409);
-    const result = await this.payLater.capture(token, amount);
-    if (!result.ok) {
-      await this.cancelAwaiting(order.number, order.items, order.payments);
-      if (result.error === 'AmountMismatch') throw new OrderError('InvalidRequest', 'Afterpay delayed-payment details mismatch: the order total changed after approval.', 409);
-      throw new OrderError('PaymentProcessorDeclinedHard', 'Afterpay did not approve this payment.', 402);
+    let released: string[] | null = null;
+    type Outcome =
+      | { kind: 'unknown' | 'cancelled' | 'expired' }
+      | { kind: 'failed'; error: string }
+      | { kind: 'complete'; number: string; accessToken: string; points: number };
+    const outcome = await this.inTransaction<Outcome>(async (tx) => {
+      const [order] = await queryRows<{ number: string; status: string; access_token: string; payments: StoredPayment[]; loyalty_points: number; payment_expires_at: string | Date | null }>(
+        tx,
+        sql`select number, status, access_token, payments, loyalty_points, payment_expires_at from orders where number = ${checkout.orderNumber} for update`,
+      );
+      if (!order) return { kind: 'unknown' };
+      const done = { kind: 'complete' as const, number: order.number, accessToken: order.access_token, points: order.loyalty_points };
+      if (order.status === 'placed') return done;
+      if (order.status !== 'awaiting_payment') return { kind: this.payLater.status(token) === 'EXPIRED' ? 'expired' : 'cancelled' };
+      if (order.payment_expires_at && new Date(order.payment_expires_at).getTime() <= this.now()) {
+        released = await this.releaseAwaiting(tx, order.number);
+        return { kind: 'expired' };
+      }
+      const result = await this.payLater.capture(token, amount);
+      if (!result.ok) {
+        released = await this.releaseAwaiting(tx, order.number);
+        return result.error === 'Expired' ? { kind: 'expired' } : { kind: 'failed', error: result.error };
+      }
+      const payments = order.payments.map((p) => (p.payLaterToken === token ? { ...p, transactionId: result.transactionId } : p));
+      await tx.execute(sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail) values (${result.transactionId}, ${order.number}, 'AFTERPAY', ${amount}, 'authorized', 'Afterpay')`);
+      await tx.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${order.number}`);
+      return done;
+    });
+    if (released) this.checkout.promotionsUsed(released);
+    switch (outcome.kind) {
+      case 'complete':
+        return { orderNumber: outcome.number, status: 'complete', actionData: null, loyalty: { points: outcome.points }, accessToken: outcome.accessToken };
+      case 'unknown':
+        throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
+      case 'expired':
+        throw new OrderError('AfterpayCheckoutExpired', AFTERPAY_EXPIRED_MESSAGE, 409);
+      case 'cancelled':
+        throw new OrderError('InvalidRequest', 'This Afterpay checkout has been cancelled.', 409);
+      case 'failed':
+        if (outcome.error === 'AmountMismatch') throw new OrderError('InvalidRequest', 'Afterpay delayed-payment details mismatch: the order total changed after approval.', 409);
+        throw new OrderError('PaymentProcessorDeclinedHard', 'Afterpay did not approve this payment.', 402);
     }
-    const payments = order.payments.map((p) => (p.payLaterToken === token ? { ...p, transactionId: result.transactionId } : p));
-    await this.db.execute(sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail) values (${result.transactionId}, ${order.number}, 'AFTERPAY', ${amount}, 'authorized', 'Afterpay')`);
-    return this.complete(order.number, order.access_token, payments, order.loyalty_points);
   }
 
-  private async cancelAwaiting(number: string, items: StoredItem[], payments: StoredPayment[]): Promise<void> {
-    await this.transaction(async (tx) => {
-      const [row] = await queryRows<{ number: string }>(tx, sql`update orders set status = 'cancelled', updated_at = now() where number = ${number} and status = 'awaiting_payment' returning number`);
-      if (!row) return;
-      for (const item of items) await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
-      for (const p of payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
-      await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id in (select promotion_id from promotion_usages where order_number = ${number})`);
-      await tx.execute(sql`delete from promotion_usages where order_number = ${number}`);
-    });
+  /**
+   * Cancels an order still awaiting pay-later approval and gives back everything it holds: the
+   * stock of its lines and promo items, its gift-card amounts and its offer usage. Exactly once:
+   * only the statement that moves the order out of awaiting_payment releases, inside the caller's
+   * transaction. With `dueBy`, only an order whose checkout expired by then. Returns the offers
+   * whose usage was given back, or null when the order was not (or no longer) awaiting.
+   */
+  private async releaseAwaiting(tx: Database, number: string, dueBy?: number): Promise<string[] | null> {
+    const due = dueBy === undefined ? sql`` : sql` and payment_expires_at <= ${new Date(dueBy).toISOString()}::timestamptz`;
+    const [row] = await queryRows<{ items: StoredItem[]; payments: StoredPayment[] }>(
+      tx,
+      sql`update orders set status = 'cancelled', updated_at = now() where number = ${number} and status = 'awaiting_payment'${due} returning items, payments`,
+    );
+    if (!row) return null;
+    for (const item of row.items) {
+      await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
+    }
+    for (const p of row.payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
+    const used = await queryRows<{ promotion_id: string }>(tx, sql`delete from promotion_usages where order_number = ${number} returning promotion_id`);
+    const ids = used.map((u) => u.promotion_id);
+    if (ids.length > 0) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = any(${sql.param(ids)}::text[])`);
+    return ids;
+  }
+
+  /** Expires one order if its pay-later checkout is past its deadline (the lazy path). True when it did. */
+  async expireIfDue(number: string): Promise<boolean> {
+    const released = await this.inTransaction((tx) => this.releaseAwaiting(tx, number, this.now()));
+    if (released) this.checkout.promotionsUsed(released);
+    return released !== null;
+  }
+
+  /** The sweep: every order whose pay-later checkout expired is cancelled and releases what it held. */
+  async expireDue(limit = 100): Promise<number> {
+    const due = await queryRows<{ number: string }>(
+      this.db,
+      sql`select number from orders where status = 'awaiting_payment' and payment_expires_at <= ${new Date(this.now()).toISOString()}::timestamptz order by payment_expires_at limit ${limit}`,
+    );
+    let expired = 0;
+    for (const { number } of due) if (await this.expireIfDue(number)) expired += 1;
+    return expired;
   }
 
   async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; itemQuantity: number; shippingType: string }[]> {
@@ -417,10 +529,14 @@ export class OrderService {
       grand_total: number;
       gst: number;
       loyalty_points: number;
+      loyalty_member_id: string | null;
+      payment_expires_at: string | Date | null;
       access_token: string;
       user_sub: string | null;
     }>(this.db, sql`select * from orders where number = ${number}`);
     if (!o) return null;
+    // reading an order whose pay-later checkout has expired expires it (the sweep may not have run yet)
+    if (o.status === 'awaiting_payment' && o.payment_expires_at && new Date(o.payment_expires_at).getTime() <= this.now() && (await this.expireIfDue(number))) return this.view(number);
     return {
       number: o.number,
       status: o.status,
@@ -440,6 +556,7 @@ export class OrderService {
       grandTotal: o.grand_total,
       gst: o.gst,
       loyaltyPoints: o.loyalty_points,
+      loyalty: { points: o.loyalty_points, qantas: o.loyalty_member_id ? { maskedMemberId: maskMemberId(o.loyalty_member_id) } : null },
       accessToken: o.access_token,
       userSub: o.user_sub,
     };
@@ -448,7 +565,18 @@ export class OrderService {
   private async transaction(run: (tx: Database) => Promise<void>): Promise<void> {
     await this.db.transaction(async (tx) => run(tx as unknown as Database));
   }
+
+  private async inTransaction<T>(run: (tx: Database) => Promise<T>): Promise<T> {
+    return (await this.db.transaction(async (tx) => run(tx as unknown as Database))) as T;
+  }
 }
+
+/** A loyalty number as read back: every character but the last 3 masked (•••••123). */
+export function maskMemberId(memberId: string): string {
+  return '•'.repeat(Math.max(memberId.length - 3, 0)) + memberId.slice(-3);
+}
+
+export const AFTERPAY_EXPIRED_MESSAGE = 'This Afterpay checkout has expired.';
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
 export const PLACEHOLDER_PHONE = '0800000000';

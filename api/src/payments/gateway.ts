@@ -47,10 +47,15 @@ export interface PaymentGateway {
   void(transactionId: string): Promise<void>;
 }
 
-/** Pay-later (Afterpay-like): a checkout the shopper approves on the provider's page, then a capture. */
+export type PayLaterState = 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED' | 'EXPIRED';
+
+/**
+ * Pay-later (Afterpay-like): a checkout the shopper approves on the provider's page, then a capture.
+ * A checkout not captured by `expiresAt` (epoch ms) is EXPIRED: it can no longer be approved or captured.
+ */
 export interface PayLaterGateway {
-  createCheckout(request: { orderNumber: string; amount: number; returnUrl: string }): Promise<{ token: string; redirectUrl: string }>;
+  createCheckout(request: { orderNumber: string; amount: number; returnUrl: string }): Promise<{ token: string; redirectUrl: string; expiresAt: number }>;
   /** Captures an approved checkout; `amount` must match the approved one. */
-  capture(token: string, amount: number): Promise<{ ok: true; transactionId: string } | { ok: false; error: 'NotApproved' | 'AmountMismatch' | 'UnknownToken' }>;
-  status(token: string): 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED' | undefined;
+  capture(token: string, amount: number): Promise<{ ok: true; transactionId: string } | { ok: false; error: 'NotApproved' | 'AmountMismatch' | 'UnknownToken' | 'Expired' }>;
+  status(token: string): PayLaterState | undefined;
 }

@@ -7,7 +7,7 @@
  * window is rejected as a duplicate; the documented fake-*-nonce values work as in Braintree.
  */
 import crypto from 'node:crypto';
-import type { ChargeOutcome, ChargeRequest, PayLaterGateway, PaymentGateway, VaultOutcome } from './gateway.js';
+import type { ChargeOutcome, ChargeRequest, PayLaterGateway, PayLaterState, PaymentGateway, VaultOutcome } from './gateway.js';
 
 type CardOutcome = 'ok' | 'declined' | 'declined-hard' | 'failure' | 'fraud' | 'not-accepted' | 'luhn';
 
@@ -269,41 +269,66 @@ interface PayLaterCheckout {
   orderNumber: string;
   amount: number;
   returnUrl: string;
-  state: 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED';
+  state: PayLaterState;
   createdAt: number;
+  /** Epoch ms: not captured by then, the checkout is EXPIRED. */
+  expiresAt: number;
+}
+
+export interface SandboxPayLaterOptions {
+  /** How long a checkout may wait for approval and capture (Afterpay: the checkout token's expiry). */
+  ttlMs: number;
+  now?: () => number;
 }
 
 /** Afterpay-like sandbox: a checkout token, a local approval page, then capture. */
 export class SandboxPayLater implements PayLaterGateway {
   private readonly checkouts = new Map<string, PayLaterCheckout>();
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+
+  constructor(options: SandboxPayLaterOptions = { ttlMs: 60 * 60_000 }) {
+    this.now = options.now ?? Date.now;
+    this.ttlMs = options.ttlMs;
+  }
 
   async createCheckout({ orderNumber, amount, returnUrl }: { orderNumber: string; amount: number; returnUrl: string }) {
     const token = `apt_${crypto.randomBytes(16).toString('hex')}`;
-    this.checkouts.set(token, { orderNumber, amount, returnUrl, state: 'PENDING', createdAt: Date.now() });
-    return { token, redirectUrl: `/api/payments/afterpay/checkout/${token}` };
+    const createdAt = this.now();
+    // forget checkouts a day past their expiry (the approval page then says "expired or does not exist")
+    for (const [key, old] of this.checkouts) if (old.expiresAt < createdAt - 24 * 60 * 60_000) this.checkouts.delete(key);
+    const expiresAt = createdAt + this.ttlMs;
+    this.checkouts.set(token, { orderNumber, amount, returnUrl, state: 'PENDING', createdAt, expiresAt });
+    return { token, redirectUrl: `/api/payments/afterpay/checkout/${token}`, expiresAt };
   }
 
+  /** The checkout, its state brought up to date (PENDING or APPROVED past expiresAt becomes EXPIRED). */
   get(token: string): Readonly<PayLaterCheckout> | undefined {
-    return this.checkouts.get(token);
-  }
-
-  decide(token: string, approve: boolean): PayLaterCheckout | undefined {
     const checkout = this.checkouts.get(token);
-    if (!checkout || checkout.state !== 'PENDING') return checkout;
-    checkout.state = approve ? 'APPROVED' : 'DECLINED';
+    if (checkout && (checkout.state === 'PENDING' || checkout.state === 'APPROVED') && this.now() >= checkout.expiresAt) checkout.state = 'EXPIRED';
     return checkout;
   }
 
+  /** The shopper's answer on the approval page; only a PENDING checkout changes. */
+  decide(token: string, approve: boolean): Readonly<PayLaterCheckout> | undefined {
+    const checkout = this.get(token);
+    if (!checkout || checkout.state !== 'PENDING') return checkout;
+    const record = this.checkouts.get(token)!;
+    record.state = approve ? 'APPROVED' : 'DECLINED';
+    return record;
+  }
+
   status(token: string) {
-    return this.checkouts.get(token)?.state;
+    return this.get(token)?.state;
   }
 
   async capture(token: string, amount: number) {
-    const checkout = this.checkouts.get(token);
+    const checkout = this.get(token);
     if (!checkout) return { ok: false as const, error: 'UnknownToken' as const };
+    if (checkout.state === 'EXPIRED') return { ok: false as const, error: 'Expired' as const };
     if (checkout.state !== 'APPROVED') return { ok: false as const, error: 'NotApproved' as const };
     if (checkout.amount !== amount) return { ok: false as const, error: 'AmountMismatch' as const };
-    checkout.state = 'CAPTURED';
+    this.checkouts.get(token)!.state = 'CAPTURED';
     return { ok: true as const, transactionId: `apt_tx_${crypto.randomBytes(8).toString('hex')}` };
   }
 }
