@@ -136,11 +136,16 @@ test.describe('cart and checkout', () => {
     // card numbers never reach the order API
     expect(cardNumbers.join('')).not.toContain('4111');
     // the order carries the analytics ids (spec §3)
-    const placed = JSON.parse(cardNumbers.at(-1)!) as { analytics?: { clientId?: string }; loyalty?: { qantas?: { memberId: string } } };
+    const placed = JSON.parse(cardNumbers.at(-1)!) as { analytics?: { clientId?: string }; loyalty?: { qantas?: { memberId: string } }; fraudAnalytics?: { token: string } };
     expect(placed.analytics?.clientId).toMatch(/^\d+\.\d+$/);
-    // and the membership that earns the points (2 per $1)
+    // the fraud-prevention script's token (spec §7), the same the script left in its cookie
+    const fraudCookie = (await page.context().cookies()).find((c) => c.name === 'forterToken');
+    expect(placed.fraudAnalytics?.token).toBeTruthy();
+    expect(decodeURIComponent(fraudCookie!.value)).toBe(placed.fraudAnalytics!.token);
+    // and the membership that earns the points (2 per $1), kept with the order and shown masked
     expect(placed.loyalty?.qantas?.memberId).toBe('12345678');
     await expect(app.getByText(/You will earn \d+ airline points with this order\./)).toBeVisible();
+    await expect(app.getByTestId('qantas-member')).toHaveText('•••••678');
     // the checkout steps and the purchase reached the dataLayer, the purchase with the order number and items
     const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e.event === 'string'));
     const names = events.map((e) => e.event);

@@ -11,6 +11,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { CartView } from '../cart/useCart';
 import { FRAUD_TOKEN_EVENT, startFraudAnalytics } from '../lib/fraud';
 import { ACCOUNT_UPDATING_MESSAGE, PaymentStep } from './PaymentStep';
+import { AFTERPAY_EXPIRED_MESSAGE } from './messages';
 import { emptyCheckout, setCheckout } from './state';
 
 const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
@@ -50,6 +51,7 @@ beforeAll(() => {
       placed.push(JSON.parse(String(init!.body)) as Record<string, unknown>);
       return reply(200, { orderNumber: `FL0000000${placed.length}`, status: 'complete', actionData: null, loyalty: null, accessToken: 'access' });
     }
+    if (url === '/api/order/afterpay/complete') return reply(409, { error: 'AfterpayCheckoutExpired', message: 'This Afterpay checkout has expired.' });
     if (url === '/api/account/addresses') return reply(200, { addresses: [saved] });
     if (url === '/api/account/payment-methods') return reply(200, { paymentMethods: [] });
     if (url === '/api/account/state' && method === 'GET') return reply(200, { state: { syncableStateVersion: version, cart: { items: [] }, wishlist: { items: [] } } });
@@ -69,9 +71,9 @@ beforeEach(() => {
 });
 
 /** Renders the step and lets its first requests (saved cards, saved addresses) answer. */
-async function renderStep() {
+async function renderStep(entry = '/checkout/payment') {
   render(
-    <MemoryRouter initialEntries={['/checkout/payment']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/checkout/payment" element={<PaymentStep cart={cart} info={info} infoStatus="SUCCESS" />} />
         <Route path="/checkout/success" element={<p>Order placed</p>} />
@@ -101,6 +103,15 @@ describe('fraudAnalytics.token on order/place (spec §7)', () => {
     await screen.findByText('Order placed');
     expect(placed).toHaveLength(1);
     expect(placed[0]).toMatchObject({ fraudAnalytics: { token: 'ftr-token-123' } });
+  });
+});
+
+describe('back from Afterpay', () => {
+  it('says the checkout expired and nothing was charged when the API answers AfterpayCheckoutExpired, and places nothing', async () => {
+    await renderStep('/checkout/payment?afterpayToken=ap-token-1&afterpayStatus=SUCCESS');
+    expect(await screen.findByText(AFTERPAY_EXPIRED_MESSAGE)).toBeVisible();
+    expect(screen.queryByText('Order placed')).toBeNull();
+    expect(placeButton()).toBeEnabled();
   });
 });
 

@@ -12,7 +12,7 @@ import { AddressForm, emptyAddress } from './AddressForm';
 import { GiftCards } from './GiftCards';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { useSavedAddresses } from './savedAddresses';
-import { PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
+import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
 import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
 import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
@@ -116,7 +116,8 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
       })
       .catch((e: unknown) => {
         navigate('/checkout/payment', { replace: true });
-        if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
+        if (e instanceof ApiError && e.error === 'AfterpayCheckoutExpired') setError(AFTERPAY_EXPIRED_MESSAGE);
+        else if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
         else if (e instanceof ApiError) fail(e.error, e.message, e.body.orderNumber as string | undefined);
         else setError(PLACE_MESSAGES.ERROR);
       })

@@ -47,6 +47,9 @@ export const PLACE_MESSAGES: Record<Exclude<PlaceResult, 'SUCCESS'>, string> = {
   INSUFFICIENT_VOUCHER_BALANCE: 'Your gift card balance has changed. Review your total and try again.',
 };
 
+/** An Afterpay checkout not completed within its time (AfterpayCheckoutExpired): nothing was charged, the order was cancelled. */
+export const AFTERPAY_EXPIRED_MESSAGE = 'Your Afterpay checkout expired before it was completed, so nothing was charged. Choose a payment method to place your order again.';
+
 export const PROMOTIONS_CHANGED_MESSAGE = 'Your order was updated in another window or tab. Please review it and try again.';
 
 export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED';

@@ -63,6 +63,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
         </dl>
         <p css={{ fontSize: 13, color: 'var(--muted)' }}>
           Includes <Money cents={order.gst} /> GST · {order.loyaltyPoints} airline points
+          {order.loyalty?.qantas ? (
+            <>
+              {' '}
+              for Qantas Frequent Flyer <span data-testid="qantas-member">{order.loyalty.qantas.maskedMemberId}</span>
+            </>
+          ) : null}
         </p>
       </section>
       <section aria-label={order.shippingType === 'STORE_PICKUP' ? 'Pickup address' : 'Delivery address'}>
