@@ -3,7 +3,7 @@ import { AccountAddressesResponse, AccountResponse, AccountStateResponse } from 
 import { SignJWT, exportJWK, generateKeyPair, decodeJwt, decodeProtectedHeader, type CryptoKey } from 'jose';
 import * as srp from '../src/cognito/srp';
 import { accountAddresses } from '../src/db/schema-account';
-import { BACKENDS, createTestContext, type TestContext } from './helpers';
+import { BACKENDS, cognitoCall, createTestContext, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';
 
@@ -21,18 +21,7 @@ describe.each(BACKENDS)('account and local user pool on %s', (backend) => {
   const pool = () => ctx.config.account;
 
   /** One Cognito JSON-protocol call, as aws-amplify sends it. */
-  const cognito = async (operation: string, body: Record<string, unknown>) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cognito/',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      payload: JSON.stringify(body),
-    });
-    return {
-      status: res.statusCode,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Cognito answers are loosely shaped JSON
-      body: res.json() as Record<string, any>, headers: res.headers };
-  };
+  const cognito = (operation: string, body: Record<string, unknown>) => cognitoCall(ctx, operation, body);
   const expectError = async (operation: string, body: Record<string, unknown>, type: string) => {
     const res = await cognito(operation, body);
     expect(res.status).toBe(400);

@@ -109,16 +109,23 @@ export async function plainProducts(db: Database, limit: number): Promise<PlainP
  * A confirmed customer of the local user pool, signed in (USER_PASSWORD_AUTH): the ID token to
  * send as `authorization: Bearer …`.
  */
+/** One Cognito JSON-protocol call to the local user pool, as aws-amplify sends it. */
+export async function cognitoCall(ctx: TestContext, operation: string, body: Record<string, unknown>) {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/cognito/',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+    payload: JSON.stringify(body),
+  });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Cognito answers are loosely shaped JSON
+  return { status: res.statusCode, body: res.json() as Record<string, any>, headers: res.headers, text: res.body };
+}
+
 export async function signUpCustomer(ctx: TestContext, password = 'Kauri-Trail-42'): Promise<{ email: string; idToken: string }> {
   const cognito = async (operation: string, body: Record<string, unknown>) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cognito/',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      payload: JSON.stringify(body),
-    });
-    if (res.statusCode !== 200) throw new Error(`${operation}: ${res.statusCode} ${res.body}`);
-    return res.json() as Record<string, { IdToken?: string } & Record<string, unknown>>;
+    const res = await cognitoCall(ctx, operation, body);
+    if (res.status !== 200) throw new Error(`${operation}: ${res.status} ${res.text}`);
+    return res.body as Record<string, { IdToken?: string } & Record<string, unknown>>;
   };
   const ClientId = ctx.config.account.userPoolClientId;
   const email = `customer.${crypto.randomBytes(4).toString('hex')}@example.co.nz`;

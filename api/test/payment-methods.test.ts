@@ -8,7 +8,7 @@ import type { CheckoutInfoResponse, OrderPlaceRequest, PaymentMethodInput, Saved
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db';
 import { SandboxGateway, VERIFICATION_AMOUNT } from '../src/payments/sandbox';
-import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
+import { BACKENDS, cognitoCall, createTestContext, plainProducts, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';
 const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
@@ -54,14 +54,9 @@ describe.each(BACKENDS)('saved cards and account orders on %s', (backend) => {
   });
 
   const cognito = async (operation: string, body: Record<string, unknown>) => {
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cognito/',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      payload: JSON.stringify(body),
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json() as Record<string, { IdToken?: string } & Record<string, unknown>>;
+    const res = await cognitoCall(ctx, operation, body);
+    expect(res.status).toBe(200);
+    return res.body as Record<string, { IdToken?: string } & Record<string, unknown>>;
   };
   /** Signs up, confirms with the outbox code and signs in (USER_PASSWORD_AUTH): the ID token. */
   const newCustomer = async (): Promise<string> => {
