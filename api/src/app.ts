@@ -125,7 +125,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(fraudRoutes, { config: fraud, local: localFraud });
   const fraudService = createFraudService(fraud, localFraud, (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
   registerCheckout(app, db, config.checkout, { fraud: fraudService, now });
-  registerReturns(app, db, { lookupsPerMinute: config.checkout?.voucherLookupsPerMinute });
+  registerReturns(app, db, { lookupsPerMinute: config.checkout?.voucherLookupsPerMinute, windowDays: config.checkout?.returnWindowDays, now });
   return app;
 }
 

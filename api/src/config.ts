@@ -36,6 +36,8 @@ export interface Config {
     afterpayCheckoutTtlMinutes: number;
     /** How often expired Afterpay checkouts are swept (0: only when touched). */
     afterpayExpirySweepSeconds: number;
+    /** Orders can be returned online until this many days after they were placed (spec §9 "shipping-order age max 60"). */
+    returnWindowDays: number;
   };
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number };
@@ -110,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       voucherLockMinutes: intFrom(env.VOUCHER_LOCK_MINUTES, 30, 'VOUCHER_LOCK_MINUTES', 1, 100_000),
       afterpayCheckoutTtlMinutes: intFrom(env.AFTERPAY_CHECKOUT_TTL_MINUTES, 60, 'AFTERPAY_CHECKOUT_TTL_MINUTES', 1, 7 * 24 * 60),
       afterpayExpirySweepSeconds: intFrom(env.AFTERPAY_EXPIRY_SWEEP_SECONDS, 60, 'AFTERPAY_EXPIRY_SWEEP_SECONDS', 0, 86_400),
+      returnWindowDays: intFrom(env.RETURN_WINDOW_DAYS, 60, 'RETURN_WINDOW_DAYS', 1, 3650),
     },
     botcheck: {
       siteKey: env.BOTCHECK_SITE_KEY || 'local-botcheck-site-key',

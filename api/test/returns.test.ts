@@ -125,6 +125,31 @@ describe.each(BACKENDS)('return requests on %s', (backend) => {
     expect(Number(stored[0]!.n)).toBe(2);
   });
 
+  it('orders can be returned online for 60 days after they were placed (RETURN_WINDOW_DAYS)', async () => {
+    const number = await placeOrder([{ index: 0, qty: 1 }]);
+    const placedAgo = (days: number) => ctx.db.execute(sql`update orders set created_at = now() - make_interval(days => ${days}) where number = ${number}`);
+    await placedAgo(59);
+    const open = await api('POST', '/api/returns/lookup', { number, email: 'returns@example.co.nz' });
+    expect(open.statusCode).toBe(200);
+    const order = open.json() as ReturnableOrder;
+    const days = (Date.parse(order.returnBy!) - Date.parse(order.createdAt)) / 86_400_000;
+    expect(days).toBeCloseTo(60, 5);
+
+    await placedAgo(61);
+    const closed = await api('POST', '/api/returns/lookup', { number, email: 'returns@example.co.nz' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json()).toMatchObject({ error: 'NotReturnable', message: expect.stringMatching(new RegExp(`^Order ${number} was placed on \\d{1,2} \\w+ \\d{4}, and orders can be returned online for 60 days\\.`)) });
+    // the return link and the creation refuse it too, and nothing is stored
+    expect((await api('GET', `/api/returns/orders/${number}?token=${order.returnToken}`)).statusCode).toBe(409);
+    const create = await api('POST', '/api/returns', { number, token: order.returnToken, items: [{ variantId: plain[0]!.variantId, qty: 1, reason: 'CHANGED_MIND' }] });
+    expect(create.statusCode).toBe(409);
+    expect(create.json().error).toBe('NotReturnable');
+    const stored = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from return_requests where order_number = ${number}`);
+    expect(Number(stored[0]!.n)).toBe(0);
+    // a wrong e-mail still gets the same answer as an unknown order (the window is not revealed)
+    expect((await api('POST', '/api/returns/lookup', { number, email: 'someone@example.co.nz' })).statusCode).toBe(404);
+  });
+
   it('concurrent identical requests never return more than ordered', async () => {
     const number = await placeOrder([{ index: 2, qty: 2 }]);
     const order = (await api('POST', '/api/returns/lookup', { number, email: 'returns@example.co.nz' })).json() as ReturnableOrder;

@@ -49,6 +49,8 @@ export const ReturnableOrder = z.object({
   number: z.string(),
   returnToken: z.string(),
   createdAt: z.string(),
+  /** The last moment it can be returned online (ISO; RETURN_WINDOW_DAYS after it was placed). */
+  returnBy: z.string().optional(),
   lines: z.array(ReturnableLine),
 });
 export type ReturnableOrder = z.infer<typeof ReturnableOrder>;

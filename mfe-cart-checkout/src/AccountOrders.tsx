@@ -13,7 +13,7 @@ import { useEffect, useState } from 'react';
 import { FindOrder } from './pages/FindOrder';
 import { OrderDetails } from './pages/OrderDetails';
 import { ReturnForm } from './pages/ReturnPage';
-import { accountReturnToken, returnOrder } from './lib/api';
+import { accountReturnToken, ApiError, returnOrder } from './lib/api';
 import { card, Notice, secondaryButton } from './lib/ui';
 
 interface Summary {
@@ -77,7 +77,7 @@ function OrdersList() {
 function OrderDetail({ number }: { number: string }) {
   const [order, setOrder] = useState<OrderView | null>(null);
   const [failed, setFailed] = useState(false);
-  const [returnError, setReturnError] = useState(false);
+  const [returnError, setReturnError] = useState<string | null>(null);
   useEffect(() => {
     authed<OrderView>(`/api/account/orders/${encodeURIComponent(number)}`).then(setOrder, () => setFailed(true));
   }, [number]);
@@ -86,7 +86,7 @@ function OrderDetail({ number }: { number: string }) {
   const startReturn = () =>
     accountReturnToken(order.number).then(
       ({ returnToken }) => go(`/account/orders/${order.number}/return/${returnToken}`),
-      () => setReturnError(true),
+      (e: unknown) => setReturnError(e instanceof ApiError && e.status === 409 ? e.message : 'We were unable to start a return for this order. Please try again.'),
     );
   return (
     <div css={{ display: 'grid', gap: '1rem' }}>
@@ -97,7 +97,7 @@ function OrderDetail({ number }: { number: string }) {
           </button>
         </p>
       ) : null}
-      {returnError ? <Notice>We were unable to start a return for this order. Please try again.</Notice> : null}
+      {returnError ? <Notice>{returnError}</Notice> : null}
       <OrderDetails order={order} />
     </div>
   );
@@ -106,10 +106,12 @@ function OrderDetail({ number }: { number: string }) {
 /** /account/orders/{number}/return/{token}: the token is the order's return token (contracts/src/returns.ts). */
 function OrderReturn({ number, token }: { number: string; token?: string }) {
   const [order, setOrder] = useState<ReturnableOrder | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** true: the link is not valid; a string: the API's reason (e.g. the return window has closed). */
+  const [failed, setFailed] = useState<boolean | string>(false);
   useEffect(() => {
-    if (token) returnOrder(number, token).then(setOrder, () => setFailed(true));
+    if (token) returnOrder(number, token).then(setOrder, (e: unknown) => setFailed(e instanceof ApiError && e.status === 409 ? e.message : true));
   }, [number, token]);
+  if (typeof failed === 'string') return <Notice>{failed}</Notice>;
   if (failed || !token) return <Notice>This return link is not valid for order {number}. Open the order and choose Return items again.</Notice>;
   if (!order) return <p aria-busy="true">Loading your order…</p>;
   return (

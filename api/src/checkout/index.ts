@@ -30,6 +30,7 @@ export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   voucherLockMinutes: 30,
   afterpayCheckoutTtlMinutes: 60,
   afterpayExpirySweepSeconds: 60,
+  returnWindowDays: 60,
 };
 
 export interface CheckoutExtras {

@@ -93,8 +93,36 @@ export const RETURN_INSTRUCTIONS = (returnNumber: string): string[] => [
   'Once we have received and checked the items, we refund the original payment method (gift cards back to the gift card) within 5 business days.',
 ];
 
+const DAY_MS = 86_400_000;
+
 export class ReturnService {
-  constructor(private readonly db: Database) {}
+  private readonly windowDays: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    { windowDays = 60, now = Date.now }: { windowDays?: number; now?: () => number } = {},
+  ) {
+    this.windowDays = windowDays;
+    this.now = now;
+  }
+
+  /** The last moment the order can be returned online. */
+  private returnBy(row: OrderRow): Date {
+    return new Date(new Date(row.created_at).getTime() + this.windowDays * DAY_MS);
+  }
+
+  /** Refuses an order past its online return window (409 NotReturnable, with the date in NZ time). */
+  private checkWindow(row: OrderRow): void {
+    const by = this.returnBy(row);
+    if (this.now() <= by.getTime()) return;
+    const placed = new Date(row.created_at).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
+    throw new ReturnError(
+      'NotReturnable',
+      `Order ${row.number} was placed on ${placed}, and orders can be returned online for ${this.windowDays} days. Contact our help centre and we will see what we can do.`,
+      409,
+    );
+  }
 
   private async order(db: Database, number: string, lock = false): Promise<OrderRow | undefined> {
     const [row] = await queryRows<OrderRow>(
@@ -116,6 +144,7 @@ export class ReturnService {
       number: row.number,
       returnToken: returnTokenFor(row.number, row.access_token),
       createdAt: new Date(row.created_at).toISOString(),
+      returnBy: this.returnBy(row).toISOString(),
       lines: lines.map(({ productId, variantId, name, variantLabel, ordered, returnable, unitPrice }) => ({ productId, variantId, name, variantLabel, ordered, returnable, unitPrice })),
     };
   }
@@ -124,6 +153,7 @@ export class ReturnService {
   async lookup(number: string, email: string): Promise<ReturnableOrder> {
     const row = await this.order(this.db, number.trim().toUpperCase());
     if (!row || row.email !== email.trim().toLowerCase() || row.status !== RETURNABLE_STATUS) throw new ReturnError('NotFound', RETURN_ERRORS_NOT_FOUND, 404);
+    this.checkWindow(row);
     return this.returnable(row);
   }
 
@@ -131,6 +161,7 @@ export class ReturnService {
   async withToken(number: string, token: string): Promise<ReturnableOrder> {
     const row = await this.order(this.db, number.trim().toUpperCase());
     if (!row || !returnTokenValid(row.number, row.access_token, token) || row.status !== RETURNABLE_STATUS) throw new ReturnError('NotFound', 'Return link not valid for this order.', 404);
+    this.checkWindow(row);
     return this.returnable(row);
   }
 
@@ -138,6 +169,7 @@ export class ReturnService {
   async tokenForUser(number: string, sub: string): Promise<string> {
     const row = await this.order(this.db, number.trim().toUpperCase());
     if (!row || row.user_sub !== sub || row.status !== RETURNABLE_STATUS) throw new ReturnError('NotFound', 'Order not found.', 404);
+    this.checkWindow(row);
     return returnTokenFor(row.number, row.access_token);
   }
 
@@ -150,6 +182,7 @@ export class ReturnService {
       const row = await this.order(tx, number, true);
       if (!row || !returnTokenValid(row.number, row.access_token, input.token)) throw new ReturnError('NotFound', 'Return link not valid for this order.', 404);
       if (row.status !== RETURNABLE_STATUS) throw new ReturnError('NotReturnable', 'This order cannot be returned online. Contact our help centre.', 409);
+      this.checkWindow(row);
       const lines = new Map(returnableLines(row.items, await this.earlier(tx, number)).map((l) => [l.variantId, l]));
       stored = input.items.map((item) => {
         const line = lines.get(item.variantId);

@@ -8,11 +8,13 @@ const order: ReturnableOrder = {
   number: 'FL12345678',
   returnToken: 'r'.repeat(32),
   createdAt: '2026-05-01T01:00:00.000Z',
+  returnBy: '2026-06-30T01:00:00.000Z',
   lines: [
     { productId: '1', variantId: '11', name: 'Kauri Day Pack', variantLabel: 'Olive', ordered: 2, returnable: 2, unitPrice: 8900 },
     { productId: '2', variantId: '22', name: 'Harbour Tote', variantLabel: 'Sand', ordered: 1, returnable: 0, unitPrice: 5900 },
   ],
 };
+const CLOSED = 'Order FL87654321 was placed on 2 March 2026, and orders can be returned online for 60 days. Contact our help centre and we will see what we can do.';
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
 const posted: unknown[] = [];
 
@@ -22,6 +24,7 @@ beforeEach(() => {
     const url = String(input);
     if (url === '/api/returns/lookup') {
       const body = JSON.parse(String(init!.body)) as { number: string; email: string };
+      if (body.number === 'FL87654321') return reply(409, { error: 'NotReturnable', message: CLOSED });
       return body.email === 'aroha@example.co.nz' ? reply(200, order) : reply(404, { error: 'NotFound', message: 'x' });
     }
     if (url === `/api/returns/orders/FL12345678?token=${order.returnToken}`) return reply(200, order);
@@ -49,6 +52,8 @@ describe('returns', () => {
     await userEvent.type(screen.getByLabelText(/Email/), 'aroha@example.co.nz');
     await userEvent.click(screen.getByRole('button', { name: 'Find order' }));
     const form = await screen.findByRole('form', { name: 'Return items from order FL12345678' });
+    // the deadline in NZ time (30 June 01:00 UTC is 30 June 13:00 in Auckland)
+    expect(within(form).getByTestId('return-by')).toHaveTextContent('You can return items from this order online until 30 June 2026.');
     // a line fully returned already offers no quantity
     expect(within(form).queryByLabelText(/Quantity to return of Harbour Tote/)).toBeNull();
     const qty = within(form).getByLabelText('Quantity to return of Kauri Day Pack, Olive');
@@ -63,6 +68,15 @@ describe('returns', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'Request return' }));
     expect(await screen.findByRole('heading', { name: 'Return RT11112222 requested' })).toBeTruthy();
     expect(posted).toEqual([{ number: 'FL12345678', token: order.returnToken, items: [{ variantId: '11', qty: 2, reason: 'FAULTY' }] }]);
+  });
+
+  it('an order past its return window gets the reason, not a form', async () => {
+    render(<GuestReturnPage />);
+    await userEvent.type(screen.getByLabelText(/Order number/), 'FL87654321');
+    await userEvent.type(screen.getByLabelText(/Email/), 'aroha@example.co.nz');
+    await userEvent.click(screen.getByRole('button', { name: 'Find order' }));
+    expect(await screen.findByText(CLOSED)).toBeTruthy();
+    expect(screen.queryByRole('form', { name: /Return items from order/ })).toBeNull();
   });
 
   it('the account return page uses the token from its URL', async () => {

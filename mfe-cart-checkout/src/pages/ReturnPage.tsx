@@ -23,6 +23,9 @@ export function returnItems(choice: Choice): { items: { variantId: string; qty: 
   };
 }
 
+/** The return deadline as a NZ date, e.g. "23 January 2027". */
+export const formatReturnBy = (iso: string): string => new Date(iso).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
+
 export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
   const [choice, setChoice] = useState<Choice>({});
   const [submitted, setSubmitted] = useState(false);
@@ -70,6 +73,11 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
   if (open.length === 0) return <Notice tone="info">Every item of order {order.number} is already in a return.</Notice>;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Return items from order ${order.number}`}>
+      {order.returnBy ? (
+        <p css={{ margin: '0 0 1rem' }} data-testid="return-by">
+          You can return items from this order online until {formatReturnBy(order.returnBy)}.
+        </p>
+      ) : null}
       <ul css={{ listStyle: 'none', padding: 0, margin: '0 0 1rem', display: 'grid', gap: '.75rem' }}>
         {order.lines.map((l) => {
           const c = choice[l.variantId] ?? { qty: 0, reason: '' };
@@ -137,7 +145,7 @@ export function GuestReturnPage() {
       setOrder(await returnLookup(number.trim().toUpperCase(), email.trim()));
     } catch (e) {
       setOrder(null);
-      setError(e instanceof ApiError && e.status === 404 ? RETURN_NOT_FOUND : e instanceof ApiError && e.status === 429 ? e.message : 'We were unable to look up your order. Please try again.');
+      setError(e instanceof ApiError && e.status === 404 ? RETURN_NOT_FOUND : e instanceof ApiError && (e.status === 409 || e.status === 429) ? e.message : 'We were unable to look up your order. Please try again.');
     } finally {
       setLoading(false);
     }
