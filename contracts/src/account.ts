@@ -109,17 +109,9 @@ export const AccountResponse = z.object({
 export type AccountResponse = z.infer<typeof AccountResponse>;
 
 export const QANTAS_MEMBER_PATTERN = /^\d{6,12}$/;
-/**
- * Guest loyalty info kept locally (spec §3: memberId, lastName, createdAt): checkout writes it when a
- * guest enters a membership, the account links it after login (spec §4).
- */
-export const GUEST_LOYALTY_KEY = 'fernleaf.loyalty.guest';
-export interface GuestLoyaltyInfo {
-  memberId: string;
-  lastName: string;
-  /** ISO time. */
-  createdAt: string;
-}
+// Guest loyalty info kept locally: zod-free in ./loyalty, so code that only needs the key (the
+// account's every-page service) does not bundle zod and every schema with it.
+export { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from './loyalty';
 export const LOYALTY_LAST_NAME_MIN = 1;
 export const LOYALTY_LAST_NAME_MAX = 40;
 

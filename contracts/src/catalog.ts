@@ -1,23 +1,10 @@
 import { z } from 'zod';
+import { CHALLENGE_ANSWER_MAX } from './catalog-constants';
 
 /**
  * Catalogue bodies (spec §3 Product, §7 objects call, §9 list constants).
  * Money is integer cents, NZD, GST-inclusive. Dates are ISO 8601 strings (UTC).
  */
-
-export const PRODUCT_LIST_PAGE_SIZE = 48;
-
-/** Spec §9 sorts, Recommended (empty value) first. */
-export const SORT_OPTIONS = [
-  { value: '', label: 'Recommended' },
-  { value: 'name-asc', label: 'Name A to Z' },
-  { value: 'name-desc', label: 'Name Z to A' },
-  { value: 'price-asc', label: 'Price Lowest First' },
-  { value: 'price-desc', label: 'Price Highest First' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'oldest', label: 'Oldest' },
-] as const;
-export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
 export const ProductState = z.enum(['current', 'evergreen', 'coming']).describe('coming = coming soon (not yet sellable)');
 export type ProductState = z.infer<typeof ProductState>;
@@ -154,8 +141,6 @@ export const CategoryNode: z.ZodType<CategoryNode> = z.object({ ...categoryNodeF
 export const CategoryTreeResponse = z.object({ categories: z.array(CategoryNode) });
 export type CategoryTreeResponse = z.infer<typeof CategoryTreeResponse>;
 
-/** Initial facet options shown before "show more" (spec §9). */
-export const FACET_INITIAL = { categories: 10, features: 10, colours: 14 } as const;
 
 const slugList = (what: string) =>
   z
@@ -257,8 +242,6 @@ export const ObjectsResponse = z.object({
 });
 export type ObjectsResponse = z.infer<typeof ObjectsResponse>;
 
-/** Spec §5: the challenge answer is required, at most 100 characters. */
-export const CHALLENGE_ANSWER_MAX = 100;
 
 /** POST /api/product/challenge/verify */
 export const ChallengeVerifyRequest = z.object({
@@ -271,72 +254,20 @@ export type ChallengeVerifyRequest = z.infer<typeof ChallengeVerifyRequest>;
 export const ChallengeVerifyResponse = z.object({ success: z.literal(true) });
 export type ChallengeVerifyResponse = z.infer<typeof ChallengeVerifyResponse>;
 
-/** The error code of a wrong challenge answer (spec §8: ChallengeFailed -> productChallengeAnswerInvalid). */
-export const CHALLENGE_FAILED = 'ChallengeFailed';
-
 /** GET /api/catalog/brands/:slug */
 export const BrandResponse = z.object({ brand: Brand, productCount: z.number().int() });
 export type BrandResponse = z.infer<typeof BrandResponse>;
 
-/**
- * Client of POST /api/search/indexes/{prefix}_products/objects (spec §7): `get(id)` calls made
- * within `delayMs` of each other are batched into one request (at most 1000 ids), and results
- * (null for a missing product) are cached for the page. The cart and wishlist enrich their items
- * with it. Pure: pass `fetch` in tests.
- */
-export interface ObjectsClientOptions {
-  indexPrefix?: string;
-  delayMs?: number;
-  fetch?: typeof fetch;
-  baseUrl?: string;
-}
-
-export function createObjectsClient({ indexPrefix = 'nz', delayMs = 20, fetch: fetchImpl, baseUrl = '' }: ObjectsClientOptions = {}) {
-  const cache = new Map<string, Promise<Product | null>>();
-  let queue: { id: string; resolve: (p: Product | null) => void; reject: (e: unknown) => void }[] = [];
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
-    timer = null;
-    const batch = queue.splice(0, 1000);
-    if (queue.length > 0) timer = setTimeout(flush, 0);
-    const ids = [...new Set(batch.map((b) => b.id))];
-    const doFetch = fetchImpl ?? globalThis.fetch.bind(globalThis);
-    doFetch(`${baseUrl}/api/search/indexes/${indexPrefix}_products/objects`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ objectIds: ids }),
-    })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`objects answered ${response.status}`);
-        const body = (await response.json()) as { data: { results: (Product | null)[] } };
-        const byId = new Map(ids.map((id, i) => [id, body.data.results[i] ?? null]));
-        for (const item of batch) item.resolve(byId.get(item.id) ?? null);
-      })
-      .catch((error: unknown) => {
-        for (const item of batch) {
-          cache.delete(item.id);
-          item.reject(error);
-        }
-      });
-  };
-  const get = (id: string): Promise<Product | null> => {
-    let hit = cache.get(id);
-    if (!hit) {
-      hit = new Promise<Product | null>((resolve, reject) => {
-        queue.push({ id, resolve, reject });
-        if (!timer) timer = setTimeout(flush, delayMs);
-      });
-      cache.set(id, hit);
-    }
-    return hit;
-  };
-  return {
-    get,
-    getMany: (ids: string[]) => Promise.all(ids.map(get)),
-    clear: () => {
-      cache.clear();
-      queue = [];
-    },
-  };
-}
-export type ObjectsClient = ReturnType<typeof createObjectsClient>;
+// Constants and the objects client: zod-free in ./catalog-constants, so pages that only need them
+// do not bundle zod and every schema with it.
+export {
+  CHALLENGE_ANSWER_MAX,
+  CHALLENGE_FAILED,
+  createObjectsClient,
+  FACET_INITIAL,
+  type ObjectsClient,
+  type ObjectsClientOptions,
+  PRODUCT_LIST_PAGE_SIZE,
+  SORT_OPTIONS,
+  type SortValue,
+} from './catalog-constants';

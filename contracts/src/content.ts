@@ -6,9 +6,9 @@ import { z } from 'zod';
  * show them in Pacific/Auckland.
  */
 
-export const BLOG_PAGE_SIZE = 12;
-/** A touch on the slider pauses autoplay for this long after the touch ends. */
-export const SLIDER_TOUCH_PAUSE_MS = 200;
+// The page constants live zod-free in ./content-constants (the home page's slider and the blog
+// list import them without the schemas).
+export { BLOG_PAGE_SIZE, SLIDER_TOUCH_PAUSE_MS } from './content-constants';
 
 /** A content path below /articles/ or /blog/: lower-case slug segments joined by "/". */
 export const ContentPath = z

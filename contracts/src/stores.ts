@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STORE_SEARCH_RADIUS_KM, STORE_TIME_ZONE } from './store-hours';
 
 /**
  * Stores and the store locator (spec §2 store locator, §3 store pickup selection, §9 store
@@ -6,10 +7,6 @@ import { z } from 'zod';
  * wall-clock times.
  */
 
-export const STORE_SEARCH_RADIUS_KM = 200;
-/** The address combobox shows its spinner only when a lookup takes longer than this. */
-export const ADDRESS_COMBOBOX_SPINNER_DELAY_MS = 1000;
-export const STORE_TIME_ZONE = 'Pacific/Auckland';
 
 export const StoreAddress = z.object({
   street1: z.string(),
@@ -100,59 +97,16 @@ export type Locality = z.infer<typeof Locality>;
 export const LocalitiesResponse = z.object({ items: z.array(Locality) });
 export type LocalitiesResponse = z.infer<typeof LocalitiesResponse>;
 
-/** Label used for a locality in suggestions and as a search origin. */
-export function localityLabel(l: { name: string; city: string; postcode: string }): string {
-  return l.name === l.city ? `${l.name} ${l.postcode}` : `${l.name}, ${l.city} ${l.postcode}`;
-}
-
-export interface StoreOpenState {
-  open: boolean;
-  /** e.g. "Open now until 5:30 pm", "Closed, opens 10:00 am Sunday" */
-  text: string;
-}
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-export function weekdayName(day: number): string {
-  return WEEKDAYS[(day - 1 + 7) % 7] ?? '';
-}
-
-/** "17:30" -> "5:30 pm". */
-export function formatHour(hhmm: string): string {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  const suffix = h >= 12 ? 'pm' : 'am';
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
-}
-
-/** ISO weekday and minutes since midnight of `now` in Pacific/Auckland. */
-export function aucklandClock(now: Date): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-NZ', { timeZone: STORE_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
-  return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
-}
-
-const toMinutes = (hhmm: string) => {
-  const [h = 0, m = 0] = hhmm.split(':').map(Number);
-  return h * 60 + m;
-};
-
-/** Whether a store is open at `now` (its hours are Pacific/Auckland) and a one-line summary. */
-export function storeOpenState(hours: StoreDayHours[], now: Date = new Date()): StoreOpenState {
-  const { day, minutes } = aucklandClock(now);
-  const byDay = new Map(hours.map((h) => [h.day, h]));
-  const today = byDay.get(day);
-  if (today?.open && today.close && minutes >= toMinutes(today.open) && minutes < toMinutes(today.close)) {
-    return { open: true, text: `Open now until ${formatHour(today.close)}` };
-  }
-  for (let offset = 0; offset < 7; offset++) {
-    const d = ((day - 1 + offset) % 7) + 1;
-    const h = byDay.get(d);
-    if (!h?.open || !h.close) continue;
-    if (offset === 0 && minutes >= toMinutes(h.open)) continue;
-    const when = offset === 0 ? 'today' : offset === 1 ? 'tomorrow' : weekdayName(d);
-    return { open: false, text: `Closed, opens ${formatHour(h.open)} ${when}` };
-  }
-  return { open: false, text: 'Closed' };
-}
+// Constants and the opening-hours helpers: zod-free in ./store-hours, so pages that only need
+// them (the store locator, store cards) do not bundle zod and every schema with it.
+export {
+  ADDRESS_COMBOBOX_SPINNER_DELAY_MS,
+  aucklandClock,
+  formatHour,
+  localityLabel,
+  STORE_SEARCH_RADIUS_KM,
+  STORE_TIME_ZONE,
+  storeOpenState,
+  type StoreOpenState,
+  weekdayName,
+} from './store-hours';

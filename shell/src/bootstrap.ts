@@ -36,6 +36,8 @@ import { handlePageRenderError } from './stale-guard';
 import type { DevPanelData, ShareScopeMap } from './dev-panel';
 
 const REGISTRY_URL = '/registry.json';
+/** Prefetches start after the load event once the browser is idle, or at most this long after it. */
+const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
 async function fetchRegistry(): Promise<Registry> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-cache', credentials: 'same-origin' });
@@ -161,7 +163,12 @@ async function main(): Promise<void> {
   // Every SmartLink on the page (shell or remote) follows the site's link rules.
   setSiteLinkRules(LINK_RULES);
   // A remote may export `prefetch(url)` from its ./app module to warm its own data for a route.
+  // Prefetches wait until the page has loaded and the main thread is idle: started at once, the
+  // header's, tiles' and footer's links loaded and evaluated up to three other remotes while the
+  // page itself was still loading (slower largest paint, more blocking time on a phone).
+  const pageSettled = new Promise<void>((resolve) => afterLoad(resolve, PREFETCH_IDLE_TIMEOUT_MS));
   setPrefetcher(async (path) => {
+    await pageSettled;
     const owner = ownerOf(registry, new URL(path, window.location.href).pathname);
     if (!owner) return;
     const app = await loadRemote<{ prefetch?: (url: string) => unknown }>(`${owner.name}/app`);

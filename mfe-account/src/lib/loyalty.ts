@@ -4,7 +4,7 @@
  * After login it is linked to the account (300 ms later) when younger than the configured maximum
  * age and the account has no link yet.
  */
-import { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from '@store/contracts';
+import { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from '@store/contracts/loyalty';
 import { loadAccount, updateAccount } from './account';
 
 export { GUEST_LOYALTY_KEY };
