@@ -15,26 +15,51 @@ const RESULT_TIMEOUT_MS = 8000;
 let requestCounter = 0;
 const newRequestId = () => `pdp-${Date.now().toString(36)}-${(++requestCounter).toString(36)}`;
 
-/** Publishes cart.add and resolves with the cart's cart.add.result for it (or a timeout error). */
+/**
+ * Resolves once a cart service listens for cart.add. The cart service starts after the page has
+ * loaded and publishes cart.quantity (a state topic: replayed to late subscribers) in the same
+ * synchronous start-up as it subscribes to cart.add, so a cart.quantity seen means cart.add is heard.
+ */
+function cartListening(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const unsubscribe = bus.subscribe(topics.cartQuantity, () => {
+      if (done) return;
+      done = true;
+      // after the service's start-up has finished (and after this subscribe call has returned)
+      void Promise.resolve().then(() => {
+        unsubscribe();
+        resolve();
+      });
+    });
+  });
+}
+
+/**
+ * Publishes cart.add and resolves with the cart's cart.add.result for it (or a timeout error).
+ * A shopper who clicks before the cart service has started waits for it (cart.add is an event
+ * topic: published before anyone listens, it would be lost).
+ */
 export function requestCartAdd(payload: { productId: string; variantId: string; qty: number; challengeAnswer?: string }) {
   const requestId = newRequestId();
   return new Promise<{ status: 'SUCCESS' | 'INVALID' | 'ERROR'; reason?: string; message?: string }>((resolve) => {
-    const timer = setTimeout(() => {
-      unsubscribe();
-      resolve({ status: 'ERROR', message: NO_CART_MESSAGE });
-    }, RESULT_TIMEOUT_MS);
-    const unsubscribe = bus.subscribe(topics.cartAddResult, (result) => {
-      if (result.requestId !== requestId) return;
+    let settled = false;
+    const finish = (result: { status: 'SUCCESS' | 'INVALID' | 'ERROR'; reason?: string; message?: string }) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       unsubscribe();
       resolve(result);
+    };
+    const timer = setTimeout(() => finish({ status: 'ERROR', message: NO_CART_MESSAGE }), RESULT_TIMEOUT_MS);
+    const unsubscribe = bus.subscribe(topics.cartAddResult, (result) => {
+      if (result.requestId === requestId) finish(result);
     });
-    const sent = bus.publish(topics.cartAdd, { requestId, ...payload, source: 'pdp' }, { source: 'catalog' });
-    if (!sent) {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve({ status: 'ERROR', message: NO_CART_MESSAGE });
-    }
+    void cartListening().then(() => {
+      if (settled) return;
+      const sent = bus.publish(topics.cartAdd, { requestId, ...payload, source: 'pdp' }, { source: 'catalog' });
+      if (!sent) finish({ status: 'ERROR', message: NO_CART_MESSAGE });
+    });
   });
 }
 

@@ -32,6 +32,22 @@ describe('recently viewed', () => {
 });
 
 describe('add to cart over the bus', () => {
+  it('a click before the cart service has started waits for it: cart.add is sent once the cart listens', async () => {
+    const heard: string[] = [];
+    const pending = requestCartAdd({ productId: '7', variantId: '9', qty: 1 });
+    await new Promise((r) => setTimeout(r, 50));
+    // the cart service starts (as the shell does after load): it listens for cart.add and publishes its quantity
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
+      heard.push(command.requestId);
+      bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'SUCCESS' });
+    });
+    bus.publish(topics.cartQuantity, { quantity: 0, promoQuantity: 0, status: 'SUCCESS' });
+    const result = await pending;
+    unsubscribe();
+    expect(result).toMatchObject({ status: 'SUCCESS' });
+    expect(heard).toHaveLength(1);
+  });
+
   it('publishes cart.add and resolves with the matching cart.add.result', async () => {
     const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
       // another request's answer first: must be ignored
