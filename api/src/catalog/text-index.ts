@@ -54,28 +54,10 @@ export function parseTsQuery(text: string): TsQueryNode | null | 'empty' {
       unsupported = true; // '!' or anything unexpected
       return null;
     }
-    i++;
-    let lexeme = '';
-    for (;;) {
-      if (i >= n) return null;
-      const c = text[i]!;
-      if (c === "'") {
-        if (text[i + 1] === "'") {
-          lexeme += "'";
-          i += 2;
-          continue;
-        }
-        i++;
-        break;
-      }
-      if (c === '\\' && i + 1 < n) {
-        lexeme += text[i + 1];
-        i += 2;
-        continue;
-      }
-      lexeme += c;
-      i++;
-    }
+    const quoted = readQuoted(text, i + 1);
+    if (!quoted) return null;
+    const { lexeme } = quoted;
+    i = quoted.end;
     if (text[i] === ':') {
       unsupported = true; // prefix (:*) or weight labels (:AB)
       return null;
@@ -332,6 +314,30 @@ function find(sorted: Int32Array, value: number): number {
 }
 
 /**
+ * Reads a quoted lexeme of a tsquery or tsvector's text form from `start` (just after the opening
+ * quote): `''` is a quote, a backslash escapes the next character. Null when it is not closed.
+ */
+function readQuoted(text: string, start: number): { lexeme: string; end: number } | null {
+  let lexeme = '';
+  let i = start;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === "'") {
+      if (text[i + 1] !== "'") return { lexeme, end: i + 1 };
+      lexeme += "'";
+      i += 2;
+    } else if (c === '\\' && i + 1 < text.length) {
+      lexeme += text[i + 1];
+      i += 2;
+    } else {
+      lexeme += c;
+      i++;
+    }
+  }
+  return null;
+}
+
+/**
  * Parses the text form of a tsvector (`'backpack':3A,12B 'black':1A 'x'`), calling back with each
  * lexeme and its positions as weight << 14 | position (D = 0 .. A = 3). A lexeme without
  * positions gets none (matching works; ranking treats it like Postgres's POSNULL only roughly).
@@ -343,27 +349,10 @@ export function parseTsVector(text: string, each: (lexeme: string, positions: nu
     while (i < n && text[i] === ' ') i++;
     if (i >= n) break;
     if (text[i] !== "'") throw new Error(`tsvector: unexpected ${text[i]} at ${i}`);
-    i++;
-    let lexeme = '';
-    for (;;) {
-      const c = text[i]!;
-      if (c === "'") {
-        if (text[i + 1] === "'") {
-          lexeme += "'";
-          i += 2;
-          continue;
-        }
-        i++;
-        break;
-      }
-      if (c === '\\') {
-        lexeme += text[i + 1];
-        i += 2;
-        continue;
-      }
-      lexeme += c;
-      i++;
-    }
+    const quoted = readQuoted(text, i + 1);
+    if (!quoted) throw new Error(`tsvector: unterminated lexeme at ${i}`);
+    const { lexeme } = quoted;
+    i = quoted.end;
     const positions: number[] = [];
     if (text[i] === ':') {
       i++;

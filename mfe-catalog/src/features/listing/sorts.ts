@@ -1,13 +1,7 @@
-/** Spec §9: the sorts, Recommended first with the empty value. */
-export const SORTS = [
-  { value: '', label: 'Recommended' },
-  { value: 'name-asc', label: 'Name A to Z' },
-  { value: 'name-desc', label: 'Name Z to A' },
-  { value: 'price-asc', label: 'Price Lowest First' },
-  { value: 'price-desc', label: 'Price Highest First' },
-  { value: 'newest', label: 'Newest' },
-  { value: 'oldest', label: 'Oldest' },
-] as const;
+import { SORT_OPTIONS } from '@store/contracts';
+
+/** Spec §9: the sorts, Recommended first with the empty value (the contracts' list; zod-free). */
+export const SORTS = SORT_OPTIONS;
 
 /** A sort value not in the list is ignored (Recommended). */
 export function normaliseSort(value: string | null): string {
