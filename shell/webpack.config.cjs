@@ -1,7 +1,7 @@
-const { createConfig } = require('@store/webpack-config');
+const { createConfigs } = require('@store/webpack-config');
 
 module.exports = (_env, argv) =>
-  createConfig(
+  createConfigs(
     {
       name: 'shell',
       dir: __dirname,
@@ -9,6 +9,7 @@ module.exports = (_env, argv) =>
       html: './src/index.html',
       favicon: './src/favicon.svg',
       runtimePlugins: [require.resolve('./src/mf-runtime-plugin.ts')],
+      serverEntry: './src/server.tsx',
     },
     argv,
   );

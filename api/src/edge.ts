@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@store/contracts';
+import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderPage, type SsrOptions } from './ssr/page';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -24,6 +26,17 @@ export interface EdgeOptions {
   geoCountryHeader?: string;
   /** Error-reporting settings served in the registry for the shell (env ERROR_REPORT_ENDPOINT, ERROR_SAMPLE_RATE, TRACE_SAMPLE_RATE). */
   analytics?: EdgeAnalytics;
+  /** Server rendering (issue 17; default on): false serves the browser-only shell. */
+  ssr?: boolean;
+  /** Budget of a remote's loader plus render in ms (env SSR_BUDGET_MS, default 150). */
+  ssrBudgetMs?: number;
+  /** Remotes the edge leaves to the browser (env SSR_DISABLED_REMOTES, comma-separated; '*' for all). */
+  ssrDisabled?: string[];
+}
+
+/** The registry embedded in the page, so the shell starts without fetching it. */
+export function registryScript(registryJson: string): string {
+  return `<script type="application/json" id="shell-registry">${registryJson.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}</script>`;
 }
 
 export interface EdgeAnalytics {
@@ -79,7 +92,7 @@ function splitForGeo(html: string): [string, string] {
 
 interface RegistryFile {
   shell: { version: string; html: string } | null;
-  remotes: { name: string; routes: string[] }[];
+  remotes: { name: string; version: string; manifest?: string; routes: string[] }[];
   overrideOrigins?: string[];
   analytics?: EdgeAnalytics;
 }
@@ -91,7 +104,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   const registryFile = path.join(opts.deployDir, 'registry.json');
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
   // html: the shell's index.html split once per registry version around the geo locale's place
-  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; html: [string, string] | null } | null = null;
+  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; html: [string, string] | null; template: string | null } | null = null;
 
   function load() {
     const now = Date.now();
@@ -118,7 +131,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         html = null;
       }
     }
-    cached = { mtimeMs, checkedAt: now, registry, body: JSON.stringify(registry), html };
+    let template: string | null = null;
+    if (registry.shell) {
+      try {
+        template = fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8');
+      } catch {
+        template = null;
+      }
+    }
+    cached = { mtimeMs, checkedAt: now, registry, body: JSON.stringify(registry), html, template };
     return cached;
   }
 
@@ -129,6 +150,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     index: false,
     wildcard: true,
     cacheControl: false,
+    // server bundles are for the edge, not for browsers
+    allowedPath: (pathName: string) => !/^\/?[^/]+\/[^/]+\/server\//.test(pathName),
     setHeaders(reply, filePath) {
       const name = path.basename(filePath);
       reply.header('Cache-Control', name.startsWith('mf-manifest') || name.endsWith('.html') ? NO_CACHE : IMMUTABLE);
@@ -155,17 +178,57 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     return script;
   };
 
+  const ssr: SsrOptions = {
+    deployDir: opts.deployDir,
+    budgetMs: opts.ssrBudgetMs ?? 150,
+    disabled: new Set(opts.ssrDisabled ?? []),
+    siteName: 'Fernleaf',
+    log: app.log,
+  };
+  /** The API in-process for the remotes' loaders: the same routes a browser calls, without a network hop. */
+  const api: ServerApi = async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    let body: unknown = null;
+    try {
+      body = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      body = null;
+    }
+    return { status: response.statusCode, body: body as never };
+  };
+
   const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
     if (!current?.html) {
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
     }
-    const owned = current.registry.remotes.some((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname)));
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    if (current.registry.shell && current.template !== null && opts.ssr !== false) {
+      const rendered = await renderPage(ssr, {
+        url: `${request.protocol}://${request.host}${request.url}`,
+        pathname,
+        search,
+        owner,
+        shellVersion: current.registry.shell.version,
+        template: current.template,
+        headExtra: scriptFor(request.headers[geoHeader]) + registryScript(current.body),
+        api,
+        exists: async () => {
+          const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
+          const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
+          return !missingProduct && !missingContent;
+        },
+      });
+      if (rendered) {
+        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', geoHeader).type('text/html; charset=utf-8').send(rendered.body);
+      }
+    }
+    const owned = owner !== null;
     // An unknown product is a 404 too (the catalog remote then shows the shell's 404 page); 404s are not indexed.
     const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
     // Unknown articles, blog posts and store pages too, and journal lists with an unknown tag or page
     // (the content remote shows the 404 page).
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
     const status = owned && !missingProduct && !missingContent ? 200 : 404;
     return reply

@@ -18,7 +18,11 @@ const seeded = await seedIfEmpty(database.db, { products: config.seedProducts })
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
 
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
-await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined });
+await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+  ssr: process.env.SSR !== '0',
+  ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
+  ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+});
 
 let closing = false;
 async function shutdown(signal: string) {

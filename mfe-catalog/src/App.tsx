@@ -1,6 +1,8 @@
+import type { RouteData } from '@store/contracts/ssr';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ListingPage } from './features/listing/ListingPage';
 import { ProductPage } from './features/product/ProductPage';
+import { RouteDataProvider } from './lib/route-data';
 import { NotFound } from './NotFound';
 
 function CategoryRoute() {
@@ -15,9 +17,10 @@ function BrandRoute() {
   return <ListingPage key={`b:${slug}/${category ?? ''}`} scope={{ kind: 'brand', slug, category }} />;
 }
 
-export function App() {
+/** The catalog's routes, under whichever router the caller provides (browser, or static on the server). */
+export function CatalogRoutes({ data = null }: { data?: RouteData | null }) {
   return (
-    <BrowserRouter>
+    <RouteDataProvider data={data}>
       <Routes>
         <Route path="/categories/*" element={<CategoryRoute />} />
         <Route path="/search" element={<ListingPage scope={{ kind: 'search' }} />} />
@@ -25,6 +28,15 @@ export function App() {
         <Route path="/products/*" element={<ProductPage />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
+    </RouteDataProvider>
+  );
+}
+
+/** The browser root: the server render's data (when the page was server-rendered) for the first page. */
+export function App({ routeData = null }: { routeData?: RouteData | null }) {
+  return (
+    <BrowserRouter>
+      <CatalogRoutes data={routeData} />
     </BrowserRouter>
   );
 }

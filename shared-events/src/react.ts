@@ -10,11 +10,14 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { bus as defaultBus } from '@store/shared-events';
 import type { Bus, InputOf, PayloadOf, PublishOptions, StateTopic, Topic } from './bus';
 
+const getServerSnapshot = () => undefined;
+
 /** Latest payload of a state topic (undefined until one is published); re-renders on change. */
 export function useTopic<T extends StateTopic>(topic: T, bus: Bus = defaultBus): PayloadOf<T> | undefined {
   const subscribe = useCallback((onChange: () => void) => bus.subscribe(topic, () => onChange()), [bus, topic]);
   const getSnapshot = () => bus.latest(topic);
-  return useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  // Server render and hydration: nothing yet (browser state fills in after hydration, no mismatch).
+  return useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
 }
 
 export type Publish = <T extends Topic>(topic: T, payload: InputOf<T>, options?: PublishOptions) => boolean;

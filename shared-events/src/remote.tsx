@@ -11,11 +11,45 @@ import type { AppProps } from 'single-spa';
 // Through the package name, not relative paths: see react.ts (one bus per page).
 import { bus, topics } from '@store/shared-events';
 
+/**
+ * What a remote's root component receives: single-spa's props, plus `routeData` when the mount
+ * hydrates server-rendered HTML (the answers the edge's loader fetched, keyed by API URL; see
+ * contracts/src/ssr.ts).
+ */
+export type RemoteRootProps = AppProps & { routeData?: Record<string, unknown> | null };
+
 export interface RemoteAppOptions {
   /** Federation name of the remote (as in the registry). */
   name: string;
   /** The remote's root; it receives single-spa's props, which it may ignore. */
-  rootComponent: ComponentType<AppProps>;
+  rootComponent: ComponentType<RemoteRootProps>;
+}
+
+/** The element the edge embeds the hydrating remote's route data in (contracts/src/ssr.ts). */
+const SSR_DATA_ELEMENT_ID = 'ssr-data';
+
+/**
+ * The route data embedded by the edge for `remote` and the page shown now; null when the page was
+ * not server-rendered by it (or the data is for another URL: a client navigation happened since).
+ */
+export function readEmbeddedRouteData(remote: string, doc: Document = document): Record<string, unknown> | null {
+  const element = doc.getElementById(SSR_DATA_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const embedded = JSON.parse(element.textContent) as { remote?: unknown; path?: unknown; data?: unknown };
+    const here = `${doc.location.pathname}${doc.location.search}`;
+    if (embedded.remote !== remote || embedded.path !== here || !embedded.data || typeof embedded.data !== 'object') return null;
+    return embedded.data as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+/** A container the edge filled with this remote's server render (`data-ssr="rendered"`): hydrate it once. */
+export function takeServerRendered(element: Element | null | undefined): boolean {
+  if (!element || element.getAttribute('data-ssr') !== 'rendered') return false;
+  element.removeAttribute('data-ssr');
+  return true;
 }
 
 function RenderFallback() {
@@ -44,15 +78,19 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
     };
   };
   const snapshot = () => current;
-  function HotRoot(props: AppProps) {
+  function HotRoot(props: RemoteRootProps) {
     // an external store: a replacement between render and subscription is still picked up
     const Component = React.useSyncExternalStore(subscribe, snapshot, snapshot);
     return React.createElement(Component, props);
   }
+  // single-spa-react asks for the render type (no arguments) while mounting: hydrate the mount
+  // whose container holds this remote's server render, create a root for every other.
+  let hydrateNext = false;
   const lifecycles = singleSpaReact({
     React,
     ReactDOMClient,
-    rootComponent: HotRoot,
+    rootComponent: HotRoot as ComponentType<AppProps>,
+    renderType: () => (hydrateNext ? 'hydrateRoot' : 'createRoot'),
     errorBoundary: (error: Error) => {
       bus.publish(topics.remoteFailed, { remote: name, reason: 'render-error', message: String(error?.message ?? error).slice(0, 500) }, { source: name });
       return <RenderFallback />;
@@ -60,8 +98,18 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
   });
   return {
     ...lifecycles,
+    mount(props: AppProps & { domElement?: HTMLElement }) {
+      const hydrate = takeServerRendered(props.domElement);
+      const routeData = hydrate ? readEmbeddedRouteData(name) : null;
+      hydrateNext = hydrate;
+      try {
+        return lifecycles.mount({ ...props, routeData } as AppProps);
+      } finally {
+        hydrateNext = false;
+      }
+    },
     /** Re-render every mounted root with a new root component (hot module replacement). */
-    replaceRootComponent(next: ComponentType<AppProps>): void {
+    replaceRootComponent(next: ComponentType<RemoteRootProps>): void {
       current = next;
       for (const listener of listeners) listener();
     },

@@ -39,6 +39,17 @@ const REGISTRY_URL = '/registry.json';
 /** Prefetches start after the load event once the browser is idle, or at most this long after it. */
 const PREFETCH_IDLE_TIMEOUT_MS = 2000;
 
+/** The registry the edge embedded in a server-rendered page (saves a request before anything starts). */
+function embeddedRegistry(): Registry | null {
+  const text = document.getElementById('shell-registry')?.textContent;
+  if (!text) return null;
+  try {
+    return parseRegistry(JSON.parse(text));
+  } catch {
+    return null;
+  }
+}
+
 async function fetchRegistry(): Promise<Registry> {
   const response = await fetch(REGISTRY_URL, { cache: 'no-cache', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`GET ${REGISTRY_URL} answered ${response.status}`);
@@ -99,7 +110,7 @@ async function main(): Promise<void> {
   const main = document.getElementById('shell-main')!;
   let registry: Registry;
   try {
-    registry = await fetchRegistry();
+    registry = embeddedRegistry() ?? (await fetchRegistry());
   } catch (error) {
     console.error('[shell] cannot read the registry', error);
     registry = parseRegistry({ remotes: [] });
@@ -181,6 +192,10 @@ async function main(): Promise<void> {
     if (!notFound.report(path, window.location, { source, owner: ownerOf(registry, window.location.pathname)?.name })) return;
     void triggerAppChange();
   });
+
+  // A server-rendered 404 (an unknown product, category, article...): the error page is shown at
+  // once (it takes over the server's copy), the owning remote is not loaded to find out again.
+  if (main.querySelector(':scope > #app-error-page[data-ssr]')) notFound.report(window.location.pathname, window.location);
 
   const isNotFound = (location: Location) =>
     notFound.isNotFound(location) || !ownerOf(registry, location.pathname) || pageFailure(location.pathname) !== undefined;

@@ -115,11 +115,14 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
         }
       },
       mount: async (props: AppProps) => {
-        container = document.createElement('div');
-        container.id = `app-${remote.name}`;
-        container.dataset.remote = remote.name;
-        container.dataset.remoteVersion = remote.version;
-        options.mountPoint().append(container);
+        container = adoptServerRegion(options.mountPoint(), remote);
+        if (!container) {
+          container = document.createElement('div');
+          container.id = `app-${remote.name}`;
+          container.dataset.remote = remote.name;
+          container.dataset.remoteVersion = remote.version;
+          options.mountPoint().append(container);
+        }
         if (!lifecycles || failure) {
           renderFallback(container, remote.name, failure?.reason ?? 'load-error', retry);
           return;
@@ -155,6 +158,28 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       },
     };
   };
+}
+
+/**
+ * The region the edge wrote for this remote in a server-rendered page (`#app-<name>[data-ssr]`),
+ * taken over by the first mount: `data-ssr="rendered"` stays for the remote's lifecycles to hydrate
+ * (defineRemoteApp); a frame or a failed server render is rendered by the browser. A region of
+ * another release (the registry changed since the page was rendered) is replaced.
+ */
+export function adoptServerRegion(mountPoint: HTMLElement, remote: RemoteEntry): HTMLElement | null {
+  // a server-rendered error page (unknown page) gives way to whatever mounts in its place
+  mountPoint.querySelector(':scope > #app-error-page[data-ssr]')?.remove();
+  const region = mountPoint.querySelector<HTMLElement>(`:scope > #app-${CSS.escape(remote.name)}[data-ssr]`);
+  if (!region) return null;
+  if (region.dataset.ssr !== 'rendered' || region.dataset.remoteVersion !== remote.version) {
+    region.removeAttribute('data-ssr');
+    if (region.dataset.remoteVersion !== remote.version) {
+      region.remove();
+      return null;
+    }
+  }
+  region.classList.remove('remote-loading');
+  return region;
 }
 
 /** Register (or replace) remotes with the federation runtime. `force` drops cached entries. */

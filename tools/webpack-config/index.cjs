@@ -128,7 +128,8 @@ function createConfig(o, argv = {}) {
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
       uniqueName: o.name,
       chunkLoadingGlobal: `webpackChunk_${o.name}_${prod ? buildIdOf(o.dir) : 'dev'}`,
-      clean: true,
+      // the server build (createServerConfig) writes dist/server/ beside this one
+      clean: { keep: /^server[\\/]/ },
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
@@ -198,4 +199,76 @@ function createConfig(o, argv = {}) {
   return config;
 }
 
-module.exports = { createConfig, sharedSingletons };
+/**
+ * What a server bundle leaves to the edge: the same singletons the browser shares (one React, one
+ * router, one emotion, one bus on the server too). The edge hands these to the bundle's `require`
+ * (api/src/ssr/modules.ts); anything else a server bundle requires is refused there.
+ */
+const SERVER_SINGLETONS = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-dom/server',
+  'react-router',
+  '@emotion/react',
+  '@emotion/react/jsx-runtime',
+  '@store/shared-events',
+  '@store/shared-events/react',
+  '@store/shared-events/remote',
+  '@store/shared-events/analytics',
+];
+
+/**
+ * The server build of a project (issue 17): `serverEntry` bundled for Node as one CommonJS file,
+ * dist/server/server.js, released with the browser build under the same version. The edge loads
+ * it at run time from the registry and renders the project's routes with it.
+ */
+function createServerConfig(o, argv = {}) {
+  const mode = argv.mode || process.env.NODE_ENV || 'production';
+  const prod = mode === 'production';
+  /** @type {import('webpack').Configuration} */
+  return {
+    name: `${o.name}-server`,
+    mode: prod ? 'production' : 'development',
+    context: o.dir,
+    target: 'node20',
+    entry: { server: o.serverEntry },
+    devtool: false,
+    output: {
+      path: path.join(o.dir, 'dist/server'),
+      filename: 'server.js',
+      library: { type: 'commonjs2' },
+      uniqueName: `${o.name}_server`,
+      clean: true,
+    },
+    externalsType: 'commonjs',
+    externals: Object.fromEntries(SERVER_SINGLETONS.map((name) => [name, name])),
+    resolve: {
+      extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+      extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+    },
+    module: {
+      parser: { javascript: { exportsPresence: 'error' } },
+      rules: [swcRule(mode), { test: /\.(png|jpe?g|svg|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+    },
+    optimization: {
+      minimize: false,
+      splitChunks: false,
+      moduleIds: 'deterministic',
+    },
+    // one file: dynamic imports (lazy overlays, fragments) are inlined, the server never loads chunks
+    plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/** The browser build, plus the server build when the project has a server entry (`o.serverEntry`). */
+function createConfigs(o, argv = {}) {
+  const browser = createConfig(o, argv);
+  // `webpack serve` (a remote's dev server) runs the browser build only
+  if (!o.serverEntry || argv.env?.WEBPACK_SERVE) return browser;
+  return [browser, createServerConfig(o, argv)];
+}
+
+module.exports = { createConfig, createConfigs, createServerConfig, sharedSingletons, SERVER_SINGLETONS };

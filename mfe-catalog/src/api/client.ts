@@ -73,10 +73,15 @@ export function fetchListing(params: ListingParams): Promise<ListingResponse> {
 /** Products fetched ahead of a visit (a prefetch), taken once by the page that shows them. */
 const prefetchedProducts = new Map<string, Promise<Product>>();
 
+/** The API URL of a product (also the key of the server render's data). */
+export function productApiUrl(path: string): string {
+  return `/api/products/by-path?path=${encodeURIComponent(path)}`;
+}
+
 export function prefetchProduct(path: string): Promise<Product> {
   let hit = prefetchedProducts.get(path);
   if (!hit) {
-    hit = getJson<Product>(`/api/products/by-path?path=${encodeURIComponent(path)}`);
+    hit = getJson<Product>(productApiUrl(path));
     prefetchedProducts.set(path, hit);
     hit.catch(() => prefetchedProducts.delete(path));
     if (prefetchedProducts.size > 50) prefetchedProducts.delete(prefetchedProducts.keys().next().value as string);
@@ -91,7 +96,7 @@ export function fetchProduct(path: string, signal?: AbortSignal): Promise<Produc
     prefetchedProducts.delete(path);
     return prefetched;
   }
-  return getJson<Product>(`/api/products/by-path?path=${encodeURIComponent(path)}`, signal);
+  return getJson<Product>(productApiUrl(path), signal);
 }
 
 export function fetchBrand(slug: string, signal?: AbortSignal): Promise<BrandResponse> {

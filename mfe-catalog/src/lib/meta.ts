@@ -1,57 +1,74 @@
 /**
- * Discoverability (issue 4 point 6): title, description, canonical URL and JSON-LD of the page.
- * Elements this remote adds are marked data-catalog-meta and removed when the page unmounts.
+ * Discoverability (issue 4 point 6, issue 17): title, description, canonical URL, Open Graph and
+ * JSON-LD of the page. The edge writes the first page's head into the server HTML (marked
+ * data-page-meta); after a client navigation the page applies its head here. Elements this remote
+ * adds or takes over are removed when the page unmounts.
  */
+import type { PageHead } from '@store/contracts/ssr';
 import { useEffect } from 'react';
 import { catalogConfig } from '../config';
 
-export interface PageMeta {
-  title: string;
-  description?: string;
-  /** Path (with query when it matters), made absolute against the page origin. */
-  canonicalPath?: string;
-  jsonLd?: object;
-  noindex?: boolean;
-}
+const MARK = 'data-catalog-meta';
 
 function upsert<T extends HTMLElement>(selector: string, create: () => T): T {
   let el = document.head.querySelector<T>(selector);
   if (!el) {
     el = create();
-    el.setAttribute('data-catalog-meta', '');
     document.head.appendChild(el);
   }
+  el.setAttribute(MARK, '');
   return el;
 }
 
-export function applyPageMeta(meta: PageMeta): () => void {
-  document.title = `${meta.title} | ${catalogConfig.siteName}`;
-  if (meta.description !== undefined) {
-    upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' })).setAttribute('content', meta.description);
-  }
-  if (meta.canonicalPath !== undefined) {
+const meta = (attr: 'name' | 'property', key: string) => () => {
+  const el = document.createElement('meta');
+  el.setAttribute(attr, key);
+  return el;
+};
+
+export function applyPageMeta(head: PageHead): () => void {
+  document.title = `${head.title} | ${catalogConfig.siteName}`;
+  // the server's head for the first page is replaced by this page's
+  document.head.querySelectorAll('script[type="application/ld+json"][data-page-meta], meta[property^="og:"][data-page-meta]').forEach((el) => el.remove());
+  if (head.description !== undefined) upsert('meta[name="description"]', meta('name', 'description')).setAttribute('content', head.description);
+  if (head.canonical !== undefined) {
     const link = upsert<HTMLLinkElement>('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
-    link.href = new URL(meta.canonicalPath, window.location.origin).toString();
+    link.href = head.canonical;
   }
-  const robots = document.head.querySelector('meta[name="robots"][data-catalog-meta]');
-  if (meta.noindex && !robots) upsert('meta[name="robots"][data-catalog-meta]', () => Object.assign(document.createElement('meta'), { name: 'robots', content: 'noindex' }));
-  if (!meta.noindex) robots?.remove();
-  const ld = document.head.querySelector('script[type="application/ld+json"][data-catalog-meta]');
-  if (meta.jsonLd) {
-    const script = upsert('script[type="application/ld+json"][data-catalog-meta]', () => Object.assign(document.createElement('script'), { type: 'application/ld+json' }));
-    script.textContent = JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c');
-  } else ld?.remove();
+  const robots = document.head.querySelector('meta[name="robots"]');
+  if (head.noindex) upsert('meta[name="robots"]', meta('name', 'robots')).setAttribute('content', 'noindex');
+  else robots?.remove();
+  const og: [string, string | undefined][] = [
+    ['og:title', head.title],
+    ['og:description', head.description],
+    ['og:type', head.ogType],
+    ['og:url', head.canonical],
+    ['og:image', head.ogImage],
+  ];
+  for (const [property, content] of og) {
+    if (content !== undefined) upsert(`meta[property="${property}"]`, meta('property', property)).setAttribute('content', content);
+  }
+  document.head.querySelectorAll(`script[type="application/ld+json"][${MARK}]`).forEach((el) => el.remove());
+  for (const ld of head.jsonLd ?? []) {
+    const script = Object.assign(document.createElement('script'), { type: 'application/ld+json' });
+    script.setAttribute(MARK, '');
+    script.textContent = JSON.stringify(ld).replace(/</g, '\\u003c');
+    document.head.appendChild(script);
+  }
   return () => {
-    document.head.querySelectorAll('[data-catalog-meta]').forEach((el) => el.remove());
+    document.head.querySelectorAll(`[${MARK}]:not([name="description"])`).forEach((el) => el.remove());
   };
 }
 
-/** Applies the meta while mounted (null: nothing yet). */
-export function usePageMeta(meta: PageMeta | null): void {
-  const key = meta ? JSON.stringify(meta) : '';
+/**
+ * Applies the head while mounted (null: nothing yet). `head` receives the page origin (absolute
+ * URLs); `deps` say when it changed.
+ */
+export function usePageMeta(head: ((origin: string) => PageHead) | null, deps: readonly unknown[]): void {
+  const ready = head !== null;
   useEffect(() => {
-    if (!meta) return;
-    return applyPageMeta(meta);
+    if (!head) return;
+    return applyPageMeta(head(window.location.origin));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [ready, ...deps]);
 }

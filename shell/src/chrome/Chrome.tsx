@@ -1,13 +1,10 @@
 import { bus, topics } from '@store/shared-events';
 import { PAGE_VIEW_DELAY_MS, reportError, track } from '@store/shared-events/analytics';
 import { useEffect } from 'react';
-import { createPortal } from 'react-dom';
 import { BrowserRouter, useLocation } from 'react-router';
 import { guardedReload, isStaleScriptError } from '../stale-guard';
 import { Alerts } from './Alerts';
-import { Footer } from './Footer';
 import { GeoPrompt } from './GeoPrompt';
-import { Header } from './Header';
 import { InstallPrompt } from './InstallPrompt';
 import { registerServiceWorker } from './offline';
 import { watchScreen } from './screen';
@@ -65,15 +62,15 @@ function useGlobalGuards() {
   }, []);
 }
 
-/** The always-active shell application: header, footer and overlays, rendered into their regions. */
+/**
+ * The overlays root of the always-active chrome application (alerts, prompts, page views, page-wide
+ * guards). The header and the footer are roots of their own (chrome/lifecycles.tsx), so the
+ * server-rendered header and footer hydrate in place.
+ */
 export function Chrome() {
-  const header = document.getElementById('shell-header');
-  const footer = document.getElementById('shell-footer');
   useGlobalGuards();
   return (
     <BrowserRouter>
-      {header && createPortal(<Header />, header)}
-      {footer && createPortal(<Footer />, footer)}
       <PageViews />
       <Alerts />
       <GeoPrompt />

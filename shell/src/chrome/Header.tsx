@@ -56,15 +56,17 @@ const ICONS = {
 
 type Open = 'search' | 'cart' | 'menu' | null;
 
-export function Header() {
+/** `initialNav`: the navigation the edge loaded with the page (server render and hydration); fetched otherwise. */
+export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
   const cart = useTopic(topics.cartQuantity);
   const wishlist = useTopic(topics.wishlistQuantity);
   const badge = badgeText(cart);
-  const [items, setItems] = useState<NavItem[]>(FALLBACK_NAV);
+  const [items, setItems] = useState<NavItem[]>(initialNav ?? FALLBACK_NAV);
   const [open, setOpen] = useState<Open>(null);
   const [used, setUsed] = useState<Record<Exclude<Open, null>, boolean>>({ search: false, cart: false, menu: false });
 
   useEffect(() => {
+    if (initialNav) return undefined;
     let live = true;
     void fetchNavigation().then((loaded) => {
       if (live) setItems(loaded);
@@ -72,7 +74,7 @@ export function Header() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [initialNav]);
 
   const show = useCallback((which: Exclude<Open, null>) => {
     setUsed((current) => (current[which] ? current : { ...current, [which]: true }));

@@ -1,9 +1,50 @@
-import { defineRemoteApp } from '@store/shared-events/remote';
+import { defineRemoteApp, takeServerRendered } from '@store/shared-events/remote';
+import type { AppProps } from 'single-spa';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import type { ReactNode } from 'react';
+import { reportError } from '@store/shared-events/analytics';
 import { Chrome } from './Chrome';
+import { FooterRegion, HeaderRegion, readChromeData } from './regions';
 
 /**
- * The always-active chrome application. Built with the same lifecycle factory as the remotes, so
- * the shell provides `@store/shared-events/remote` (and single-spa-react) to them; the root config
- * passes the overlays element as `domElement`.
+ * The always-active chrome application. The overlays root is built with the same lifecycle factory
+ * as the remotes, so the shell provides `@store/shared-events/remote` (and single-spa-react) to
+ * them; the root config passes the overlays element as `domElement`. The header and the footer are
+ * roots of their own: hydrated when the edge rendered them (`data-ssr="rendered"`), else created.
  */
-export const { bootstrap, mount, unmount } = defineRemoteApp({ name: 'chrome', rootComponent: Chrome });
+const overlays = defineRemoteApp({ name: 'chrome', rootComponent: Chrome });
+
+let regions: Root[] = [];
+
+function mountRegion(element: HTMLElement | null, node: ReactNode): Root | null {
+  if (!element) return null;
+  const tree = <BrowserRouter>{node}</BrowserRouter>;
+  if (takeServerRendered(element)) {
+    return hydrateRoot(element, tree, {
+      onRecoverableError: (error) => {
+        console.error('[shell] hydration of the chrome recovered from an error', error);
+        reportError(error, { source: 'chrome', code: 'hydration' });
+      },
+    });
+  }
+  const root = createRoot(element);
+  root.render(tree);
+  return root;
+}
+
+export const bootstrap = overlays.bootstrap;
+
+export async function mount(props: AppProps & { domElement: HTMLElement }) {
+  const data = readChromeData();
+  regions = [mountRegion(document.getElementById('shell-header'), <HeaderRegion data={data} />), mountRegion(document.getElementById('shell-footer'), <FooterRegion />)].filter(
+    (root): root is Root => root !== null,
+  );
+  await overlays.mount(props);
+}
+
+export async function unmount(props: AppProps & { domElement: HTMLElement }) {
+  for (const root of regions) root.unmount();
+  regions = [];
+  await overlays.unmount(props);
+}

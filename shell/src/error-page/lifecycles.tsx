@@ -26,6 +26,13 @@ const lifecycles = singleSpaReact({
   ReactDOMClient,
   rootComponent: Root,
   domElementGetter: () => {
+    // the server's copy of the error page (a 404 rendered by the edge) is replaced in place
+    const served = document.querySelector<HTMLElement>('#shell-main > #app-error-page[data-ssr]');
+    if (served) {
+      served.removeAttribute('data-ssr');
+      container = served;
+      return served;
+    }
     container = document.createElement('div');
     container.id = 'app-error-page';
     document.getElementById('shell-main')!.append(container);

@@ -2,16 +2,19 @@ import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
-import { fetchListing, NotFoundError, type ListingParams } from '../../api/client';
+import { fetchListing, listingUrl, NotFoundError } from '../../api/client';
 import { NotFound } from '../../NotFound';
 import { catalogConfig } from '../../config';
+import { listingHead, listingTitle } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
+import { useRouteDataMap } from '../../lib/route-data';
+import { paramsFor, type ListingScope } from './scope';
 import { Facets } from './Facets';
 import { ProductTile } from './ProductTile';
 import { SORTS } from './sorts';
 import { readListingUrl, writeListingUrl, type ListingUrlState } from './url';
 
-export type ListingScope = { kind: 'category'; path: string } | { kind: 'search' } | { kind: 'brand'; slug: string; category?: string };
+export type { ListingScope };
 
 interface Loaded {
   key: string;
@@ -21,21 +24,7 @@ interface Loaded {
 
 const SCROLL_KEY = 'fernleaf.catalog.scroll:';
 
-/** The listing request for a scope, URL state and page (also what a prefetch asks for). */
-export function paramsFor(scope: ListingScope, state: ListingUrlState, page: number): ListingParams {
-  return {
-    category: scope.kind === 'category' ? scope.path : scope.kind === 'brand' ? scope.category : undefined,
-    brand: scope.kind === 'brand' ? scope.slug : undefined,
-    q: state.q || undefined,
-    categories: state.categories,
-    features: state.features,
-    colours: state.colours,
-    minPrice: state.minPrice === null ? undefined : state.minPrice * 100,
-    maxPrice: state.maxPrice === null ? undefined : state.maxPrice * 100,
-    sort: state.sort,
-    page,
-  };
-}
+export { paramsFor };
 
 /** Product impressions 3 s after a list (or a newly loaded page of it) is shown (spec §9). */
 function useImpressions(listName: string, listKey: string, items: Tile[]) {
@@ -58,6 +47,19 @@ function useImpressions(listName: string, listKey: string, items: Tile[]) {
   }, [listName, items]);
 }
 
+/** The listing pages 1..page from the server render's data, when it has every one of them. */
+function useSeededPages(scope: ListingScope, state: ListingUrlState, page: number): ListingResponse[] | null {
+  const data = useRouteDataMap();
+  if (!data) return null;
+  const pages: ListingResponse[] = [];
+  for (let p = 1; p <= page; p += 1) {
+    const answer = data[listingUrl(paramsFor(scope, state, p))] as ListingResponse | undefined;
+    if (!answer) return null;
+    pages.push(answer);
+  }
+  return pages;
+}
+
 export function ListingPage({ scope }: { scope: ListingScope }) {
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -66,7 +68,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const { page } = state;
   const base = paramsFor(scope, state, 1);
   const key = JSON.stringify({ ...base, page: 0 });
-  const [loaded, setLoaded] = useState<Loaded>({ key, pages: [], status: 'loading' });
+  // Server-rendered first visit: the pages the edge fetched (all of 1..page, or none).
+  const seeded = useSeededPages(scope, state, page);
+  const [loaded, setLoaded] = useState<Loaded>(() => (seeded ? { key, pages: seeded, status: 'ready' } : { key, pages: [], status: 'loading' }));
   const pages = loaded.key === key ? loaded.pages : [];
   const status: Loaded['status'] = loaded.key === key && loaded.status !== 'ready' ? loaded.status : pages.length >= page ? 'ready' : 'loading';
   const sortId = useId();
@@ -130,40 +134,10 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const facetSource = first ?? loaded.pages[0];
   const items: Tile[] = useMemo(() => (loaded.key === key ? loaded.pages.flatMap((p) => p.items) : []), [loaded, key]);
   const total = first?.total ?? 0;
-  const title =
-    scope.kind === 'search'
-      ? state.q
-        ? `Search results for “${state.q}”`
-        : 'Search'
-      : scope.kind === 'brand'
-        ? first?.brand
-          ? first.category
-            ? `${first.brand.name} ${first.category.name}`
-            : first.brand.name
-          : ''
-        : (first?.category?.name ?? '');
+  const title = listingTitle(scope, state, first);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
   useImpressions(listName, key, items);
-  usePageMeta(
-    first
-      ? {
-          title: title || 'Products',
-          description:
-            scope.kind === 'search'
-              ? `Bags, travel goods and accessories matching “${state.q}” at Fernleaf.`
-              : `Shop ${total} ${title.toLowerCase()} at Fernleaf: bags, travel goods and accessories with free returns in New Zealand.`,
-          canonicalPath: scope.kind === 'search' ? `/search` : location.pathname,
-          noindex: scope.kind === 'search',
-          jsonLd: {
-            '@context': 'https://schema.org',
-            '@type': 'ItemList',
-            name: title,
-            numberOfItems: total,
-            itemListElement: items.slice(0, 48).map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: new URL(`/products/${item.path}`, window.location.origin).toString(), name: item.name })),
-          },
-        }
-      : null,
-  );
+  usePageMeta(first ? (origin) => listingHead(scope, state, first, items, location.pathname, origin) : null, [key, pages.length, first]);
 
   if (status === 'not-found') return <NotFound />;
 

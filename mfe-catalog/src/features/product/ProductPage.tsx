@@ -1,10 +1,12 @@
 import type { Product } from '@store/contracts';
-import { discountPercent, formatNzd, imageUrl, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { Overlay } from '@store/ui/overlay';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fetchProduct, NotFoundError } from '../../api/client';
+import { fetchProduct, NotFoundError, productApiUrl } from '../../api/client';
+import { productHead, productJsonLd } from '../../lib/head';
+import { useRouteData } from '../../lib/route-data';
 import { usePageMeta } from '../../lib/meta';
 import { NotFound } from '../../NotFound';
 import { AddToCart } from './AddToCart';
@@ -15,38 +17,21 @@ import { countdown, countdownText, formatAvailability } from './time';
 
 type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
 
-/** Product JSON-LD (schema.org Product with an Offer in NZD). */
-export function productJsonLd(product: Product, origin: string) {
-  const inStock = product.variants.some((v) => v.qty > 0);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    description: product.description,
-    sku: product.erpProductCompositeCode,
-    brand: { '@type': 'Brand', name: product.brand.name },
-    color: product.colourName,
-    category: product.canonicalCategory.name,
-    image: product.productGallery.map((image) => new URL(imageUrl(image.src, { width: 600 }), origin).toString()),
-    offers: {
-      '@type': 'Offer',
-      url: new URL(`/products/${product.path}`, origin).toString(),
-      priceCurrency: 'NZD',
-      price: (product.price / 100).toFixed(2),
-      availability:
-        product.state === 'coming' ? 'https://schema.org/PreOrder' : inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-      ...(product.state === 'coming' && product.availableFrom ? { availabilityStarts: product.availableFrom } : {}),
-    },
-  };
-}
+export { productJsonLd };
 
 function Countdown({ availableFrom }: { availableFrom: string }) {
-  const [now, setNow] = useState(() => Date.now());
+  // The clock starts after hydration: the server's time would not match the browser's.
+  const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 1000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
-  const left = countdown(availableFrom, now);
+  const left = now === null ? null : countdown(availableFrom, now);
   return (
     <div css={{ background: '#eef2ee', borderRadius: 8, padding: '.75rem 1rem', margin: '0 0 1rem' }} data-testid="coming-soon">
       <p css={{ margin: 0, fontWeight: 600 }}>Coming soon</p>
@@ -54,7 +39,7 @@ function Countdown({ availableFrom }: { availableFrom: string }) {
         Available from <time dateTime={availableFrom}>{formatAvailability(availableFrom)}</time> (New Zealand time).
       </p>
       <p css={{ margin: '.25rem 0 0' }} aria-live="off">
-        {left.done ? 'Available now: refresh the page to buy.' : `${countdownText(left)} to go.`}
+        {left === null ? '\u00a0' : left.done ? 'Available now: refresh the page to buy.' : `${countdownText(left)} to go.`}
       </p>
     </div>
   );
@@ -85,13 +70,16 @@ function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
 export function ProductPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
-  const [state, setState] = useState<State>({ path, product: null, status: 'loading' });
+  // Server-rendered first visit: the product the edge loaded (hydration renders exactly that).
+  const seeded = useRouteData<Product>(productApiUrl(path));
+  const [state, setState] = useState<State>(() => (seeded ? { path, product: seeded, status: 'ready' } : { path, product: null, status: 'loading' }));
   const [selected, setSelected] = useState({ path, index: 0 });
   const [overlay, setOverlay] = useState<'size-guide' | 'find-in-store' | null>(null);
   const imageIndex = selected.path === path ? selected.index : 0;
   const setImageIndex = (index: number) => setSelected({ path, index });
 
   useEffect(() => {
+    if (state.path === path && state.status === 'ready') return undefined;
     const controller = new AbortController();
     fetchProduct(path, controller.signal)
       .then((product) => setState({ path, product, status: 'ready' }))
@@ -99,10 +87,20 @@ export function ProductPage() {
         if (!controller.signal.aborted) setState({ path, product: null, status: error instanceof NotFoundError ? 'not-found' : 'error' });
       });
     return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetch when the path changes, unless the server's answer is here
   }, [path]);
 
   const view = state.path === path ? state : { path, product: null, status: 'loading' as const };
   const product = view.product;
+
+  // The others viewed before this one (read before this view is remembered). Browser state: read
+  // after hydration (the server has none), below everything else so nothing shifts.
+  const [recent, setRecent] = useState<RecentlyViewedItem[]>([]);
+  useEffect(() => {
+    const others = product ? readRecentlyViewed().filter((item) => item.id !== product.id) : [];
+    const timer = setTimeout(() => setRecent(others), 0);
+    return () => clearTimeout(timer);
+  }, [product]);
 
   useEffect(() => {
     if (!product) return;
@@ -118,19 +116,8 @@ export function ProductPage() {
     });
   }, [product]);
 
-  // The others viewed before this one (read before this view is remembered).
-  const recent = useMemo<RecentlyViewedItem[]>(() => (product ? readRecentlyViewed().filter((item) => item.id !== product.id) : []), [product]);
 
-  usePageMeta(
-    product
-      ? {
-          title: product.pageTitle || product.name,
-          description: product.description.length > 160 ? `${product.description.slice(0, 157).replace(/\s+\S*$/, '')}…` : product.description,
-          canonicalPath: `/products/${product.path}`,
-          jsonLd: productJsonLd(product, window.location.origin),
-        }
-      : null,
-  );
+  usePageMeta(product ? (origin) => productHead(product, origin) : null, [product]);
 
   if (view.status === 'not-found') return <NotFound />;
   if (view.status === 'error')

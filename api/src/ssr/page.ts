@@ -1,0 +1,186 @@
+/**
+ * The edge's page renderer (issue 17): status, head, chrome and the route's remote, from the
+ * deployed builds named by the registry. See render.ts for the pieces and docs/architecture.md for
+ * the request flow.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
+import { jsonForScript } from '@store/contracts/ssr';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadServerModule } from './modules';
+import { headHtml, regionHtml, renderRoot, routeDataScript, splitShellTemplate, within, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
+
+export interface SsrRemote {
+  name: string;
+  version: string;
+  manifest?: string;
+  routes: string[];
+}
+
+export interface SsrOptions {
+  deployDir: string;
+  /** Loader plus render of the route's remote, in ms (SSR_BUDGET_MS, default 150). */
+  budgetMs: number;
+  /** Remotes rendered in the browser only (SSR_DISABLED_REMOTES; '*' for all). */
+  disabled: Set<string>;
+  siteName: string;
+  log: FastifyBaseLogger;
+  /** Called with every server-render failure (logged and counted). */
+  onFailure?: (remote: string, error: unknown) => void;
+}
+
+export interface PageRequest {
+  /** absolute URL of the page */
+  url: string;
+  pathname: string;
+  search: string;
+  owner: SsrRemote | null;
+  shellVersion: string;
+  template: string;
+  /** extra elements for the head (geo locale, registry, ...) */
+  headExtra: string;
+  api: ServerApi;
+  /** whether a page without a server bundle exists (the edge's older product and content checks) */
+  exists: () => Promise<boolean>;
+}
+
+const bundleFile = (deployDir: string, name: string, version: string) => path.join(deployDir, 'cdn', name, version, 'server', 'server.js');
+
+/** The server bundle of a deployed build, or null when the build has none. */
+function serverModule<T>(deployDir: string, name: string, version: string): T | null {
+  const file = bundleFile(deployDir, name, version);
+  if (!fs.existsSync(file)) return null;
+  return loadServerModule<T>(file);
+}
+
+interface ManifestAssets {
+  remoteEntry: string;
+  app: string[];
+}
+const manifests = new Map<string, ManifestAssets | null>();
+
+/** The remote's entry and the synchronous files of its ./app module, for preload hints (from its mf-manifest.json). */
+function assetsOf(deployDir: string, remote: SsrRemote): ManifestAssets | null {
+  if (!remote.manifest) return null;
+  const key = `${remote.name}@${remote.version}`;
+  if (manifests.has(key)) return manifests.get(key)!;
+  let assets: ManifestAssets | null = null;
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(deployDir, remote.manifest.replace(/^\//, '')), 'utf8')) as {
+      metaData?: { remoteEntry?: { name?: string; path?: string } };
+      exposes?: { path?: string; name?: string; assets?: { js?: { sync?: string[] } } }[];
+    };
+    const base = path.posix.dirname(remote.manifest);
+    const entry = manifest.metaData?.remoteEntry;
+    const app = manifest.exposes?.find((e) => e.path === './app' || e.name === 'app');
+    if (entry?.name) {
+      assets = {
+        remoteEntry: path.posix.join(base, entry.path ?? '', entry.name),
+        app: (app?.assets?.js?.sync ?? []).map((file) => path.posix.join(base, file)),
+      };
+    }
+  } catch {
+    assets = null;
+  }
+  manifests.set(key, assets);
+  if (manifests.size > 64) manifests.delete(manifests.keys().next().value as string);
+  return assets;
+}
+
+const templates = new Map<string, ShellTemplate | null>();
+function templateOf(version: string, html: string): ShellTemplate | null {
+  if (!templates.has(version)) {
+    templates.set(version, splitShellTemplate(html));
+    if (templates.size > 8) templates.delete(templates.keys().next().value as string);
+  }
+  return templates.get(version)!;
+}
+
+const NAV_TTL_MS = 30_000;
+let chromeData: { at: number; version: string; data: Record<string, unknown> } | null = null;
+
+async function chromeDataFor(shell: ShellServerModule, version: string, api: ServerApi): Promise<Record<string, unknown>> {
+  const now = Date.now();
+  if (chromeData && chromeData.version === version && now - chromeData.at < NAV_TTL_MS) return chromeData.data;
+  const data = await shell.load({ api });
+  chromeData = { at: now, version, data };
+  return data;
+}
+
+export interface RenderedPage {
+  status: number;
+  body: PassThrough;
+}
+
+/**
+ * Renders a page, or null when the deployed shell has no server bundle or template (the edge then
+ * serves the browser-only shell as before).
+ */
+export async function renderPage(options: SsrOptions, request: PageRequest): Promise<RenderedPage | null> {
+  const template = templateOf(request.shellVersion, request.template);
+  const shell = serverModule<ShellServerModule>(options.deployDir, 'shell', request.shellVersion);
+  if (!template || !shell) return null;
+  const { owner } = request;
+  const budget = options.budgetMs;
+  const chrome = chromeDataFor(shell, request.shellVersion, request.api);
+
+  let status = owner ? 200 : 404;
+  let head: PageHead | null = null;
+  let region: RemoteRegion | null = null;
+  const remote = owner && !options.disabled.has(owner.name) && !options.disabled.has('*') ? serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version) : null;
+  if (owner && remote) {
+    const started = performance.now();
+    try {
+      const loaded = await within(remote.load({ url: request.url, api: request.api }), budget);
+      if (loaded.status === 404) status = 404;
+      else {
+        const html = await renderRoot(remote.render({ url: request.url, data: loaded.data }), Math.max(1, budget - (performance.now() - started)));
+        region = { name: owner.name, version: owner.version, kind: 'rendered', html, data: loaded.data };
+        head = loaded.head ?? null;
+      }
+    } catch (error) {
+      options.log.error({ err: error, remote: owner.name, version: owner.version, path: request.pathname }, 'server render failed: the browser renders this region');
+      options.onFailure?.(owner.name, error);
+      region = { name: owner.name, version: owner.version, kind: 'failed', html: '' };
+    }
+  } else if (owner) {
+    if (!(await request.exists())) status = 404;
+    else region = { name: owner.name, version: owner.version, kind: 'frame', html: '' };
+  }
+  if (status === 404) {
+    region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: await renderRoot(shell.renderErrorPage({ url: request.url, status: 404 }), 1000) };
+    head = { title: shell.errorTitle(404), noindex: true };
+  }
+
+  const data = await chrome;
+  const [header, footer] = await Promise.all([renderRoot(shell.renderHeader({ url: request.url, data }), 1000), renderRoot(shell.renderFooter({ url: request.url }), 1000)]);
+
+  // preload what the hydrating remote needs (its manifest, entry and ./app files) so the browser
+  // does not discover them one request after another
+  let preloads = '';
+  if (owner && region && region.kind !== 'error-page') {
+    const assets = assetsOf(options.deployDir, owner);
+    if (owner.manifest) preloads += `<link rel="preload" href="${owner.manifest}" as="fetch" crossorigin="anonymous">`;
+    if (assets) for (const file of [assets.remoteEntry, ...assets.app]) preloads += `<link rel="preload" href="${file}" as="script">`;
+  }
+
+  const body = new PassThrough();
+  body.write(
+    template.start +
+      (head ? headHtml(head, options.siteName) : template.defaultHead) +
+      // the registry is in the page: no preload of it
+      template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
+      request.headExtra +
+      preloads +
+      `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>` +
+      template.toHeader.replace(/<\/head\s*>/i, '</head>') +
+      `<header id="shell-header" data-ssr="rendered">${header}</header>` +
+      template.toMain,
+  );
+  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.data ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.data as RouteData) : '') : '';
+  body.write(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter);
+  body.end(`<footer id="shell-footer" data-ssr="rendered">${footer}</footer>` + template.end);
+  return { status, body };
+}

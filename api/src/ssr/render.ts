@@ -1,0 +1,186 @@
+/**
+ * Server composition (issue 17): the edge renders a page from the deployed shell template, the
+ * shell's server bundle (header, footer, error page) and the route's remote server bundle (its data
+ * loader and its React tree), each loaded at run time from the registry's versions (modules.ts).
+ *
+ * The document is written as it is ready: head and header first, then the remote's region (after
+ * its loader and render, within the budget), then the footer and the rest. A remote whose loader or
+ * render throws or exceeds the budget gets an empty region the browser renders (`data-ssr="failed"`);
+ * a remote without a server bundle (or a personal page) gets a stable frame (`data-ssr="frame"`).
+ */
+import { Writable } from 'node:stream';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
+import { jsonForScript, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
+import type { ReactElement } from 'react';
+import { createElement, renderToPipeableStream } from './singletons';
+
+export interface ShellServerModule {
+  load(ctx: { api: ServerApi }): Promise<Record<string, unknown>>;
+  renderHeader(ctx: { url: string; data: Record<string, unknown> }): ReactElement;
+  renderFooter(ctx: { url: string }): ReactElement;
+  renderErrorPage(ctx: { url: string; status: number }): ReactElement;
+  errorTitle(status: number): string;
+  CHROME_DATA_ELEMENT_ID: string;
+}
+
+export class RenderTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`server render took longer than ${ms} ms`);
+    this.name = 'RenderTimeoutError';
+  }
+}
+
+/** One React root to HTML (React 19 streaming, collected once everything is ready), aborted after `ms`. */
+export function renderRoot(element: ReactElement, ms: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let failed: unknown = null;
+    const sink = new Writable({
+      write(chunk: Buffer | string, _encoding, callback) {
+        chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+        callback();
+      },
+      final(callback) {
+        callback();
+        if (failed) reject(failed);
+        else resolve(Buffer.concat(chunks).toString('utf8'));
+      },
+    });
+    // one emotion cache per root: its styles are written inline, each rule once
+    const cache = createCache({ key: 'css' });
+    const stream = renderToPipeableStream(createElement(CacheProvider, { value: cache }, element), {
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        failed ??= error;
+      },
+    });
+    const timer = setTimeout(() => {
+      stream.abort(new RenderTimeoutError(ms));
+      reject(new RenderTimeoutError(ms));
+    }, ms);
+  });
+}
+
+/** Resolves with `promise` or rejects with a RenderTimeoutError after `ms`. */
+export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new RenderTimeoutError(ms)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
+  });
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The head elements of a page (the template's title and description are replaced). */
+export function headHtml(head: PageHead, siteName: string): string {
+  const title = `${head.title} | ${siteName}`;
+  const out = [`<title>${escapeHtml(title)}</title>`];
+  if (head.description) out.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
+  if (head.noindex) out.push('<meta name="robots" content="noindex" data-page-meta>');
+  if (head.canonical) out.push(`<link rel="canonical" href="${escapeHtml(head.canonical)}" data-page-meta>`);
+  const og: [string, string | undefined][] = [
+    ['og:site_name', siteName],
+    ['og:title', head.title],
+    ['og:description', head.description],
+    ['og:type', head.ogType],
+    ['og:url', head.canonical],
+    ['og:image', head.ogImage],
+  ];
+  for (const [property, content] of og) if (content) out.push(`<meta property="${property}" content="${escapeHtml(content)}" data-page-meta>`);
+  if (head.ogImage) out.push('<meta name="twitter:card" content="summary_large_image" data-page-meta>');
+  for (const ld of head.jsonLd ?? []) out.push(`<script type="application/ld+json" data-page-meta>${jsonForScript(ld)}</script>`);
+  return out.join('');
+}
+
+/** The shell's index.html cut at the places the edge fills. */
+export interface ShellTemplate {
+  /** up to the title (exclusive) */
+  start: string;
+  /** the template's own <title> and description meta (kept when the page has no head of its own) */
+  defaultHead: string;
+  /** from after the title/description to </head> (exclusive) */
+  headRest: string;
+  /** </head> ... <header id="shell-header" (exclusive of the element) */
+  toHeader: string;
+  /** between </header> and <main ...> */
+  toMain: string;
+  /** between </main> and <footer ...> */
+  toFooter: string;
+  /** after </footer> */
+  end: string;
+}
+
+export function splitShellTemplate(html: string): ShellTemplate | null {
+  const headEnd = html.search(/<\/head\s*>/i);
+  const header = /<header\b[^>]*\bid="?shell-header"?[^>]*>\s*<\/header>/i.exec(html);
+  const main = /<main\b[^>]*\bid="?shell-main"?[^>]*>\s*<\/main>/i.exec(html);
+  const footer = /<footer\b[^>]*\bid="?shell-footer"?[^>]*>\s*<\/footer>/i.exec(html);
+  if (headEnd < 0 || !header || !main || !footer || !(headEnd < header.index && header.index < main.index && main.index < footer.index)) return null;
+  const head = html.slice(0, headEnd);
+  const titleMatch = /<title>[\s\S]*?<\/title>/i.exec(head);
+  const descriptionMatch = /<meta\s+name="?description"?[^>]*>/i.exec(head);
+  let start = head;
+  let defaultHead = '';
+  let headRest = '';
+  if (titleMatch) {
+    start = head.slice(0, titleMatch.index);
+    let rest = head.slice(titleMatch.index + titleMatch[0].length);
+    defaultHead = titleMatch[0];
+    if (descriptionMatch && descriptionMatch.index > titleMatch.index) {
+      const at = rest.indexOf(descriptionMatch[0]);
+      defaultHead += descriptionMatch[0];
+      rest = rest.slice(0, at) + rest.slice(at + descriptionMatch[0].length);
+    }
+    headRest = rest;
+  }
+  return {
+    start,
+    defaultHead,
+    headRest,
+    toHeader: html.slice(headEnd, header.index),
+    toMain: html.slice(header.index + header[0].length, main.index),
+    toFooter: html.slice(main.index + main[0].length, footer.index),
+    end: html.slice(footer.index + footer[0].length),
+  };
+}
+
+export interface RemoteRegion {
+  name: string;
+  version: string;
+  /** what the region holds: the server render, an empty region after a failed one, or a frame for the browser */
+  kind: 'rendered' | 'failed' | 'frame' | 'error-page';
+  html: string;
+  /** route data for the hydrating remote */
+  data?: RouteData;
+}
+
+export function regionHtml(region: RemoteRegion): string {
+  if (region.kind === 'error-page') return `<div id="app-error-page" data-ssr="static">${region.html}</div>`;
+  const attrs = `id="app-${escapeHtml(region.name)}" data-remote="${escapeHtml(region.name)}" data-remote-version="${escapeHtml(region.version)}" data-ssr="${region.kind}"`;
+  const loading = region.kind === 'rendered' ? '' : ' class="remote-loading"';
+  return `<div ${attrs}${loading}>${region.html}</div>`;
+}
+
+export function routeDataScript(remote: string, path: string, data: RouteData): string {
+  return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${jsonForScript({ remote, path, data })}</script>`;
+}
+
+export type { RemoteServerModule };

@@ -1,0 +1,70 @@
+/**
+ * The server-rendering contract between the edge (api/src/ssr) and each project's server bundle
+ * (`<project>/src/server.tsx`, built to dist/server/server.js and released with the browser build).
+ * Zod-free: the remotes bundle none of it at run time, it is types plus one tiny helper.
+ *
+ * A remote's server module exports:
+ *   load(ctx)    the route's data loader, run by the edge in-process (ctx.api answers /api/... calls
+ *                without a network hop). Returns the status, the data keyed by the API URL the
+ *                browser code would ask for (so the hydrating page reads the same answers), and
+ *                the page head.
+ *   render(ctx)  the remote's React tree for that URL and data (a static router, no effects).
+ */
+import type { ReactElement } from 'react';
+
+/** An in-process API call: GET only, the parsed JSON body (null when not JSON) and the status. */
+export type ServerApi = <T = unknown>(path: string) => Promise<{ status: number; body: T }>;
+
+export interface LoadContext {
+  /** The page URL, absolute (origin from the request). */
+  url: string;
+  api: ServerApi;
+}
+
+/** Route data: API URL (path + query, as the browser code builds it) → that call's JSON answer. */
+export type RouteData = Record<string, unknown>;
+
+export interface PageHead {
+  /** Without the site name; the edge appends " | <site>". */
+  title: string;
+  description?: string;
+  /** Absolute URL. */
+  canonical?: string;
+  noindex?: boolean;
+  /** Open Graph: og:type (website, product, article) and the image (absolute URL). */
+  ogType?: string;
+  ogImage?: string;
+  /** schema.org objects, each rendered as one application/ld+json script. */
+  jsonLd?: object[];
+}
+
+export interface LoadResult {
+  status: 200 | 404;
+  data: RouteData;
+  head?: PageHead;
+}
+
+export interface RenderContext {
+  url: string;
+  data: RouteData;
+}
+
+export interface RemoteServerModule {
+  load(ctx: LoadContext): Promise<LoadResult>;
+  render(ctx: RenderContext): ReactElement;
+}
+
+/** The data embedded in the page for the hydrating remote (`<script id="ssr-data" type="application/json">`). */
+export interface EmbeddedRouteData {
+  remote: string;
+  /** pathname + search the data belongs to. */
+  path: string;
+  data: RouteData;
+}
+
+export const SSR_DATA_ELEMENT_ID = 'ssr-data';
+
+/** JSON safe inside an HTML <script> element (no `</script>`, no HTML comment openers, no line separators). */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}

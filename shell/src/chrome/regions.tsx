@@ -1,0 +1,57 @@
+/**
+ * The header and footer as React trees of their own, rendered the same way by the edge (server.tsx,
+ * static router) and by the browser (lifecycles.tsx, browser router), so the browser hydrates the
+ * server's HTML. `ChromeData` is what the edge loaded for them and embedded in the page.
+ */
+import type { NavItem } from '@store/contracts/site';
+import { bus, topics } from '@store/shared-events';
+import { Component, type ReactNode } from 'react';
+import { Footer } from './Footer';
+import { Header } from './Header';
+
+export interface ChromeData {
+  nav?: NavItem[];
+}
+
+export const CHROME_DATA_ELEMENT_ID = 'chrome-data';
+
+/** The chrome data the edge embedded (`<script id="chrome-data" type="application/json">`), or {}. */
+export function readChromeData(doc: Document = document): ChromeData {
+  try {
+    const text = doc.getElementById(CHROME_DATA_ELEMENT_ID)?.textContent;
+    const data = text ? (JSON.parse(text) as ChromeData) : {};
+    return data && typeof data === 'object' ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A region whose render fails reports it (remote.failed, source chrome) and shows nothing. */
+class RegionBoundary extends Component<{ region: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: Error) {
+    bus.publish(topics.remoteFailed, { remote: 'chrome', reason: 'render-error', message: `${this.props.region}: ${String(error?.message ?? error)}`.slice(0, 500) }, { source: 'fragment' });
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+export function HeaderRegion({ data }: { data: ChromeData }) {
+  return (
+    <RegionBoundary region="header">
+      <Header initialNav={data.nav} />
+    </RegionBoundary>
+  );
+}
+
+export function FooterRegion() {
+  return (
+    <RegionBoundary region="footer">
+      <Footer />
+    </RegionBoundary>
+  );
+}

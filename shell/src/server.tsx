@@ -1,0 +1,55 @@
+/**
+ * The shell's server entry (issue 17), built to dist/server/server.js and deployed with the shell.
+ * The edge (api/src/ssr) renders every page's chrome with it: the header (with the navigation it
+ * loads here), the footer and, for unknown pages and failed renders, the error page. Each is its
+ * own React root in the browser too (chrome/lifecycles.tsx hydrates them).
+ */
+import type { LoadContext } from '@store/contracts/ssr';
+import { StaticRouter } from 'react-router';
+import { NAVIGATION_URL } from './chrome/nav';
+import { FooterRegion, HeaderRegion, type ChromeData } from './chrome/regions';
+import { ErrorPage, errorTitle } from './error-page/ErrorPage';
+
+export { CHROME_DATA_ELEMENT_ID } from './chrome/regions';
+
+const where = (url: string) => {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  return `${pathname}${search}`;
+};
+
+/** The chrome's data for a page: the navigation (the header's fallback when the API cannot answer). */
+export async function load({ api }: Pick<LoadContext, 'api'>): Promise<ChromeData> {
+  try {
+    const answer = await api<{ items?: ChromeData['nav'] }>(NAVIGATION_URL);
+    return answer.status === 200 && Array.isArray(answer.body?.items) ? { nav: answer.body.items } : {};
+  } catch {
+    return {};
+  }
+}
+
+export function renderHeader({ url, data }: { url: string; data: ChromeData }) {
+  return (
+    <StaticRouter location={where(url)}>
+      <HeaderRegion data={data} />
+    </StaticRouter>
+  );
+}
+
+export function renderFooter({ url }: { url: string }) {
+  return (
+    <StaticRouter location={where(url)}>
+      <FooterRegion />
+    </StaticRouter>
+  );
+}
+
+export function renderErrorPage({ url, status }: { url: string; status: number }) {
+  const location = where(url);
+  return (
+    <StaticRouter location={location}>
+      <ErrorPage status={status} path={new URL(url, 'http://localhost').pathname} />
+    </StaticRouter>
+  );
+}
+
+export { errorTitle };
