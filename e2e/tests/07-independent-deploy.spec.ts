@@ -33,7 +33,8 @@ test('a new catalog release goes live without touching the shell or the other re
   const untouched = ['shell', 'content', 'cart_checkout', 'account'];
   const prints = Object.fromEntries([...untouched.map((name) => [name, fingerprint(cdn(name))]), ['catalog-old', fingerprint(cdn('catalog', oldCatalog.version))]]);
 
-  // what shoppers get today
+  // what shoppers get today (server HTML and the page)
+  expect(await (await fetch(new URL('/categories/bags', store.baseURL))).text()).toContain(BEFORE);
   await page.goto('/categories/bags');
   const catalog = remote(page, 'catalog');
   await expect(catalog.getByLabel('Sort by')).toBeVisible();
@@ -51,6 +52,12 @@ test('a new catalog release goes live without touching the shell or the other re
     expect({ publishes: contract.publishes, consumes: contract.consumes }).toEqual({ publishes: declared.publishes, consumes: declared.consumes });
     const after = readRegistry(store.deployDir);
     await waitUntilServed(store.baseURL, after);
+
+    // the edge renders the new release on the server too: no restart, no rebuild of the edge or the shell
+    const serverHtml = await (await fetch(new URL('/categories/bags', store.baseURL))).text();
+    expect(serverHtml).toContain(AFTER);
+    expect(serverHtml).not.toContain(BEFORE);
+    expect(serverHtml).toContain(`data-remote-version="${version}" data-ssr="rendered"`);
 
     // only the catalog's entry changed; the other entries and every other file are as they were
     expect(after.shell).toEqual(before.shell);

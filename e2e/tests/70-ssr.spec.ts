@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { buildWithWebpack, copyRemote } from '../support/build';
+import { publishRemote, readRegistry, waitUntilServed, writeRegistry } from '../support/deploy';
+import { expect, expectChrome, remote, test } from '../support/fixtures';
+import { scratchDir } from '../support/paths';
+
+/** Server rendering (issue 17): what a plain request gets, what the browser does with it. */
+
+interface Tile {
+  name: string;
+  price: number;
+  path: string;
+}
+
+async function firstTiles(baseURL: string, category: string): Promise<Tile[]> {
+  const response = await fetch(new URL(`/api/catalog/listing?category=${category}&page=1`, baseURL));
+  const body = (await response.json()) as { items: Tile[] };
+  return body.items;
+}
+
+const nzd = (cents: number) => `$${(cents / 100).toLocaleString('en-NZ', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const decode = (html: string) => html.replace(/&amp;|&#38;/g, '&').replace(/&#39;|&#x27;/g, "'").replace(/&quot;|&#34;/g, '"');
+
+function jsonLd(html: string): { '@type': string; [key: string]: unknown }[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+}
+
+/** Holds the shell's script until released: the server's HTML is on screen, nothing of ours has run. */
+async function holdShellScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/cdn\/shell\/[^/]+\/main\.[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('a plain request of a category page holds its products, prices, head and JSON-LD (no JavaScript)', async ({ request, baseURL }) => {
+  const tiles = await firstTiles(baseURL!, 'bags');
+  const response = await request.get('/categories/bags');
+  expect(response.status()).toBe(200);
+  const html = decode(await response.text());
+  expect(html).toContain('<title>Bags | Fernleaf</title>');
+  expect(html).toMatch(/<meta name="description" content="Shop \d+ bags at Fernleaf/);
+  expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/categories\/bags"/);
+  expect(html).toContain('<meta property="og:title" content="Bags"');
+  for (const tile of tiles.slice(0, 12)) {
+    expect(html).toContain(tile.name);
+    expect(html).toContain(`href="/products/${tile.path}"`);
+  }
+  expect(html).toContain(nzd(tiles[0]!.price));
+  const ld = jsonLd(html);
+  const list = ld.find((item) => item['@type'] === 'ItemList') as { numberOfItems: number; itemListElement: { name: string }[] };
+  expect(list.itemListElement[0]!.name).toBe(tiles[0]!.name);
+  expect(ld.find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
+  // the chrome is in the HTML too: header with the main navigation, and the region marked for hydration
+  expect(html).toMatch(/<header id="shell-header" data-ssr="rendered">.*aria-label="Fernleaf home"/s);
+  expect(html).toContain('aria-label="Main"');
+  expect(html).toMatch(/<div id="app-catalog" data-remote="catalog" data-remote-version="[0-9a-f]+" data-ssr="rendered">/);
+  // the first images load at once with high priority and a srcset; the later ones lazily
+  const images = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => tag.includes('/images/products/'));
+  expect(images.length).toBeGreaterThanOrEqual(48);
+  expect(images[0]).toMatch(/fetchPriority="high"/i);
+  expect(images[0]).toMatch(/srcSet="[^"]+300w/i);
+  expect(images[0]).toMatch(/sizes="[^"]+"/);
+  expect(images[47]).toMatch(/loading="lazy"/);
+  expect(images[47]).not.toMatch(/fetchPriority/i);
+});
+
+test('a plain request of a product page holds its name, price, head and Product JSON-LD', async ({ request, baseURL }) => {
+  const [tile] = await firstTiles(baseURL!, 'travel');
+  const response = await request.get(`/products/${tile!.path}`);
+  expect(response.status()).toBe(200);
+  const html = decode(await response.text());
+  expect(html).toMatch(new RegExp(`<h1[^>]*>${tile!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+  expect(html).toContain(nzd(tile!.price));
+  expect(html).toMatch(/<title>[^<]+ \| Fernleaf<\/title>/);
+  expect(html).toContain('<meta property="og:type" content="product"');
+  expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://[^"]+/products/${tile!.path}"`));
+  const product = jsonLd(html).find((item) => item['@type'] === 'Product') as { name: string; offers: { price: string; priceCurrency: string; availability: string } };
+  expect(product.name).toBe(tile!.name);
+  expect(product.offers).toMatchObject({ price: (tile!.price / 100).toFixed(2), priceCurrency: 'NZD' });
+  expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder)$/);
+  expect(jsonLd(html).find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
+});
+
+test('unknown pages, products, categories and brands answer 404 with the error page in the HTML', async ({ request }) => {
+  for (const url of ['/products/no-such-bag-p99999999', '/categories/no-such-category', '/brands/no-such-brand', '/no-such-page', '/categories/bags/no-such-sub']) {
+    const response = await request.get(url);
+    expect(response.status(), url).toBe(404);
+    const html = await response.text();
+    expect(html, url).toContain('<title>Page Not Found | Fernleaf</title>');
+    expect(html, url).toContain('<meta name="robots" content="noindex"');
+    expect(html, url).toMatch(/<div id="app-error-page" data-ssr="static">.*>404<\/h1>/s);
+  }
+});
+
+test('the browser hydrates the server HTML in place: same nodes, no console warnings or errors', async ({ page, baseURL, consoleErrors }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  const [tile] = await firstTiles(baseURL!, 'bags');
+  for (const url of ['/categories/bags', `/products/${tile!.path}`]) {
+    const release = await holdShellScript(page);
+    await page.goto(url, { waitUntil: 'commit' });
+    // server HTML on screen before any of our script ran: mark its nodes
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect(heading).toBeVisible();
+    await page.evaluate(() => {
+      for (const selector of ['#app-catalog h1', '#shell-header a[aria-label="Fernleaf home"]']) (document.querySelector(selector) as HTMLElement & { __server?: boolean }).__server = true;
+    });
+    release();
+    // hydrated: the region's marker is taken, the page reacts (a click handler works), and the nodes are the server's
+    await expect(remote(page, 'catalog')).not.toHaveAttribute('data-ssr');
+    await expect(page.locator('#shell-header')).not.toHaveAttribute('data-ssr');
+    await expectChrome(page);
+    const survived = await page.evaluate(() =>
+      ['#app-catalog h1', '#shell-header a[aria-label="Fernleaf home"]'].map((selector) => Boolean((document.querySelector(selector) as HTMLElement & { __server?: boolean } | null)?.__server)),
+    );
+    expect(survived, `${url}: server nodes kept (hydrated, not rendered again)`).toEqual([true, true]);
+    await page.unroute(/\/cdn\/shell\//);
+  }
+  // interactive after hydration: the sort select changes the URL
+  await page.goto('/categories/bags');
+  await remote(page, 'catalog').getByLabel('Sort by').selectOption({ index: 1 });
+  await expect(page).toHaveURL(/sort=/);
+  await page.waitForTimeout(500);
+  expect(consoleErrors, 'console errors').toEqual([]);
+  // (Playwright itself warns that it blocks the service worker: serviceWorkers 'block' in the fixtures)
+  expect(warnings.filter((w) => !w.startsWith('Service Worker registration blocked by Playwright')), 'console warnings').toEqual([]);
+});
+
+test('a page of an unknown product is a 404 the browser keeps: the error page, not the catalog', async ({ page }) => {
+  const response = await page.goto('/products/no-such-bag-p99999999');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+  await expect(page).toHaveTitle('Page Not Found | Fernleaf');
+  await expect(remote(page, 'catalog')).toHaveCount(0);
+  await expectChrome(page);
+});
+
+test('a catalog release whose server render throws: the region is rendered in the browser, the rest of the page by the server', async ({ page, request, store }) => {
+  test.setTimeout(180_000);
+  const dir = path.join(scratchDir, 'mfe-catalog-ssr-throws');
+  const inputs = copyRemote('mfe-catalog', dir);
+  const server = path.join(dir, 'src/server.tsx');
+  const source = fs.readFileSync(server, 'utf8');
+  const marker = 'export function render({ url, data }: RenderContext) {';
+  if (!source.includes(marker)) throw new Error('mfe-catalog/src/server.tsx changed: update this test');
+  fs.writeFileSync(server, source.replace(marker, `${marker}\n  if (url.includes('/categories/')) throw new Error('server render failed on purpose');`));
+  const dist = buildWithWebpack(dir, inputs);
+  const before = readRegistry(store.deployDir);
+  const { version } = await publishRemote(store.deployDir, 'catalog', dist);
+  try {
+    await waitUntilServed(store.baseURL, readRegistry(store.deployDir));
+    const response = await request.get('/categories/bags');
+    expect(response.status()).toBe(200);
+    const html = await response.text();
+    // the chrome is server-rendered; the catalog's region is left to the browser
+    expect(html).toMatch(/<header id="shell-header" data-ssr="rendered">.*aria-label="Fernleaf home"/s);
+    expect(html).toContain(`<div id="app-catalog" data-remote="catalog" data-remote-version="${version}" data-ssr="failed" class="remote-loading"></div>`);
+    await page.goto('/categories/bags');
+    await expect(remote(page, 'catalog').getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    await expect(remote(page, 'catalog').getByTestId('product-tile').first()).toBeVisible();
+    await expectChrome(page);
+    // its other pages still render on the server
+    const [tile] = await firstTiles(store.baseURL, 'bags');
+    expect(await (await request.get(`/products/${tile!.path}`)).text()).toContain('data-ssr="rendered"');
+  } finally {
+    await writeRegistry(store.deployDir, before);
+    await waitUntilServed(store.baseURL, before);
+  }
+});
