@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@store/contracts';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderPage, type SsrOptions } from './ssr/page';
+import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -205,7 +205,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
-      const rendered = await renderPage(ssr, {
+      let rendered: Awaited<ReturnType<typeof renderPage>> = null;
+      try {
+        rendered = await renderPage(ssr, {
         url: `${request.protocol}://${request.host}${request.url}`,
         pathname,
         search,
@@ -219,7 +221,12 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
           const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
           return !missingProduct && !missingContent;
         },
-      });
+        });
+      } catch (error) {
+        // the chrome itself could not be rendered: the browser-only shell still serves the page
+        request.log.error({ err: error, path: pathname }, 'server composition failed: serving the browser-rendered shell');
+        rendered = null;
+      }
       if (rendered) {
         return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', geoHeader).type('text/html; charset=utf-8').send(rendered.body);
       }
@@ -237,6 +244,23 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       .header('Vary', geoHeader)
       .type('text/html; charset=utf-8')
       .send(current.html[0] + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + current.html[1]);
+  };
+
+  /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */
+  const payload = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
+    const current = load();
+    const owner = current?.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
+    if (!owner || opts.ssr === false) return none();
+    try {
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, api);
+      if (!result) return none();
+      return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
+    } catch (error) {
+      request.log.error({ err: error, remote: owner.name, path: pathname }, 'route payload failed');
+      return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'PayloadFailed', message: 'This page could not be prepared just now.' });
+    }
   };
 
   // The shell's offline helper (service worker) and web app manifest, at the site root from the
@@ -261,6 +285,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (pathname.startsWith('/api/') || pathname === '/api') {
       return reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });
     }
+    if (pathname.endsWith('/_payload.json')) return payload(pathname.slice(0, -'/_payload.json'.length) || '/', request, reply);
     return page(pathname, request, reply);
   });
 }

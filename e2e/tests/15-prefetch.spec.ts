@@ -4,17 +4,19 @@ test('visible links prefetch their route: the catalog code and the listing are f
   const listingRequests: string[] = [];
   page.on('request', (request) => {
     const url = new URL(request.url());
-    // the catalog's own listing request (it always names the page; the home page's rails do not)
-    if (url.pathname === '/api/catalog/listing' && url.searchParams.get('category') === 'bags' && url.searchParams.has('page')) listingRequests.push(url.search);
+    // the catalog's data for the route: its payload (spec §7 _payload.json), or its own listing
+    // request (it always names the page; the home page's rails do not)
+    if (url.pathname === '/categories/sale/_payload.json') listingRequests.push(url.pathname);
+    if (url.pathname === '/api/catalog/listing' && url.searchParams.get('category') === 'sale' && url.searchParams.has('page')) listingRequests.push(url.search);
   });
   await page.goto('/');
   await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
-  // links to /categories/bags are in view (the home page's category tiles, the footer): the listing
-  // is fetched without any click (the next test shows it is the prefetch: not on data-saver)
+  // the header's "Sale" link is in view (a plain link: "Bags" opens its dropdown instead): the
+  // listing is fetched without any click (the next test shows it is the prefetch: not on data-saver)
   await expect.poll(() => listingRequests.length, { timeout: 15_000 }).toBe(1);
-  const bags = headerLink(page, 'Bags');
-  await bags.click();
-  await expect(remote(page, 'catalog').getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+  const sale = headerLink(page, 'Sale');
+  await sale.click();
+  await expect(remote(page, 'catalog').getByRole('heading', { level: 1, name: 'Sale' })).toBeVisible();
   await expect(remote(page, 'catalog').getByTestId('product-tile').first()).toBeVisible();
   expect(listingRequests).toHaveLength(1);
 });

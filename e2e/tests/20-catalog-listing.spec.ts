@@ -133,8 +133,10 @@ test('category and search pages set title, description, canonical and ItemList J
   let meta = await head();
   expect(meta.robots).toEqual([]);
   expect(meta.description).toMatch(/^Shop \d+ /);
-  expect(meta.ld).toHaveLength(1);
+  // ItemList of the products, and the category's BreadcrumbList (issue 17)
+  expect(meta.ld.map((ld) => ld['@type'])).toEqual(['ItemList', 'BreadcrumbList']);
   expect(meta.ld[0]).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', name: bags.category.name });
+  expect(meta.ld[1]).toMatchObject({ itemListElement: [{ position: 1, name: 'Home' }, { position: 2, name: bags.category.name }] });
   const elements = meta.ld[0]!.itemListElement as { position: number; url: string; name: string }[];
   expect(elements.length).toBe(await tiles(page).count());
   expect(elements[0]).toMatchObject({ position: 1, url: expect.stringMatching(/\/products\/[^/]+$/), name: await catalog.getByTestId('tile-name').first().textContent() });

@@ -59,14 +59,15 @@ test('a product page sets title, description, canonical and Product JSON-LD', as
   await expect(page).toHaveTitle(`${product.pageTitle} | Fernleaf`);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/products/${product.path}$`));
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{20,}/);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"][data-catalog-meta]').textContent())!);
-  expect(ld).toMatchObject({ '@type': 'Product', name: product.name, offers: { priceCurrency: 'NZD', price: (product.price / 100).toFixed(2) } });
+  const lds = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? 'null') as { '@type': string }));
+  expect(lds.map((ld) => ld['@type'])).toEqual(['Product', 'BreadcrumbList']);
+  expect(lds[0]).toMatchObject({ '@type': 'Product', name: product.name, offers: { priceCurrency: 'NZD', price: (product.price / 100).toFixed(2) } });
 });
 
 test('an unknown product answers 404, is not indexed and shows the 404 page', async ({ page }) => {
   const response = await page.goto('/products/no-such-bag-p999999');
   expect(response?.status()).toBe(404);
-  expect(await response?.text()).toContain('<meta name="robots" content="noindex">');
+  expect(await response?.text()).toMatch(/<meta name="robots" content="noindex"[ >]/);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('404');
   await expect(page).toHaveTitle(/Page Not Found/);
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildWithWebpack, copyRemote } from '../support/build';
 import { publishRemote, readRegistry, waitUntilServed, writeRegistry } from '../support/deploy';
-import { expect, expectChrome, remote, test } from '../support/fixtures';
+import { expect, expectChrome, markDocument, remote, test } from '../support/fixtures';
 import { scratchDir } from '../support/paths';
 
 /** Server rendering (issue 17): what a plain request gets, what the browser does with it. */
@@ -174,4 +174,28 @@ test('a catalog release whose server render throws: the region is rendered in th
     await writeRegistry(store.deployDir, before);
     await waitUntilServed(store.baseURL, before);
   }
+});
+
+test('a client-side navigation asks for the next route as one payload (_payload.json) and renders without a page load', async ({ page }) => {
+  const data: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/_payload.json') || url.pathname.startsWith('/api/products/') || url.pathname === '/api/catalog/listing') data.push(url.pathname);
+  });
+  await page.goto('/categories/bags');
+  const catalog = remote(page, 'catalog');
+  await expect(catalog).not.toHaveAttribute('data-ssr');
+  // the server's data served the first page: no data request for it
+  expect(data.filter((p) => p.startsWith('/categories/bags'))).toEqual([]);
+  const same = await markDocument(page);
+  const tile = catalog.getByTestId('product-tile').nth(5);
+  const href = (await tile.getAttribute('href'))!;
+  data.length = 0;
+  await tile.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(catalog.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/ \| Fernleaf$/);
+  expect(data).toContain(`${href}/_payload.json`);
+  expect(data.filter((p) => p.startsWith('/api/products/')), 'no separate API call for the product').toEqual([]);
+  await same();
 });

@@ -12,7 +12,7 @@ export function prefetchRoute(url: string): Promise<unknown> {
   const state = readListingUrl(searchParams);
   if (pathname.startsWith('/categories/')) {
     const path = pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
-    return path ? fetchListing(paramsFor({ kind: 'category', path }, state, 1)) : Promise.resolve();
+    return path ? fetchListing(paramsFor({ kind: 'category', path }, state, 1), `${pathname}${new URL(url, window.location.origin).search}`) : Promise.resolve();
   }
   if (pathname === '/search') return state.q ? fetchListing(paramsFor({ kind: 'search' }, state, 1)) : Promise.resolve();
   if (pathname.startsWith('/products/')) {

@@ -195,7 +195,12 @@ async function main(): Promise<void> {
 
   // A server-rendered 404 (an unknown product, category, article...): the error page is shown at
   // once (it takes over the server's copy), the owning remote is not loaded to find out again.
-  if (main.querySelector(':scope > #app-error-page[data-ssr]')) notFound.report(window.location.pathname, window.location);
+  // Not when the owner is overridden: the server answered for the deployed build, the developer's
+  // build decides for itself.
+  const owner = ownerOf(registry, window.location.pathname);
+  if (main.querySelector(':scope > #app-error-page[data-ssr]') && !(owner && accepted.some((d) => d.name === owner.name))) {
+    notFound.report(window.location.pathname, window.location);
+  }
 
   const isNotFound = (location: Location) =>
     notFound.isNotFound(location) || !ownerOf(registry, location.pathname) || pageFailure(location.pathname) !== undefined;

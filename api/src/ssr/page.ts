@@ -55,40 +55,6 @@ function serverModule<T>(deployDir: string, name: string, version: string): T | 
   return loadServerModule<T>(file);
 }
 
-interface ManifestAssets {
-  remoteEntry: string;
-  app: string[];
-}
-const manifests = new Map<string, ManifestAssets | null>();
-
-/** The remote's entry and the synchronous files of its ./app module, for preload hints (from its mf-manifest.json). */
-function assetsOf(deployDir: string, remote: SsrRemote): ManifestAssets | null {
-  if (!remote.manifest) return null;
-  const key = `${remote.name}@${remote.version}`;
-  if (manifests.has(key)) return manifests.get(key)!;
-  let assets: ManifestAssets | null = null;
-  try {
-    const manifest = JSON.parse(fs.readFileSync(path.join(deployDir, remote.manifest.replace(/^\//, '')), 'utf8')) as {
-      metaData?: { remoteEntry?: { name?: string; path?: string } };
-      exposes?: { path?: string; name?: string; assets?: { js?: { sync?: string[] } } }[];
-    };
-    const base = path.posix.dirname(remote.manifest);
-    const entry = manifest.metaData?.remoteEntry;
-    const app = manifest.exposes?.find((e) => e.path === './app' || e.name === 'app');
-    if (entry?.name) {
-      assets = {
-        remoteEntry: path.posix.join(base, entry.path ?? '', entry.name),
-        app: (app?.assets?.js?.sync ?? []).map((file) => path.posix.join(base, file)),
-      };
-    }
-  } catch {
-    assets = null;
-  }
-  manifests.set(key, assets);
-  if (manifests.size > 64) manifests.delete(manifests.keys().next().value as string);
-  return assets;
-}
-
 const templates = new Map<string, ShellTemplate | null>();
 function templateOf(version: string, html: string): ShellTemplate | null {
   if (!templates.has(version)) {
@@ -129,10 +95,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   let status = owner ? 200 : 404;
   let head: PageHead | null = null;
   let region: RemoteRegion | null = null;
-  const remote = owner && !options.disabled.has(owner.name) && !options.disabled.has('*') ? serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version) : null;
-  if (owner && remote) {
+  const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
+  const hasBundle = wanted && fs.existsSync(bundleFile(options.deployDir, owner.name, owner.version));
+  if (owner && hasBundle) {
     const started = performance.now();
     try {
+      const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
+      if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${owner.name}@${owner.version}: the server bundle exports no load and render`);
       const loaded = await within(remote.load({ url: request.url, api: request.api }), budget);
       if (loaded.status === 404) status = 404;
       else {
@@ -157,13 +126,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const data = await chrome;
   const [header, footer] = await Promise.all([renderRoot(shell.renderHeader({ url: request.url, data }), 1000), renderRoot(shell.renderFooter({ url: request.url }), 1000)]);
 
-  // preload what the hydrating remote needs (its manifest, entry and ./app files) so the browser
-  // does not discover them one request after another
+  // preload the hydrating remote's manifest (a fetch). Not its scripts: Chromium reuses a failed
+  // script preload for every later <script> of that URL in the document, so a remote that was
+  // down at page load could not be loaded again on the shopper's next visit to it (e2e 03).
   let preloads = '';
-  if (owner && region && region.kind !== 'error-page') {
-    const assets = assetsOf(options.deployDir, owner);
-    if (owner.manifest) preloads += `<link rel="preload" href="${owner.manifest}" as="fetch" crossorigin="anonymous">`;
-    if (assets) for (const file of [assets.remoteEntry, ...assets.app]) preloads += `<link rel="preload" href="${file}" as="script">`;
+  // (nor for a remote the page's query overrides: the browser loads the developer's build instead)
+  if (owner?.manifest && region && region.kind !== 'error-page' && !new URLSearchParams(request.search).has(`mf-override.${owner.name}`)) {
+    preloads += `<link rel="preload" href="${owner.manifest}" as="fetch" crossorigin="anonymous">`;
   }
 
   const body = new PassThrough();
@@ -183,4 +152,23 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   body.write(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter);
   body.end(`<footer id="shell-footer" data-ssr="rendered">${footer}</footer>` + template.end);
   return { status, body };
+}
+
+export interface RoutePayload {
+  status: 200 | 404;
+  data: RouteData;
+  head?: PageHead;
+}
+
+/**
+ * A route's data as one payload (`<path>/_payload.json`, spec section 7) for client-side
+ * navigations: the owner's loader run in-process, the same answers a server render embeds. Null
+ * when the owner has no server bundle (the browser then asks the API itself).
+ */
+export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi): Promise<RoutePayload | null> {
+  if (options.disabled.has(owner.name) || options.disabled.has('*')) return null;
+  const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
+  if (!remote) return null;
+  const loaded = await within(remote.load({ url, api }), Math.max(options.budgetMs * 4, 1000));
+  return loaded.status === 404 ? { status: 404, data: {} } : { status: 200, data: loaded.data, ...(loaded.head ? { head: loaded.head } : {}) };
 }

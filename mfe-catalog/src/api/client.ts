@@ -26,6 +26,48 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * Route payloads (spec §7 `_payload.json`, issue 17): a client-side navigation asks the edge for the
+ * route's data in one request (`<path>/_payload.json<query>`), the answers the server render would
+ * embed, keyed by API URL. A route without a payload (404 NoPayload: no server bundle) falls back to
+ * the API calls. Kept briefly, so a prefetch and the visit share one request.
+ */
+const PAYLOAD_TTL_MS = 30_000;
+const payloads = new Map<string, { at: number; data: Promise<Record<string, unknown> | null> }>();
+
+export function payloadUrl(route: string): string {
+  const url = new URL(route, 'http://localhost');
+  return `${url.pathname.replace(/\/+$/, '')}/_payload.json${url.search}`;
+}
+
+/** The data of a route (pathname + search): null when the edge has no payload for it; NotFoundError for an unknown page. */
+export function fetchRoutePayload(route: string): Promise<Record<string, unknown> | null> {
+  const now = Date.now();
+  const hit = payloads.get(route);
+  if (hit && now - hit.at < PAYLOAD_TTL_MS) return hit.data;
+  const data = fetch(payloadUrl(route), { headers: { Accept: 'application/json' } }).then(async (response) => {
+    const body = (await response.json().catch(() => null)) as { status?: number; data?: Record<string, unknown>; error?: string } | null;
+    if (response.status === 404 && body?.status === 404) throw new NotFoundError(route);
+    if (!response.ok || !body?.data) return null;
+    return body.data;
+  });
+  payloads.set(route, { at: now, data });
+  data.catch(() => payloads.delete(route));
+  if (payloads.size > 50) payloads.delete(payloads.keys().next().value as string);
+  return data;
+}
+
+/** The answer for `apiUrl` from the route's payload, else from the API; `once`: the payload serves this one read. */
+async function fromPayload<T>(route: string, apiUrl: string, signal?: AbortSignal, once = false): Promise<T> {
+  const data = await fetchRoutePayload(route).catch((error: unknown) => {
+    if (error instanceof NotFoundError) throw error;
+    return null;
+  });
+  if (once) payloads.delete(route);
+  const answer = data?.[apiUrl] as T | undefined;
+  return answer ?? getJson<T>(apiUrl, signal);
+}
+
 /** What a listing page asks for (prices in cents). */
 export interface ListingParams {
   category?: string;
@@ -58,11 +100,12 @@ export function listingUrl(params: ListingParams): string {
 /** Listing answers are kept for the page's life, so going back renders at once. */
 const listingCache = new Map<string, Promise<ListingResponse>>();
 
-export function fetchListing(params: ListingParams): Promise<ListingResponse> {
+/** A listing page; `route` (the page's pathname + search) asks for it through the route payload. */
+export function fetchListing(params: ListingParams, route?: string): Promise<ListingResponse> {
   const url = listingUrl(params);
   let hit = listingCache.get(url);
   if (!hit) {
-    hit = getJson<ListingResponse>(url);
+    hit = route ? fromPayload<ListingResponse>(route, url) : getJson<ListingResponse>(url);
     listingCache.set(url, hit);
     hit.catch(() => listingCache.delete(url));
     if (listingCache.size > 200) listingCache.delete(listingCache.keys().next().value as string);
@@ -81,7 +124,7 @@ export function productApiUrl(path: string): string {
 export function prefetchProduct(path: string): Promise<Product> {
   let hit = prefetchedProducts.get(path);
   if (!hit) {
-    hit = getJson<Product>(productApiUrl(path));
+    hit = fromPayload<Product>(`/products/${path}`, productApiUrl(path));
     prefetchedProducts.set(path, hit);
     hit.catch(() => prefetchedProducts.delete(path));
     if (prefetchedProducts.size > 50) prefetchedProducts.delete(prefetchedProducts.keys().next().value as string);
@@ -94,9 +137,10 @@ export function fetchProduct(path: string, signal?: AbortSignal): Promise<Produc
   if (prefetched) {
     // stock moves: a prefetched answer serves one visit, the next visit asks again
     prefetchedProducts.delete(path);
+    payloads.delete(`/products/${path}`);
     return prefetched;
   }
-  return getJson<Product>(productApiUrl(path), signal);
+  return fromPayload<Product>(`/products/${path}`, productApiUrl(path), signal, true);
 }
 
 export function fetchBrand(slug: string, signal?: AbortSignal): Promise<BrandResponse> {

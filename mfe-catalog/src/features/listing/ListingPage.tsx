@@ -81,7 +81,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
     const have = pages.length;
     if (have >= page) return;
     const wanted = Array.from({ length: page - have }, (_, i) => have + i + 1);
-    Promise.all(wanted.map((p) => fetchListing(paramsFor(scope, state, p))))
+    // a new list comes as the route's payload (one request for pages 1..page); more pages one by one
+    const route = have === 0 ? `${location.pathname}${location.search}` : undefined;
+    Promise.all(wanted.map((p) => fetchListing(paramsFor(scope, state, p), route)))
       .then((more) => {
         if (live) setLoaded((s) => ({ key, pages: [...(s.key === key ? s.pages : []), ...more], status: 'ready' }));
       })

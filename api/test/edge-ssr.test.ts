@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerEdge } from '../src/edge';
+import { clearServerModules } from '../src/ssr/modules';
+
+/**
+ * The edge's server composition (issue 17) against a deploy folder holding hand-written server
+ * bundles (CommonJS, requiring only the shared singletons, as tools/webpack-config builds them).
+ */
+
+const SHELL_HTML =
+  '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><title>Fernleaf | Bags</title><meta name="description" content="Default"><link rel="preload" href="/registry.json" as="fetch" crossorigin="anonymous"></head>' +
+  '<body><header id="shell-header"></header><main id="shell-main" tabindex="-1"></main><footer id="shell-footer"></footer><script defer src="/cdn/shell/s1/main.js"></script></body></html>';
+
+const SHELL_SERVER = `
+const React = require('react');
+const h = React.createElement;
+exports.CHROME_DATA_ELEMENT_ID = 'chrome-data';
+exports.load = async ({ api }) => { const r = await api('/api/test/nav'); return { nav: r.body.items }; };
+exports.renderHeader = ({ url, data }) => h('nav', { 'aria-label': 'Main' }, data.nav.map((item) => h('a', { key: item, href: '/' + item }, item)), h('span', null, new URL(url).pathname));
+exports.renderFooter = () => h('p', null, 'Fernleaf Limited');
+exports.renderErrorPage = ({ status }) => h('h1', null, String(status));
+exports.errorTitle = (status) => (status === 404 ? 'Page Not Found' : 'Something Went Wrong');
+`;
+
+const remoteServer = (label: string) => `
+const React = require('react');
+const h = React.createElement;
+exports.load = async ({ url, api }) => {
+  const { pathname } = new URL(url);
+  if (pathname === '/things/throws') throw new Error('loader failed on purpose');
+  if (pathname === '/things/slow') await new Promise((r) => setTimeout(r, 400));
+  const key = '/api/test/thing?path=' + encodeURIComponent(pathname);
+  const answer = await api(key);
+  if (answer.status === 404) return { status: 404, data: {} };
+  return { status: 200, data: { [key]: answer.body }, head: { title: answer.body.name, description: 'About ' + answer.body.name, canonical: 'https://example.test' + pathname, jsonLd: [{ '@type': 'Product', name: answer.body.name }] } };
+};
+exports.render = ({ url, data }) => {
+  const key = Object.keys(data)[0];
+  if (new URL(url).pathname === '/things/render-throws') throw new Error('render failed on purpose');
+  return h('h1', { className: 'thing' }, '${label} ' + data[key].name);
+};
+`;
+
+function deployDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-ssr-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  write('cdn/shell/s1/index.html', SHELL_HTML);
+  write('cdn/shell/s1/server/server.js', SHELL_SERVER);
+  write('cdn/things/t1/server/server.js', remoteServer('v1'));
+  write('cdn/things/t2/server/server.js', remoteServer('v2'));
+  write('cdn/things/t1/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.abc.js', path: '' } }, exposes: [{ path: './app', assets: { js: { sync: ['app.123.js'] } } }] }));
+  write('cdn/bad/b1/server/server.js', "require('node:fs'); exports.load = async () => ({ status: 200, data: {} }); exports.render = () => null;");
+  return dir;
+}
+
+function registry(dir: string, thingsVersion: string) {
+  fs.writeFileSync(
+    path.join(dir, 'registry.json'),
+    JSON.stringify({
+      shell: { version: 's1', html: '/cdn/shell/s1/index.html' },
+      remotes: [
+        { name: 'things', version: thingsVersion, manifest: `/cdn/things/${thingsVersion}/mf-manifest.json`, routes: ['/things/*'] },
+        { name: 'plain', version: 'p1', manifest: '/cdn/plain/p1/mf-manifest.json', routes: ['/plain'] },
+        { name: 'bad', version: 'b1', manifest: '/cdn/bad/b1/mf-manifest.json', routes: ['/bad'] },
+      ],
+    }),
+  );
+}
+
+describe('edge server rendering', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  const failures: string[] = [];
+
+  beforeAll(async () => {
+    dir = deployDir();
+    registry(dir, 't1');
+    app = Fastify({ logger: { level: 'fatal' } });
+    app.get('/api/test/nav', async () => ({ items: ['bags', 'travel'] }));
+    app.get('/api/test/thing', async (request, reply) => {
+      const { path: thing } = request.query as { path: string };
+      if (thing === '/things/missing') return reply.code(404).send({ error: 'NotFound' });
+      return { name: `Thing <${thing.split('/').pop()}>` };
+    });
+    app.addHook('onError', async (_request, _reply, error) => {
+      failures.push(error.message);
+    });
+    await registerEdge(app, { deployDir: dir, ssrBudgetMs: 150 });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    clearServerModules();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string) => app.inject({ method: 'GET', url });
+
+  it('renders the head, the chrome and the route region with its data, and preloads the remote', async () => {
+    const res = await get('/things/bag');
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    expect(html).toContain('<title>Thing &#60;bag&#62; | Fernleaf</title>');
+    expect(html).toContain('<meta name="description" content="About Thing &#60;bag&#62;">');
+    expect(html).not.toContain('content="Default"');
+    expect(html).toContain('<link rel="canonical" href="https://example.test/things/bag" data-page-meta>');
+    expect(html).toContain('<script type="application/ld+json" data-page-meta>{"@type":"Product","name":"Thing \\u003cbag\\u003e"}</script>');
+    expect(html).toContain('<header id="shell-header" data-ssr="rendered"><nav aria-label="Main"><a href="/bags">bags</a><a href="/travel">travel</a><span>/things/bag</span></nav></header>');
+    expect(html).toContain('<div id="app-things" data-remote="things" data-remote-version="t1" data-ssr="rendered"><h1 class="thing">v1 Thing &lt;bag&gt;</h1></div>');
+    expect(html).toContain('<footer id="shell-footer" data-ssr="rendered"><p>Fernleaf Limited</p></footer>');
+    const data = /<script type="application\/json" id="ssr-data">(.*?)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(data)).toEqual({ remote: 'things', path: '/things/bag', data: { '/api/test/thing?path=%2Fthings%2Fbag': { name: 'Thing <bag>' } } });
+    expect(data).not.toContain('<');
+    expect(html).toContain('<script type="application/json" id="chrome-data">{"nav":["bags","travel"]}</script>');
+    expect(html).toContain('<script type="application/json" id="shell-registry">');
+    // the registry is in the page, not preloaded; the remote's manifest is, its scripts are not (see page.ts)
+    expect(html).not.toContain('href="/registry.json"');
+    expect(html).toContain('<link rel="preload" href="/cdn/things/t1/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(html).not.toContain('as="script"');
+    expect(html).toMatch(/<\/footer><script defer src="\/cdn\/shell\/s1\/main.js"><\/script><\/body><\/html>$/);
+  });
+
+  it('answers 404 with the error page for an unknown thing and for a path no remote owns', async () => {
+    for (const url of ['/things/missing', '/nowhere']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('<title>Page Not Found | Fernleaf</title>');
+      expect(res.body).toContain('<meta name="robots" content="noindex" data-page-meta>');
+      expect(res.body).toContain('<main id="shell-main" tabindex="-1"><div id="app-error-page" data-ssr="static"><h1>404</h1></div></main>');
+      expect(res.body).not.toContain('id="ssr-data"');
+    }
+  });
+
+  it('leaves the region to the browser when the loader throws, the render throws or the budget runs out; the rest is rendered', async () => {
+    for (const url of ['/things/throws', '/things/render-throws', '/things/slow']) {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="app-things" data-remote="things" data-remote-version="t1" data-ssr="failed" class="remote-loading"></div>');
+      expect(res.body).toContain('<header id="shell-header" data-ssr="rendered">');
+      expect(res.body).toContain('<title>Fernleaf | Bags</title>');
+    }
+  });
+
+  it('gives a remote bundle only the shared singletons: requiring anything else fails its render, not the page', async () => {
+    const res = await get('/bad');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('data-remote="bad" data-remote-version="b1" data-ssr="failed"');
+  });
+
+  it('renders a frame for a remote without a server bundle', async () => {
+    const res = await get('/plain');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="app-plain" data-remote="plain" data-remote-version="p1" data-ssr="frame" class="remote-loading"></div>');
+  });
+
+  it('serves a route payload for client navigations (_payload.json)', async () => {
+    const ok = await get('/things/bag/_payload.json');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 200, data: { '/api/test/thing?path=%2Fthings%2Fbag': { name: 'Thing <bag>' } }, head: { title: 'Thing <bag>' } });
+    const missing = await get('/things/missing/_payload.json');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ status: 404, data: {} });
+    const none = await get('/plain/_payload.json');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ error: 'NoPayload' });
+  });
+
+  it('renders a new release as soon as the registry names it, with no restart; server bundles are not served', async () => {
+    registry(dir, 't2');
+    const until = Date.now() + 3000;
+    let html = '';
+    while (Date.now() < until) {
+      html = (await get('/things/bag')).body;
+      if (html.includes('data-remote-version="t2"')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(html).toContain('<h1 class="thing">v2 Thing &lt;bag&gt;</h1>');
+    registry(dir, 't1');
+    expect((await get('/cdn/things/t1/server/server.js')).statusCode).toBe(404);
+    expect((await get('/cdn/things/t1/mf-manifest.json')).statusCode).toBe(200);
+  });
+});
