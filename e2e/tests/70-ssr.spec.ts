@@ -53,7 +53,7 @@ test('a plain request of a category page holds its products, prices, head and JS
   }
   expect(html).toContain(nzd(tiles[0]!.price));
   const ld = jsonLd(html);
-  const list = ld.find((item) => item['@type'] === 'ItemList') as { numberOfItems: number; itemListElement: { name: string }[] };
+  const list = ld.find((item) => item['@type'] === 'ItemList') as unknown as { numberOfItems: number; itemListElement: { name: string }[] };
   expect(list.itemListElement[0]!.name).toBe(tiles[0]!.name);
   expect(ld.find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
   // the chrome is in the HTML too: header with the main navigation, and the region marked for hydration
@@ -80,7 +80,7 @@ test('a plain request of a product page holds its name, price, head and Product 
   expect(html).toMatch(/<title>[^<]+ \| Fernleaf<\/title>/);
   expect(html).toContain('<meta property="og:type" content="product"');
   expect(html).toMatch(new RegExp(`<link rel="canonical" href="http://[^"]+/products/${tile!.path}"`));
-  const product = jsonLd(html).find((item) => item['@type'] === 'Product') as { name: string; offers: { price: string; priceCurrency: string; availability: string } };
+  const product = jsonLd(html).find((item) => item['@type'] === 'Product') as unknown as { name: string; offers: { price: string; priceCurrency: string; availability: string } };
   expect(product.name).toBe(tile!.name);
   expect(product.offers).toMatchObject({ price: (tile!.price / 100).toFixed(2), priceCurrency: 'NZD' });
   expect(product.offers.availability).toMatch(/^https:\/\/schema\.org\/(InStock|OutOfStock|PreOrder)$/);
