@@ -187,3 +187,14 @@ describe('edge server rendering', () => {
     expect((await get('/cdn/things/t1/mf-manifest.json')).statusCode).toBe(200);
   });
 });
+
+describe('the edge singletons', () => {
+  it('are exactly the modules server bundles leave to the edge (tools/webpack-config/server-singletons.cjs)', async () => {
+    const { SERVER_SINGLETONS } = await import('../src/ssr/singletons');
+    const source = fs.readFileSync(path.join(__dirname, '../../tools/webpack-config/server-singletons.cjs'), 'utf8');
+    const names = [...source.slice(source.indexOf('[')).matchAll(/'([^']+)'/g)].map((m) => m[1]!);
+    expect(names.length).toBeGreaterThan(5);
+    expect(Object.keys(SERVER_SINGLETONS).sort()).toEqual([...names].sort());
+    for (const value of Object.values(SERVER_SINGLETONS)) expect(value).toBeTruthy();
+  });
+});

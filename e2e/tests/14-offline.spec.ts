@@ -53,12 +53,17 @@ test.describe('offline helper (spec §2)', () => {
       });
     await offer();
     const prompt = page.getByRole('complementary', { name: 'Install the app' });
+    // shown once the shopper interacts (not as the page's first, largest paint)
+    await page.waitForTimeout(300);
+    await expect(prompt).toHaveCount(0);
+    await page.mouse.wheel(0, 200);
     await expect(prompt).toBeVisible();
     await prompt.getByRole('button', { name: 'Not now' }).click();
     await expect(prompt).toHaveCount(0);
     await page.reload();
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
     await offer();
+    await page.mouse.wheel(0, 200);
     await page.waitForTimeout(300);
     await expect(prompt).toHaveCount(0);
   });

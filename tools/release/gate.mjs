@@ -4,7 +4,15 @@
 //
 // A party is { name, manifest, contract } where manifest is the build's mf-manifest.json and
 // contract its storefront-contract.json (tools/webpack-config/contract.cjs).
+import { createRequire } from 'node:module';
 import semver from 'semver';
+
+const { SERVER_SINGLETONS } = createRequire(import.meta.url)('../webpack-config/server-singletons.cjs');
+
+/** The modules a server bundle (dist/server/server.js, CommonJS) requires, read from its source. */
+export function serverRequires(source) {
+  return [...new Set([...source.matchAll(/\brequire\((["'])([^"']+)\1\)/g)].map((m) => m[2]))].sort();
+}
 
 /** Every remote is a React app: these must come from the page's shared scope, never a bundled copy. */
 export const MUST_SHARE = ['react', 'react-dom'];
@@ -52,6 +60,18 @@ export function checkRelease(candidate, live) {
       if (!semver.satisfies(mine.version, theirs.requiredVersion) && provided === undefined) {
         conflicts.push(`${candidate.name} provides ${name} ${mine.version}, outside ${other.name}'s required range ${theirs.requiredVersion}`);
       }
+    }
+  }
+
+  // 1b. the server build (when there is one) leaves exactly the shared singletons to the edge: the
+  // edge refuses anything else at run time (api/src/ssr/modules.ts), so its pages would fall back to
+  // the browser; a bundled copy of React would render with a second React
+  if (candidate.server) {
+    for (const id of candidate.server.requires ?? []) {
+      if (!SERVER_SINGLETONS.includes(id)) conflicts.push(`${candidate.name}'s server build requires "${id}", which the edge does not provide (it provides ${SERVER_SINGLETONS.join(', ')}): bundle it, or render that part in the browser`);
+    }
+    if (!(candidate.server.requires ?? []).includes('react')) {
+      conflicts.push(`${candidate.name}'s server build does not leave "react" to the edge: it would render with a second React (build it with @store/webpack-config createConfigs)`);
     }
   }
 

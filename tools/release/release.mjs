@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { appendHistory, deployDir, publish, readHistory, readRegistry, writeRegistry } from '../deploy-local.mjs';
-import { checkRelease, describeChange } from './gate.mjs';
+import { checkRelease, describeChange, serverRequires } from './gate.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
@@ -27,11 +27,16 @@ function remoteOf(nameOrProject) {
 }
 
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+/** A build's server bundle, as the gate sees it: what it requires (undefined: no server build). */
+const serverOf = (dir) => {
+  const file = path.join(dir, 'server', 'server.js');
+  return fs.existsSync(file) ? { requires: serverRequires(fs.readFileSync(file, 'utf8')) } : undefined;
+};
 
 /** A deployed build's metadata, from the CDN folder. */
 function deployed(name, version) {
   const dir = path.join(deployDir, 'cdn', name, version);
-  return { name, version, manifest: readJson(path.join(dir, 'mf-manifest.json')), contract: readJson(path.join(dir, 'storefront-contract.json')) };
+  return { name, version, manifest: readJson(path.join(dir, 'mf-manifest.json')), contract: readJson(path.join(dir, 'storefront-contract.json')), server: serverOf(dir) };
 }
 
 function liveParties(registry) {
@@ -87,7 +92,7 @@ export function release(nameOrProject, { skipBuild = false, dist, force = false 
   if (!skipBuild && !dist) build(remote);
   const manifest = readJson(path.join(distDir, 'mf-manifest.json'));
   if (!manifest) throw new ReleaseError(`${distDir}/mf-manifest.json not found: is this a remote's build?`);
-  const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')) };
+  const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(distDir) };
   const registry = readRegistry();
   gate(remote, candidate, registry, { force });
   const current = registry.remotes.find((r) => r.name === remote.name);
@@ -156,7 +161,7 @@ function main(argv) {
     case 'check': {
       const remote = remoteOf(target);
       const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
-      gate(remote, { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')) }, readRegistry());
+      gate(remote, { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(distDir) }, readRegistry());
       console.log(`${remote.name}: compatible with the live site`);
       return undefined;
     }

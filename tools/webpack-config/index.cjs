@@ -199,24 +199,7 @@ function createConfig(o, argv = {}) {
   return config;
 }
 
-/**
- * What a server bundle leaves to the edge: the same singletons the browser shares (one React, one
- * router, one emotion, one bus on the server too). The edge hands these to the bundle's `require`
- * (api/src/ssr/modules.ts); anything else a server bundle requires is refused there.
- */
-const SERVER_SINGLETONS = [
-  'react',
-  'react/jsx-runtime',
-  'react-dom',
-  'react-dom/server',
-  'react-router',
-  '@emotion/react',
-  '@emotion/react/jsx-runtime',
-  '@store/shared-events',
-  '@store/shared-events/react',
-  '@store/shared-events/remote',
-  '@store/shared-events/analytics',
-];
+const { SERVER_SINGLETONS } = require('./server-singletons.cjs');
 
 /**
  * The server build of a project (issue 17): `serverEntry` bundled for Node as one CommonJS file,

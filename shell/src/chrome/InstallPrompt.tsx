@@ -16,18 +16,39 @@ function dismissed(): boolean {
   }
 }
 
-/** Offers to install the store as an app when the browser allows it, until the shopper dismisses it. */
+/**
+ * Resolves at the shopper's first interaction (scroll, tap, key). The prompt waits for it: shown at
+ * once, it was the largest thing painted on a listing page and so its "largest contentful paint"
+ * (seconds after the products), and it greeted a visitor who had not yet looked at anything.
+ */
+const firstInteraction = typeof window === 'undefined'
+  ? Promise.resolve()
+  : new Promise<void>((resolve) => {
+      const events = ['pointerdown', 'keydown', 'scroll'] as const;
+      const done = () => {
+        for (const name of events) window.removeEventListener(name, done, true);
+        resolve();
+      };
+      for (const name of events) window.addEventListener(name, done, { capture: true, passive: true });
+    });
+
+/** Offers to install the store as an app when the browser allows it (after the first interaction), until the shopper dismisses it. */
 export function InstallPrompt() {
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
   useEffect(() => {
+    let live = true;
     const onPrompt = (e: Event) => {
       e.preventDefault();
-      if (!dismissed()) setEvent(e as BeforeInstallPromptEvent);
+      if (dismissed()) return;
+      void firstInteraction.then(() => {
+        if (live) setEvent(e as BeforeInstallPromptEvent);
+      });
     };
     const onInstalled = () => setEvent(null);
     window.addEventListener('beforeinstallprompt', onPrompt);
     window.addEventListener('appinstalled', onInstalled);
     return () => {
+      live = false;
       window.removeEventListener('beforeinstallprompt', onPrompt);
       window.removeEventListener('appinstalled', onInstalled);
     };

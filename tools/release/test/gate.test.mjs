@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkRelease, describeChange } from '../gate.mjs';
+import { checkRelease, describeChange, serverRequires } from '../gate.mjs';
 
 const shared = (entries) => entries.map(([name, version, requiredVersion = `^${version}`]) => ({ name, version, requiredVersion }));
 const REACT = [
@@ -118,5 +118,27 @@ describe('describeChange', () => {
     const before = { shared: shared([['react', '19.3.0'], ['rxjs', '7.8.2']]), exposes: [{ path: './app' }] };
     const after = { shared: shared([['react', '19.3.1']]), exposes: [{ path: './app' }, { path: './SearchOverlay' }] };
     assert.deepEqual(describeChange(before, after), ['shared react 19.3.0 -> 19.3.1', 'shared - rxjs', 'exposes + ./SearchOverlay']);
+  });
+});
+
+describe('the server build (issue 17)', () => {
+  const catalog = () => structuredClone(live().remotes[0]);
+  it('reads what a CommonJS server bundle requires', () => {
+    assert.deepEqual(serverRequires('const a = require("react"); const b = require(\'react-router\'); require("react");'), ['react', 'react-router']);
+  });
+  it('accepts a server build that leaves exactly the shared singletons to the edge', () => {
+    const { conflicts } = checkRelease({ ...catalog(), server: { requires: ['react', 'react-dom', 'react-router', '@emotion/react/jsx-runtime', '@store/shared-events'] } }, live());
+    assert.deepEqual(conflicts, []);
+  });
+  it('refuses a server build that requires what the edge does not provide, or bundles its own React', () => {
+    const { conflicts } = checkRelease({ ...catalog(), server: { requires: ['react', 'lodash'] } }, live());
+    assert.equal(conflicts.length, 1);
+    assert.match(conflicts[0], /server build requires "lodash", which the edge does not provide/);
+    const bundled = checkRelease({ ...catalog(), server: { requires: ['react-router'] } }, live()).conflicts;
+    assert.equal(bundled.length, 1);
+    assert.match(bundled[0], /server build does not leave "react" to the edge: it would render with a second React/);
+  });
+  it('has nothing to say about a remote without a server build', () => {
+    assert.deepEqual(checkRelease(catalog(), live()).conflicts, []);
   });
 });
