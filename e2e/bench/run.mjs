@@ -6,16 +6,25 @@
 //   3. starts api/dist/server.js on a free port with a temporary PGlite DATA_DIR (default seed)
 //   4. first-load JS and requests before first paint of /, /categories/bags and a product page
 //      (playwright-core driving Chromium)
-//   5. Lighthouse mobile for the same routes (lighthouse + chrome-launcher, sequentially)
+//   5. Lighthouse mobile against the floor (issue 17): a static HTML page of the bags listing's 48
+//      products, no JavaScript (lib/floor.mjs, its own tiny server), then for run 1..N the floor,
+//      home, category and product in turn, one fresh browser per run, performance and SEO; the
+//      median run per page (computeMedianRun), each figure's ratio to the floor, met / NOT MET per
+//      target; load average before and after the section
+//   5b. server-render throughput: requests/s and p50/p95/p99 of the server-rendered HTML of
+//      /categories/bags and a product page (autocannon, 10 connections, 10 s each, lib/ssr.mjs)
 //   6. requests/s and p99 of GET /api/catalog/listing?category=bags (autocannon, 10 connections, 10 s)
 //   7. checkout API: p50/p99 of POST /api/checkout/info and POST /api/order/place (api/bench/checkout.mjs,
 //      sandbox gateway, 4 connections by default), each p99 reported against its target
 //
-// Prints tables to stdout, writes var/bench/latest.json. Exits non-zero only when something could
-// not be measured; it never asserts thresholds.
+// Prints tables and a met / NOT MET list of the targets to stdout, writes var/bench/latest.json.
+// Exits non-zero only when something could not be measured; a missed target is reported, never
+// an exit code.
 //
 // Options: --skip-build-times (build from the nx cache, do not time cold/warm builds),
-//          --skip-lighthouse, --lighthouse-runs=<n> (default 1; the median run is reported),
+//          --skip-lighthouse (also no floor page), --lighthouse-runs=<n> (default 5 interleaved
+//          runs per page; the median run is reported), --skip-ssr (no server-render throughput),
+//          --ssr-seconds=<n> (default 10 per page),
 //          --skip-api, --api-seconds=<n> (default 10), --keep (keep temp dir),
 //          --no-deploy-cache (publish every build from scratch instead of reusing the versions an
 //          earlier run published, kept in var/bench/deploy-cache), --skip-release,
@@ -27,7 +36,10 @@
 //          var/bench/latest-checkout.json),
 //          --skip-search, --only-search (only the catalog listing at 100,000 products,
 //          api/bench/search.ts: no build, deploy, server or browsers; writes
-//          var/bench/latest-search.json)
+//          var/bench/latest-search.json),
+//          --only-ssr (build from the nx cache, deploy, start the server, then only the floor,
+//          Lighthouse and server-render throughput: no release, first-load JS, listing API,
+//          checkout or search; writes var/bench/latest-ssr.json)
 //   8. the catalog listing at 100,000 products on PGlite (api/bench/search.ts): in-process p95 and
 //      HTTP requests/s with every request different, met / not met per target (issue 4)
 import { execFileSync } from 'node:child_process';
@@ -38,9 +50,11 @@ import { fileURLToPath } from 'node:url';
 import { benchListing, LISTING_PATH } from './lib/api.mjs';
 import { benchCheckout } from './lib/checkout.mjs';
 import { measureFirstLoad } from './lib/firstload.mjs';
-import { lighthouseRoute } from './lib/lighthouse.mjs';
+import { startFloor, warmImages } from './lib/floor.mjs';
+import { lighthouseInterleaved } from './lib/lighthouse.mjs';
 import { cleanupAll, freePort, isCleaningUp, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
-import { render } from './lib/report.mjs';
+import { render, targetsOf } from './lib/report.mjs';
+import { benchPage, pageVerdicts } from './lib/ssr.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const args = new Set(process.argv.slice(2).filter((a) => !a.includes('=')));
@@ -51,7 +65,7 @@ const valued = Object.fromEntries(
     .map((a) => a.replace(/^--/, '').split('=')),
 );
 
-const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-checkout', '--only-checkout', '--skip-search', '--only-search', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds', 'checkout-connections'];
+const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-checkout', '--only-checkout', '--skip-search', '--only-search', '--skip-ssr', '--only-ssr', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds', 'checkout-connections', 'ssr-seconds'];
 for (const option of [...args, ...Object.keys(valued)]) {
   if (!KNOWN.includes(option)) {
     process.stderr.write(`[bench] unknown option ${option}; known: ${KNOWN.map((k) => (k.startsWith('--') ? k : `--${k}=<n>`)).join(' ')}\n`);
@@ -82,12 +96,27 @@ if (ONLY_SEARCH && (ONLY_RELEASE || ONLY_CHECKOUT || args.has('--skip-search')))
   process.exit(2);
 }
 if (ONLY_RELEASE || ONLY_CHECKOUT) args.add('--skip-search');
+const ONLY_SSR = args.has('--only-ssr');
+if (ONLY_SSR && (ONLY_RELEASE || ONLY_CHECKOUT || ONLY_SEARCH || args.has('--skip-ssr'))) {
+  process.stderr.write('[bench] --only-ssr excludes --only-release, --only-checkout, --only-search and --skip-ssr\n');
+  process.exit(2);
+}
+if (ONLY_SSR) for (const skip of ['--skip-build-times', '--skip-release', '--skip-checkout', '--skip-search', '--skip-api']) args.add(skip);
 const JSON_FILE = path.join(
   root,
-  ONLY_RELEASE ? 'var/bench/latest-release.json' : ONLY_CHECKOUT ? 'var/bench/latest-checkout.json' : ONLY_SEARCH ? 'var/bench/latest-search.json' : 'var/bench/latest.json',
+  ONLY_RELEASE
+    ? 'var/bench/latest-release.json'
+    : ONLY_CHECKOUT
+      ? 'var/bench/latest-checkout.json'
+      : ONLY_SEARCH
+        ? 'var/bench/latest-search.json'
+        : ONLY_SSR
+          ? 'var/bench/latest-ssr.json'
+          : 'var/bench/latest.json',
 );
 const CHECKOUT_CONNECTIONS = Math.max(1, Number(valued['checkout-connections'] ?? 4) || 4);
-const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 1) || 1);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 5) || 5);
+const SSR_SECONDS = Math.max(1, Number(valued['ssr-seconds'] ?? 10) || 10);
 
 const started = Date.now();
 const result = {
@@ -113,8 +142,12 @@ const result = {
   release: null,
   search: null,
   routes: {},
+  floor: null,
+  lighthouse: null,
+  ssr: null,
   api: null,
   checkout: null,
+  targets: [],
   problems: [],
   errors: [],
 };
@@ -363,9 +396,9 @@ async function main() {
   const product = listing?.items?.find((item) => item.image) ?? listing?.items?.[0];
   const routes = [
     { key: 'home', path: '/' },
-    { key: 'category', path: '/categories/bags' },
+    { key: 'category', path: '/categories/bags', expectText: listing?.items?.[0]?.name },
   ];
-  if (product?.path) routes.push({ key: 'product', path: `/products/${product.path}` });
+  if (product?.path) routes.push({ key: 'product', path: `/products/${product.path}`, expectText: product.name });
   else result.errors.push(`product route: no product in ${LISTING_PATH}`);
   for (const route of routes) {
     route.remote = remoteOf(route.path);
@@ -373,9 +406,11 @@ async function main() {
   }
 
   // 4. first-load JS and requests before first paint
-  const firstLoad = await section('first-load JS (playwright-core)', () =>
-    measureFirstLoad({ root, baseUrl: server.baseUrl, deployDir, routes, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }),
-  );
+  const firstLoad = ONLY_SSR
+    ? null
+    : await section('first-load JS (playwright-core)', () =>
+        measureFirstLoad({ root, baseUrl: server.baseUrl, deployDir, routes, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }),
+      );
   const noticed = new Map(); // text -> routes, so a finding shared by every route is listed once
   const notice = (key, text) => noticed.set(text, [...(noticed.get(text) ?? []), key]);
   const short = (p) => p.replace(/^\/cdn\/([^/]+)\/[^/]+\//, '$1/');
@@ -394,16 +429,23 @@ async function main() {
   }
   for (const [text, keys] of noticed) result.problems.push(`${keys.join(', ')}: ${text}`);
 
-  // 5. Lighthouse mobile, sequentially, one fresh browser per route
-  if (!args.has('--skip-lighthouse')) {
-    for (const route of routes) {
-      const lh = await section(`lighthouse ${route.path}`, () => lighthouseRoute({ url: `${server.baseUrl}${route.path}`, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS, runs: LIGHTHOUSE_RUNS }));
-      if (lh) {
-        result.routes[route.key].lighthouse = lh;
-        result.meta.browser ??= lh.userAgent?.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? null;
-        for (const warning of lh.warnings) result.problems.push(`lighthouse ${route.key}: ${warning}`);
-      }
+  // 5. Lighthouse mobile against the floor, interleaved, one fresh browser per run
+  if (!args.has('--skip-lighthouse')) await lighthouseSection(server, routes);
+
+  // 5b. server-render throughput of the category and product pages (browsers closed)
+  if (!args.has('--skip-ssr')) {
+    const pages = routes.filter((route) => route.key !== 'home');
+    const measured = {};
+    for (const route of pages) {
+      const page = await section(`server render ${route.path} (autocannon, 10 connections, ${SSR_SECONDS} s)`, () =>
+        benchPage({ baseUrl: server.baseUrl, path: route.path, connections: 10, duration: SSR_SECONDS, serverLog: path.join(tmp, 'server.log'), expectText: route.expectText }),
+      );
+      if (!page) continue;
+      measured[route.key] = page;
+      result.problems.push(...page.problems.map((p) => `server render: ${p}`));
+      delete page.problems;
     }
+    if (Object.keys(measured).length) result.ssr = { pages: measured };
   }
 
   // 6. the API on an otherwise idle machine (browsers closed)
@@ -421,6 +463,53 @@ async function main() {
   if (!args.has('--skip-search')) {
     result.search = (await section('catalog listing at 100,000 products (api/bench/search.ts)', () => search(tmp))) ?? null;
   }
+}
+
+/**
+ * Floor plus Lighthouse (issue 17 point 3): serves the floor page, then for run 1..N measures the
+ * floor, home, category and product in turn; the median run per page goes to result.floor and
+ * result.routes[key].lighthouse, with the met / not met of each target against the floor.
+ */
+async function lighthouseSection(server, routes) {
+  const floor = await section('floor page (static HTML of the bags listing, lib/floor.mjs)', async () => startFloor({ storeOrigin: server.baseUrl, port: await freePort() }));
+  if (floor) {
+    result.floor = { url: floor.url, items: floor.items, bytes: floor.bytes, brotliBytes: floor.brotliBytes, eagerImages: floor.eagerImages, lighthouse: null };
+    if (floor.items !== 48) result.problems.push(`floor: the bags listing gave ${floor.items} products, expected 48`);
+    for (const difference of floor.differences) result.problems.push(`floor: not the store's markup: ${difference}`);
+  } else {
+    result.problems.push('floor: no floor page, so the ratios and the floor-relative targets are not measured');
+  }
+  const subjects = [...(floor ? [{ key: 'floor', url: floor.url }] : []), ...routes.map((route) => ({ key: route.key, url: `${server.baseUrl}${route.path}` }))];
+  const warmed = await section('image cache warm-up (every image URL in the pages\' HTML, once)', () => warmImages(subjects.map((s) => s.url)));
+  if (result.floor && warmed) result.floor.warmedImages = warmed.images;
+  for (const failure of warmed?.failed ?? []) result.problems.push(`image warm-up: ${failure}`);
+  const loadAverageBefore = os.loadavg().map((n) => Number(n.toFixed(2)));
+  const t0 = Date.now();
+  const measured = await section(`lighthouse interleaved (${LIGHTHOUSE_RUNS} x ${subjects.map((s) => s.key).join(', ')})`, () =>
+    lighthouseInterleaved({ subjects, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS, runs: LIGHTHOUSE_RUNS, onRun: (line) => log(`  lighthouse ${line}`) }),
+  );
+  result.lighthouse = {
+    runs: LIGHTHOUSE_RUNS,
+    order: subjects.map((s) => s.key),
+    seconds: (Date.now() - t0) / 1000,
+    loadAverageBefore,
+    loadAverageAfter: os.loadavg().map((n) => Number(n.toFixed(2))),
+    failures: measured?.failures ?? [],
+  };
+  if (floor) await floor.stop();
+  if (!measured) return;
+  for (const failure of measured.failures) result.errors.push(`lighthouse ${failure}`);
+  const floorLh = measured.summaries.floor ?? null;
+  if (result.floor) result.floor.lighthouse = floorLh;
+  for (const route of routes) {
+    const lh = measured.summaries[route.key];
+    if (!lh) continue;
+    lh.vsFloor = pageVerdicts(lh, floorLh);
+    result.routes[route.key].lighthouse = lh;
+    result.meta.browser ??= lh.userAgent?.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? null;
+    for (const warning of lh.warnings) result.problems.push(`lighthouse ${route.key}: ${warning}`);
+  }
+  for (const warning of floorLh?.warnings ?? []) result.problems.push(`lighthouse floor: ${warning}`);
 }
 
 async function checkoutSection(server) {
@@ -447,6 +536,7 @@ async function checkoutOnly(tmp, serverEntry) {
 function finish(code) {
   result.meta.seconds = (Date.now() - started) / 1000;
   result.meta.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
+  result.targets = targetsOf(result);
   try {
     fs.mkdirSync(path.dirname(JSON_FILE), { recursive: true });
     fs.writeFileSync(JSON_FILE, `${JSON.stringify(result, null, 2)}\n`);

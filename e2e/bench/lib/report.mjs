@@ -23,7 +23,7 @@ export function render(result) {
   out.push('');
 
   const routes = Object.entries(result.routes);
-  if (routes.length) {
+  if (routes.some(([, r]) => r.firstLoad)) {
     out.push('First-load JavaScript: every script until network idle after load; KB = 1,000 bytes; brotli quality 11');
     out.push(
       table(
@@ -88,13 +88,17 @@ export function render(result) {
       ),
     );
     out.push('');
+  } // (no first load: a --only-release, --only-ssr or --only-search run)
 
-    const lhRuns = routes.map(([, r]) => r.lighthouse?.runs).find(Boolean) ?? 1;
-    out.push(`Lighthouse mobile (default emulation and simulated throttling), ${lhRuns === 1 ? 'one run per route' : `median of ${lhRuns} runs per route`}`);
+  const lighthoused = [...(result.floor?.lighthouse ? [['floor', { lighthouse: result.floor.lighthouse }]] : []), ...routes.filter(([, r]) => r.lighthouse)];
+  if (lighthoused.length) {
+    out.push(...lighthouseVsFloor(result));
+    const lhRuns = lighthoused.map(([, r]) => r.lighthouse?.runs).find(Boolean) ?? 1;
+    out.push(`Lighthouse details (the same runs; ${lhRuns === 1 ? 'one run per page' : `the median run of ${lhRuns} per page`})`);
     out.push(
       table(
-        ['route', lhRuns > 1 ? 'score (runs)' : 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
-        routes.map(([key, r]) => {
+        ['page', lhRuns > 1 ? 'score (runs)' : 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SI ms', 'TTI ms', 'unused JS KB', 'CPU index', 'LCP element'],
+        lighthoused.map(([key, r]) => {
           const lh = r.lighthouse;
           return [
             key,
@@ -114,7 +118,9 @@ export function render(result) {
       ),
     );
     out.push('');
-  } // (no routes: a --only-release run)
+  }
+
+  if (result.ssr) out.push(...serverRender(result.ssr));
 
   if (result.api) {
     const a = result.api;
@@ -210,6 +216,13 @@ export function render(result) {
     out.push('');
   }
 
+  const targets = result.targets?.length ? result.targets : targetsOf(result);
+  if (targets.length) {
+    out.push('Targets (met / NOT MET; "-" = not measured in this run)');
+    out.push(table(['target', 'measured', 'result'], targets.map((t) => [t.name, t.measured ?? '-', t.met === null ? '-' : t.met ? 'met' : 'NOT MET']), ['l', 'r', 'l']));
+    out.push('');
+  }
+
   const notes = [...result.problems];
   if (notes.length) {
     out.push('Noticed:');
@@ -223,4 +236,117 @@ export function render(result) {
   }
   out.push(`Total run time ${secs(meta.seconds)} s. JSON: ${meta.jsonFile}`);
   return out.join('\n');
+}
+
+const cls = (value) => (value === null || value === undefined ? '-' : value.toFixed(3));
+const times = (r) => (r === null || r === undefined ? '' : ` (${r.toFixed(2)}x)`);
+const verdict = (ok) => (ok === null || ok === undefined ? '-' : ok ? 'met' : 'NOT MET');
+
+/** The floor and our pages side by side, ratios to the floor, and each page's targets. */
+function lighthouseVsFloor(result) {
+  const out = [];
+  const l = result.lighthouse;
+  const floor = result.floor?.lighthouse ?? null;
+  const pages = Object.entries(result.routes).filter(([, r]) => r.lighthouse);
+  const load = l ? `; load average ${l.loadAverageBefore?.[0]} before, ${l.loadAverageAfter?.[0]} after (1 min)` : '';
+  out.push(
+    `Lighthouse mobile against the floor: ${l?.runs ?? '?'} interleaved run${l?.runs === 1 ? '' : 's'} (${l?.order?.join(', ') ?? '?'} in turn, a fresh browser each), the median run per page (computeMedianRun)${load}`,
+  );
+  if (result.floor) out.push(`floor: ${result.floor.url}, static HTML of ${result.floor.items} products (${kb(result.floor.bytes)} KB, ${kb(result.floor.brotliBytes)} KB brotli, no JavaScript, ${result.floor.eagerImages} eager images, images from the store's origin${result.floor.warmedImages ? `; ${result.floor.warmedImages} image URLs of all pages fetched once before the runs` : ''})`);
+  const rows = [];
+  if (floor) rows.push(['floor', floor.score, ms(floor.lcpMs), ms(floor.fcpMs), ms(floor.tbtMs), cls(floor.cls), floor.seoScore ?? '-']);
+  for (const [key, r] of pages) {
+    const lh = r.lighthouse;
+    const x = lh.vsFloor?.ratios ?? {};
+    rows.push([key, `${lh.score ?? '-'}${times(x.score)}`, `${ms(lh.lcpMs)}${times(x.lcp)}`, `${ms(lh.fcpMs)}${times(x.fcp)}`, `${ms(lh.tbtMs)}${times(x.tbt)}`, `${cls(lh.cls)}${times(x.cls)}`, `${lh.seoScore ?? '-'}${times(x.seo)}`]);
+  }
+  out.push(table(['page', 'score', 'LCP ms', 'FCP ms', 'TBT ms', 'CLS', 'SEO'], rows));
+  const t = pages[0]?.[1].lighthouse.vsFloor?.targets;
+  if (t) {
+    out.push(
+      table(
+        ['page', `LCP <= ${t.lcpVsFloor}x floor`, `LCP <= ${t.lcpMs} ms`, `FCP <= ${t.fcpVsFloor}x floor`, `TBT <= ${t.tbtMs} ms`, `CLS <= ${t.cls}`, `score >= ${t.score}`, `SEO = ${t.seo}`],
+        pages.map(([key, r]) => {
+          const met = r.lighthouse.vsFloor.met;
+          return [key, verdict(met.lcpVsFloor), verdict(met.lcpMs), verdict(met.fcpVsFloor), verdict(met.tbtMs), verdict(met.cls), verdict(met.score), verdict(met.seo)];
+        }),
+        ['l', 'l', 'l', 'l', 'l', 'l', 'l', 'l'],
+      ),
+    );
+    const seoMisses = pages.filter(([, r]) => r.lighthouse.seoFailedAudits?.length).map(([key, r]) => `${key}: ${r.lighthouse.seoFailedAudits.join(', ')}`);
+    if (seoMisses.length) out.push(`SEO audits failed: ${seoMisses.join('; ')}`);
+  }
+  out.push('');
+  return out;
+}
+
+/** Requests/s and latency of the server-rendered pages. */
+function serverRender(ssr) {
+  const pages = Object.entries(ssr.pages);
+  const first = pages[0]?.[1];
+  if (!first) return [];
+  return [
+    `Server render (the edge's HTML, autocannon, ${first.connections} connections, ${first.durationSeconds} s per page, every request the same URL, Accept-Encoding "${first.acceptEncoding}"; p50/p95/p99 from every response's latency)`,
+    table(
+      ['page', 'path', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests', 'HTML KB', 'sent KB', 'errors', 'failed renders', `p95 <= ${first.targets.p95Ms} ms`, `>= ${first.targets.pagesPerSec} pages/s`],
+      pages.map(([key, p]) => [
+        key,
+        p.path.length > 40 ? `${p.path.slice(0, 37)}...` : p.path,
+        p.requestsPerSecond,
+        p.p50Ms,
+        p.p95Ms,
+        p.p99Ms,
+        p.maxMs,
+        p.requests,
+        kb(p.htmlBytes),
+        `${kb(p.encodedBytes)}${p.encoding ? ` ${p.encoding}` : ''}`,
+        p.errors,
+        p.failedRenders ?? '-',
+        verdict(p.met.p95),
+        verdict(p.met.pagesPerSec),
+      ]),
+      ['l', 'l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'l', 'l'],
+    ),
+    '',
+  ];
+}
+
+/**
+ * Every target this run measured, as { name, measured, met } (met: true, false or null when not
+ * measured): the server-rendered pages against the floor (issue 17), server-render throughput,
+ * the checkout API, the release and the catalog listing at 100,000 products.
+ */
+export function targetsOf(result) {
+  const targets = [];
+  const add = (name, measured, met) => targets.push({ name, measured, met: met === undefined ? null : met });
+  const x = (r) => (r === null || r === undefined ? '-' : `${r.toFixed(2)}x`);
+  for (const [key, r] of Object.entries(result.routes ?? {})) {
+    const lh = r.lighthouse;
+    const v = lh?.vsFloor;
+    if (!v) continue;
+    const t = v.targets;
+    add(`${key}: LCP <= ${t.lcpVsFloor}x the floor's`, x(v.ratios.lcp), v.met.lcpVsFloor);
+    add(`${key}: LCP <= ${t.lcpMs} ms`, `${ms(lh.lcpMs)} ms`, v.met.lcpMs);
+    add(`${key}: FCP <= ${t.fcpVsFloor}x the floor's`, x(v.ratios.fcp), v.met.fcpVsFloor);
+    add(`${key}: TBT <= ${t.tbtMs} ms`, `${ms(lh.tbtMs)} ms`, v.met.tbtMs);
+    add(`${key}: CLS <= ${t.cls}`, cls(lh.cls), v.met.cls);
+    add(`${key}: performance score >= ${t.score}`, lh.score, v.met.score);
+    add(`${key}: SEO = ${t.seo}`, lh.seoScore, v.met.seo);
+  }
+  for (const [key, p] of Object.entries(result.ssr?.pages ?? {})) {
+    add(`server render ${key}: p95 <= ${p.targets.p95Ms} ms`, `${p.p95Ms} ms`, p.met.p95);
+    add(`server render ${key}: >= ${p.targets.pagesPerSec} pages/s`, `${p.requestsPerSecond}/s`, p.met.pagesPerSec);
+  }
+  const c = result.checkout;
+  if (c) {
+    add(`POST /api/checkout/info p99 <= ${c.targets.infoP99Ms} ms`, `${c.checkoutInfo.p99Ms} ms`, c.infoMet);
+    add(`POST /api/order/place p99 <= ${c.targets.placeP99Ms} ms`, `${c.orderPlace.p99Ms} ms`, c.placeMet);
+  }
+  const rel = result.release;
+  if (rel) {
+    add(`release end to end <= ${rel.targetReleaseSeconds} s`, `${secs(rel.releaseSeconds)} s`, rel.releaseSeconds <= rel.targetReleaseSeconds);
+    add(`rollback <= ${rel.targetRollbackSeconds} s`, rel.rollbackSeconds === null ? '-' : `${secs(rel.rollbackSeconds)} s`, rel.rollbackSeconds === null ? null : rel.rollbackSeconds <= rel.targetRollbackSeconds);
+  }
+  if (result.search?.met) for (const [name, ok] of Object.entries(result.search.met)) add(`catalog listing at ${result.search.products?.toLocaleString('en') ?? '?'} products: ${name}`, null, ok);
+  return targets;
 }
