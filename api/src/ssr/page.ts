@@ -75,6 +75,40 @@ async function chromeDataFor(shell: ShellServerModule, version: string, api: Ser
   return data;
 }
 
+/**
+ * Rendered HTML by release, URL and the JSON of the data it was rendered from (LRU, bounded by
+ * bytes): a hit needs the same data, so nothing stale is served.
+ */
+class RenderCache {
+  private entries = new Map<string, { json: string; html: string; bytes: number }>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+  get(key: string, json: string): string | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.json !== json) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.html;
+  }
+  set(key: string, json: string, html: string): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.bytes;
+      this.entries.delete(key);
+    }
+    const bytes = json.length + html.length;
+    if (bytes > this.maxBytes / 8) return;
+    this.entries.set(key, { json, html, bytes });
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes) {
+      const [first, entry] = this.entries.entries().next().value as [string, { bytes: number }];
+      this.entries.delete(first);
+      this.bytes -= entry.bytes;
+    }
+  }
+}
+const renders = new RenderCache(64 * 1024 * 1024);
+
 export interface RenderedPage {
   status: number;
   body: PassThrough;
@@ -105,8 +139,16 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       const loaded = await within(remote.load({ url: request.url, api: request.api }), budget);
       if (loaded.status === 404) status = 404;
       else {
-        const html = await renderRoot(remote.render({ url: request.url, data: loaded.data }), Math.max(1, budget - (performance.now() - started)));
-        region = { name: owner.name, version: owner.version, kind: 'rendered', html, data: loaded.data };
+        // the same release, URL and data render the same HTML: reuse it (a listing's data is the
+        // API's cached answer; a product's changes with its stock, and so renders again)
+        const dataJson = jsonForScript(loaded.data);
+        const key = `${owner.name}@${owner.version} ${request.url}`;
+        let html = renders.get(key, dataJson);
+        if (html === undefined) {
+          html = await renderRoot(remote.render({ url: request.url, data: loaded.data }), Math.max(1, budget - (performance.now() - started)));
+          renders.set(key, dataJson, html);
+        }
+        region = { name: owner.name, version: owner.version, kind: 'rendered', html, data: loaded.data, dataJson };
         head = loaded.head ?? null;
       }
     } catch (error) {
@@ -124,7 +166,17 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   }
 
   const data = await chrome;
-  const [header, footer] = await Promise.all([renderRoot(shell.renderHeader({ url: request.url, data }), 1000), renderRoot(shell.renderFooter({ url: request.url }), 1000)]);
+  const chromeJson = jsonForScript(data);
+  const chromeKey = `shell@${request.shellVersion} ${request.pathname}${request.search}`;
+  const renderChrome = async (part: 'header' | 'footer') => {
+    const key = `${part} ${chromeKey}`;
+    const hit = renders.get(key, chromeJson);
+    if (hit !== undefined) return hit;
+    const html = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data }) : shell.renderFooter({ url: request.url }), 1000);
+    renders.set(key, chromeJson, html);
+    return html;
+  };
+  const [header, footer] = await Promise.all([renderChrome('header'), renderChrome('footer')]);
 
   // preload the hydrating remote's manifest (a fetch). Not its scripts: Chromium reuses a failed
   // script preload for every later <script> of that URL in the document, so a remote that was
@@ -143,12 +195,12 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
       request.headExtra +
       preloads +
-      `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>` +
+      `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
       template.toHeader.replace(/<\/head\s*>/i, '</head>') +
       `<header id="shell-header" data-ssr="rendered">${header}</header>` +
       template.toMain,
   );
-  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.data ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.data as RouteData) : '') : '';
+  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
   body.write(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter);
   body.end(`<footer id="shell-footer" data-ssr="rendered">${footer}</footer>` + template.end);
   return { status, body };

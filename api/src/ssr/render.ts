@@ -170,6 +170,8 @@ export interface RemoteRegion {
   html: string;
   /** route data for the hydrating remote */
   data?: RouteData;
+  /** the same, as JSON safe inside a script element */
+  dataJson?: string;
 }
 
 export function regionHtml(region: RemoteRegion): string {
@@ -179,8 +181,10 @@ export function regionHtml(region: RemoteRegion): string {
   return `<div ${attrs}${loading}>${region.html}</div>`;
 }
 
-export function routeDataScript(remote: string, path: string, data: RouteData): string {
-  return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${jsonForScript({ remote, path, data })}</script>`;
+/** The route data element; `dataJson` is the data already as script-safe JSON (jsonForScript). */
+export function routeDataScript(remote: string, path: string, dataJson: string): string {
+  const head = jsonForScript({ remote, path });
+  return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${head.slice(0, -1)},"data":${dataJson}}</script>`;
 }
 
 export type { RemoteServerModule };
