@@ -1,4 +1,4 @@
-const { createConfig } = require('@store/webpack-config');
+const { createConfigs } = require('@store/webpack-config');
 
 module.exports = (_env, argv) =>
-  createConfig({ name: 'content', dir: __dirname, exposes: { './app': './src/lifecycles.tsx' }, devPort: 3004 }, argv);
+  createConfigs({ name: 'content', dir: __dirname, exposes: { './app': './src/lifecycles.tsx' }, serverEntry: './src/server.tsx', devPort: 3004 }, argv);

@@ -25,7 +25,7 @@ export interface LoadContext {
 export type RouteData = Record<string, unknown>;
 
 export interface PageHead {
-  /** Without the site name; the edge appends " | <site>". */
+  /** Without the site name; the edge appends " | <site>" (unless it starts with "<site> |", as the home page's does). */
   title: string;
   description?: string;
   /** Absolute URL. */

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, expectChrome, remote, test } from '../support/fixtures';
+import { expect, expectChrome, headerLink, remote, test } from '../support/fixtures';
 
 async function expectNoSeriousAxeViolations(page: Page, testInfo: TestInfo) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
@@ -170,8 +170,12 @@ test.describe('blog', () => {
   });
 
   test('a blog loading failure shows the blog message', async ({ page }) => {
+    // the server renders /blog with its posts (issue 17): the browser loads the list on a
+    // client-side navigation, from another page
+    await page.goto('/stores');
+    await expect(remote(page, 'content').getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();
     await page.route('**/api/content/blog?**', (route) => route.fulfill({ status: 503, body: '{}', contentType: 'application/json' }));
-    await page.goto('/blog');
+    await headerLink(page, 'Journal').click();
     await expect(remote(page, 'content').getByRole('alert')).toContainText("We couldn't load the journal just now");
   });
 });

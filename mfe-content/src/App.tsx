@@ -1,3 +1,4 @@
+import type { RouteData } from '@store/contracts/ssr';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ArticlePage } from './features/articles/ArticlePage';
 import { BlogListPage } from './features/blog/BlogListPage';
@@ -6,27 +7,31 @@ import { HomePage } from './features/home/HomePage';
 import { StoreLocatorPage } from './features/stores/StoreLocatorPage';
 import { StorePage } from './features/stores/StorePage';
 import { ContentNotFound } from './lib/not-found';
+import { RouteDataProvider } from './lib/route-data';
 
-
-export function ContentRoutes() {
+/** The content remote's routes, under whichever router the caller provides (browser, or static on the server). */
+export function ContentRoutes({ data = null }: { data?: RouteData | null }) {
   return (
-    <Routes>
-      <Route path="/" element={<HomePage />} />
-      <Route path="/articles/*" element={<ArticlePage />} />
-      <Route path="/blog" element={<BlogListPage />} />
-      <Route path="/blog/*" element={<BlogPostPage />} />
-      <Route path="/stores" element={<StoreLocatorPage />} />
-      <Route path="/stores/:path" element={<StorePage />} />
-      {/* paths this remote has no page for: the shell shows its 404 page */}
-      <Route path="*" element={<ContentNotFound />} />
-    </Routes>
+    <RouteDataProvider data={data}>
+      <Routes>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/articles/*" element={<ArticlePage />} />
+        <Route path="/blog" element={<BlogListPage />} />
+        <Route path="/blog/*" element={<BlogPostPage />} />
+        <Route path="/stores" element={<StoreLocatorPage />} />
+        <Route path="/stores/:path" element={<StorePage />} />
+        {/* paths this remote has no page for: the shell shows its 404 page */}
+        <Route path="*" element={<ContentNotFound />} />
+      </Routes>
+    </RouteDataProvider>
   );
 }
 
-export function App() {
+/** The browser root: the server render's data (when the page was server-rendered) for the first page. */
+export function App({ routeData = null }: { routeData?: RouteData | null }) {
   return (
     <BrowserRouter>
-      <ContentRoutes />
+      <ContentRoutes data={routeData} />
     </BrowserRouter>
   );
 }

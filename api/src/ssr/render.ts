@@ -91,7 +91,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The head elements of a page (the template's title and description are replaced). */
 export function headHtml(head: PageHead, siteName: string): string {
-  const title = `${head.title} | ${siteName}`;
+  // a title that starts with the site name (the home page's "Fernleaf | ...") is kept as it is
+  const title = head.title === siteName || head.title.startsWith(`${siteName} |`) ? head.title : `${head.title} | ${siteName}`;
   const out = [`<title>${escapeHtml(title)}</title>`];
   if (head.description) out.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   if (head.noindex) out.push('<meta name="robots" content="noindex" data-page-meta>');

@@ -1,56 +1,86 @@
 /**
- * Title, description and canonical URL of every content page. Elements this remote adds are
- * marked data-content-meta and removed when the page unmounts.
+ * Title, description, canonical URL, Open Graph and JSON-LD of every content page (issue 17). The
+ * edge writes the first page's head into the server HTML (its elements marked data-page-meta); the
+ * page applies its head here too (the same data, lib/head.ts) and after every client-side
+ * navigation. Elements this remote adds or takes over are marked data-content-meta and removed when
+ * the page unmounts (the description stays: every page has one).
  */
+import type { PageHead } from '@store/contracts/ssr';
 import { useEffect } from 'react';
+import { SITE_NAME } from './head';
 
-export const SITE_NAME = 'Fernleaf';
+export { SITE_NAME };
 
-export interface PageMeta {
-  title: string;
-  description: string;
-  /** Path (with the query when it selects content), made absolute against the page origin. */
-  canonicalPath: string;
-}
+const MARK = 'data-content-meta';
 
 function upsert<T extends HTMLElement>(selector: string, create: () => T): T {
   let el = document.head.querySelector<T>(selector);
   if (!el) {
     el = create();
-    el.setAttribute('data-content-meta', '');
     document.head.appendChild(el);
   }
+  el.setAttribute(MARK, '');
   return el;
 }
 
-export function applyPageMeta(meta: PageMeta): () => void {
-  document.title = meta.title.startsWith(`${SITE_NAME} |`) ? meta.title : `${meta.title} | ${SITE_NAME}`;
-  upsert('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' })).setAttribute('content', meta.description);
-  const link = upsert<HTMLLinkElement>('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
-  link.href = new URL(meta.canonicalPath, window.location.origin).toString();
+const meta = (attr: 'name' | 'property', key: string) => () => {
+  const el = document.createElement('meta');
+  el.setAttribute(attr, key);
+  return el;
+};
+
+/** The document title of a head: " | Fernleaf" appended unless the title starts with the site name (the home page's). */
+export function documentTitle(title: string): string {
+  return title === SITE_NAME || title.startsWith(`${SITE_NAME} |`) ? title : `${title} | ${SITE_NAME}`;
+}
+
+export function applyPageMeta(head: PageHead): () => void {
+  document.title = documentTitle(head.title);
+  // the server's head of the first page is replaced by this page's
+  document.head.querySelectorAll('script[type="application/ld+json"][data-page-meta], meta[property^="og:"][data-page-meta], meta[name="twitter:card"][data-page-meta]').forEach((el) => el.remove());
+  if (head.description !== undefined) upsert('meta[name="description"]', meta('name', 'description')).setAttribute('content', head.description);
+  if (head.canonical !== undefined) {
+    const link = upsert<HTMLLinkElement>('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }));
+    link.href = head.canonical;
+  }
+  const robots = document.head.querySelector('meta[name="robots"]');
+  if (head.noindex) upsert('meta[name="robots"]', meta('name', 'robots')).setAttribute('content', 'noindex');
+  else robots?.remove();
+  const og: [string, string | undefined][] = [
+    ['og:site_name', SITE_NAME],
+    ['og:title', head.title],
+    ['og:description', head.description],
+    ['og:type', head.ogType],
+    ['og:url', head.canonical],
+    ['og:image', head.ogImage],
+  ];
+  for (const [property, content] of og) {
+    if (content !== undefined) upsert(`meta[property="${property}"]`, meta('property', property)).setAttribute('content', content);
+    else document.head.querySelector(`meta[property="${property}"]`)?.remove();
+  }
+  if (head.ogImage) upsert('meta[name="twitter:card"]', meta('name', 'twitter:card')).setAttribute('content', 'summary_large_image');
+  else document.head.querySelector('meta[name="twitter:card"]')?.remove();
+  document.head.querySelectorAll(`script[type="application/ld+json"][${MARK}]`).forEach((el) => el.remove());
+  for (const ld of head.jsonLd ?? []) {
+    const script = Object.assign(document.createElement('script'), { type: 'application/ld+json' });
+    script.setAttribute(MARK, '');
+    script.textContent = JSON.stringify(ld).replace(/</g, '\\u003c');
+    document.head.appendChild(script);
+  }
   return () => {
-    document.head.querySelectorAll('[data-content-meta]').forEach((el) => el.remove());
+    document.head.querySelectorAll(`[${MARK}]:not([name="description"])`).forEach((el) => el.remove());
   };
 }
 
 /**
- * A path this remote has no page for, until the shell's 404 page takes over (it sets its own
- * title): never the previous page's title, and the canonical is the URL itself, not a real page.
+ * Applies the head while mounted (null: nothing yet; a page that is not found leaves it to
+ * ContentNotFound). `head` receives the page origin (absolute URLs); `deps` say when it changed.
  */
-export function notFoundMeta(page: string): PageMeta {
-  return {
-    title: 'Page Not Found',
-    description: 'Sorry, we could not find this page on Fernleaf. It may have moved or no longer exist.',
-    canonicalPath: page,
-  };
-}
-
-/** Applies the meta while mounted (null: nothing yet). */
-export function usePageMeta(meta: PageMeta | null): void {
-  const key = meta ? JSON.stringify(meta) : '';
+export function usePageMeta(head: ((origin: string) => PageHead) | null, deps: readonly unknown[]): void {
+  const ready = head !== null;
   useEffect(() => {
-    if (!meta) return;
-    return applyPageMeta(meta);
+    if (!head) return;
+    return applyPageMeta(head(window.location.origin));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
+  }, [ready, ...deps]);
 }

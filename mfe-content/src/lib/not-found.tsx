@@ -1,6 +1,7 @@
 import { ReportNotFound } from '@store/shared-events/remote';
 import { useLocation } from 'react-router';
-import { notFoundMeta, usePageMeta } from './meta';
+import { notFoundHead } from './head';
+import { usePageMeta } from './meta';
 
 /**
  * The page the shopper is on, exactly as the shell sees it: pathname (still percent-encoded, with
@@ -18,6 +19,6 @@ export function useCurrentPage(): string {
  */
 export function ContentNotFound() {
   const page = useCurrentPage();
-  usePageMeta(notFoundMeta(page));
+  usePageMeta((origin) => notFoundHead(page, origin), [page]);
   return <ReportNotFound source="content" path={page} />;
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useRouteData } from './route-data';
 
 export type Resource<T> =
   | { status: 'loading'; data?: undefined }
@@ -30,13 +31,20 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** Loads `url` (null: nothing to load) and re-loads when it changes; `retry` loads it again. */
+/**
+ * Loads `url` (null: nothing to load) and re-loads when it changes; `retry` loads it again. On a
+ * server-rendered page the first answer comes from the route data (lib/route-data.tsx): no fetch,
+ * and the first render is the server's.
+ */
 export function useResource<T>(url: string | null): Resource<T> & { retry(): void } {
   const [attempt, setAttempt] = useState(0);
   const key = `${attempt}:${url ?? ''}`;
-  const [state, setState] = useState<{ key: string; value: Resource<T> } | null>(null);
+  const seeded = useRouteData<T>(url);
+  const [state, setState] = useState<{ key: string; value: Resource<T> } | null>(() => (seeded !== undefined ? { key, value: { status: 'ok', data: seeded } } : null));
+  // the answer for this key is here (from the server, or fetched before): nothing to fetch
+  const have = state !== null && state.key === key;
   useEffect(() => {
-    if (url === null) return;
+    if (url === null || have) return;
     const controller = new AbortController();
     getJson<T>(url, controller.signal).then(
       (data) => setState({ key, value: { status: 'ok', data } }),
@@ -50,7 +58,7 @@ export function useResource<T>(url: string | null): Resource<T> & { retry(): voi
       },
     );
     return () => controller.abort();
-  }, [url, key]);
+  }, [url, key, have]);
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   const current: Resource<T> = state && state.key === key ? state.value : { status: 'loading' };
   return { ...current, retry };

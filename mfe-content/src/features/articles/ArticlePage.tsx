@@ -1,5 +1,7 @@
 import type { Article } from '@store/contracts';
 import { useParams } from 'react-router';
+import { articleApiUrl, contentPath } from '../../lib/api-urls';
+import { articleFallbackHead, articleHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/not-found';
@@ -9,21 +11,18 @@ import { ContentBody } from './ContentBody';
 
 /** /articles/{path...}: shipping, returns, warranty, help centre, terms of use, privacy policy, ... */
 export function ArticlePage() {
-  const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
-  const valid = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path);
-  const article = useResource<Article>(valid ? `/api/content/articles/by-path?path=${encodeURIComponent(path)}` : null);
-  const notFound = !valid || article.status === 'notFound';
+  const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
+  const path = contentPath(splat);
+  const article = useResource<Article>(path === null ? null : articleApiUrl(path));
+  const notFound = path === null || article.status === 'notFound';
+  const data = article.status === 'ok' ? article.data : null;
   usePageMeta(
-    article.status === 'ok'
-      ? { title: article.data.title, description: article.data.description, canonicalPath: `/articles/${article.data.path}` }
+    data
+      ? (origin) => articleHead(data, origin)
       : notFound
         ? null // ContentNotFound sets the not-found metadata
-        : {
-            // loading or failed: not the previous page's title
-            title: 'Help and information',
-            description: 'Help and information from Fernleaf: shipping, returns, warranty, care guides and our policies.',
-            canonicalPath: `/articles/${path}`,
-          },
+        : (origin) => articleFallbackHead(splat, origin), // loading or failed: not the previous page's title
+    [data, splat],
   );
 
   if (notFound) return <ContentNotFound />;

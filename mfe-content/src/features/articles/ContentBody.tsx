@@ -1,9 +1,15 @@
 import type { ContentBlock } from '@store/contracts';
 import { classifyLink, siteLinkRules, SmartLink } from '@store/ui/link';
+import { useHydrated } from '../../lib/hydrated';
 import { serif } from '../../lib/ui';
+
+/** The server knows no site link rules (the shell sets them in the browser): none while hydrating either. */
+const SERVER_RULES = {};
 
 /** Renders content blocks; headings are h2 (the page title is the h1). Links follow the site's link rules (@store/ui/link). */
 export function ContentBody({ blocks }: { blocks: ContentBlock[] }) {
+  // the site's rules once hydrated: an allow-listed external link is a link from then on
+  const rules = useHydrated() ? siteLinkRules() : SERVER_RULES;
   return (
     <div css={{ fontSize: 17, lineHeight: 1.65, maxWidth: '42rem', '& p': { margin: '0 0 1rem' }, '& ul': { margin: '0 0 1.25rem', paddingLeft: '1.25rem' }, '& li': { marginBottom: '.4rem' } }}>
       {blocks.map((block, index) => {
@@ -26,9 +32,9 @@ export function ContentBody({ blocks }: { blocks: ContentBlock[] }) {
             return (
               <p key={index}>
                 {/* the site's link rules: internal client-side, allow-listed external in a new tab, script URLs refused */}
-                <SmartLink href={block.href} css={{ color: 'var(--forest)', fontWeight: 600 }}>
+                <SmartLink href={block.href} rules={rules} css={{ color: 'var(--forest)', fontWeight: 600 }}>
                   {block.text}
-                  {classifyLink(block.href, siteLinkRules()).kind === 'external' ? <span className="visually-hidden"> (opens in a new tab)</span> : ' →'}
+                  {classifyLink(block.href, rules).kind === 'external' ? <span className="visually-hidden"> (opens in a new tab)</span> : ' →'}
                 </SmartLink>
               </p>
             );

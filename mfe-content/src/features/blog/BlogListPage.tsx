@@ -1,6 +1,8 @@
 import { BLOG_PAGE_SIZE, type BlogListResponse } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { Link, useSearchParams } from 'react-router';
+import { blogListApiUrl, readBlogListQuery } from '../../lib/api-urls';
+import { blogHref, blogListHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/not-found';
@@ -8,14 +10,7 @@ import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { PostCard } from './PostCard';
 
-/** /blog?tag=&page=: href of a list page (page 1 and no tag are left out). */
-export function blogHref(tag: string | null, page: number): string {
-  const params = new URLSearchParams();
-  if (tag) params.set('tag', tag);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
-  return query ? `/blog?${query}` : '/blog';
-}
+export { blogHref };
 
 const pill = {
   display: 'inline-block',
@@ -30,25 +25,12 @@ const pill = {
 /** The journal: 12 posts per page, newest first, filtered by tag (spec §2 blog list: page, tag). */
 export function BlogListPage() {
   const [params] = useSearchParams();
-  const tag = params.get('tag');
-  const rawPage = params.get('page');
-  const page = rawPage === null ? 1 : Number(rawPage);
-  const validPage = Number.isInteger(page) && page >= 1 && page <= 10000;
-  const validTag = tag === null || /^[a-z0-9-]{1,60}$/.test(tag);
-  const list = useResource<BlogListResponse>(validPage && validTag ? `/api/content/blog?${new URLSearchParams({ ...(tag ? { tag } : {}), page: String(page) }).toString()}` : null);
+  const { tag, page, valid } = readBlogListQuery(params);
+  const list = useResource<BlogListResponse>(valid ? blogListApiUrl(tag, page) : null);
   const tagName = list.status === 'ok' ? list.data.tag?.name : undefined;
-  const notFound = !validPage || !validTag || list.status === 'notFound';
-  usePageMeta(
-    notFound
-      ? null // ContentNotFound sets the not-found metadata
-      : {
-          title: `${tagName ? `${tagName}: ` : ''}Journal${page > 1 ? `, page ${page}` : ''}`,
-          description: tagName
-            ? `Fernleaf journal posts about ${tagName.toLowerCase()}: travel stories, packing lists and care guides from our team.`
-            : 'The Fernleaf journal: travel stories, packing lists, care guides and news from our workshop and stores around New Zealand.',
-          canonicalPath: blogHref(tag, page),
-        },
-  );
+  const notFound = !valid || list.status === 'notFound';
+  const data = list.status === 'ok' ? list.data : null;
+  usePageMeta(notFound ? null /* ContentNotFound sets the not-found metadata */ : (origin) => blogListHead(tag, page, data, origin), [tag, page, data]);
 
   // an unknown tag, a page past the end or a bad page parameter (?page=abc): the shell's 404 page
   if (notFound) return <ContentNotFound />;

@@ -1,31 +1,29 @@
 import type { BlogPost } from '@store/contracts';
 import { Link, useParams } from 'react-router';
+import { blogPostApiUrl, contentPath } from '../../lib/api-urls';
+import { blogHref, blogPostFallbackHead, blogPostHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/not-found';
 import { useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { ContentBody } from '../articles/ContentBody';
-import { blogHref } from './BlogListPage';
 import { PostCard } from './PostCard';
 
 /** /blog/{path...}: one journal post with related posts. */
 export function BlogPostPage() {
-  const path = (useParams()['*'] ?? '').replace(/\/+$/, '');
-  const valid = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path);
-  const post = useResource<BlogPost>(valid ? `/api/content/blog/by-path?path=${encodeURIComponent(path)}` : null);
-  const notFound = !valid || post.status === 'notFound';
+  const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
+  const path = contentPath(splat);
+  const post = useResource<BlogPost>(path === null ? null : blogPostApiUrl(path));
+  const notFound = path === null || post.status === 'notFound';
+  const data = post.status === 'ok' ? post.data : null;
   usePageMeta(
-    post.status === 'ok'
-      ? { title: post.data.title, description: post.data.description, canonicalPath: `/blog/${post.data.path}` }
+    data
+      ? (origin) => blogPostHead(data, origin)
       : notFound
         ? null // ContentNotFound sets the not-found metadata
-        : {
-            // loading or failed: not the previous page's title
-            title: 'Journal',
-            description: 'A post from the Fernleaf journal: travel stories, packing lists, care guides and news from our workshop and stores.',
-            canonicalPath: `/blog/${path}`,
-          },
+        : (origin) => blogPostFallbackHead(splat, origin), // loading or failed: not the previous page's title
+    [data, splat],
   );
 
   if (notFound) return <ContentNotFound />;

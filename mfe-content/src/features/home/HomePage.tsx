@@ -1,7 +1,8 @@
 import type { HomeContent } from '@store/contracts';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { fetchListing, type Listing } from '../../api/catalog';
+import type { Listing } from '../../api/catalog';
+import { HOME_API_URL, railApiUrl } from '../../lib/api-urls';
+import { homeHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
@@ -13,20 +14,8 @@ import { Slider } from './Slider';
 const sectionHeading = { fontFamily: serif, fontWeight: 400, fontSize: 28 } as const;
 
 function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetchListing(rail.category, rail.sort, controller.signal)
-      .then(setListing)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) {
-          console.error(error);
-          setFailed(true);
-        }
-      });
-    return () => controller.abort();
-  }, [rail.category, rail.sort]);
+  // from the server render's data on a server-rendered first visit
+  const listing = useResource<Listing>(railApiUrl(rail.category, rail.sort));
   const id = `rail-${rail.id}`;
   return (
     <section aria-labelledby={id} css={{ ...pageWidth, marginTop: '3rem' }}>
@@ -38,20 +27,16 @@ function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
           View all
         </Link>
       </div>
-      {failed ? <LoadError>{MESSAGES.arrivalsLoad}</LoadError> : <ProductRail items={listing?.items.slice(0, rail.limit) ?? null} />}
+      {listing.status === 'error' || listing.status === 'notFound' ? <LoadError>{MESSAGES.arrivalsLoad}</LoadError> : <ProductRail items={listing.status === 'ok' ? listing.data.items.slice(0, rail.limit) : null} />}
     </section>
   );
 }
 
 /** The home page: slider, featured categories, product rails from the catalogue and the latest journal posts. */
 export function HomePage() {
-  const home = useResource<HomeContent>('/api/content/home');
-  usePageMeta({
-    title: home.status === 'ok' ? home.data.title : 'Fernleaf | Bags, travel and accessories',
-    description:
-      home.status === 'ok' ? home.data.description : 'Backpacks, totes, luggage and leather accessories made for life in Aotearoa, with free click and collect from our stores.',
-    canonicalPath: '/',
-  });
+  const home = useResource<HomeContent>(HOME_API_URL);
+  const data = home.status === 'ok' ? home.data : null;
+  usePageMeta((origin) => homeHead(data, origin), [data]);
 
   if (home.status === 'error') {
     return (

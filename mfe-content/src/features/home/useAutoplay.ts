@@ -21,7 +21,9 @@ export interface AutoplayOptions {
  * pause, and on touch until `touchPauseMs` (200 ms) after the touch ends; then resumes.
  */
 export function useAutoplay({ enabled, intervalMs, pauseOnHover, onAdvance, slideKey, touchPauseMs = SLIDER_TOUCH_PAUSE_MS }: AutoplayOptions) {
-  const [reasons, setReasons] = useState<ReadonlySet<PauseReason>>(() => new Set(typeof document !== 'undefined' && document.hidden ? ['hidden'] : []));
+  // nothing paused in the first render (the server's, and the one hydrating it); a hidden tab is
+  // read just after, in the effect below
+  const [reasons, setReasons] = useState<ReadonlySet<PauseReason>>(() => new Set());
   const touchTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const set = useCallback((reason: PauseReason, on: boolean) => {
@@ -36,8 +38,12 @@ export function useAutoplay({ enabled, intervalMs, pauseOnHover, onAdvance, slid
 
   useEffect(() => {
     const onVisibility = () => set('hidden', document.hidden);
+    const first = setTimeout(onVisibility, 0);
     document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
+    return () => {
+      clearTimeout(first);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
   }, [set]);
 
   useEffect(() => () => {

@@ -20,10 +20,19 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
   }
 }
 
+/** The box the map is drawn in, while it loads (and in the server render, which has no map). */
+export function MapPlaceholder() {
+  return (
+    <div role="status" css={{ width: '100%', height: '100%', background: '#dbe7ec', borderRadius: 12, display: 'grid', placeItems: 'center', color: 'var(--muted)' }}>
+      Loading map…
+    </div>
+  );
+}
+
 export function LazyStoreMap(props: StoreMapProps) {
   return (
     <MapBoundary>
-      <Suspense fallback={<div role="status" css={{ width: '100%', height: '100%', background: '#dbe7ec', borderRadius: 12, display: 'grid', placeItems: 'center', color: 'var(--muted)' }}>Loading map…</div>}>
+      <Suspense fallback={<MapPlaceholder />}>
         <StoreMap {...props} />
       </Suspense>
     </MapBoundary>

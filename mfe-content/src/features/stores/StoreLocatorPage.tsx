@@ -2,26 +2,16 @@ import { STORE_SEARCH_RADIUS_KM, type StoresResponse } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { storesApiUrl } from '../../lib/api-urls';
+import { storeLocatorHead } from '../../lib/head';
+import { useHydrated } from '../../lib/hydrated';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
 import { buttonStyle, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { AddressCombobox } from './AddressCombobox';
-import { LazyStoreMap } from './LazyStoreMap';
+import { LazyStoreMap, MapPlaceholder } from './LazyStoreMap';
 import { AddressLines, formatDistance, OpenState, useNow } from './storeParts';
-
-function storesUrl(params: URLSearchParams): { url: string; searching: boolean } {
-  const q = params.get('q')?.trim();
-  const lat = params.get('lat');
-  const lng = params.get('lng');
-  const query = new URLSearchParams();
-  if (lat && lng) {
-    query.set('lat', lat);
-    query.set('lng', lng);
-  } else if (q) query.set('q', q);
-  query.set('radiusKm', String(STORE_SEARCH_RADIUS_KM));
-  return { url: `/api/stores?${query.toString()}`, searching: query.has('q') || query.has('lat') };
-}
 
 /** /stores: search by suburb, postcode or the visitor's location; stores within 200 km, nearest first, on a drawn map. */
 export function StoreLocatorPage() {
@@ -29,14 +19,13 @@ export function StoreLocatorPage() {
   const [text, setText] = useState(params.get('q') ?? '');
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);
-  const { url, searching } = storesUrl(params);
+  const { url, searching } = storesApiUrl(params);
   const result = useResource<StoresResponse>(url);
   const now = useNow();
-  usePageMeta({
-    title: 'Find a store',
-    description: 'Find your nearest Fernleaf store by suburb, postcode or your location: addresses, opening hours and click and collect at our stores around New Zealand.',
-    canonicalPath: '/stores',
-  });
+  // the map is drawn in the browser only (after hydration on a server-rendered visit)
+  const hydrated = useHydrated();
+  const loaded = result.status === 'ok' ? result.data : null;
+  usePageMeta((origin) => storeLocatorHead(loaded, origin), [loaded]);
 
   // the box follows the URL (back/forward, links) without an effect
   const q = params.get('q') ?? '';
@@ -120,13 +109,17 @@ export function StoreLocatorPage() {
 
       <div css={{ display: 'grid', gap: '1.5rem', gridTemplateColumns: '1fr', '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1.1fr)' } }}>
         <div css={{ aspectRatio: '0.72', maxHeight: '80vh', width: '100%', '@media (max-width: 899px)': { maxHeight: 420, aspectRatio: 'auto', height: 420, order: 2 } }}>
-          <LazyStoreMap
-            stores={stores}
-            origin={origin}
-            zoom={Boolean(origin) && stores.length > 0}
-            numbered={Boolean(origin)}
-            label={origin ? `Map of the stores near ${origin.label}` : 'Map of Fernleaf stores in New Zealand'}
-          />
+          {hydrated ? (
+            <LazyStoreMap
+              stores={stores}
+              origin={origin}
+              zoom={Boolean(origin) && stores.length > 0}
+              numbered={Boolean(origin)}
+              label={origin ? `Map of the stores near ${origin.label}` : 'Map of Fernleaf stores in New Zealand'}
+            />
+          ) : (
+            <MapPlaceholder />
+          )}
         </div>
         <section aria-labelledby="store-results-heading">
           <h2 id="store-results-heading" css={{ fontFamily: serif, fontWeight: 400, fontSize: 24, margin: '0 0 1rem' }}>

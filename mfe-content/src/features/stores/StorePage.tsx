@@ -1,35 +1,33 @@
 import type { Store } from '@store/contracts';
 import { Link, useParams } from 'react-router';
+import { storeApiUrl, storePath } from '../../lib/api-urls';
+import { storeFallbackHead, storeHead } from '../../lib/head';
+import { useHydrated } from '../../lib/hydrated';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/not-found';
 import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
-import { LazyStoreMap } from './LazyStoreMap';
+import { LazyStoreMap, MapPlaceholder } from './LazyStoreMap';
 import { AddressLines, OpeningHours, OpenState, useNow } from './storeParts';
 
 /** /stores/{path}: one store's address, hours (Pacific/Auckland), contact, click and collect and map. */
 export function StorePage() {
-  const path = useParams().path ?? '';
-  const valid = /^[a-z0-9-]{1,80}$/.test(path);
-  const store = useResource<Store>(valid ? `/api/stores/${path}` : null);
+  const raw = useParams().path ?? '';
+  const path = storePath(raw);
+  const store = useResource<Store>(path === null ? null : storeApiUrl(path));
   const now = useNow();
-  const notFound = !valid || store.status === 'notFound';
+  // the map is drawn in the browser only (after hydration on a server-rendered visit)
+  const hydrated = useHydrated();
+  const notFound = path === null || store.status === 'notFound';
+  const data = store.status === 'ok' ? store.data : null;
   usePageMeta(
-    store.status === 'ok'
-      ? {
-          title: `${store.data.name}, ${store.data.address.locality}`,
-          description: `${store.data.name} at ${store.data.address.street2 ?? store.data.address.street1}, ${store.data.address.locality}: opening hours, phone and click and collect.`,
-          canonicalPath: `/stores/${store.data.path}`,
-        }
+    data
+      ? (origin) => storeHead(data, origin)
       : notFound
         ? null // ContentNotFound sets the not-found metadata
-        : {
-            // loading or failed: not the previous page's title
-            title: 'Our stores',
-            description: 'A Fernleaf store in New Zealand: address, opening hours (New Zealand time), phone and click and collect.',
-            canonicalPath: `/stores/${path}`,
-          },
+        : (origin) => storeFallbackHead(raw, origin), // loading or failed: not the previous page's title
+    [data, raw],
   );
   if (notFound) return <ContentNotFound />;
   return (
@@ -68,7 +66,7 @@ export function StorePage() {
             <OpeningHours hours={store.data.openingHours} now={now} />
           </div>
           <div css={{ height: 420 }}>
-            <LazyStoreMap stores={[store.data]} zoom minSpanKm={450} label={`Map showing ${store.data.name} in ${store.data.address.locality}`} />
+            {hydrated ? <LazyStoreMap stores={[store.data]} zoom minSpanKm={450} label={`Map showing ${store.data.name} in ${store.data.address.locality}`} /> : <MapPlaceholder />}
           </div>
         </div>
       ) : null}

@@ -14,5 +14,5 @@ it('shows the map loading failure message when the map cannot be loaded', async 
       <LazyStoreMap stores={[]} label="Map of Fernleaf stores in New Zealand" />
     </MemoryRouter>,
   );
-  expect(await screen.findByRole('alert')).toHaveTextContent("We couldn't load the map. The list of stores still shows every store we found.");
+  expect(await screen.findByRole('alert', undefined, { timeout: 5000 })).toHaveTextContent("We couldn't load the map. The list of stores still shows every store we found.");
 });

@@ -24,6 +24,15 @@ function Hours() {
 
 afterEach(() => jest.useRealTimers());
 
+/** Renders the hours and lets the clock's first tick run (it starts just after the first render). */
+function renderHours() {
+  const view = render(<Hours />);
+  act(() => {
+    jest.advanceTimersByTime(0);
+  });
+  return view;
+}
+
 describe('opening hours in Pacific/Auckland time', () => {
   // Tuesday 24 November 2026 20:30 UTC is Wednesday 25 November 09:30 in Auckland (NZDT, UTC+13).
   const instant = new Date('2026-11-24T20:30:00.000Z');
@@ -32,7 +41,7 @@ describe('opening hours in Pacific/Auckland time', () => {
     // the premise: the weekday differs between UTC and New Zealand at this instant
     expect(instant.getUTCDay()).toBe(2); // Tuesday in UTC, where jest runs unless TZ is set
     jest.useFakeTimers({ now: instant });
-    render(<Hours />);
+    renderHours();
 
     const today = screen.getAllByRole('row').filter((row) => row.getAttribute('aria-current') === 'date');
     expect(today).toHaveLength(1);
@@ -52,7 +61,7 @@ describe('opening hours in Pacific/Auckland time', () => {
   it('on a Saturday evening in New Zealand (Saturday morning UTC) the next opening is Monday', () => {
     // Saturday 28 November 2026 17:00 NZDT = 04:00 UTC the same Saturday; Sunday is closed
     jest.useFakeTimers({ now: new Date('2026-11-28T04:00:00.000Z') });
-    render(<Hours />);
+    renderHours();
     expect(screen.getByRole('row', { current: 'date' })).toHaveTextContent('Saturday (today)');
     expect(screen.getByTestId('open-state')).toHaveTextContent('Closed, opens 9:00 am Monday');
   });
@@ -60,8 +69,21 @@ describe('opening hours in Pacific/Auckland time', () => {
   it('just after midnight in New Zealand (still the day before in UTC) today is the New Zealand day', () => {
     // Sunday 29 November 2026 11:30 UTC = Monday 30 November 00:30 NZDT
     jest.useFakeTimers({ now: new Date('2026-11-29T11:30:00.000Z') });
-    render(<Hours />);
+    renderHours();
     expect(screen.getByRole('row', { current: 'date' })).toHaveTextContent('Monday (today)');
     expect(screen.getByTestId('open-state')).toHaveTextContent('Closed, opens 9:00 am today');
+  });
+
+  it('the first render (the server\'s, and the one hydrating it) reads no clock: open or closed and today fill in just after', () => {
+    jest.useFakeTimers({ now: instant });
+    render(<Hours />);
+    expect(screen.getByTestId('open-state').textContent).toBe('\u00a0');
+    expect(screen.queryByRole('row', { current: 'date' })).toBeNull();
+    expect(screen.getAllByRole('row')).toHaveLength(7);
+    act(() => {
+      jest.advanceTimersByTime(0);
+    });
+    expect(screen.getByTestId('open-state')).toHaveTextContent('Open now until 5:30 pm');
+    expect(screen.getByRole('row', { current: 'date' })).toHaveTextContent('Wednesday (today)');
   });
 });

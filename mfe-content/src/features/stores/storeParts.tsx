@@ -1,17 +1,28 @@
 import { aucklandClock, formatHour, storeOpenState, weekdayName, type Store, type StoreDayHours } from '@store/contracts';
 import { useEffect, useState } from 'react';
 
-/** Re-renders every minute so "open now" stays true to the clock. */
-export function useNow(intervalMs = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
+/**
+ * The clock, re-read every minute so "open now" stays true to it. null until the first tick just
+ * after the page renders: the server's clock (and a hydrating render) must not decide what the
+ * browser shows, so open or closed and today's row fill in after hydration.
+ */
+export function useNow(intervalMs = 60_000): Date | null {
+  const [now, setNow] = useState<Date | null>(null);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
+    const tick = () => setNow(new Date());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, intervalMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [intervalMs]);
   return now;
 }
 
-export function OpenState({ hours, now }: { hours: StoreDayHours[]; now: Date }) {
+export function OpenState({ hours, now }: { hours: StoreDayHours[]; now: Date | null }) {
+  // before the clock is read: a placeholder of the same height
+  if (now === null) return <span data-open-state="pending">{'\u00a0'}</span>;
   const state = storeOpenState(hours, now);
   return (
     <span css={{ color: state.open ? 'var(--forest)' : 'var(--muted)', fontWeight: 600 }}>
@@ -26,8 +37,8 @@ export function formatPeriod(h: StoreDayHours): string {
 }
 
 /** The week's opening hours, Monday first, today marked (Pacific/Auckland). */
-export function OpeningHours({ hours, now }: { hours: StoreDayHours[]; now: Date }) {
-  const today = aucklandClock(now).day;
+export function OpeningHours({ hours, now }: { hours: StoreDayHours[]; now: Date | null }) {
+  const today = now === null ? null : aucklandClock(now).day;
   return (
     <table css={{ borderCollapse: 'collapse', width: '100%', maxWidth: '24rem', '& th, & td': { textAlign: 'left', padding: '.35rem .5rem .35rem 0', borderBottom: '1px solid var(--line)' } }}>
       <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '.5rem' }}>Opening hours (New Zealand time)</caption>
