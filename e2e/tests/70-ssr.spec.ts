@@ -199,3 +199,23 @@ test('a client-side navigation asks for the next route as one payload (_payload.
   expect(data.filter((p) => p.startsWith('/api/products/')), 'no separate API call for the product').toEqual([]);
   await same();
 });
+
+test('reloading a page reached by a client-side navigation hydrates it too (its history entry has its own key)', async ({ page, consoleErrors }) => {
+  await page.goto('/categories/bags');
+  const catalog = remote(page, 'catalog');
+  await expect(catalog).not.toHaveAttribute('data-ssr');
+  await catalog.getByTestId('product-tile').nth(3).click();
+  await expect(page).toHaveURL(/\/products\//);
+  await expect(catalog.getByRole('heading', { level: 1 })).toBeVisible();
+  const release = await holdShellScript(page);
+  await page.reload({ waitUntil: 'commit' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    (document.querySelector('#app-catalog h1') as HTMLElement & { __server?: boolean }).__server = true;
+  });
+  release();
+  await expect(catalog).not.toHaveAttribute('data-ssr');
+  await expect(catalog.getByRole('button', { name: /add to cart|coming soon|sold out/i }).first()).toBeVisible();
+  expect(await page.evaluate(() => Boolean((document.querySelector('#app-catalog h1') as HTMLElement & { __server?: boolean } | null)?.__server)), 'hydrated, not rendered again').toBe(true);
+  expect(consoleErrors).toEqual([]);
+});

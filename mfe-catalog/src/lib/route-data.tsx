@@ -1,25 +1,31 @@
 /**
  * Route data from the server render (issue 17): the answers the edge's loader fetched, keyed by the
  * API URL this remote's code asks for. The page that hydrates server HTML must render exactly what
- * the server rendered, so it reads these instead of fetching. They belong to the page's first
- * history entry only (react-router's location key "default", the same on the server's static
- * router): a later navigation fetches as before.
+ * the server rendered, so it reads these instead of fetching.
+ *
+ * They belong to the history entry the page was loaded on: the location key the router had when
+ * this provider first rendered ("default" on the server's static router and on a fresh visit; the
+ * entry's own key when the shopper reloads a page reached by a client-side navigation). A later
+ * navigation fetches as before. (Same rule as the content remote's lib/route-data.tsx.)
  */
 import type { RouteData } from '@store/contracts/ssr';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-const RouteDataContext = createContext<RouteData | null>(null);
+const RouteDataContext = createContext<{ data: RouteData; key: string } | null>(null);
 
 export function RouteDataProvider({ data, children }: { data: RouteData | null; children: ReactNode }) {
-  return <RouteDataContext.Provider value={data}>{children}</RouteDataContext.Provider>;
+  const { key } = useLocation();
+  // the entry the data belongs to: the one shown when the page (and this provider) started
+  const [value] = useState(() => (data ? { data, key } : null));
+  return <RouteDataContext.Provider value={value}>{children}</RouteDataContext.Provider>;
 }
 
-/** The server render's data, on the page's first history entry; null otherwise. */
+/** The server render's data, on the history entry the page was loaded on; null otherwise. */
 export function useRouteDataMap(): RouteData | null {
-  const data = useContext(RouteDataContext);
+  const value = useContext(RouteDataContext);
   const location = useLocation();
-  return data && location.key === 'default' ? data : null;
+  return value && location.key === value.key ? value.data : null;
 }
 
 /** The server's answer for `apiUrl`, on the page's first history entry; undefined otherwise. */
