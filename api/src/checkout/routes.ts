@@ -149,6 +149,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const claim = await idempotency.claim(key, requestHash(request.body, sub ?? 'guest'));
       if (claim.kind === 'conflict') return reply.code(claim.status).send(claim.body);
       if (claim.kind === 'replay') return reply.header('idempotent-replayed', 'true').code(claim.status as 200).send(claim.body as OrderPlaceResponse);
+      // the key's holder died mid-order: settle what it left pending for this cart first
+      if (claim.takenOver) await orders.resolvePendingOfCart(request.body.cartId, opts.idempotencyLeaseMs);
       let status = 200;
       let body: unknown;
       try {

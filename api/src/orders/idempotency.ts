@@ -5,8 +5,9 @@
  *
  * Crash recovery: a key stays `running` only while its holder lives. A retry (same body) finding
  * it `running` for longer than the lease (IDEMPOTENCY_LEASE_SECONDS, 30 s) takes it over in one
- * conditional UPDATE (so of several retries exactly one does) and runs the request again; the
- * order it may have left `pending` is resolved by the pending-order sweep (orders/service.ts).
+ * conditional UPDATE (so of several retries exactly one does) and runs the request again, after
+ * resolving the order the dead holder may have left `pending` for the cart (as the pending-order
+ * sweep would: orders/service.ts).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -15,7 +16,7 @@ import { queryRows, type Database } from '../db/index.js';
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type Claim =
-  | { kind: 'new' }
+  | { kind: 'new'; takenOver?: boolean }
   | { kind: 'replay'; status: number; body: unknown }
   | { kind: 'conflict'; status: 409 | 422; body: { error: string; message: string } };
 
@@ -55,7 +56,7 @@ export class IdempotencyStore {
         sql`update idempotency_keys set claimed_at = now() where key = ${key} and state = 'running' and request_hash = ${hash}
             and claimed_at < now() - make_interval(secs => ${this.leaseMs / 1000}) returning key`,
       );
-      if (taken.length === 1) return { kind: 'new' };
+      if (taken.length === 1) return { kind: 'new', takenOver: true };
       return { kind: 'conflict', status: 409, body: { error: 'IdempotencyKeyInProgress', message: 'A request with this Idempotency-Key is still being processed.' } };
     }
     return { kind: 'replay', status: row.response_status ?? 500, body: row.response_body };

@@ -550,6 +550,19 @@ export class OrderService {
     return result;
   }
 
+  /**
+   * An Idempotency-Key taken over after its lease: the dead holder's pending order of this cart
+   * (untouched for the lease) is settled now, as the sweep would, so the retry can go ahead.
+   */
+  async resolvePendingOfCart(cartId: string, olderThanMs: number): Promise<void> {
+    const staleBefore = this.now() - olderThanMs;
+    const due = await queryRows<{ number: string }>(
+      this.db,
+      sql`select number from orders where cart_id = ${cartId} and status = 'pending' and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz`,
+    );
+    for (const { number } of due) await this.resolveOne(number, staleBefore);
+  }
+
   private async resolveOne(number: string, staleBefore: number): Promise<'completed' | 'cancelled' | null> {
     const [order] = await queryRows<{ payments: StoredPayment[] }>(this.db, sql`select payments from orders where number = ${number} and status = 'pending'`);
     if (!order) return null;
