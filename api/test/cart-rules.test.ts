@@ -13,7 +13,7 @@ describe.each(BACKENDS)('cart validity rules on the server on %s', (backend) => 
 
   beforeAll(async () => {
     ctx = await createTestContext(backend, { products: 60 });
-    [item] = await plainProducts(ctx.db, 1);
+    item = (await plainProducts(ctx.db, 1))[0]!;
     await ctx.db.execute(sql`update variants set qty = 500 where id = ${Number(item.variantId)}`);
     await ctx.db.execute(sql`update products set cart_qty_product_max = 10, cart_qty_variant_max = 4, cart_qty_variant_min = 1, cart_qty_variant_multiple_of = 2 where id = ${Number(item.productId)}`);
     ctx.app.catalog.invalidate();
