@@ -278,6 +278,10 @@ export class OrderService {
       if (STOCKED.has(row.functionalType)) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.qty);
     }
     const stock = [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]));
+    // promo items' variants are locked with the lines, in one id order (taken below while stock
+    // lasts): locking them later could deadlock with another order holding them as lines
+    const lockOrder = [...new Set([...stock.map(([id]) => Number(id)), ...priced.promotions.promoCartItems.map((g) => Number(g.variantId))])].sort((a, b) => a - b);
+    const lockQty = lockOrder.map((id) => perVariant.get(String(id)) ?? 0);
     const applied = priced.promotions.appliedPromotions;
     const email = cart.email.toLowerCase();
     const fraud = await this.fraudDecision(input, ctx, state, priced);
@@ -302,9 +306,9 @@ export class OrderService {
           tx,
           sql`with ins as (${orderInsert('pending')} returning number),
             locked as (
-              select v.id, w.qty from variants v join unnest(${sql.param(stock.map(([id]) => Number(id)))}::int[], ${sql.param(stock.map(([, qty]) => qty))}::int[]) as w(id, qty) on w.id = v.id
+              select v.id, w.qty from variants v join unnest(${sql.param(lockOrder)}::int[], ${sql.param(lockQty)}::int[]) as w(id, qty) on w.id = v.id
               order by v.id for update of v),
-            taken as (update variants v set qty = v.qty - l.qty from locked l where v.id = l.id and v.qty >= l.qty returning v.id),
+            taken as (update variants v set qty = v.qty - l.qty from locked l where v.id = l.id and l.qty > 0 and v.qty >= l.qty returning v.id),
             offers as (select p.id from promotions p where p.id = any(${sql.param(applied.map((p) => p.id))}::text[]) order by p.id for update),
             used as (update promotions p set used_count = p.used_count + 1 from offers o where p.id = o.id and (p.usage_limit is null or p.used_count < p.usage_limit) returning p.id),
             usages as (insert into promotion_usages (promotion_id, order_number, customer) select used.id, ins.number, ${email} from used, ins returning promotion_id),
@@ -341,7 +345,8 @@ export class OrderService {
       for (const promo of applied) {
         if (!done.used.includes(promo.id)) throw new OrderError('PromotionsChanged', `Offer ${promo.name} is no longer available.`, 409);
       }
-      for (const m of voucherMethods) {
+      // gift cards in code order (two orders with the same cards lock them alike)
+      for (const m of [...voucherMethods].sort((a, b) => VoucherService.normalise(a.code!).localeCompare(VoucherService.normalise(b.code!)))) {
         if (!(await VoucherService.redeem(tx, VoucherService.normalise(m.code!), m.amount))) {
           throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers the amount.`, 409, undefined, m.code);
         }
@@ -496,13 +501,15 @@ export class OrderService {
       sql`update orders set status = ${to}, updated_at = now() where number = ${number} and status = ${from}${due}${stale} returning items, payments`,
     );
     if (!row) return null;
-    for (const item of row.items) {
+    // rows are locked in the order the order statement locks them (variants by id, offers, gift
+    // cards), so a release and a placement never wait on each other in a circle
+    for (const item of [...row.items].sort((a, b) => Number(a.variantId) - Number(b.variantId))) {
       await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
     }
-    for (const p of row.payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
     const used = await queryRows<{ promotion_id: string }>(tx, sql`delete from promotion_usages where order_number = ${number} returning promotion_id`);
-    const ids = used.map((u) => u.promotion_id);
-    if (ids.length > 0) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = any(${sql.param(ids)}::text[])`);
+    const ids = [...new Set(used.map((u) => u.promotion_id))].sort();
+    for (const id of ids) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = ${id}`);
+    for (const p of row.payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
     return { promotions: ids, productIds: [...new Set(row.items.map((i) => Number(i.productId)))] };
   }
 
