@@ -361,9 +361,11 @@ export class OrderService {
       const checkout = await this.payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
       payments[payments.length - 1]!.payLaterToken = checkout.token;
       // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
-      await this.db.execute(
-        sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, payment_expires_at = ${new Date(checkout.expiresAt).toISOString()}::timestamptz, updated_at = now() where number = ${number}`,
+      const waiting = await queryRows<{ number: string }>(
+        this.db,
+        sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, payment_expires_at = ${new Date(checkout.expiresAt).toISOString()}::timestamptz, updated_at = now() where number = ${number} and status = 'pending' returning number`,
       );
+      if (waiting.length === 0) throw settledMeanwhile(number);
       return { orderNumber: number, status: 'actionRequired', actionData: { type: 'redirect', url: checkout.redirectUrl }, loyalty: null, accessToken };
     }
     let charge = { methodCode: main.methodCode, nonce: savedToken ?? main.token! };
@@ -393,7 +395,7 @@ export class OrderService {
       );
       if (placed.length === 0) {
         await this.gateway.void(outcome.transactionId).catch(() => undefined);
-        throw new OrderError('PaymentFailureUnrecoverable', paymentMessage('PaymentFailureUnrecoverable'), PAYMENT_ERROR_STATUS.PaymentFailureUnrecoverable, number);
+        throw settledMeanwhile(number);
       }
       return { orderNumber: number, status: 'complete', actionData: null, loyalty: { points: priced.loyaltyPoints }, accessToken };
     }
@@ -406,7 +408,12 @@ export class OrderService {
   }
 
   private async complete(number: string, accessToken: string, payments: StoredPayment[], points: number): Promise<OrderPlaceResponse> {
-    await this.db.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending'`);
+    const placed = await queryRows<{ number: string }>(this.db, sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' returning number`);
+    // nothing left to pay: the crash-recovery sweep completes such an order too, so it may already be placed
+    if (placed.length === 0) {
+      const [order] = await queryRows<{ status: string }>(this.db, sql`select status from orders where number = ${number}`);
+      if (order?.status !== 'placed') throw settledMeanwhile(number);
+    }
     return { orderNumber: number, status: 'complete', actionData: null, loyalty: { points }, accessToken };
   }
 
@@ -668,6 +675,11 @@ export class OrderService {
   private async inTransaction<T>(run: (tx: Database) => Promise<T>): Promise<T> {
     return (await this.db.transaction(async (tx) => run(tx as unknown as Database))) as T;
   }
+}
+
+/** The order was settled by the crash-recovery sweep while this placement was still running (it took too long). */
+function settledMeanwhile(number: string): OrderError {
+  return new OrderError('PaymentFailureUnrecoverable', paymentMessage('PaymentFailureUnrecoverable'), PAYMENT_ERROR_STATUS.PaymentFailureUnrecoverable, number);
 }
 
 /** A loyalty number as read back: every character but the last 3 masked (•••••123). */
