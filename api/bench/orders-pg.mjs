@@ -8,8 +8,8 @@
 // It starts everything it needs and removes it afterwards: a throwaway PostgreSQL cluster on
 // 127.0.0.1 (Debian's binaries; as root the server runs as the postgres user), unless DATABASE_URL
 // names a server (a fresh database is created there and dropped), then the API (api/dist/server.js,
-// built with `node api/build.mjs` first) on a free port. Options via env: RATE (orders/s, default
-// 10), SECONDS (default 60), BENCH_PGPORT (default 55460). Writes var/bench/latest-orders-pg.json.
+// built with `node api/build.mjs` first) on a free port. Options via env: BENCH_RATE (orders/s, default
+// 10), BENCH_SECONDS (default 60), BENCH_PGPORT (default 55460). Writes var/bench/latest-orders-pg.json.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -20,8 +20,8 @@ import pg from 'pg';
 
 const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(apiDir, '..');
-const RATE = Number(process.env.RATE || 10);
-const SECONDS = Number(process.env.SECONDS || 60);
+const RATE = Number(process.env.BENCH_RATE || 10);
+const SECONDS = Number(process.env.BENCH_SECONDS || 60);
 const TARGET_P99_MS = 150;
 const log = (m) => process.stderr.write(`[orders-pg] ${m}\n`);
 const cleanups = [];
@@ -39,6 +39,41 @@ const freePort = () =>
       s.close(() => resolve(port));
     });
   });
+
+/** CPU seconds (user + system) of a process and its children still running, from /proc (Linux); null elsewhere. */
+const TICK = 100;
+function cpuSeconds(pids) {
+  try {
+    let ticks = 0;
+    for (const pid of pids) {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / TICK;
+  } catch {
+    return null;
+  }
+}
+/** The postmaster and its backends (a throwaway cluster only). */
+function clusterPids(dataDir) {
+  if (!dataDir) return null;
+  try {
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const children = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
+      try {
+        const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster;
+      } catch {
+        return false;
+      }
+    });
+    return [postmaster, ...children.map(Number)];
+  } catch {
+    return null;
+  }
+}
+let clusterDataDir = null;
 
 async function startPostgres() {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
@@ -59,6 +94,7 @@ async function startPostgres() {
     asPg(`${bin}/pg_ctl -D ${dir}/data -m fast stop`);
     fs.rmSync(dir, { recursive: true, force: true });
   });
+  clusterDataDir = `${dir}/data`;
   log(`PostgreSQL on 127.0.0.1:${port}`);
   return `postgres://store@127.0.0.1:${port}/postgres`;
 }
@@ -149,6 +185,8 @@ async function main() {
 
   log(`placing ${total} orders at ${RATE}/s (open loop, ${SECONDS} s)`);
   const loadBefore = os.loadavg();
+  const pgPids = clusterPids(clusterDataDir);
+  const cpuBefore = { api: cpuSeconds([server.pid]), pg: pgPids && cpuSeconds(pgPids) };
   const times = [];
   const statuses = {};
   const started = performance.now();
@@ -174,6 +212,10 @@ async function main() {
   await Promise.all(pending);
   const wall = (performance.now() - started) / 1000;
   const loadAfter = os.loadavg();
+  // backends started during the run count from zero; ones that ended are missed (a lower bound)
+  const pgAfterPids = clusterPids(clusterDataDir);
+  const cpuAfter = { api: cpuSeconds([server.pid]), pg: pgAfterPids && cpuSeconds(pgAfterPids) };
+  const perOrder = (a, b) => (a === null || b === null || a === undefined || b === undefined ? null : Number((((b - a) * 1000) / total).toFixed(2)));
   times.sort((a, b) => a - b);
   const pct = (p) => Number(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))].toFixed(1));
   const errors = Object.entries(statuses).filter(([s]) => s !== '200').reduce((n, [, c]) => n + c, 0);
@@ -190,6 +232,7 @@ async function main() {
     statuses,
     errors,
     placed: placed.n,
+    cpuMsPerOrder: { api: perOrder(cpuBefore.api, cpuAfter.api), postgres: perOrder(cpuBefore.pg, cpuAfter.pg) },
     loadAverage: { before: loadBefore.map((l) => Number(l.toFixed(2))), after: loadAfter.map((l) => Number(l.toFixed(2))) },
     cpus: os.cpus().length,
     node: process.version,
@@ -211,7 +254,7 @@ async function main() {
   fs.writeFileSync(path.join(root, 'var/bench/latest-orders-pg.json'), `${JSON.stringify({ ...result, met }, null, 2)}\n`);
   console.log(JSON.stringify(result));
   console.log(
-    `order/place on PostgreSQL, ${RATE}/s for ${SECONDS} s: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (target <= ${TARGET_P99_MS}), ${errors} errors, ${placed.n}/${total} placed, load average ${result.loadAverage.before[0]} -> ${result.loadAverage.after[0]} (1 min): ${met ? 'met' : 'NOT MET'}`,
+    `order/place on PostgreSQL, ${RATE}/s for ${SECONDS} s: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms (target <= ${TARGET_P99_MS}), ${errors} errors, ${placed.n}/${total} placed, load average ${result.loadAverage.before[0]} -> ${result.loadAverage.after[0]} (1 min) on ${result.cpus} cores, CPU per order: api ${result.cpuMsPerOrder.api ?? '?'} ms, PostgreSQL ${result.cpuMsPerOrder.postgres ?? '?'} ms: ${met ? 'met' : 'NOT MET'}`,
   );
   return met;
 }
