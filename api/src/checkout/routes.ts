@@ -2,6 +2,7 @@
  * Cart & checkout API: /checkout/info, /order/place (+ Afterpay completion), order reading and
  * guest lookup, gift-card balance, pickup stores, and the sandbox payment pages.
  */
+import crypto from 'node:crypto';
 import {
   AfterpayCompleteRequest,
   CartItemInvalidBody,
@@ -74,7 +75,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     const known = new Set((await checkout.promotions()).filter((p) => p.code).map((p) => p.code!.toUpperCase()));
     const unknown = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter((c) => !known.has(c));
     for (const code of unknown) {
-      const decision = await limits.takeDistinct(rule.promoCode, clientOf(request), code);
+      // stored as a short hash: any text the shopper typed, of bounded length
+      const decision = await limits.takeDistinct(rule.promoCode, clientOf(request), crypto.createHash('sha256').update(code).digest('base64url').slice(0, 16));
       if (!decision.ok) {
         tooManyRequests(reply, decision, 'Too many promo codes tried. Try again later.');
         return true;
