@@ -10,7 +10,7 @@
 import type { OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
+import { loadConfig, parseTrustProxy } from '../src/config';
 import { queryRows } from '../src/db';
 import { VoucherService } from '../src/vouchers/service';
 import { BACKENDS, cognitoCall, createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';
@@ -251,4 +251,14 @@ describe.each(BACKENDS)('orders hardening on %s', (backend) => {
     expect(byNumber.get(unchargedNumber)).toEqual({ status: 'cancelled', transactions: 0 });
     expect(await stock()).toBe(stockBefore - 1);
   }, 60_000);
+});
+
+describe('TRUST_PROXY', () => {
+  it('parses to fastify trustProxy: none, any, a hop count, or addresses and CIDRs', () => {
+    expect(parseTrustProxy(undefined)).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('2')).toBe(2);
+    expect(parseTrustProxy(' 10.0.0.0/8, 127.0.0.1 ,loopback')).toEqual(['10.0.0.0/8', '127.0.0.1', 'loopback']);
+  });
 });
