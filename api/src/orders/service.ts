@@ -582,10 +582,22 @@ export class OrderService {
     if (!order) return null;
     const main = order.payments.find((p) => p.methodCode !== 'VOUCHER');
     const nothingToPay = !main || main.methodCode === 'NO_PAYMENT' || main.amount === 0;
-    const charge = nothingToPay || !main || main.methodCode === 'AFTERPAY' ? null : ((await this.gateway.findCharge?.(number)) ?? null);
+    let charge: { transactionId: string; amount: number; instrument: string } | null = null;
+    if (!nothingToPay && main && main.methodCode !== 'AFTERPAY') {
+      try {
+        charge = (await this.gateway.findCharge?.(number)) ?? null;
+      } catch {
+        return null; // the gateway cannot say whether it charged: settle this order on a later sweep
+      }
+      if (charge && charge.amount !== main.amount) {
+        // not this order's charge as placed: give it back, then cancel
+        await this.gateway.void(charge.transactionId).catch(() => undefined);
+        charge = null;
+      }
+    }
     let released: { promotions: string[]; productIds: number[] } | null = null;
     const outcome = await this.inTransaction<'completed' | 'cancelled' | null>(async (tx) => {
-      if (nothingToPay || (charge && charge.amount === main!.amount)) {
+      if (nothingToPay || charge) {
         const payments = order.payments.map((p) => (p === main && charge ? { ...p, transactionId: charge.transactionId, label: `${labelOf(p.methodCode)} (${charge.instrument})` } : p));
         const record = charge
           ? sql`, charge as (insert into payment_transactions (id, order_number, method_code, amount, status, detail)
