@@ -109,7 +109,7 @@ function roundRobinProxy(ports: () => number[]): Promise<{ port: number; served:
 // sets DATABASE_URL).
 const describeOnPostgres = process.env.DATABASE_URL ? describe : describe.skip;
 
-describeOnPostgres('two API processes on one PostgreSQL behind a round-robin proxy', () => {
+describeOnPostgres('two API processes on one PostgreSQL behind a round-robin proxy (needs DATABASE_URL: PGlite is one process per data directory)', () => {
   let database: { url: string; drop(): Promise<void> };
   let pool: pg.Pool;
   let tmp: string;
