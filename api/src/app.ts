@@ -9,6 +9,8 @@ import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { errorHandler } from './http/errors.js';
+import { cognitoRateLimit, DEFAULT_RATE_LIMITS, RateLimits } from './http/rate-limit.js';
+import { startCatalogSync } from './catalog/sync.js';
 import { ImageRenderer } from './images/render.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { registerCheckout } from './checkout/index.js';
@@ -27,7 +29,7 @@ import { contentRoutes } from './routes/content.js';
 import { ContentService } from './content/service.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -67,6 +69,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // a hop count is accepted at run time (proxy-addr) though not in the type
+    trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -107,6 +111,17 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   });
   app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  // Rate limits shared by every process (in the database); sign-in and code confirmation are
+  // limited by a preHandler added to the user pool's POST route from here (not inside api/src/cognito).
+  const rateLimitSettings = config.rateLimits ?? DEFAULT_RATE_LIMITS;
+  const rateLimits = new RateLimits(db);
+  app.decorate('rateLimits', rateLimits);
+  const cognitoLimit = cognitoRateLimit(rateLimits, rateLimitSettings);
+  app.addHook('onRoute', (route) => {
+    if (route.url === '/api/cognito' && route.method === 'POST') route.preHandler = [cognitoLimit, ...(route.preHandler ? [route.preHandler].flat() : [])];
+  });
+  // Listing cache and in-memory indexes follow stock and product changes made by other processes (PostgreSQL LISTEN/NOTIFY).
+  startCatalogSync(app, db, catalog);
   registerAccount(app, { db, config: (config as { account?: AccountConfig }).account });
   app.register(healthRoutes);
   const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
@@ -124,8 +139,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   const localFraud = new LocalFraud(fraud);
   app.register(fraudRoutes, { config: fraud, local: localFraud });
   const fraudService = createFraudService(fraud, localFraud, (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
-  registerCheckout(app, db, config.checkout, { fraud: fraudService, now });
-  registerReturns(app, db, { lookupsPerMinute: config.checkout?.voucherLookupsPerMinute, windowDays: config.checkout?.returnWindowDays, now });
+  registerCheckout(app, db, config.checkout, { fraud: fraudService, now, rateLimits: rateLimitSettings });
+  registerReturns(app, db, { lookupsPerMinute: config.rateLimits?.lookupsPerMinute ?? config.checkout?.voucherLookupsPerMinute, windowDays: config.checkout?.returnWindowDays, now });
   return app;
 }
 
@@ -134,6 +149,8 @@ declare module 'fastify' {
     /** Site content (home, articles, blog) and whether a content page exists (the edge's 404s). */
     content: ContentService;
     catalog: CatalogService;
+    /** Rate limits shared by every API process (api/src/http/rate-limit.ts). */
+    rateLimits: RateLimits;
     /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */
     verifyBotCheck(token: string, expectedAction: string): Promise<BotCheckResult>;
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from './account/config.js';
+import type { RateLimitSettings } from './http/rate-limit.js';
 
 export interface Config {
   port: number;
@@ -38,7 +39,17 @@ export interface Config {
     afterpayExpirySweepSeconds: number;
     /** Orders can be returned online until this many days after they were placed (spec §9 "shipping-order age max 60"). */
     returnWindowDays: number;
+    /** A `running` Idempotency-Key older than this is taken over by a retry (its holder died). */
+    idempotencyLeaseSeconds: number;
+    /** A `pending` order (placement never finished) older than this is resolved by the sweep. */
+    pendingOrderTimeoutSeconds: number;
+    /** How often pending orders are swept (0: never). */
+    pendingOrderSweepSeconds: number;
   };
+  /** fastify trustProxy (TRUST_PROXY): whose X-Forwarded-For gives the client address. */
+  trustProxy: boolean | number | string[];
+  /** Shared rate limits (api/src/http/rate-limit.ts). */
+  rateLimits: RateLimitSettings;
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number };
   /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/fraud. */
@@ -69,6 +80,15 @@ function intFrom(value: string | undefined, fallback: number, name: string, min 
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
+}
+
+/** TRUST_PROXY: unset/false = none; true = any; a number = that many hops; else comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal. */
+export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 function resolveFrom(root: string, value: string | undefined, fallback: string): string {
@@ -113,6 +133,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       afterpayCheckoutTtlMinutes: intFrom(env.AFTERPAY_CHECKOUT_TTL_MINUTES, 60, 'AFTERPAY_CHECKOUT_TTL_MINUTES', 1, 7 * 24 * 60),
       afterpayExpirySweepSeconds: intFrom(env.AFTERPAY_EXPIRY_SWEEP_SECONDS, 60, 'AFTERPAY_EXPIRY_SWEEP_SECONDS', 0, 86_400),
       returnWindowDays: intFrom(env.RETURN_WINDOW_DAYS, 60, 'RETURN_WINDOW_DAYS', 1, 3650),
+      idempotencyLeaseSeconds: intFrom(env.IDEMPOTENCY_LEASE_SECONDS, 30, 'IDEMPOTENCY_LEASE_SECONDS', 1, 86_400),
+      pendingOrderTimeoutSeconds: intFrom(env.PENDING_ORDER_TIMEOUT_SECONDS, 300, 'PENDING_ORDER_TIMEOUT_SECONDS', 1, 86_400),
+      pendingOrderSweepSeconds: intFrom(env.PENDING_ORDER_SWEEP_SECONDS, 60, 'PENDING_ORDER_SWEEP_SECONDS', 0, 86_400),
+    },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    rateLimits: {
+      lookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),
+      promoCodesPerHour: intFrom(env.RATE_LIMIT_PROMO_CODES_PER_HOUR, 30, 'RATE_LIMIT_PROMO_CODES_PER_HOUR', 1, 100_000),
+      signInPerMinute: intFrom(env.RATE_LIMIT_SIGNIN_PER_MINUTE, 30, 'RATE_LIMIT_SIGNIN_PER_MINUTE', 1, 100_000),
+      codeConfirmationsPerMinute: intFrom(env.RATE_LIMIT_CODE_CONFIRMATIONS_PER_MINUTE, 20, 'RATE_LIMIT_CODE_CONFIRMATIONS_PER_MINUTE', 1, 100_000),
     },
     botcheck: {
       siteKey: env.BOTCHECK_SITE_KEY || 'local-botcheck-site-key',

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { countProducts, openDatabase } from './db/index.js';
 import { generateCatalogue, insertCatalogue, truncateCatalogue } from './seed/index.js';
+import { announceCatalogChanged } from './catalog/sync.js';
 
 const { values } = parseArgs({
   options: {
@@ -57,6 +58,8 @@ try {
     log(`inserting ${catalogue.products.length} products, ${catalogue.variants.length} variants, ${catalogue.images.length} images`);
     await insertCatalogue(database.db, catalogue, { onProgress: (step) => log(`  ${step}`) });
     log(`done: ${await countProducts(database.db)} products`);
+    // API processes running on this PostgreSQL drop their catalogue caches (catalog/sync.ts)
+    await announceCatalogChanged(database.db);
   }
 } finally {
   await database.close();

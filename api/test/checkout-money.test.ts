@@ -232,7 +232,7 @@ describe('a fully priced cart (property)', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(lineArb, { minLength: 1, maxLength: 8 }), fc.subarray(['WINTER20', 'VIP30', 'BUNDLE25', 'FLASH50']), shippingArb, creditsArb, async (ls, codes, shipping, credits) => {
         const rows = new Map<string, VariantRow>(
-          ls.map((l, i) => [String(i + 1), { productId: `p${i + 1}`, variantId: String(i + 1), name: `P${i + 1}`, variantLabel: 'One size', price: l.unitPrice, state: 'current', functionalType: 'basic', stock: 999, categoryPaths: [l.path] }]),
+          ls.map((l, i) => [String(i + 1), { productId: `p${i + 1}`, variantId: String(i + 1), name: `P${i + 1}`, variantLabel: 'One size', price: l.unitPrice, state: 'current', functionalType: 'basic', stock: 999, categoryPaths: [l.path], cartQtyProductMax: null, cartQtyVariantMax: null, cartQtyVariantMin: null, cartQtyVariantMultipleOf: null }]),
         );
         const cart = { items: ls.map((l, i) => ({ productId: `p${i + 1}`, variantId: String(i + 1), qty: l.qty })), promoCodes: codes, ...(shipping ? { shipping } : {}) };
         const p = await service(rows).price(cart, credits.map((amount, i) => ({ id: `FERN-${i}`, methodCode: 'VOUCHER' as const, amount })), { provisionalShipping: !shipping });

@@ -64,6 +64,10 @@ export async function createTestContext(
       DEPLOY_DIR: path.join(tmp, 'deploy'),
       SEED_PRODUCTS: String(products),
       ...(server ? { DATABASE_URL: server.url } : {}),
+      // every inject() comes from 127.0.0.1: suites that sign in or confirm codes often would hit
+      // the per-client limits (tests of those limits set their own)
+      RATE_LIMIT_SIGNIN_PER_MINUTE: '10000',
+      RATE_LIMIT_CODE_CONFIRMATIONS_PER_MINUTE: '10000',
       ...env,
     },
     __dirname,
@@ -93,15 +97,18 @@ export interface PlainProduct {
 
 /**
  * Stocked, sellable products for order tests, one variant each: outside the categories the seeded
- * automatic offers apply to (bags other than backpacks), priced $30 to $140, in id order.
+ * automatic offers apply to (bags other than backpacks), priced $30 to $140, in id order; sold
+ * one at a time (no minimum above 1, no required multiple: spec §5 rules 4-5 would refuse qty 1);
+ * their variants get at least 20 in stock.
  */
 export async function plainProducts(db: Database, limit: number): Promise<PlainProduct[]> {
   const rows = await queryRows<{ product_id: number; variant_id: number; price: number }>(
     db,
     sql`select p.id as product_id, min(v.id) as variant_id, p.price from products p join variants v on v.product_id = p.id join categories c on c.id = p.canonical_category_id
-        where p.state = 'current' and p.functional_type = 'basic' and c.path like 'bags/%' and c.path <> 'bags/backpacks' and p.price between 3000 and 14000
+        where p.state = 'current' and p.functional_type = 'basic' and coalesce(p.cart_qty_variant_min, 1) <= 1 and coalesce(p.cart_qty_variant_multiple_of, 1) <= 1 and c.path like 'bags/%' and c.path <> 'bags/backpacks' and p.price between 3000 and 14000
         group by p.id, p.price order by p.id limit ${limit}`,
   );
+  if (rows.length > 0) await db.execute(sql`update variants set qty = greatest(qty, 20) where id = any(${sql.param(rows.map((r) => Number(r.variant_id)))}::int[])`);
   return rows.map((r) => ({ productId: String(r.product_id), variantId: String(r.variant_id), price: r.price }));
 }
 

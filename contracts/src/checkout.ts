@@ -257,6 +257,16 @@ export const OrderErrorBody = z.object({
 });
 export type OrderErrorBody = z.infer<typeof OrderErrorBody>;
 
+/** 422 from /checkout/info and /order/place: an item breaks a spec §5 cart rule (contracts/cart-rules). */
+export const CartItemInvalidBody = z.object({
+  error: z.literal('CartItemInvalid'),
+  message: z.string().describe('Names the item and the rule, e.g. "cart.items.0 (Harbour Backpack, One size): qtyMaxViolated: There is a limit of 5 per size for this product."'),
+  rule: z.enum(['productStateInvalid', 'productQtyMaxViolated', 'qtyMaxViolated', 'qtyMinViolated', 'qtyMultipleInvalid', 'qtyAvailableExceeded']),
+  limit: z.number().int(),
+  item: z.object({ index: z.number().int(), productId: z.string(), variantId: z.string() }),
+});
+export type CartItemInvalidBody = z.infer<typeof CartItemInvalidBody>;
+
 export const AfterpayCompleteRequest = z.object({ token: z.string().min(8).max(80), amount: z.number().int().min(0) });
 export type AfterpayCompleteRequest = z.infer<typeof AfterpayCompleteRequest>;
 

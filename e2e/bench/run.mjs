@@ -34,6 +34,9 @@
 //          --only-checkout (build the api from the nx cache, start it on a fresh PGlite, then only
 //          the checkout section: no deploy, release, browsers or listing; writes
 //          var/bench/latest-checkout.json),
+//          --only-orders-pg (only order placement on PostgreSQL at 10 orders/s for 60 s,
+//          api/bench/orders-pg.mjs: a throwaway PostgreSQL cluster and the api build; p99 <= 150 ms
+//          and 0 errors, met / NOT MET; writes var/bench/latest-orders-pg.json),
 //          --skip-search, --only-search (only the catalog listing at 100,000 products,
 //          api/bench/search.ts: no build, deploy, server or browsers; writes
 //          var/bench/latest-search.json),
@@ -64,6 +67,13 @@ const valued = Object.fromEntries(
     .filter((a) => a.includes('='))
     .map((a) => a.replace(/^--/, '').split('=')),
 );
+
+if (process.argv.includes('--only-orders-pg')) {
+  // self-contained (its own PostgreSQL and server): delegate and exit with its status
+  const { spawnSync } = await import('node:child_process');
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/bench/orders-pg.mjs');
+  process.exit(spawnSync(process.execPath, [script], { stdio: 'inherit' }).status ?? 1);
+}
 
 const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-checkout', '--only-checkout', '--skip-search', '--only-search', '--skip-ssr', '--only-ssr', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds', 'checkout-connections', 'ssr-seconds'];
 for (const option of [...args, ...Object.keys(valued)]) {

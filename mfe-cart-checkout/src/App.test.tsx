@@ -5,7 +5,7 @@ import type { CartView } from './cart/useCart';
 import { emptyCheckout, setCheckout } from './checkout/state';
 
 const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
-let mockCart: CartView = { status: 'SUCCESS', items: [], groups: [], quantity: 0, valid: false };
+let mockCart: CartView = { status: 'SUCCESS', items: [], pricedItems: [], groups: [], quantity: 0, valid: false };
 jest.mock('./cart/useCart', () => ({ ...jest.requireActual('./cart/useCart'), useCart: () => mockCart }));
 
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
@@ -40,7 +40,7 @@ it('is not loaded on other pages, nor when a checkout step sends the shopper bac
 });
 
 it('is loaded once checkout starts, and only once for the page', async () => {
-  mockCart = { status: 'SUCCESS', items: [item], groups: [], quantity: 1, valid: true };
+  mockCart = { status: 'SUCCESS', items: [item], pricedItems: [item], groups: [], quantity: 1, valid: true };
   setCheckout(emptyCheckout());
   await visit('/checkout/contact-info');
   expect(screen.getByRole('heading', { name: 'Contact details' })).toBeInTheDocument();

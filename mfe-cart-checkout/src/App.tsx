@@ -29,7 +29,7 @@ function CheckoutStep({ step }: { step: Step }) {
   const cart = useCart();
   const state = useCheckoutState();
   const location = useLocation();
-  const { status, info } = useCheckoutInfo(cart.items);
+  const { status, info } = useCheckoutInfo(cart.pricedItems);
   useEffect(() => captureUtm(location.search), [location.search]);
   const target = guard(step, cart, state);
   // spec §7: the fraud-prevention script loads once checkout has started (not on other pages)

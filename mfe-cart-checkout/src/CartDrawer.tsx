@@ -19,7 +19,7 @@ function go(path: string, onClose: () => void) {
 export default function CartDrawer({ onClose }: { onClose: () => void }) {
   const navigate = (path: string) => go(path, onClose);
   const cart = useCart();
-  const { info } = useCheckoutInfo(cart.items, { forShipping: false });
+  const { info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
   if (cart.items.length === 0) return <EmptyCart navigate={navigate} />;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: '1rem' }}>

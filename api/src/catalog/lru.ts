@@ -22,6 +22,10 @@ export class Lru<K, V> {
     }
   }
 
+  has(key: K): boolean {
+    return this.map.has(key);
+  }
+
   delete(key: K): void {
     this.map.delete(key);
   }

@@ -152,6 +152,9 @@ export interface ImageSourceRow {
   colourHex: string;
 }
 
+/** A change another process must apply to its caches. */
+export type CatalogChange = { kind: 'stock'; productIds: number[] } | { kind: 'all' };
+
 export interface CatalogCacheOptions {
   listingCacheSize?: number;
   productCacheSize?: number;
@@ -165,6 +168,12 @@ export interface CatalogCacheOptions {
  */
 export class CatalogService {
   private versionNo = 1;
+  /** Products whose stock changed while a load was running (one set per running load): not cached from that load. */
+  private readonly changedDuringLoads = new Set<Set<number>>();
+  /** Product ids on each cached listing page (for stockChanged). */
+  private readonly listingProducts = new Map<string, readonly number[]>();
+  /** Tells the other API processes (catalog/sync.ts); set by startCatalogSync. */
+  private publisher: ((change: CatalogChange) => void) | null = null;
   private categoryIndex: Promise<CategoryIndex> | null = null;
   private treeBody: Promise<CachedBody> | null = null;
   private readonly listings: Lru<string, CachedBody>;
@@ -198,9 +207,46 @@ export class CatalogService {
     return this.versionNo;
   }
 
-  /** Bumps the catalogue version and drops every cached answer. */
-  invalidate(): void {
+  /** A set that collects the products whose stock changes from now on (remove it from changedDuringLoads when done). */
+  private trackStockChanges(): Set<number> {
+    const changed = new Set<number>();
+    this.changedDuringLoads.add(changed);
+    return changed;
+  }
+
+  /** Where changes made by this process are announced to the others (catalog/sync.ts). */
+  setPublisher(publish: ((change: CatalogChange) => void) | null): void {
+    this.publisher = publish;
+  }
+
+  /**
+   * Stock of these products was taken or given back: their tiles (sold-out state), product JSON
+   * (variant quantities) and the cached listing pages showing them are dropped; the in-memory
+   * facet and text indexes do not depend on stock and stay. Other processes are told unless
+   * `remote` (the change came from one of them).
+   */
+  stockChanged(productIds: readonly number[], { remote = false }: { remote?: boolean } = {}): void {
+    if (productIds.length === 0) return;
+    const ids = new Set(productIds);
+    for (const changed of this.changedDuringLoads) for (const id of ids) changed.add(id);
+    for (const id of ids) {
+      this.tileCache.delete(id);
+      this.productJson.delete(id);
+    }
+    for (const [key, shown] of this.listingProducts) {
+      if (shown.some((id) => ids.has(id))) {
+        this.listings.delete(key);
+        this.listingProducts.delete(key);
+      }
+    }
+    if (!remote) this.publisher?.({ kind: 'stock', productIds: [...ids] });
+  }
+
+  /** Bumps the catalogue version and drops every cached answer (and tells the other processes). */
+  invalidate({ remote = false }: { remote?: boolean } = {}): void {
+    if (!remote) this.publisher?.({ kind: 'all' });
     this.versionNo++;
+    this.listingProducts.clear();
     this.categoryIndex = null;
     this.treeBody = null;
     this.listings.clear();
@@ -516,7 +562,7 @@ export class CatalogService {
       if (cached) return cached;
     }
     const version = this.versionNo;
-    const build = async () => {
+    const buildListingInner = async (changed: Set<number>) => {
       const filterCategoryIds = selectedCategories.length > 0 ? [...new Set(selectedCategories.flatMap((path) => index.subtree.get(index.byPath.get(path)!.id) ?? []))] : null;
       const filters: ListingFilters = {
         scopeCategoryIds: category ? (index.subtree.get(category.id) ?? [category.id]) : null,
@@ -606,8 +652,20 @@ export class CatalogService {
       };
       const json = JSON.stringify(response);
       const body = new CachedBody(json, `W/"l${version}-${fnv(json)}"`);
-      if (cache && this.versionNo === version) this.listings.set(key, body);
+      if (cache && this.versionNo === version && !rows.ids.some((id) => changed.has(id))) {
+        this.listings.set(key, body);
+        this.listingProducts.set(key, rows.ids);
+        if (this.listingProducts.size > this.listings.size * 2 + 100) for (const k of this.listingProducts.keys()) if (!this.listings.has(k)) this.listingProducts.delete(k);
+      }
       return body;
+    };
+    const build = async () => {
+      const changed = this.trackStockChanges();
+      try {
+        return await buildListingInner(changed);
+      } finally {
+        this.changedDuringLoads.delete(changed);
+      }
     };
     return cache ? this.listingFlights.run(`${version}|${key}`, build) : build();
   }
@@ -624,9 +682,10 @@ export class CatalogService {
     let byId = new Map<number, ProductTile>();
     if (missing.length > 0) {
       const version = this.versionNo;
-      const loaded = await this.loadTiles(missing);
+      const changed = this.trackStockChanges();
+      const loaded = await this.loadTiles(missing).finally(() => this.changedDuringLoads.delete(changed));
       byId = new Map(loaded.map((t) => [Number(t.id), t]));
-      if (this.versionNo === version) for (const tile of loaded) this.tileCache.set(Number(tile.id), { tile, at: now });
+      if (this.versionNo === version) for (const tile of loaded) if (!changed.has(Number(tile.id))) this.tileCache.set(Number(tile.id), { tile, at: now });
     }
     return ids.map((id) => byId.get(id) ?? fresh(id)).filter((t): t is ProductTile => t !== undefined);
   }
@@ -634,9 +693,10 @@ export class CatalogService {
   /** Reads every tile once (with the in-memory index), so list pages need no product query. */
   private async prefillTiles(): Promise<void> {
     const version = this.versionNo;
+    const changed = this.trackStockChanges();
     const at = Date.now();
-    const tiles = await this.loadTiles(null);
-    if (this.versionNo === version) for (const tile of tiles) this.tileCache.set(Number(tile.id), { tile, at });
+    const tiles = await this.loadTiles(null).finally(() => this.changedDuringLoads.delete(changed));
+    if (this.versionNo === version) for (const tile of tiles) if (!changed.has(Number(tile.id))) this.tileCache.set(Number(tile.id), { tile, at });
   }
 
   /** Tiles of these products (null: every product), in the order given. */
@@ -715,8 +775,9 @@ export class CatalogService {
     let loaded = new Map<number, string>();
     if (missing.size > 0) {
       const version = this.versionNo;
-      loaded = await this.loadProducts([...missing]);
-      if (this.versionNo === version) for (const id of missing) this.productJson.set(id, loaded.get(id) ?? null);
+      const changed = this.trackStockChanges();
+      loaded = await this.loadProducts([...missing]).finally(() => this.changedDuringLoads.delete(changed));
+      if (this.versionNo === version) for (const id of missing) if (!changed.has(id)) this.productJson.set(id, loaded.get(id) ?? null);
     }
     return numeric.map((id) => {
       if (id === null) return null;

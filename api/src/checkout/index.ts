@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../db/index.js';
 import type { FraudService } from '../fraud/index.js';
+import { DEFAULT_RATE_LIMITS, type RateLimitSettings } from '../http/rate-limit.js';
 import { OrderService } from '../orders/service.js';
 import { savedCardRoutes } from '../payments/routes.js';
 import { SavedCards } from '../payments/saved-cards.js';
@@ -31,6 +32,9 @@ export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   afterpayCheckoutTtlMinutes: 60,
   afterpayExpirySweepSeconds: 60,
   returnWindowDays: 60,
+  idempotencyLeaseSeconds: 30,
+  pendingOrderTimeoutSeconds: 300,
+  pendingOrderSweepSeconds: 60,
 };
 
 export interface CheckoutExtras {
@@ -38,6 +42,8 @@ export interface CheckoutExtras {
   fraud?: FraudService;
   /** The clock pay-later checkouts expire by (epoch ms); tests inject one. */
   now?: () => number;
+  /** Shared rate limits (gift-card PINs, promo codes, order lookups). */
+  rateLimits?: RateLimitSettings;
 }
 
 export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG, extras: CheckoutExtras = {}): void {
@@ -52,8 +58,32 @@ export function registerCheckout(app: FastifyInstance, db: Database, config: Che
   });
   savedCards = new SavedCards(db, gateway);
   const payLater = new SandboxPayLater({ ttlMs: config.afterpayCheckoutTtlMinutes * 60_000, now: extras.now });
-  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards, { fraud: extras.fraud, now: extras.now });
+  const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards, {
+    fraud: extras.fraud,
+    now: extras.now,
+    pendingTimeoutMs: config.pendingOrderTimeoutSeconds * 1000,
+    // stock taken or given back: the listing cache and product JSON of these products (in every process)
+    stockChanged: (productIds) => app.catalog.stockChanged(productIds),
+  });
   app.decorate('orders', orders);
+  // Crash recovery: orders whose placement never finished (the process died between stock and
+  // payment) are completed when charged, else cancelled with everything they hold released.
+  if (config.pendingOrderSweepSeconds > 0) {
+    let running: Promise<unknown> | null = null;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = orders
+        .resolvePending()
+        .then((r) => (r.completed > 0 || r.cancelled > 0) && app.log.warn(r, 'unfinished orders resolved by the pending-order sweep'))
+        .catch((error: unknown) => app.log.error({ err: error }, 'pending-order sweep failed'))
+        .finally(() => (running = null));
+    }, config.pendingOrderSweepSeconds * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await running;
+    });
+  }
   // Expired Afterpay checkouts give back what their orders hold: swept periodically (and lazily when touched).
   if (config.afterpayExpirySweepSeconds > 0) {
     let running: Promise<unknown> | null = null;
@@ -71,6 +101,15 @@ export function registerCheckout(app: FastifyInstance, db: Database, config: Che
       await running;
     });
   }
-  app.register(checkoutRoutes, { db, checkout, orders, vouchers, gateway, payLater, voucherLookupsPerMinute: config.voucherLookupsPerMinute });
+  app.register(checkoutRoutes, {
+    db,
+    checkout,
+    orders,
+    vouchers,
+    gateway,
+    payLater,
+    rateLimits: extras.rateLimits ?? { ...DEFAULT_RATE_LIMITS, lookupsPerMinute: config.voucherLookupsPerMinute },
+    idempotencyLeaseMs: config.idempotencyLeaseSeconds * 1000,
+  });
   app.register(savedCardRoutes, { savedCards });
 }

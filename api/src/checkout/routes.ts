@@ -2,8 +2,10 @@
  * Cart & checkout API: /checkout/info, /order/place (+ Afterpay completion), order reading and
  * guest lookup, gift-card balance, pickup stores, and the sandbox payment pages.
  */
+import crypto from 'node:crypto';
 import {
   AfterpayCompleteRequest,
+  CartItemInvalidBody,
   CheckoutInfoRequest,
   CheckoutInfoResponse,
   ErrorBody,
@@ -31,8 +33,9 @@ import { IdempotencyStore, requestHash } from '../orders/idempotency.js';
 import { AFTERPAY_EXPIRED_MESSAGE, OrderError, type OrderService } from '../orders/service.js';
 import type { SandboxGateway, SandboxPayLater } from '../payments/sandbox.js';
 import { findStoresNear, listStores } from '../stores/index.js';
-import { RateLimiter, type VoucherService } from '../vouchers/service.js';
-import type { CheckoutService } from './service.js';
+import { clientOf, rules, tooManyRequests, type RateLimitSettings } from '../http/rate-limit.js';
+import type { VoucherService } from '../vouchers/service.js';
+import { CartItemInvalid, type CheckoutService } from './service.js';
 
 export interface CheckoutRoutesOptions {
   db: Database;
@@ -41,7 +44,9 @@ export interface CheckoutRoutesOptions {
   vouchers: VoucherService;
   gateway: SandboxGateway;
   payLater: SandboxPayLater;
-  voucherLookupsPerMinute: number;
+  rateLimits: RateLimitSettings;
+  /** A running Idempotency-Key older than this may be taken over by a retry. */
+  idempotencyLeaseMs: number;
 }
 
 const PickupStore = z.object({
@@ -55,10 +60,30 @@ const userOf = (request: FastifyRequest): string | undefined => request.user?.su
 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
   const { checkout, orders, vouchers, gateway, payLater } = opts;
-  const idempotency = new IdempotencyStore(opts.db);
-  const voucherLimiter = new RateLimiter(opts.voucherLookupsPerMinute, 60_000);
-  const lookupLimiter = new RateLimiter(opts.voucherLookupsPerMinute, 60_000);
+  const idempotency = new IdempotencyStore(opts.db, { leaseMs: opts.idempotencyLeaseMs });
+  const limits = app.rateLimits;
+  const rule = rules(opts.rateLimits);
   const withIdentify = { preHandler: app.identify };
+
+  /**
+   * Promo-code enumeration: each distinct code that matches no offer counts against the client's
+   * hourly budget (the same unknown code sent again, as the cart does on every reload, is free).
+   * Answers 429 (and true) when over.
+   */
+  const promoCodesRefused = async (request: FastifyRequest, reply: FastifyReply, codes: readonly string[] | undefined): Promise<boolean> => {
+    if (!codes || codes.length === 0) return false;
+    const known = new Set((await checkout.promotions()).filter((p) => p.code).map((p) => p.code!.toUpperCase()));
+    const unknown = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter((c) => !known.has(c));
+    for (const code of unknown) {
+      // stored as a short hash: any text the shopper typed, of bounded length
+      const decision = await limits.takeDistinct(rule.promoCode, clientOf(request), crypto.createHash('sha256').update(code).digest('base64url').slice(0, 16));
+      if (!decision.ok) {
+        tooManyRequests(reply, decision, 'Too many promo codes tried. Try again later.');
+        return true;
+      }
+    }
+    return false;
+  };
 
   // The sandbox approval page posts plain forms (no fields we read).
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, body));
@@ -71,14 +96,23 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         tags: ['checkout'],
         summary: 'Prices a cart: offers, shipping, gift-card credits, GST and the amount outstanding',
         body: CheckoutInfoRequest,
-        response: { 200: CheckoutInfoResponse, 400: ValidationErrorBody },
+        response: { 200: CheckoutInfoResponse, 400: ValidationErrorBody, 422: CartItemInvalidBody, 429: ErrorBody },
       },
     },
-    async (request) => checkout.info(request.body),
+    async (request, reply) => {
+      if (await promoCodesRefused(request, reply, request.body.cart.promoCodes)) return reply;
+      try {
+        return await checkout.info(request.body);
+      } catch (error) {
+        if (error instanceof CartItemInvalid) return reply.code(422).send(error.body());
+        throw error;
+      }
+    },
   );
 
   const sendOrderError = (reply: FastifyReply, error: unknown, fraudToken?: string) => {
     if (error instanceof OrderError) return { status: error.statusCode, body: error.body() };
+    if (error instanceof CartItemInvalid) return { status: 422, body: error.body() };
     // never the fraud token in the log (a failed query's message carries its parameters)
     reply.log.error({ err: redactToken(error, fraudToken) }, 'order failed');
     return { status: 500, body: { error: 'InternalError', message: 'Something went wrong.' } };
@@ -93,13 +127,19 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         summary: 'Places an order (optional Idempotency-Key header)',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }).passthrough(),
         body: OrderPlaceRequest,
-        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: OrderErrorBody, 500: OrderErrorBody },
+        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: z.union([CartItemInvalidBody, OrderErrorBody]), 429: OrderErrorBody, 500: OrderErrorBody },
       },
     },
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const sub = userOf(request);
       const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) };
+      // gift-card PINs are checked here too: each one counts against the client's PIN budget (shared with the balance check)
+      for (const _card of request.body.payment.methods.filter((m) => m.methodCode === 'VOUCHER')) {
+        const decision = await limits.take(rule.giftCardPin, clientOf(request));
+        if (!decision.ok) return tooManyRequests(reply, decision, 'Too many gift card checks. Try again in a minute.');
+      }
+      if (await promoCodesRefused(request, reply, request.body.cart.promoCodes)) return reply;
       if (!key) {
         try {
           return await orders.place(request.body, ctx);
@@ -111,6 +151,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       const claim = await idempotency.claim(key, requestHash(request.body, sub ?? 'guest'));
       if (claim.kind === 'conflict') return reply.code(claim.status).send(claim.body);
       if (claim.kind === 'replay') return reply.header('idempotent-replayed', 'true').code(claim.status as 200).send(claim.body as OrderPlaceResponse);
+      // the key's holder died mid-order: settle what it left pending for this cart first
+      if (claim.takenOver) await orders.resolvePendingOfCart(request.body.cartId, opts.idempotencyLeaseMs);
       let status = 200;
       let body: unknown;
       try {
@@ -118,7 +160,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       } catch (error) {
         ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
-      await idempotency.finish(key, status, body);
+      // another order of this cart is still pending (say, left by a crashed process until the sweep
+      // resolves it): not an answer to keep for this key, so a later retry is judged again
+      if ((body as { error?: string }).error === 'OrderInProgress') await idempotency.release(key);
+      else await idempotency.finish(key, status, body);
       return reply.code(status as 200).send(body as OrderPlaceResponse);
     },
   );
@@ -206,7 +251,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      if (!lookupLimiter.take(request.ip)) return reply.code(429).send({ error: 'TooManyRequests', message: 'Too many lookups. Try again in a minute.' });
+      const decision = await limits.take(rule.orderLookup, clientOf(request));
+      if (!decision.ok) return tooManyRequests(reply, decision, 'Too many lookups. Try again in a minute.');
       const order = await orders.view(request.body.number.trim().toUpperCase());
       if (!order || order.email !== request.body.email.toLowerCase() || !['placed', 'awaiting_payment'].includes(order.status)) {
         return reply.code(404).send({ error: 'NotFound', message: 'We could not find an order with that number and e-mail address.' });
@@ -228,7 +274,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
-      if (!voucherLimiter.take(request.ip)) return reply.code(429).send({ error: 'TooManyRequests', message: 'Too many gift card checks. Try again in a minute.' });
+      const decision = await limits.take(rule.giftCardPin, clientOf(request));
+      if (!decision.ok) return tooManyRequests(reply, decision, 'Too many gift card checks. Try again in a minute.');
       if (!(await app.verifyBotCheck(request.query.recaptchaToken, 'payment_voucher_balance_fetch')).ok) {
         return reply.code(400).send({ error: 'ValidationError', message: 'Invalid query: recaptchaToken: Bot check failed.', issues: [{ field: 'recaptchaToken', reason: 'Bot check failed' }] });
       }

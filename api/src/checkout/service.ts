@@ -4,6 +4,7 @@
  * amount outstanding. Order placement prices the cart through the same code.
  */
 import type { CheckoutCart, CheckoutInfoResponse, CreditBalance, ShippingMethod } from '@store/contracts';
+import { DEFAULT_CART_RULES, checkItem, violationMessage, type CartRulesConfig, type ValidityCode } from '@store/contracts/cart-rules';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { runPromotions, type EngineResult, type PromotionDef, type PromotionRuleSpec } from '../promotions/engine.js';
@@ -32,6 +33,11 @@ export interface VariantRow {
   functionalType: string;
   stock: number;
   categoryPaths: string[];
+  /** The product's cart quantity limits (spec §5 rules 2-5). */
+  cartQtyProductMax: number | null;
+  cartQtyVariantMax: number | null;
+  cartQtyVariantMin: number | null;
+  cartQtyVariantMultipleOf: number | null;
 }
 
 export interface PricedCart {
@@ -64,11 +70,34 @@ export class CheckoutError extends Error {
   }
 }
 
+/** Spec §5: the server refuses a cart the browser would show as invalid (same rules, contracts/cart-rules). */
+export class CartItemInvalid extends CheckoutError {
+  constructor(
+    readonly rule: ValidityCode,
+    readonly limit: number,
+    readonly item: { index: number; productId: string; variantId: string },
+    readonly itemName: string,
+  ) {
+    super('CartItemInvalid', `cart.items.${item.index} (${itemName}): ${rule}: ${violationMessage({ code: rule, limit })}`, 422);
+  }
+
+  body() {
+    return { error: 'CartItemInvalid' as const, message: this.message, rule: this.rule, limit: this.limit, item: this.item };
+  }
+}
+
+/**
+ * The server's cart rules: the browser's (spec §5) without rule 6, since stock is taken under the
+ * row lock at placement (and the product state, refused there as ProductNotAvailable).
+ */
+export const SERVER_CART_RULES: CartRulesConfig = { ...DEFAULT_CART_RULES, stockedTypes: [] };
+
 const isId = (s: string) => /^\d{1,9}$/.test(s);
 
 /** Catalogue columns of the given variants (one statement; also embedded in the order statement). */
 export function variantRowsQuery(ids: number[]): SQL {
   return sql`select p.id as product_id, v.id as variant_id, p.name, v.label, p.price, p.state, p.functional_type, v.qty,
+            p.cart_qty_product_max, p.cart_qty_variant_max, p.cart_qty_variant_min, p.cart_qty_variant_multiple_of,
             array(select c.path from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by c.path) as paths
           from variants v join products p on p.id = v.product_id
           where v.id = any(${sql.param(ids)}::int[])`;
@@ -84,6 +113,10 @@ export interface VariantDbRow {
   functional_type: string;
   qty: number;
   paths: string[] | null;
+  cart_qty_product_max: number | null;
+  cart_qty_variant_max: number | null;
+  cart_qty_variant_min: number | null;
+  cart_qty_variant_multiple_of: number | null;
 }
 
 export function toVariantRow(r: VariantDbRow): VariantRow {
@@ -97,6 +130,10 @@ export function toVariantRow(r: VariantDbRow): VariantRow {
     functionalType: r.functional_type,
     stock: r.qty,
     categoryPaths: r.paths ?? [],
+    cartQtyProductMax: r.cart_qty_product_max ?? null,
+    cartQtyVariantMax: r.cart_qty_variant_max ?? null,
+    cartQtyVariantMin: r.cart_qty_variant_min ?? null,
+    cartQtyVariantMultipleOf: r.cart_qty_variant_multiple_of ?? null,
   };
 }
 
@@ -110,6 +147,10 @@ export function samePricing(a: VariantRow, b: VariantRow): boolean {
     a.price === b.price &&
     a.state === b.state &&
     a.functionalType === b.functionalType &&
+    a.cartQtyProductMax === b.cartQtyProductMax &&
+    a.cartQtyVariantMax === b.cartQtyVariantMax &&
+    a.cartQtyVariantMin === b.cartQtyVariantMin &&
+    a.cartQtyVariantMultipleOf === b.cartQtyVariantMultipleOf &&
     a.categoryPaths.length === b.categoryPaths.length &&
     a.categoryPaths.every((p, i) => p === b.categoryPaths[i])
   );
@@ -231,6 +272,7 @@ export class CheckoutService {
       if (row.productId !== item.productId) throw new CheckoutError('ProductNotFound', `Product not found: items.${index}.productId does not own the variant.`, 400);
       return { productId: row.productId, variantId: row.variantId, name: row.name, variantLabel: row.variantLabel, qty: item.qty, unitPrice: row.price, categoryPaths: row.categoryPaths };
     });
+    checkCartRules(cart.items, variants);
 
     let selected: PricedCart['selectedShippingMethod'] = null;
     const shipping = cart.shipping;
@@ -296,8 +338,22 @@ export class CheckoutService {
       const priced = await this.price(request.cart, request.availableCreditBalances, { provisionalShipping: request.useProvisionalShippingAddress === true || !request.cart.shipping });
       return toInfo(priced);
     } catch (error) {
+      if (error instanceof CartItemInvalid) throw error; // a 4xx naming the item and the rule (routes)
       if (error instanceof CheckoutError) return { ...emptyInfo('ERROR'), message: error.message };
       throw error;
+    }
+  }
+}
+
+/** Spec §5 rules 2-5 over the whole cart (the shared contracts function); throws CartItemInvalid for the first broken item. */
+export function checkCartRules(items: readonly { productId: string; variantId: string; qty: number }[], variants: Map<string, VariantRow>): void {
+  const cart = items.map((item, index) => ({ id: String(index), productId: item.productId, variantId: item.variantId, qty: item.qty }));
+  for (const [index, item] of cart.entries()) {
+    const row = variants.get(item.variantId);
+    if (!row) continue;
+    const violation = checkItem(item, cart, row, SERVER_CART_RULES);
+    if (violation && violation.code !== 'productStateInvalid') {
+      throw new CartItemInvalid(violation.code, violation.limit, { index, productId: item.productId, variantId: item.variantId }, `${row.name}, ${row.variantLabel}`);
     }
   }
 }

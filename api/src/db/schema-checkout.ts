@@ -122,6 +122,8 @@ export const orders = pgTable(
     index('orders_user_idx').on(t.userSub, t.createdAt),
     // The pay-later expiry sweep: only orders still waiting for approval.
     index('orders_payment_expiry_idx').on(t.paymentExpiresAt).where(sql`${t.status} = 'awaiting_payment'`),
+    // The pending-order sweep (crash recovery): only orders whose placement never finished.
+    index('orders_pending_idx').on(t.updatedAt).where(sql`${t.status} = 'pending'`),
   ],
 );
 
@@ -169,6 +171,8 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   responseStatus: integer('response_status'),
   responseBody: jsonb('response_body'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** When the running request took the key: after the lease (IDEMPOTENCY_LEASE_SECONDS) a retry may take it over. */
+  claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 export const schemaCheckout = { shippingMethods, promotions, promotionUsages, giftCards, orders, paymentTransactions, savedPaymentMethods, idempotencyKeys };

@@ -10,5 +10,6 @@ import { schemaCheckout as checkout } from './schema-checkout.js';
 import { schemaAccount as account } from './schema-account.js';
 import { schemaSite as site } from './schema-site.js';
 import { schemaReturns as returns } from './schema-returns.js';
+import { schemaLimits as limits } from './schema-limits.js';
 
-export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account, ...returns };
+export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account, ...returns, ...limits };

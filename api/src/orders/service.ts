@@ -16,7 +16,7 @@ import type { CheckoutAddress as Address, OrderPlaceResponse, OrderView } from '
 import { OrderPlaceRequest as OrderPlaceSchema } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
+import { CartItemInvalid, CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
 import { queryRows, type Database } from '../db/index.js';
 import type { FraudAssessment, FraudService } from '../fraud/index.js';
 import type { ChargeFailure, PaymentGateway } from '../payments/gateway.js';
@@ -89,6 +89,10 @@ export interface OrderServiceOptions {
   fraud?: FraudService;
   /** The clock pay-later expiry is judged by (epoch ms; tests inject one). */
   now?: () => number;
+  /** A pending order older than this was left by a placement that never finished (crash): resolvePending() settles it. */
+  pendingTimeoutMs?: number;
+  /** Stock of these products was taken or given back (after commit): the catalogue caches follow. */
+  stockChanged?: (productIds: number[]) => void;
 }
 
 /** One place() call: the number and access token survive a re-pricing, and so does the fraud decision. */
@@ -173,6 +177,7 @@ export class OrderService {
       return priced;
     } catch (error) {
       if (!fresh && (error instanceof CheckoutError || error instanceof OrderError)) return this.pricedOrder(input, true);
+      if (error instanceof CartItemInvalid) throw error;
       if (error instanceof CheckoutError) throw new OrderError(error.code, error.message, 400);
       throw error;
     }
@@ -265,7 +270,6 @@ export class OrderService {
       ...voucherMethods.map((m) => ({ methodCode: 'VOUCHER', amount: m.amount, code: VoucherService.normalise(m.code!), label: `Gift card ${VoucherService.normalise(m.code!).slice(-4)}` })),
       ...(main ? [{ methodCode: main.methodCode, amount: main.amount, label: labelOf(main.methodCode) }] : [{ methodCode: 'NO_PAYMENT', amount: 0, label: labelOf('NO_PAYMENT') }]),
     ];
-    const stockTaken: { variantId: string; qty: number }[] = [];
 
     // stock: per variant, locked in id order (no deadlocks between buyers on PostgreSQL)
     const perVariant = new Map<string, number>();
@@ -274,6 +278,10 @@ export class OrderService {
       if (STOCKED.has(row.functionalType)) perVariant.set(line.variantId, (perVariant.get(line.variantId) ?? 0) + line.qty);
     }
     const stock = [...perVariant].sort((a, b) => Number(a[0]) - Number(b[0]));
+    // promo items' variants are locked with the lines, in one id order (taken below while stock
+    // lasts): locking them later could deadlock with another order holding them as lines
+    const lockOrder = [...new Set([...stock.map(([id]) => Number(id)), ...priced.promotions.promoCartItems.map((g) => Number(g.variantId))])].sort((a, b) => a - b);
+    const lockQty = lockOrder.map((id) => perVariant.get(String(id)) ?? 0);
     const applied = priced.promotions.appliedPromotions;
     const email = cart.email.toLowerCase();
     const fraud = await this.fraudDecision(input, ctx, state, priced);
@@ -298,9 +306,9 @@ export class OrderService {
           tx,
           sql`with ins as (${orderInsert('pending')} returning number),
             locked as (
-              select v.id, w.qty from variants v join unnest(${sql.param(stock.map(([id]) => Number(id)))}::int[], ${sql.param(stock.map(([, qty]) => qty))}::int[]) as w(id, qty) on w.id = v.id
+              select v.id, w.qty from variants v join unnest(${sql.param(lockOrder)}::int[], ${sql.param(lockQty)}::int[]) as w(id, qty) on w.id = v.id
               order by v.id for update of v),
-            taken as (update variants v set qty = v.qty - l.qty from locked l where v.id = l.id and v.qty >= l.qty returning v.id),
+            taken as (update variants v set qty = v.qty - l.qty from locked l where v.id = l.id and l.qty > 0 and v.qty >= l.qty returning v.id),
             offers as (select p.id from promotions p where p.id = any(${sql.param(applied.map((p) => p.id))}::text[]) order by p.id for update),
             used as (update promotions p set used_count = p.used_count + 1 from offers o where p.id = o.id and (p.usage_limit is null or p.used_count < p.usage_limit) returning p.id),
             usages as (insert into promotion_usages (promotion_id, order_number, customer) select used.id, ins.number, ${email} from used, ins returning promotion_id),
@@ -320,9 +328,8 @@ export class OrderService {
         if (!current || !samePricing(priced.variants.get(line.variantId)!, current)) throw new StaleCatalogue();
       }
       const taken = new Set(done.taken.map(String));
-      for (const [variantId, qty] of stock) {
+      for (const [variantId] of stock) {
         if (!taken.has(variantId)) throw new OrderError('InsufficientStock', 'An item in your cart has sold out.', 409, undefined, variantId);
-        stockTaken.push({ variantId, qty });
       }
       // promo items: given while stock lasts
       for (const gift of priced.promotions.promoCartItems) {
@@ -331,7 +338,6 @@ export class OrderService {
           sql`update variants v set qty = v.qty - ${gift.qty} from products p where v.id = ${Number(gift.variantId)} and p.id = v.product_id and v.qty >= ${gift.qty} returning v.id, p.name, v.label`,
         );
         if (rows[0]) {
-          stockTaken.push({ variantId: gift.variantId, qty: gift.qty });
           items.push({ productId: gift.veloxProductId, variantId: gift.variantId, name: rows[0].name, variantLabel: rows[0].label, qty: gift.qty, unitPrice: 0, total: 0, promo: true });
         }
       }
@@ -339,13 +345,15 @@ export class OrderService {
       for (const promo of applied) {
         if (!done.used.includes(promo.id)) throw new OrderError('PromotionsChanged', `Offer ${promo.name} is no longer available.`, 409);
       }
-      for (const m of voucherMethods) {
+      // gift cards in code order (two orders with the same cards lock them alike)
+      for (const m of [...voucherMethods].sort((a, b) => VoucherService.normalise(a.code!).localeCompare(VoucherService.normalise(b.code!)))) {
         if (!(await VoucherService.redeem(tx, VoucherService.normalise(m.code!), m.amount))) {
           throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers the amount.`, 409, undefined, m.code);
         }
       }
     });
     this.checkout.promotionsUsed(applied.map((p) => p.id));
+    this.stockChanged(items.map((i) => i.productId));
 
     // payment
     if (!main || main.methodCode === 'NO_PAYMENT') return this.complete(number, accessToken, payments, priced.loyaltyPoints);
@@ -353,9 +361,11 @@ export class OrderService {
       const checkout = await this.payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
       payments[payments.length - 1]!.payLaterToken = checkout.token;
       // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
-      await this.db.execute(
-        sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, payment_expires_at = ${new Date(checkout.expiresAt).toISOString()}::timestamptz, updated_at = now() where number = ${number}`,
+      const waiting = await queryRows<{ number: string }>(
+        this.db,
+        sql`update orders set status = 'awaiting_payment', payments = ${JSON.stringify(payments)}::jsonb, payment_expires_at = ${new Date(checkout.expiresAt).toISOString()}::timestamptz, updated_at = now() where number = ${number} and status = 'pending' returning number`,
       );
+      if (waiting.length === 0) throw settledMeanwhile(number);
       return { orderNumber: number, status: 'actionRequired', actionData: { type: 'redirect', url: checkout.redirectUrl }, loyalty: null, accessToken };
     }
     let charge = { methodCode: main.methodCode, nonce: savedToken ?? main.token! };
@@ -363,7 +373,7 @@ export class OrderService {
       // vault first (verification authorised and voided), then charge the saved card
       const saved = await this.savedCards!.save(ctx.userSub!, main.token!, number);
       if (!saved.ok) {
-        await this.fail(number, stockTaken, voucherMethods, priced);
+        await this.fail(number);
         if (saved.error === 'SavedCardLimitReached') throw new OrderError('InvalidRequest', saved.message, 422);
         const unrecoverable = saved.error === 'PaymentFailureUnrecoverable';
         throw new OrderError(saved.error, paymentMessage(saved.error), PAYMENT_ERROR_STATUS[saved.error], unrecoverable ? number : undefined, saved.code);
@@ -376,34 +386,53 @@ export class OrderService {
     if (outcome.ok) {
       payments[payments.length - 1]!.transactionId = outcome.transactionId;
       payments[payments.length - 1]!.label = `${labelOf(main.methodCode)} (${outcome.instrument})`;
-      // one statement: record the charge and complete the order
-      await this.db.execute(sql`with charge as (${transaction} returning id)
-        update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and exists (select 1 from charge)`);
+      // one statement: record the charge and complete the order (still pending: the crash-recovery
+      // sweep may have cancelled an order that took this long, and then the charge is voided)
+      const placed = await queryRows<{ number: string }>(
+        this.db,
+        sql`with charge as (${transaction} returning id)
+          update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' and exists (select 1 from charge) returning number`,
+      );
+      if (placed.length === 0) {
+        await this.gateway.void(outcome.transactionId).catch(() => undefined);
+        throw settledMeanwhile(number);
+      }
       return { orderNumber: number, status: 'complete', actionData: null, loyalty: { points: priced.loyaltyPoints }, accessToken };
     }
     await this.db.execute(transaction);
     {
-      await this.fail(number, stockTaken, voucherMethods, priced);
+      await this.fail(number);
       const unrecoverable = outcome.error === 'PaymentFailureUnrecoverable';
       throw new OrderError(outcome.error, paymentMessage(outcome.error), PAYMENT_ERROR_STATUS[outcome.error], unrecoverable ? number : undefined, outcome.code);
     }
   }
 
   private async complete(number: string, accessToken: string, payments: StoredPayment[], points: number): Promise<OrderPlaceResponse> {
-    await this.db.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number}`);
+    const placed = await queryRows<{ number: string }>(this.db, sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' returning number`);
+    // nothing left to pay: the crash-recovery sweep completes such an order too, so it may already be placed
+    if (placed.length === 0) {
+      const [order] = await queryRows<{ status: string }>(this.db, sql`select status from orders where number = ${number}`);
+      if (order?.status !== 'placed') throw settledMeanwhile(number);
+    }
     return { orderNumber: number, status: 'complete', actionData: null, loyalty: { points }, accessToken };
   }
 
-  /** Payment failed: give back stock, gift-card balances and offer usage; the cart may try again. */
-  private async fail(number: string, stock: { variantId: string; qty: number }[], vouchers: { code?: string; amount: number }[], priced: PricedCart, status = 'payment_failed'): Promise<void> {
-    await this.transaction(async (tx) => {
-      for (const s of stock) await tx.execute(sql`update variants set qty = qty + ${s.qty} where id = ${Number(s.variantId)}`);
-      for (const v of vouchers) await VoucherService.refund(tx, VoucherService.normalise(v.code ?? ''), v.amount);
-      for (const p of priced.promotions.appliedPromotions) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = ${p.id}`);
-      await tx.execute(sql`delete from promotion_usages where order_number = ${number}`);
-      await tx.execute(sql`update orders set status = ${status}, updated_at = now() where number = ${number}`);
-    });
-    this.checkout.promotionsUsed(priced.promotions.appliedPromotions.map((p) => p.id));
+  /**
+   * Payment failed: give back stock, gift-card balances and offer usage; the cart may try again.
+   * The same release as the sweeps (exactly once: only while the order is still pending).
+   */
+  private async fail(number: string, status = 'payment_failed'): Promise<void> {
+    const released = await this.inTransaction((tx) => this.release(tx, number, { from: 'pending', to: status }));
+    if (released) this.afterRelease(released);
+  }
+
+  private stockChanged(productIds: readonly (string | number)[]): void {
+    if (productIds.length > 0) this.options.stockChanged?.([...new Set(productIds.map(Number))]);
+  }
+
+  private afterRelease(released: { promotions: string[]; productIds: number[] }): void {
+    this.checkout.promotionsUsed(released.promotions);
+    this.stockChanged(released.productIds);
   }
 
   /**
@@ -414,7 +443,7 @@ export class OrderService {
   async completePayLater(token: string, amount: number): Promise<OrderPlaceResponse> {
     const checkout = this.payLater.get(token);
     if (!checkout) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
-    let released: string[] | null = null;
+    let released: { promotions: string[]; productIds: number[] } | null = null;
     type Outcome =
       | { kind: 'unknown' | 'cancelled' | 'expired' }
       | { kind: 'failed'; error: string }
@@ -442,7 +471,7 @@ export class OrderService {
       await tx.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${order.number}`);
       return done;
     });
-    if (released) this.checkout.promotionsUsed(released);
+    if (released) this.afterRelease(released);
     switch (outcome.kind) {
       case 'complete':
         return { orderNumber: outcome.number, status: 'complete', actionData: null, loyalty: { points: outcome.points }, accessToken: outcome.accessToken };
@@ -459,33 +488,46 @@ export class OrderService {
   }
 
   /**
-   * Cancels an order still awaiting pay-later approval and gives back everything it holds: the
-   * stock of its lines and promo items, its gift-card amounts and its offer usage. Exactly once:
-   * only the statement that moves the order out of awaiting_payment releases, inside the caller's
-   * transaction. With `dueBy`, only an order whose checkout expired by then. Returns the offers
-   * whose usage was given back, or null when the order was not (or no longer) awaiting.
+   * Cancels an order and gives back everything it holds: the stock of its lines and promo items,
+   * its gift-card amounts and its offer usage. Exactly once: only the statement that moves the
+   * order out of `from` (awaiting_payment: pay-later expiry; pending: a failed payment or the
+   * crash-recovery sweep) releases, inside the caller's transaction. With `dueBy`, only an order
+   * whose pay-later checkout expired by then; with `staleBefore`, only one not touched since.
+   * Returns the offers whose usage was given back and the products whose stock came back, or null
+   * when the order was not (or no longer) in `from`.
    */
-  private async releaseAwaiting(tx: Database, number: string, dueBy?: number): Promise<string[] | null> {
+  private async release(
+    tx: Database,
+    number: string,
+    { from, to = 'cancelled', dueBy, staleBefore }: { from: 'awaiting_payment' | 'pending'; to?: string; dueBy?: number; staleBefore?: number },
+  ): Promise<{ promotions: string[]; productIds: number[] } | null> {
     const due = dueBy === undefined ? sql`` : sql` and payment_expires_at <= ${new Date(dueBy).toISOString()}::timestamptz`;
+    const stale = staleBefore === undefined ? sql`` : sql` and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz`;
     const [row] = await queryRows<{ items: StoredItem[]; payments: StoredPayment[] }>(
       tx,
-      sql`update orders set status = 'cancelled', updated_at = now() where number = ${number} and status = 'awaiting_payment'${due} returning items, payments`,
+      sql`update orders set status = ${to}, updated_at = now() where number = ${number} and status = ${from}${due}${stale} returning items, payments`,
     );
     if (!row) return null;
-    for (const item of row.items) {
+    // rows are locked in the order the order statement locks them (variants by id, offers, gift
+    // cards), so a release and a placement never wait on each other in a circle
+    for (const item of [...row.items].sort((a, b) => Number(a.variantId) - Number(b.variantId))) {
       await tx.execute(sql`update variants v set qty = v.qty + ${item.qty} from products p where v.id = ${Number(item.variantId)} and p.id = v.product_id and (p.functional_type = 'basic' or ${item.promo})`);
     }
-    for (const p of row.payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
     const used = await queryRows<{ promotion_id: string }>(tx, sql`delete from promotion_usages where order_number = ${number} returning promotion_id`);
-    const ids = used.map((u) => u.promotion_id);
-    if (ids.length > 0) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = any(${sql.param(ids)}::text[])`);
-    return ids;
+    const ids = [...new Set(used.map((u) => u.promotion_id))].sort();
+    for (const id of ids) await tx.execute(sql`update promotions set used_count = greatest(used_count - 1, 0) where id = ${id}`);
+    for (const p of row.payments) if (p.methodCode === 'VOUCHER' && p.code) await VoucherService.refund(tx, p.code, p.amount);
+    return { promotions: ids, productIds: [...new Set(row.items.map((i) => Number(i.productId)))] };
+  }
+
+  private releaseAwaiting(tx: Database, number: string, dueBy?: number) {
+    return this.release(tx, number, { from: 'awaiting_payment', dueBy });
   }
 
   /** Expires one order if its pay-later checkout is past its deadline (the lazy path). True when it did. */
   async expireIfDue(number: string): Promise<boolean> {
     const released = await this.inTransaction((tx) => this.releaseAwaiting(tx, number, this.now()));
-    if (released) this.checkout.promotionsUsed(released);
+    if (released) this.afterRelease(released);
     return released !== null;
   }
 
@@ -498,6 +540,82 @@ export class OrderService {
     let expired = 0;
     for (const { number } of due) if (await this.expireIfDue(number)) expired += 1;
     return expired;
+  }
+
+  /**
+   * Crash recovery: an order still `pending` after `pendingTimeoutMs` (default 5 minutes) was left
+   * by a placement that never finished (the process died between taking the stock and recording the
+   * payment). Charged ones (the gateway knows a charge for the order number, or nothing was left to
+   * pay) are completed; the others are cancelled and release their stock, gift-card amounts and
+   * offer usage exactly once (the same release as the pay-later expiry). A placement that is merely
+   * slow and finishes after this finds its order no longer pending and voids its charge.
+   */
+  async resolvePending(limit = 100): Promise<{ completed: number; cancelled: number }> {
+    const staleBefore = this.now() - (this.options.pendingTimeoutMs ?? 300_000);
+    const due = await queryRows<{ number: string }>(
+      this.db,
+      sql`select number from orders where status = 'pending' and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz order by updated_at limit ${limit}`,
+    );
+    const result = { completed: 0, cancelled: 0 };
+    for (const { number } of due) {
+      const outcome = await this.resolveOne(number, staleBefore);
+      if (outcome) result[outcome] += 1;
+    }
+    return result;
+  }
+
+  /**
+   * An Idempotency-Key taken over after its lease: the dead holder's pending order of this cart
+   * (untouched for the lease) is settled now, as the sweep would, so the retry can go ahead.
+   */
+  async resolvePendingOfCart(cartId: string, olderThanMs: number): Promise<void> {
+    const staleBefore = this.now() - olderThanMs;
+    const due = await queryRows<{ number: string }>(
+      this.db,
+      sql`select number from orders where cart_id = ${cartId} and status = 'pending' and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz`,
+    );
+    for (const { number } of due) await this.resolveOne(number, staleBefore);
+  }
+
+  private async resolveOne(number: string, staleBefore: number): Promise<'completed' | 'cancelled' | null> {
+    const [order] = await queryRows<{ payments: StoredPayment[] }>(this.db, sql`select payments from orders where number = ${number} and status = 'pending'`);
+    if (!order) return null;
+    const main = order.payments.find((p) => p.methodCode !== 'VOUCHER');
+    const nothingToPay = !main || main.methodCode === 'NO_PAYMENT' || main.amount === 0;
+    let charge: { transactionId: string; amount: number; instrument: string } | null = null;
+    if (!nothingToPay && main && main.methodCode !== 'AFTERPAY') {
+      try {
+        charge = (await this.gateway.findCharge?.(number)) ?? null;
+      } catch {
+        return null; // the gateway cannot say whether it charged: settle this order on a later sweep
+      }
+      if (charge && charge.amount !== main.amount) {
+        // not this order's charge as placed: give it back, then cancel
+        await this.gateway.void(charge.transactionId).catch(() => undefined);
+        charge = null;
+      }
+    }
+    let released: { promotions: string[]; productIds: number[] } | null = null;
+    const outcome = await this.inTransaction<'completed' | 'cancelled' | null>(async (tx) => {
+      if (nothingToPay || charge) {
+        const payments = order.payments.map((p) => (p === main && charge ? { ...p, transactionId: charge.transactionId, label: `${labelOf(p.methodCode)} (${charge.instrument})` } : p));
+        const record = charge
+          ? sql`, charge as (insert into payment_transactions (id, order_number, method_code, amount, status, detail)
+                 select ${charge.transactionId}, ${number}, ${main!.methodCode}, ${charge.amount}, 'authorized', ${charge.instrument} from done on conflict (id) do nothing returning id)`
+          : sql``;
+        const rows = await queryRows<{ number: string }>(
+          tx,
+          sql`with done as (update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now()
+                where number = ${number} and status = 'pending' and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz returning number)${record}
+              select number from done`,
+        );
+        return rows.length === 1 ? 'completed' : null;
+      }
+      released = await this.release(tx, number, { from: 'pending', staleBefore });
+      return released ? 'cancelled' : null;
+    });
+    if (released) this.afterRelease(released);
+    return outcome;
   }
 
   async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; itemQuantity: number; shippingType: string }[]> {
@@ -569,6 +687,11 @@ export class OrderService {
   private async inTransaction<T>(run: (tx: Database) => Promise<T>): Promise<T> {
     return (await this.db.transaction(async (tx) => run(tx as unknown as Database))) as T;
   }
+}
+
+/** The order was settled by the crash-recovery sweep while this placement was still running (it took too long). */
+function settledMeanwhile(number: string): OrderError {
+  return new OrderError('PaymentFailureUnrecoverable', paymentMessage('PaymentFailureUnrecoverable'), PAYMENT_ERROR_STATUS.PaymentFailureUnrecoverable, number);
 }
 
 /** A loyalty number as read back: every character but the last 3 masked (•••••123). */

@@ -45,6 +45,12 @@ export interface PaymentGateway {
   vault(nonce: string): Promise<VaultOutcome>;
   /** Voids an authorisation (refunds are out of scope for the sandbox). Throws for an unknown transaction. */
   void(transactionId: string): Promise<void>;
+  /**
+   * The authorised charge made for an order, if any (Braintree: a transaction search by order id).
+   * Crash recovery asks it about orders whose placement never finished. Without it, such an order
+   * counts as not charged.
+   */
+  findCharge?(orderNumber: string): Promise<{ transactionId: string; amount: number; instrument: string } | null>;
 }
 
 export type PayLaterState = 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED' | 'EXPIRED';

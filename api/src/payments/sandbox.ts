@@ -119,6 +119,8 @@ export class SandboxGateway implements PaymentGateway {
   private readonly recent = new Map<string, number>();
   private readonly vaulted = new Map<string, VaultedCard>();
   private readonly transactions = new Map<string, SandboxTransaction>();
+  /** Authorised charges by order number (in memory: a restart forgets them, like the nonces). */
+  private readonly charges = new Map<string, { transactionId: string; amount: number; instrument: string }>();
   private readonly now: () => number;
 
   constructor(private readonly options: SandboxOptions) {
@@ -216,7 +218,12 @@ export class SandboxGateway implements PaymentGateway {
     return { kind: 'card', cardType: card.cardType, lastFour: card.lastFour, fingerprint: card.fingerprint, outcome: 'ok', consumed: false, createdAt: this.now() };
   }
 
-  async charge({ methodCode, nonce, amount }: ChargeRequest): Promise<ChargeOutcome> {
+  async findCharge(orderNumber: string): Promise<{ transactionId: string; amount: number; instrument: string } | null> {
+    const charge = this.charges.get(orderNumber);
+    return charge && this.transactions.get(charge.transactionId)?.status === 'authorized' ? charge : null;
+  }
+
+  async charge({ methodCode, nonce, amount, orderNumber }: ChargeRequest): Promise<ChargeOutcome> {
     const id = () => `sbx_${crypto.randomBytes(8).toString('hex')}`;
     const isVaultToken = nonce.startsWith('pm_');
     if (isVaultToken !== (methodCode === 'BRAINTREE_SAVED')) return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Payment method does not match ${methodCode}.` };
@@ -252,6 +259,8 @@ export class SandboxGateway implements PaymentGateway {
     }
     const transactionId = id();
     this.transactions.set(transactionId, { amount, kind: 'charge', status: 'authorized' });
+    if (this.charges.size > 100_000) this.charges.clear();
+    this.charges.set(orderNumber, { transactionId, amount, instrument });
     return { ok: true, transactionId, instrument };
   }
 

@@ -3,10 +3,10 @@
  * view, the signed-in customer's return token, and POST /api/returns (rate-limited too).
  */
 import { ErrorBody, ReturnableOrder, ReturnCreateRequest, ReturnCreateResponse, ReturnLookupRequest, ReturnOrderParams, ReturnTokenQuery, ValidationErrorBody } from '@store/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { RateLimiter } from '../vouchers/service.js';
+import { clientOf, tooManyRequests } from '../http/rate-limit.js';
 import { ReturnError, type ReturnService } from './service.js';
 
 export interface ReturnRoutesOptions {
@@ -17,9 +17,15 @@ export interface ReturnRoutesOptions {
 
 export const returnRoutes: FastifyPluginAsyncZod<ReturnRoutesOptions> = async (app, opts) => {
   const { returns } = opts;
-  const lookupLimiter = new RateLimiter(opts.lookupsPerMinute, 60_000);
-  const createLimiter = new RateLimiter(opts.lookupsPerMinute, 60_000);
-  const tooMany = (reply: FastifyReply) => reply.code(429).send({ error: 'TooManyRequests', message: 'Too many attempts. Try again in a minute.' });
+  // shared by every API process (rate_limits table), per client and minute
+  const lookupRule = { bucket: 'return-lookup', limit: opts.lookupsPerMinute, windowSeconds: 60 };
+  const createRule = { bucket: 'return-create', limit: opts.lookupsPerMinute, windowSeconds: 60 };
+  const refused = async (request: FastifyRequest, reply: FastifyReply, rule: typeof lookupRule): Promise<boolean> => {
+    const decision = await app.rateLimits.take(rule, clientOf(request));
+    if (decision.ok) return false;
+    tooManyRequests(reply, decision, 'Too many attempts. Try again in a minute.');
+    return true;
+  };
   const fail = (reply: FastifyReply, error: unknown) => {
     if (error instanceof ReturnError) return reply.code(error.statusCode as 404).send({ error: error.code, message: error.message });
     throw error;
@@ -36,7 +42,7 @@ export const returnRoutes: FastifyPluginAsyncZod<ReturnRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      if (!lookupLimiter.take(request.ip)) return tooMany(reply);
+      if (await refused(request, reply, lookupRule)) return reply;
       try {
         return await returns.lookup(request.body.number, request.body.email);
       } catch (error) {
@@ -57,7 +63,7 @@ export const returnRoutes: FastifyPluginAsyncZod<ReturnRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      if (!lookupLimiter.take(request.ip)) return tooMany(reply);
+      if (await refused(request, reply, lookupRule)) return reply;
       try {
         return await returns.withToken(request.params.number, request.query.token);
       } catch (error) {
@@ -97,7 +103,7 @@ export const returnRoutes: FastifyPluginAsyncZod<ReturnRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      if (!createLimiter.take(request.ip)) return tooMany(reply);
+      if (await refused(request, reply, createRule)) return reply;
       try {
         return await returns.create(request.body);
       } catch (error) {

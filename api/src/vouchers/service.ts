@@ -10,6 +10,8 @@ import { queryRows, type Database } from '../db/index.js';
 
 const scrypt = promisify(crypto.scrypt) as (password: string, salt: string, keylen: number, options: crypto.ScryptOptions) => Promise<Buffer>;
 const SCRYPT = { N: 1024, r: 8, p: 1 };
+/** Gift-card code characters: digits and capitals without look-alikes (0/O, 1/I/L) and U (30). */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 export async function hashPin(pin: string, salt = crypto.randomBytes(8).toString('hex')): Promise<string> {
   const hash = await scrypt(pin, salt, 16, SCRYPT);
@@ -63,30 +65,63 @@ export class VoucherService {
     return code.trim().toUpperCase().replace(/\s+/g, '');
   }
 
-  /** Checks code and PIN; counts wrong PINs and locks the card after maxPinAttempts. */
+  /**
+   * Checks code and PIN; counts wrong PINs and locks the card after maxPinAttempts.
+   *
+   * Atomic under concurrency (PostgreSQL runs requests in parallel): before the PIN is compared,
+   * one conditional UPDATE takes an attempt — counted as wrong until the PIN proves right — and
+   * only while the card is not locked; the attempt that reaches the limit locks the card in the
+   * same statement. Concurrent updates of the row queue on its lock and re-check the condition, so
+   * however many guesses arrive at once, at most maxPinAttempts PINs are ever compared per lock
+   * period. A right PIN then clears the count.
+   */
   async lookup(rawCode: string, pin: string, now = new Date()): Promise<VoucherLookup> {
     const code = VoucherService.normalise(rawCode);
-    const [card] = await queryRows<CardRow>(this.db, sql`select code, pin_hash, balance, expires_at, suspended, failed_pins, locked_until from gift_cards where code = ${code}`);
+    const lockUntil = new Date(now.getTime() + this.settings.lockMinutes * 60_000).toISOString();
+    const [card] = await queryRows<CardRow>(
+      this.db,
+      sql`update gift_cards set failed_pins = failed_pins + 1,
+            locked_until = case when failed_pins + 1 >= ${this.settings.maxPinAttempts} then ${lockUntil}::timestamptz else null end
+          where code = ${code} and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
+          returning code, pin_hash, balance, expires_at, suspended, failed_pins, locked_until`,
+    );
     if (!card) {
+      const [exists] = await queryRows<{ code: string }>(this.db, sql`select code from gift_cards where code = ${code}`);
+      if (exists) return fail('VoucherLocked');
       // same work as a wrong PIN, so timing does not tell codes apart
       await pinMatches(pin, 'ffffffffffffffff:00000000000000000000000000000000');
       return fail('VoucherInvalid');
     }
-    if (card.locked_until && new Date(card.locked_until) > now) return fail('VoucherLocked');
     if (!(await pinMatches(pin.trim(), card.pin_hash))) {
-      const [row] = await queryRows<{ failed_pins: number }>(
-        this.db,
-        sql`update gift_cards set failed_pins = failed_pins + 1,
-              locked_until = case when failed_pins + 1 >= ${this.settings.maxPinAttempts} then ${new Date(now.getTime() + this.settings.lockMinutes * 60_000).toISOString()}::timestamptz else locked_until end
-            where code = ${code} returning failed_pins`,
-      );
-      return (row?.failed_pins ?? 0) >= this.settings.maxPinAttempts ? fail('VoucherLocked') : fail('VoucherInvalid');
+      return card.failed_pins >= this.settings.maxPinAttempts ? fail('VoucherLocked') : fail('VoucherInvalid');
     }
-    if (card.failed_pins > 0 || card.locked_until) await this.db.execute(sql`update gift_cards set failed_pins = 0, locked_until = null where code = ${code}`);
+    await this.db.execute(sql`update gift_cards set failed_pins = 0, locked_until = null where code = ${code}`);
     if (card.suspended) return fail('VoucherSuspended');
     const expires = new Date(card.expires_at).getTime();
     if (expires <= now.getTime()) return fail('VoucherExpired');
     return { ok: true, code, expires, amountRemaining: card.balance };
+  }
+
+  /**
+   * A new gift card with a code nobody can guess from another: `FERN-` and 16 characters from a
+   * 30-character alphabet without look-alikes (about 78 random bits, crypto.randomInt), grouped in fours,
+   * and a random 6-digit PIN. The seeded FERN-5000-0001-style cards are sandbox fixtures only.
+   */
+  static newCode(): string {
+    const chars = Array.from({ length: 16 }, () => CODE_ALPHABET[crypto.randomInt(CODE_ALPHABET.length)]).join('');
+    return `FERN-${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}-${chars.slice(12)}`;
+  }
+
+  /** Issues a card (random code and PIN unless given); returns the code and PIN to hand to the customer. */
+  static async issue(db: Database, { balance, expiresAt, pin = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0') }: { balance: number; expiresAt: Date; pin?: string }): Promise<{ code: string; pin: string }> {
+    for (;;) {
+      const code = VoucherService.newCode();
+      const rows = await queryRows<{ code: string }>(
+        db,
+        sql`insert into gift_cards (code, pin_hash, balance, expires_at) values (${code}, ${await hashPin(pin)}, ${balance}, ${expiresAt.toISOString()}::timestamptz) on conflict (code) do nothing returning code`,
+      );
+      if (rows.length === 1) return { code, pin };
+    }
   }
 
   /** Inside the order transaction: takes `amount` off the card, or returns false (insufficient funds). */
@@ -102,26 +137,5 @@ export class VoucherService {
 
   static async refund(tx: Database, code: string, amount: number): Promise<void> {
     await tx.execute(sql`update gift_cards set balance = balance + ${amount} where code = ${code}`);
-  }
-}
-
-/** A fixed-window per-client limiter (in memory; one process). */
-export class RateLimiter {
-  private readonly hits = new Map<string, { windowStart: number; count: number }>();
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** True when the client may go ahead. */
-  take(client: string, now = Date.now()): boolean {
-    if (this.hits.size > 10_000) for (const [k, v] of this.hits) if (now - v.windowStart >= this.windowMs) this.hits.delete(k);
-    const entry = this.hits.get(client);
-    if (!entry || now - entry.windowStart >= this.windowMs) {
-      this.hits.set(client, { windowStart: now, count: 1 });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= this.limit;
   }
 }

@@ -33,6 +33,11 @@ export interface CartView {
   groups: CartGroup[];
   quantity: number;
   valid: boolean;
+  /**
+   * The items to price with /checkout/info: all of them, less the lines that break a §5 rule
+   * (the API refuses such a cart with 422 CartItemInvalid, by the same rules; the line shows why).
+   */
+  pricedItems: CartItem[];
 }
 
 let snapshot: SyncedState = session.synced.getState();
@@ -112,7 +117,12 @@ export function useCart(): CartView {
 
   const loading = items.length > 0 && (!products || items.some((i) => !products.has(i.productId)));
   const quantity = items.reduce((s, i) => s + i.qty, 0);
+  const pricedItems = useMemo(() => {
+    const broken = new Set(groups.flatMap((g) => g.lines.filter((l) => l.violation).flatMap((l) => l.itemIds)));
+    return broken.size === 0 ? items : items.filter((i) => !broken.has(i.id));
+  }, [items, groups]);
   return {
+    pricedItems,
     status: failed ? 'ERROR' : loading ? 'LOADING' : 'SUCCESS',
     items,
     groups,

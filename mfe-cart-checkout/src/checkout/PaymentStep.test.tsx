@@ -15,7 +15,7 @@ import { AFTERPAY_EXPIRED_MESSAGE } from './messages';
 import { emptyCheckout, setCheckout } from './state';
 
 const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
-const cart: CartView = { status: 'SUCCESS', items: [item], groups: [], quantity: 1, valid: true };
+const cart: CartView = { status: 'SUCCESS', items: [item], pricedItems: [item], groups: [], quantity: 1, valid: true };
 const delivery = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
 const info: CheckoutInfoResponse = {
   result: 'SUCCESS',

@@ -20,7 +20,7 @@ export function EmptyCart({ navigate }: { navigate?: (path: string) => void }) {
 
 export function CartPage() {
   const cart = useCart();
-  const { status, info } = useCheckoutInfo(cart.items, { forShipping: false });
+  const { status, info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
   const navigate = useNavigate();
   useEffect(() => {
     document.title = 'Your cart | Fernleaf';
