@@ -106,6 +106,9 @@ function installDevPanelShortcut(collect: () => Omit<DevPanelData, 'shared'> & {
   if (new URLSearchParams(window.location.search).get('store-dev') === '1') toggle();
 }
 
+/** Resolves once single-spa has mounted the first page's applications (its first routing event). */
+const firstRoute = new Promise<void>((resolve) => window.addEventListener('single-spa:routing-event', () => resolve(), { once: true }));
+
 async function main(): Promise<void> {
   const main = document.getElementById('shell-main')!;
   let registry: Registry;
@@ -177,7 +180,7 @@ async function main(): Promise<void> {
   // Prefetches wait until the page has loaded and the main thread is idle: started at once, the
   // header's, tiles' and footer's links loaded and evaluated up to three other remotes while the
   // page itself was still loading (slower largest paint, more blocking time on a phone).
-  const pageSettled = new Promise<void>((resolve) => afterLoad(resolve, PREFETCH_IDLE_TIMEOUT_MS));
+  const pageSettled = firstRoute.then(() => new Promise<void>((resolve) => afterLoad(resolve, PREFETCH_IDLE_TIMEOUT_MS)));
   setPrefetcher(async (path) => {
     await pageSettled;
     const owner = ownerOf(registry, new URL(path, window.location.href).pathname);
@@ -251,7 +254,9 @@ async function main(): Promise<void> {
     })),
     shared: [],
   }));
-  afterLoad(() => void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs));
+  // Background services (cart, account) start once the page is interactive: its remote mounted
+  // (hydrated), the load event passed and the main thread idle. Not in the critical path.
+  void firstRoute.then(() => afterLoad(() => void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs)));
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }
 
