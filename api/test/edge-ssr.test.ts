@@ -198,3 +198,17 @@ describe('the edge singletons', () => {
     for (const value of Object.values(SERVER_SINGLETONS)) expect(value).toBeTruthy();
   });
 });
+
+describe('renderRoot', () => {
+  it('writes completed Suspense boundaries in place (no outlined segments, no inline scripts)', async () => {
+    const { renderRoot } = await import('../src/ssr/render');
+    const { createElement, React } = await import('../src/ssr/singletons');
+    const react = ((React as unknown as { default?: typeof import('react') }).default ?? React) as typeof import('react');
+    const items = Array.from({ length: 60 }, (_, i) => createElement(react.Suspense, { key: i, fallback: null }, createElement('p', null, `item ${i} `.repeat(400))));
+    const html = await renderRoot(createElement('div', null, items), 1000);
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<!--$?-->');
+    expect(html.match(/<!--\$-->/g)).toHaveLength(60);
+  });
+});

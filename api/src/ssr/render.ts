@@ -51,6 +51,9 @@ export function renderRoot(element: ReactElement, ms: number): Promise<string> {
     // one emotion cache per root: its styles are written inline, each rule once
     const cache = createCache({ key: 'css' });
     const stream = renderToPipeableStream(createElement(CacheProvider, { value: cache }, element), {
+      // every Suspense boundary inline, in place: the page holds several roots (their outlined
+      // boundaries' ids, B:0..., would collide) and no inline script is needed to reveal them
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady() {
         clearTimeout(timer);
         stream.pipe(sink);

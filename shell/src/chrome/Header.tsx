@@ -101,7 +101,10 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
       <Link to="/" aria-label="Fernleaf home" css={{ textDecoration: 'none', display: 'flex', alignItems: 'baseline', gap: 6 }}>
         <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 26, letterSpacing: '.02em', color: 'var(--forest)' }}>Fernleaf</span>
       </Link>
-      <MainNav items={items} />
+      {/* the navigation (with its dropdowns) hydrates as a task of its own */}
+      <Suspense fallback={null}>
+        <MainNav items={items} />
+      </Suspense>
       <div css={{ marginLeft: 'auto', display: 'flex', gap: '.75rem', alignItems: 'center', fontSize: 15, '@media (max-width: 767px)': { gap: '.25rem' } }}>
         <button
           type="button"

@@ -1,6 +1,6 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { fetchListing, listingUrl, NotFoundError } from '../../api/client';
 import { NotFound } from '../../NotFound';
@@ -210,7 +210,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
         </div>
       </div>
       <div css={{ display: 'grid', gridTemplateColumns: '240px minmax(0, 1fr)', gap: '2rem', '@media (max-width: 767px)': { gridTemplateColumns: '1fr' } }}>
-        <div>{facetSource ? <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} /> : null}</div>
+        <div>
+          <Suspense fallback={null}>{facetSource ? <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} /> : null}</Suspense>
+        </div>
         <div>
           {status === 'error' ? (
             <p role="alert">We couldn't load these products just now. Please refresh the page to try again.</p>
@@ -226,7 +228,10 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             >
               {items.map((item, index) => (
                 <li key={item.id}>
-                  <ProductTile item={item} eager={index < 4} position={index + 1} />
+                  {/* each tile hydrates on its own (selective hydration: short tasks, not one long one) */}
+                  <Suspense fallback={null}>
+                    <ProductTile item={item} eager={index < 4} position={index + 1} />
+                  </Suspense>
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import type { Product } from '@store/contracts';
 import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { Overlay } from '@store/ui/overlay';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, NotFoundError, productApiUrl } from '../../api/client';
 import { productHead, productJsonLd } from '../../lib/head';
@@ -147,6 +147,8 @@ export function ProductPage() {
         <Link to={`/categories/${product.canonicalCategory.path}`}>{product.canonicalCategory.name}</Link> / <span aria-current="page">{product.name}</span>
       </nav>
       <section aria-label="Gallery">
+        {/* gallery and details hydrate as separate tasks (selective hydration) */}
+        <Suspense fallback={null}>
         {current ? (
           <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
             <Image key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes="(max-width: 767px) 100vw, 55vw" priority />
@@ -176,8 +178,10 @@ export function ProductPage() {
             ))}
           </ul>
         ) : null}
+        </Suspense>
       </section>
       <div>
+        <Suspense fallback={null}>
         <p css={{ margin: 0, color: 'var(--muted)' }}>
           <Link to={`/brands/${product.brand.slug}`} css={{ color: 'inherit' }}>
             {product.brand.name}
@@ -222,6 +226,7 @@ export function ProductPage() {
         <p>
           <Link to={`/categories/${product.canonicalCategory.path}`}>More {product.canonicalCategory.name.toLowerCase()}</Link>
         </p>
+        </Suspense>
       </div>
       <RecentlyViewed items={recent} />
       <Overlay open={overlay === 'size-guide'} onClose={() => setOverlay(null)} title="Size guide" width="lg">
