@@ -3,6 +3,8 @@ import { session } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { accountDetails } from '../lib/api';
+import { useSessionStatus } from '../lib/session';
 import { primaryButton, Field } from '../lib/ui';
 import { setCheckout, type Contact } from './state';
 import { useCheckoutState } from './useCheckout';
@@ -19,6 +21,28 @@ function keepGuestLoyalty(memberId: string, lastName: string): void {
   }
 }
 
+/**
+ * A signed-in shopper without a saved checkout contact: the account's e-mail, names and phone
+ * (GET /api/account; the session's e-mail when that fails), filled into the fields still empty.
+ */
+function useAccountPrefill(apply: (details: Partial<Contact>) => void, wanted: boolean): void {
+  const status = useSessionStatus();
+  const applyRef = useRef(apply);
+  applyRef.current = apply;
+  useEffect(() => {
+    if (!wanted || status !== 'LOGGED_IN') return undefined;
+    let live = true;
+    const email = session.getState().user?.email ?? '';
+    accountDetails().then(
+      ({ customer }) => live && applyRef.current({ email: customer.email || email, firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone ?? '' }),
+      () => live && applyRef.current({ email }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, status]);
+}
+
 export function ContactStep() {
   const s = useCheckoutState();
   const navigate = useNavigate();
@@ -28,6 +52,7 @@ export function ContactStep() {
   const [loyalty, setLoyalty] = useState({ memberId: s.loyalty?.memberId ?? '', lastName: s.loyalty?.lastName ?? '' });
   const [loyaltyTouched, setLoyaltyTouched] = useState<{ memberId?: boolean; lastName?: boolean }>({});
   const formRef = useRef<HTMLFormElement>(null);
+  useAccountPrefill((details) => setContact((c) => ({ ...c, ...Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !c[k as keyof Contact])) })), !s.contact);
   const errors: Errors<keyof Contact> = validateContact(contact);
   const loyaltyErrors = validateLoyalty(loyalty.memberId, loyalty.lastName);
   const shown = (k: keyof Contact) => ((submitted || touched[k]) && errors[k]) || null;

@@ -25,6 +25,9 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const [postcode, setPostcode] = useState('');
   const [stores, setStores] = useState<PickupStoreOption[] | null>(null);
   const [storesError, setStoresError] = useState<string | null>(null);
+  /** Said to screen readers once a search answers ("3 stores near 1010, nearest first."). */
+  const [storesFound, setStoresFound] = useState('');
+  const [searching, setSearching] = useState(false);
   const [store, setStore] = useState<PickupStoreOption | null>(s.pickupStore);
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -40,14 +43,19 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
 
   const findStores = async (event?: FormEvent) => {
     event?.preventDefault();
+    setStoresFound('');
     if (postcode && !/^\d{4}$/.test(postcode)) return setStoresError('Enter a 4-digit NZ postcode.');
     setStoresError(null);
+    setSearching(true);
     try {
       const { stores: found } = await pickupStores(postcode || undefined);
       setStores(found);
       if (found.length === 0) setStoresError('No click and collect stores near that postcode. Try another postcode.');
+      else setStoresFound(`${found.length === 1 ? '1 store' : `${found.length} stores`} offering click and collect${postcode ? ` near ${postcode}, nearest first` : ''}. Choose one below.`);
     } catch {
       setStoresError('We were unable to load stores. Please try again.');
+    } finally {
+      setSearching(false);
     }
   };
 
@@ -129,14 +137,35 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
           <h2 id="pickup-heading" css={{ fontSize: 17 }}>
             Choose a store
           </h2>
-          <div css={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start' }}>
-            <div css={{ flex: 1 }}>
-              <Field label="Postcode" name="pickupPostcode" inputMode="numeric" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value.trim())} error={storesError} hint="We list the nearest stores first." />
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
+            <div css={{ flex: '1 1 9rem', minWidth: 0 }}>
+              <Field
+                label="Postcode"
+                name="pickupPostcode"
+                inputMode="numeric"
+                enterKeyHint="search"
+                maxLength={4}
+                value={postcode}
+                onChange={(e) => setPostcode(e.target.value.trim())}
+                onKeyDown={(e) => {
+                  // Enter searches (inside the delivery form it would otherwise submit the step)
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void findStores();
+                  }
+                }}
+                error={storesError}
+                announceError
+                hint="We list the nearest stores first. Press Enter to search."
+              />
             </div>
-            <button type="button" css={[secondaryButton, { marginTop: 26 }]} onClick={() => void findStores()}>
-              Find stores
+            <button type="button" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={searching} onClick={() => void findStores()}>
+              {searching ? 'Finding stores…' : 'Find stores'}
             </button>
           </div>
+          <p role="status" css={{ margin: storesFound ? '0 0 .75rem' : 0, fontSize: 14 }} data-testid="stores-status">
+            {storesFound}
+          </p>
           {store && !stores ? (
             <p>
               Selected: <strong>{store.name}</strong>, {store.address.street1}, {store.address.locality}

@@ -38,6 +38,9 @@ export function infoRequest(items: CartItem[], s: CheckoutState, { forShipping =
 }
 
 const alerted = new Set<string>();
+
+/** An offer applied in the previous answer that is neither applied nor refused now (e.g. free delivery after a code took the subtotal under its minimum). */
+export const offerDroppedMessage = (name: string): string => `Offer ${name} has been removed because your order no longer qualifies for it.`;
 /** Promotions applied in the last answer (automatic offers that disappear raise an alert too). */
 let lastApplied = new Map<string, string>();
 
@@ -54,6 +57,16 @@ export function raisePromotionAlerts(info: CheckoutInfoResponse, codes: string[]
       bus.publish(topics.alertShow, { type: 'ERROR', content: promotionRemovedMessage(d, MAX_OFFERS) }, { source: 'cart_checkout' });
     }
     removedCodes.push(...d.relatedCouponCodes);
+  }
+  // offers that quietly stopped applying (no refusal reason): said too, never silently dropped
+  const nowApplied = new Set(info.promotions.appliedPromotions.map((p) => p.id));
+  const refused = new Set(info.promotions.disallowedPromotions.map((d) => d.id));
+  for (const [id, name] of lastApplied) {
+    if (nowApplied.has(id) || refused.has(id)) continue;
+    const key = `${id}:dropped:${codes.join(',')}:${info.itemSubtotal}`;
+    if (alerted.has(key)) continue;
+    alerted.add(key);
+    bus.publish(topics.alertShow, { type: 'ERROR', content: offerDroppedMessage(name) }, { source: 'cart_checkout' });
   }
   lastApplied = new Map(info.promotions.appliedPromotions.map((p) => [p.id, p.name]));
   return removedCodes;
@@ -72,7 +85,10 @@ export function useCheckoutInfo(items: CartItem[], options: { forShipping?: bool
   const seq = useRef(0);
   const empty = request.cart.items.length === 0;
   useEffect(() => {
-    if (empty) return;
+    if (empty) {
+      lastApplied = new Map(); // an emptied cart starts afresh: nothing was "removed"
+      return;
+    }
     const mine = ++seq.current;
     const controller = new AbortController();
     checkoutInfo(request, controller.signal).then(
