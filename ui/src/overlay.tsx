@@ -162,7 +162,7 @@ if (typeof document !== 'undefined') {
   document.addEventListener(
     'focusout',
     (event) => {
-      if (event.target instanceof HTMLElement) lastBlurred = event.target;
+      if (event.target instanceof HTMLElement && event.target !== document.body && event.target !== document.documentElement) lastBlurred = event.target;
     },
     true,
   );

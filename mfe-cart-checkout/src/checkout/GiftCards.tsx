@@ -3,7 +3,7 @@
  * on SUCCESS with a positive balance, listed soonest expiry first; no apply or removal while an
  * order is being placed.
  */
-import { useEffect, useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { errorText, Field, linkButton, Money, secondaryButton } from '../lib/ui';
 import { sortVouchers } from './state';
 import { useCheckoutState } from './useCheckout';
@@ -30,10 +30,8 @@ export function GiftCards({ placing }: { placing: boolean }) {
       setMessage({ kind: 'success', text: outcome.message, code: outcome.voucher.code });
     } else setMessage({ kind: 'error', text: outcome.message });
   };
-  const appliedCodes = s.vouchers.map((v) => v.code).join(',');
-  useEffect(() => {
-    setMessage((m) => (m?.kind === 'success' && !appliedCodes.split(',').includes(m.code) ? null : m));
-  }, [appliedCodes]);
+  // "Gift card … applied." only while that card is applied (removed here, by the re-check or an order)
+  const success = message?.kind === 'success' && s.vouchers.some((v) => v.code === message.code) ? message : null;
   const error = message?.kind === 'error' ? message : null;
   const onEnter = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') {
@@ -75,8 +73,8 @@ export function GiftCards({ placing }: { placing: boolean }) {
           {error.text}
         </p>
       ) : null}
-      <p role="status" css={{ margin: message?.kind === 'success' ? '.25rem 0 0' : 0, fontSize: 14, color: 'var(--forest)' }} data-testid="gift-card-status">
-        {message?.kind === 'success' ? message.text : null}
+      <p role="status" css={{ margin: success ? '.25rem 0 0' : 0, fontSize: 14, color: 'var(--forest)' }} data-testid="gift-card-status">
+        {success?.text ?? null}
       </p>
     </section>
   );

@@ -24,13 +24,8 @@ export const ANNOUNCE_DELAY_MS = 100;
 export function usePageStart<T extends HTMLElement>(key: unknown) {
   const ref = useRef<T>(null);
   useEffect(() => {
-    if (typeof window.scrollTo === 'function') {
-      try {
-        window.scrollTo(0, 0);
-      } catch {
-        // jsdom: not implemented
-      }
-    }
+    const root = document.scrollingElement ?? document.documentElement;
+    root.scrollTop = 0;
     ref.current?.focus({ preventScroll: true });
   }, [key]);
   return ref;
@@ -46,16 +41,17 @@ const stepLink = {
 
 export function CheckoutLayout({ step, title, cart, info, loading, children }: { step: number; title: string; cart: CartView; info: CheckoutInfoResponse | null; loading: boolean; children: ReactNode }) {
   const headingRef = usePageStart<HTMLHeadingElement>(step);
-  const [announcement, setAnnouncement] = useState('');
+  // the live region is on the page first (empty), then says the step: one announcement per step
+  const [announced, setAnnounced] = useState<string | null>(null);
+  const announcement = stepAnnouncement(step, title);
   useEffect(() => {
-    setAnnouncement('');
-    const timer = setTimeout(() => setAnnouncement(stepAnnouncement(step, title)), ANNOUNCE_DELAY_MS);
+    const timer = setTimeout(() => setAnnounced(announcement), ANNOUNCE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [step, title]);
+  }, [announcement]);
   return (
     <div css={page}>
       <p role="status" aria-live="polite" aria-atomic="true" css={visuallyHidden} data-testid="step-announcement">
-        {announcement}
+        {announced === announcement ? announcement : ''}
       </p>
       <nav aria-label="Checkout steps" css={{ marginBottom: '.5rem' }}>
         <ol css={{ display: 'flex', flexWrap: 'wrap', columnGap: '1.25rem', listStyle: 'none', padding: 0, margin: 0, fontSize: 15 }}>

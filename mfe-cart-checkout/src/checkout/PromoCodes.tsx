@@ -10,48 +10,47 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Field, linkButton, secondaryButton } from '../lib/ui';
 import { promotionRemovedMessage } from './messages';
 import { setCheckout, useCheckoutStateHook } from './stateHook';
-import { MAX_OFFERS, offerDroppedMessage } from './useCheckout';
+import { MAX_OFFERS, offerDroppedMessage, onCheckoutInfo } from './useCheckout';
 
 export const notValidCodeMessage = (code: string): string => `${code} is not a valid code. Check it and try again.`;
 
-export function PromoCodes({ info, loading = false }: { info: CheckoutInfoResponse | null; loading?: boolean }) {
+export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
   const state = useCheckoutStateHook();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
-  /** The code sent, waiting for the answer, and the offers applied before it. */
-  const [pending, setPending] = useState<{ code: string; before: { id: string; name: string }[] } | null>(null);
-  const answered = useRef<CheckoutInfoResponse | null>(null);
+  /** The code sent and the offers applied before it, until /checkout/info answers a request with it. */
+  const pending = useRef<{ code: string; before: { id: string; name: string }[] } | null>(null);
+  const [busy, setBusy] = useState(false);
   const notFound = new Set(info?.promotions.disallowedPromotions.filter((d) => d.reason === 'CodeNotFound').map((d) => d.id) ?? []);
 
-  useEffect(() => {
-    if (!pending || loading) return;
-    if (!info) {
-      setPending(null); // the total failed to load: the page says so; the code stays in the field
-      return;
-    }
-    if (info === answered.current) return;
-    answered.current = info;
-    const { code: sent, before } = pending;
-    setPending(null);
-    const refused = info.promotions.disallowedPromotions.find((d) => d.relatedCouponCodes.some((c) => c.toUpperCase() === sent));
-    if (refused?.reason === 'CodeNotFound') {
-      setError(notValidCodeMessage(sent));
-      setCheckout((s) => ({ promoCodes: s.promoCodes.filter((c) => c !== sent) }));
-      return;
-    }
-    if (refused) {
-      setError(promotionRemovedMessage(refused, MAX_OFFERS));
-      return;
-    }
-    const applied = info.promotions.appliedPromotions.find((p) => p.relatedCouponCodes.some((c) => c.toUpperCase() === sent));
-    if (applied) {
-      const now = new Set(info.promotions.appliedPromotions.map((p) => p.id));
-      const dropped = before.filter((p) => !now.has(p.id) && !info.promotions.disallowedPromotions.some((d) => d.id === p.id));
-      setCode('');
-      setStatus([`Code ${sent} applied: ${applied.name}.`, ...dropped.map((p) => offerDroppedMessage(p.name))].join(' '));
-    }
-  }, [pending, loading, info]);
+  useEffect(
+    () =>
+      onCheckoutInfo((answer, request) => {
+        const sent = pending.current;
+        if (!sent || !(request.cart.promoCodes ?? []).includes(sent.code)) return;
+        pending.current = null;
+        setBusy(false);
+        if (!answer) return; // the total failed to load: the page says so; the code stays in the field
+        const refused = answer.promotions.disallowedPromotions.find((d) => d.relatedCouponCodes.some((c) => c.toUpperCase() === sent.code));
+        if (refused?.reason === 'CodeNotFound') {
+          setError(notValidCodeMessage(sent.code));
+          setCheckout((s) => ({ promoCodes: s.promoCodes.filter((c) => c !== sent.code) }));
+          return;
+        }
+        if (refused) {
+          setError(promotionRemovedMessage(refused, MAX_OFFERS));
+          return;
+        }
+        const applied = answer.promotions.appliedPromotions.find((p) => p.relatedCouponCodes.some((c) => c.toUpperCase() === sent.code));
+        if (!applied) return;
+        const now = new Set(answer.promotions.appliedPromotions.map((p) => p.id));
+        const dropped = sent.before.filter((p) => !now.has(p.id) && !answer.promotions.disallowedPromotions.some((d) => d.id === p.id));
+        setCode('');
+        setStatus([`Code ${sent.code} applied: ${applied.name}.`, ...dropped.map((p) => offerDroppedMessage(p.name))].join(' '));
+      }),
+    [],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,13 +60,13 @@ export function PromoCodes({ info, loading = false }: { info: CheckoutInfoRespon
     if (!/^[A-Z0-9_-]{1,40}$/.test(value)) return setError('Promo codes use letters, digits, _ and - only.');
     if (state.promoCodes.includes(value)) return setError('This code is already applied.');
     setError(null);
-    answered.current = info;
-    setPending({ code: value, before: info?.promotions.appliedPromotions.map((p) => ({ id: p.id, name: p.name })) ?? [] });
+    pending.current = { code: value, before: info?.promotions.appliedPromotions.map((p) => ({ id: p.id, name: p.name })) ?? [] };
+    setBusy(true);
     setCheckout((s) => ({ promoCodes: [...s.promoCodes, value] }));
   };
   return (
     <div>
-      <form onSubmit={submit} noValidate aria-label="Promo code" css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
+      <form onSubmit={submit} noValidate aria-label="Apply a promo code" css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
         <div css={{ flex: '1 1 10rem', minWidth: 0 }}>
           <Field
             label="Promo code"
@@ -83,8 +82,8 @@ export function PromoCodes({ info, loading = false }: { info: CheckoutInfoRespon
             autoCapitalize="characters"
           />
         </div>
-        <button type="submit" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={pending ? true : undefined}>
-          {pending ? 'Applying…' : 'Apply'}
+        <button type="submit" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={busy ? true : undefined}>
+          {busy ? 'Applying…' : 'Apply'}
         </button>
       </form>
       <p role="status" css={{ margin: status ? '0 0 .5rem' : 0, fontSize: 14, color: 'var(--forest)' }} data-testid="promo-status">

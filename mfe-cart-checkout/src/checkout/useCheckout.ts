@@ -72,6 +72,17 @@ export function raisePromotionAlerts(info: CheckoutInfoResponse, codes: string[]
   return removedCodes;
 }
 
+/** Every /checkout/info answer of the page (null: the call failed), with the request it answers. */
+type InfoListener = (info: CheckoutInfoResponse | null, request: CheckoutInfoRequest) => void;
+const infoListeners = new Set<InfoListener>();
+export function onCheckoutInfo(listener: InfoListener): () => void {
+  infoListeners.add(listener);
+  return () => infoListeners.delete(listener);
+}
+const answer = (info: CheckoutInfoResponse | null, request: CheckoutInfoRequest) => {
+  for (const listener of infoListeners) listener(info, request);
+};
+
 export interface InfoState {
   status: 'IDLE' | 'LOADING' | 'SUCCESS' | 'CART_EMPTY' | 'ERROR';
   info: CheckoutInfoResponse | null;
@@ -101,10 +112,12 @@ export function useCheckoutInfo(items: CartItem[], options: { forShipping?: bool
           const notFound = info.promotions.disallowedPromotions.filter((d) => d.reason === 'CodeNotFound').map((d) => d.id);
           if (removed.length > 0) setCheckout((c) => ({ promoCodes: c.promoCodes.filter((code) => !removed.map((r) => r.toUpperCase()).includes(code.toUpperCase()) || notFound.includes(code.toUpperCase())) }));
         }
+        answer(info.result === 'SUCCESS' ? info : null, request);
       },
       (error: unknown) => {
         if (mine !== seq.current || (error as Error).name === 'AbortError') return;
         setState({ status: 'ERROR', info: null, key });
+        answer(null, request);
       },
     );
     return () => controller.abort();

@@ -44,7 +44,7 @@ export function CartPage() {
             <h2 id="cart-summary-heading" css={{ fontSize: 18, marginTop: 0 }}>
               Order summary
             </h2>
-            <PromoCodes info={info} loading={status === 'LOADING'} />
+            <PromoCodes info={info} />
             {status === 'ERROR' ? <Notice>We were unable to load your total. Please try again.</Notice> : <Totals info={info} loading={status === 'LOADING'} />}
             {!cart.valid && cart.status === 'SUCCESS' ? <Notice>Some items need your attention before you can check out.</Notice> : null}
             <button type="button" css={[primaryButton, { width: '100%', marginTop: '1rem' }]} disabled={!cart.valid} onClick={() => navigate('/checkout/contact-info')}>

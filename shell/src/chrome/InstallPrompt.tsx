@@ -37,23 +37,26 @@ const currentPath = () => window.location.pathname;
  * used to be fixed over the page, hiding focused fields and buttons on a phone) and it comes in the
  * Tab order where it is on screen: after the page, before the footer.
  */
+function promptHost(): HTMLElement | null {
+  const footer = document.getElementById('shell-footer');
+  if (!footer?.parentNode) return null;
+  let element = document.getElementById(INSTALL_HOST_ID);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = INSTALL_HOST_ID;
+    footer.parentNode.insertBefore(element, footer);
+  }
+  return element;
+}
+
 function usePromptHost(): HTMLElement | null {
-  const [host, setHost] = useState<HTMLElement | null>(null);
+  const [host] = useState(promptHost);
   useEffect(() => {
+    // back in place after a development double mount removed it
     const footer = document.getElementById('shell-footer');
-    if (!footer?.parentNode) return undefined;
-    let element = document.getElementById(INSTALL_HOST_ID);
-    const created = !element;
-    if (!element) {
-      element = document.createElement('div');
-      element.id = INSTALL_HOST_ID;
-      footer.parentNode.insertBefore(element, footer);
-    }
-    setHost(element);
-    return () => {
-      if (created) element?.remove();
-    };
-  }, []);
+    if (host && !host.isConnected && footer?.parentNode) footer.parentNode.insertBefore(host, footer);
+    return () => host?.remove();
+  }, [host]);
   return host;
 }
 
