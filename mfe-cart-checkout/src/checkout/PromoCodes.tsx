@@ -66,7 +66,7 @@ export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
   };
   return (
     <div>
-      <form onSubmit={submit} noValidate aria-label="Apply a promo code" css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
+      <form onSubmit={submit} noValidate css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
         <div css={{ flex: '1 1 10rem', minWidth: 0 }}>
           <Field
             label="Promo code"

@@ -14,7 +14,7 @@ export const page = css({
   '@media (max-width: 479px)': { padding: '1.25rem 1rem 2.5rem' },
   '& fieldset': { minWidth: 0 },
   '& input, & select, & textarea': { maxWidth: '100%', boxSizing: 'border-box' },
-  overflowWrap: 'anywhere',
+  overflowWrap: 'break-word',
 });
 export const heading = css({ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem', '@media (max-width: 479px)': { fontSize: 28 }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 } });
 export const card = css({ background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1.25rem' });
