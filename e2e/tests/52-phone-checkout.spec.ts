@@ -244,6 +244,37 @@ test.describe('checkout on a phone', () => {
     await expect(heading(second, 'Payment')).toBeVisible();
     expect(new URL(second.url()).pathname).toBe('/checkout/payment');
     await second.close();
+
+    await app.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await app.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await app.getByLabel('CVV').fill('123');
+    await app.getByRole('button', { name: /^Place order/ }).tap();
+    await expect(heading(page, 'Thank you, your order is confirmed')).toBeVisible({ timeout: 15_000 });
+    const number = (await app.getByTestId('success-order-number').textContent())!.trim();
+
+    // the account pages fit the phone too, the order's sums included
+    for (const [url, title] of [
+      ['/account', 'Kia ora, Mere'],
+      ['/account/orders', 'Orders'],
+      [`/account/orders/${number}`, null],
+      ['/account/wishlist', 'Wishlist'],
+      ['/account/addresses', null],
+      ['/account/contact-info', null],
+      ['/account/payment-methods', null],
+    ] as const) {
+      await page.goto(url);
+      if (title) await expect(account.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      else await expect(account.getByRole('heading', { level: 1 })).toBeVisible();
+      if (url.endsWith(number)) await expect(page.getByTestId('order-details')).toContainText(number);
+      await expectFits(page, url);
+    }
+
+    // signing out forgets the last order (its access token) and the contact on this device
+    await page.goto('/account');
+    await account.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/account\/signin$/);
+    await expect.poll(() => page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(email);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))).not.toContain(number);
   });
 });
 
@@ -357,8 +388,12 @@ test.describe('checkout by keyboard alone', () => {
   });
 });
 
-test.describe('checkout accessibility (axe, WCAG 2.2 AA)', () => {
-  test.use({ viewport: PHONE });
+test.describe('checkout accessibility (axe, WCAG 2.2 AA) on the narrowest phone (320 px)', () => {
+  test.use({ viewport: { width: 320, height: 640 } });
+  const fits320 = async (page: Page, where: string) => {
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${where}: document width at 320 px`).toBeLessThanOrEqual(320);
+  };
 
   test('every checkout step with each shipping and payment option', async ({ page, request }) => {
     test.setTimeout(90_000);
@@ -367,6 +402,7 @@ test.describe('checkout accessibility (axe, WCAG 2.2 AA)', () => {
     await page.goto('/checkout/contact-info');
     const app = remote(page, 'cart_checkout');
     await expect(heading(page, 'Contact details')).toBeVisible();
+    await fits320(page, 'contact');
     await axe(page, 'contact');
     // with its errors shown
     await app.getByRole('button', { name: 'Continue to delivery' }).click();
@@ -380,6 +416,7 @@ test.describe('checkout accessibility (axe, WCAG 2.2 AA)', () => {
 
     await expect(heading(page, 'Delivery')).toBeVisible();
     await expect(app.getByRole('radio', { name: /Standard delivery/ })).toBeVisible();
+    await fits320(page, 'delivery');
     await axe(page, 'delivery');
     await app.getByRole('radio', { name: /Express delivery/ }).check();
     await axe(page, 'delivery, express');
@@ -387,6 +424,7 @@ test.describe('checkout accessibility (axe, WCAG 2.2 AA)', () => {
     await app.getByLabel('Postcode').fill('1010');
     await app.getByLabel('Postcode').press('Enter');
     await expect(app.getByTestId('stores-status')).toContainText('offering click and collect near 1010');
+    await fits320(page, 'click and collect');
     await axe(page, 'click and collect');
     await shot(page, '3b-click-and-collect');
     await app.getByRole('radio', { name: /Delivery to an NZ address/ }).check();
@@ -397,12 +435,29 @@ test.describe('checkout accessibility (axe, WCAG 2.2 AA)', () => {
 
     await expect(heading(page, 'Payment')).toBeVisible();
     await expect(app.getByRole('button', { name: /^Place order · \$/ })).toBeEnabled();
+    await fits320(page, 'payment');
     await axe(page, 'payment, card');
     for (const option of [/^PayPal$/, /^Apple Pay$/, /^Google Pay$/, /^Afterpay/]) {
       await app.getByRole('radio', { name: option }).check();
       await axe(page, `payment, ${option.source}`);
     }
     await app.getByLabel('Same as my delivery address').uncheck();
+    await fits320(page, 'payment, billing address');
     await axe(page, 'payment, billing address');
+
+    await app.getByLabel('Same as my delivery address').check();
+    await app.getByRole('radio', { name: /Credit or debit card/ }).check();
+    await app.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await app.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await app.getByLabel('CVV').fill('123');
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await expect(heading(page, 'Thank you, your order is confirmed')).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByTestId('order-details')).toBeVisible();
+    await expect(app.getByTestId('success-order-number')).toBeInViewport({ ratio: 1 });
+    await fits320(page, 'success');
+    await axe(page, 'success');
+    await page.goto('/cart');
+    await expect(heading(page, 'Your cart')).toBeVisible();
+    await fits320(page, 'empty cart');
   });
 });
