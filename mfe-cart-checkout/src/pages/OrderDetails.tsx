@@ -25,7 +25,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
   const sums = orderSums(order);
   const payments = paidWith(order.payments);
   return (
-    <div css={[card, { display: 'grid', gap: '1.25rem' }]} data-testid="order-details">
+    <div css={[card, { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem', overflowWrap: 'anywhere' }]} data-testid="order-details">
       <p css={{ margin: 0 }}>
         Order number <strong data-testid="order-number">{order.number}</strong> · placed{' '}
         {new Date(order.createdAt).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' })} (NZ time)
