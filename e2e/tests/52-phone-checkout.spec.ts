@@ -33,7 +33,7 @@ const PASSWORD = 'Pohutukawa-Summer-26';
 const screenshots = path.join(repoRoot, 'docs/screenshots');
 
 /** Sellable, stocked single-variant products of a category (no challenge question), under a price. */
-async function productsIn(request: APIRequestContext, category: string, count: number, maxPrice = 60_000): Promise<{ product: Product; variant: Variant }[]> {
+async function productsIn(request: APIRequestContext, category: string, count: number, maxPrice = 60_000, minPrice = 0): Promise<{ product: Product; variant: Variant }[]> {
   const listing = await request.get(`/api/catalog/listing?category=${category}&page=1`);
   expect(listing.ok()).toBe(true);
   const ids = ((await listing.json()) as { items: { id: string }[] }).items.map((i) => i.id).slice(0, 48);
@@ -41,7 +41,7 @@ async function productsIn(request: APIRequestContext, category: string, count: n
   const products = ((await objects.json()) as { data: { results: (Product | null)[] } }).data.results;
   const picked: { product: Product; variant: Variant }[] = [];
   for (const product of products) {
-    if (!product || product.state !== 'current' || product.functionalType !== 'basic' || product.challengeQuestion || product.price > maxPrice || product.variants.length !== 1) continue;
+    if (!product || product.state !== 'current' || product.functionalType !== 'basic' || product.challengeQuestion || product.price > maxPrice || product.price < minPrice || product.variants.length !== 1) continue;
     const variant = product.variants.find((v) => v.qty >= 5);
     if (variant) picked.push({ product, variant });
     if (picked.length === count) break;
@@ -174,6 +174,35 @@ test.describe('checkout on a phone', () => {
     await shot(page, '5-success');
   });
 
+  test('an alert raised while the shopper types in the promo field covers neither the field nor its Apply button', async ({ page, request }) => {
+    // over $150: free delivery applies, and the exclusive VIP30 pushes it out with an alert
+    const [line] = (await productsIn(request, 'bags/totes', 1, 60_000, 16_000)) as [{ product: Product; variant: Variant }];
+    await seedCart(page, [line]);
+    await page.goto('/cart');
+    const app = remote(page, 'cart_checkout');
+    await expect(app.getByTestId('delivery-line')).toContainText('Free delivery over $150');
+    const promo = app.getByRole('textbox', { name: 'Promo code' });
+    const apply = app.getByRole('button', { name: 'Apply' });
+    // the field just below the sticky header, where alerts used to appear
+    await promo.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 90));
+    await promo.tap();
+    await page.keyboard.type('VIP30');
+    await page.keyboard.press('Enter');
+    const alert = page.getByTestId('alerts').getByRole('alert');
+    await expect(alert).toHaveText('Offer Free delivery over $150 has been removed because it cannot be redeemed with VIP 30% off everything.');
+    await expect(app.getByTestId('order-totals')).toContainText('VIP 30% off everything');
+    await expect(app.getByTestId('promo-status')).toHaveText('Code VIP30 applied: VIP 30% off everything.');
+    // below the header it would cover the field: it went to the bottom of the screen
+    await expect(page.getByTestId('alerts')).toHaveAttribute('data-placement', 'bottom');
+    const a = (await alert.boundingBox())!;
+    for (const control of [promo, apply]) {
+      const c = (await control.boundingBox())!;
+      const apart = a.y >= c.y + c.height || a.y + a.height <= c.y || a.x >= c.x + c.width || a.x + a.width <= c.x;
+      expect(apart, `the alert (${JSON.stringify(a)}) covers ${JSON.stringify(c)}`).toBe(true);
+    }
+    await expectFits(page, 'cart with an alert');
+  });
+
   test('a signed-in shopper reloads each checkout step and stays on it, with the contact prefilled from the account', async ({ page, request }) => {
     test.setTimeout(120_000);
     const [{ product }] = (await productsIn(request, 'bags/totes', 1)) as [{ product: Product; variant: Variant }];
@@ -302,7 +331,7 @@ test.describe('checkout by keyboard alone', () => {
     await page.evaluate(() => window.dispatchEvent(Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) })));
 
     // an unknown promo code: announced, linked to the field, the code kept
-    const promo = app.getByLabel('Promo code');
+    const promo = app.getByRole('textbox', { name: 'Promo code' });
     await tabTo(page, promo);
     await page.keyboard.type('NOPE10');
     await page.keyboard.press('Enter');
