@@ -73,6 +73,8 @@ describe('checkout guards (spec §2)', () => {
     // a cart that is there is judged at once
     expect(guard('contact-info', cartOk, s(), false)).toBeNull();
     expect(cartSettled('INITIALISING', 'IDLE')).toBe(false);
+    // a guest's page load (no signed-in copy kept here): the local cart is the cart
+    expect(cartSettled('INITIALISING', 'IDLE', false)).toBe(true);
     expect(cartSettled('LOGGING_IN', 'IDLE')).toBe(false);
     expect(cartSettled('LOGGED_IN', 'IDLE')).toBe(false);
     expect(cartSettled('LOGGED_IN', 'SYNCING')).toBe(false);
