@@ -495,5 +495,15 @@ test.describe('checkout accessibility (axe, WCAG 2.2 AA) on the narrowest phone 
     await page.goto('/cart');
     await expect(heading(page, 'Your cart')).toBeVisible();
     await fits320(page, 'empty cart');
+    // the guest order pages too
+    for (const [url, title] of [
+      ['/orders', 'Find an order'],
+      ['/return/guest/create', 'Return items'],
+    ] as const) {
+      await page.goto(url);
+      await expect(heading(page, title)).toBeVisible();
+      await fits320(page, url);
+      await axe(page, url);
+    }
   });
 });
