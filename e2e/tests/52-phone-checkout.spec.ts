@@ -203,6 +203,61 @@ test.describe('checkout on a phone', () => {
     await expectFits(page, 'cart with an alert');
   });
 
+  test('an item that sells out while the shopper pays: the cart in the same tab shows it and Checkout is disabled', async ({ page, browser, request }) => {
+    // a product with only a few left
+    const listing = await request.get('/api/catalog/listing?category=bags&page=1');
+    const ids = ((await listing.json()) as { items: { id: string }[] }).items.map((i) => i.id);
+    const objects = ((await (await request.post('/api/search/indexes/nz_products/objects', { data: { objectIds: ids } })).json()) as { data: { results: (Product | null)[] } }).data.results;
+    const product = objects.find((p) => p && p.state === 'current' && p.functionalType === 'basic' && !p.challengeQuestion && p.variants.length === 1 && p.variants[0]!.qty >= 1 && p.variants[0]!.qty <= 4)!;
+    expect(product, 'a product with 1 to 4 left').toBeTruthy();
+    const variant = product.variants[0]!;
+    const fillContact = async (p: Page, email: string) => {
+      const a = remote(p, 'cart_checkout');
+      await expect(heading(p, 'Contact details')).toBeVisible();
+      await a.getByLabel('Email', { exact: true }).fill(email);
+      await a.getByLabel('First name').fill('Rua');
+      await a.getByLabel('Last name', { exact: true }).fill('Kenana');
+      await a.getByLabel('Phone').fill('021 555 0144');
+      await a.getByRole('button', { name: 'Continue to delivery' }).click();
+      await expect(heading(p, 'Delivery')).toBeVisible();
+      await a.getByLabel('Street address').fill('9 Cameron Road');
+      await a.getByLabel('Suburb or town').fill('Tauranga');
+      await a.getByLabel('Postcode').fill('3110');
+      await a.getByRole('button', { name: 'Continue to payment' }).click();
+      await expect(heading(p, 'Payment')).toBeVisible();
+      await a.getByLabel('Card number').fill('4111 1111 1111 1111');
+      await a.getByLabel('Expiry (MM/YY)').fill('12/34');
+      await a.getByLabel('CVV').fill('123');
+    };
+    // this shopper gets to the payment step with one
+    await seedCart(page, [{ product, variant }]);
+    await page.goto('/checkout/contact-info');
+    await fillContact(page, 'slow.e2e@example.co.nz');
+    // meanwhile another shopper buys every one left
+    const other = await browser.newContext({ baseURL: new URL(page.url()).origin, serviceWorkers: 'block' });
+    const otherPage = await other.newPage();
+    await otherPage.goto('/orders');
+    await otherPage.evaluate(({ productId, variantId, qty }) => {
+      localStorage.setItem('fernleaf.synced.guest', JSON.stringify({ version: 0, cart: { items: [{ id: 'other-1', productId, variantId, qty, createdAt: new Date().toISOString() }] }, wishlist: { items: [] } }));
+    }, { productId: product.id, variantId: variant.id, qty: variant.qty });
+    await otherPage.goto('/checkout/contact-info');
+    await fillContact(otherPage, 'quick.e2e@example.co.nz');
+    await remote(otherPage, 'cart_checkout').getByRole('button', { name: /^Place order/ }).click();
+    await expect(heading(otherPage, 'Thank you, your order is confirmed')).toBeVisible({ timeout: 15_000 });
+    await other.close();
+
+    await remote(page, 'cart_checkout').getByRole('button', { name: /^Place order/ }).tap();
+    await expect(page.getByTestId('alerts').getByRole('alert')).toHaveText('An item in your cart has sold out. Review your cart and try again.', { timeout: 15_000 });
+    // the cart shows which, and Checkout waits until it is sorted
+    await expect(page).toHaveURL(/\/cart$/);
+    const app = remote(page, 'cart_checkout');
+    await expect(app.getByTestId('cart-line')).toContainText('Sorry, this item is sold out.');
+    await expect(app.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+    await expect(app.getByText('Some items need your attention before you can check out.')).toBeVisible();
+    await page.getByRole('button', { name: /^Cart/ }).click();
+    await expect(page.getByRole('dialog', { name: 'Your cart' }).getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  });
+
   test('a signed-in shopper reloads each checkout step and stays on it, with the contact prefilled from the account', async ({ page, request }) => {
     test.setTimeout(120_000);
     const [{ product }] = (await productsIn(request, 'bags/totes', 1)) as [{ product: Product; variant: Variant }];
