@@ -1,5 +1,5 @@
 /** Click and collect by keyboard: Enter in the postcode field searches, and the stores found are announced. */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ShippingStep } from './ShippingStep';
@@ -57,4 +57,20 @@ it('announces a postcode error on the field', async () => {
   expect(alert).toHaveTextContent('Enter a 4-digit NZ postcode.');
   expect(screen.getByLabelText('Postcode')).toHaveAttribute('aria-invalid', 'true');
   expect(searched).toEqual([]);
+});
+
+it('Continue without a store: the error is announced, linked to the stores, and focus goes to the first one', async () => {
+  const user = userEvent.setup();
+  renderStep();
+  await user.click(screen.getByRole('radio', { name: /Click and collect/ }));
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent('Find a store for pickup: enter a postcode and press Enter or Find stores.');
+  await waitFor(() => expect(screen.getByLabelText('Postcode')).toHaveFocus());
+  await user.type(screen.getByLabelText('Postcode'), '1010{Enter}');
+  await screen.findByRole('radio', { name: /Auckland CBD/ });
+  await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Choose a store for pickup.');
+  expect(screen.getByRole('group', { name: 'Stores offering click and collect' })).toHaveAccessibleDescription('Choose a store for pickup.');
+  await waitFor(() => expect(screen.getByRole('radio', { name: /Auckland CBD/ })).toHaveFocus());
+  expect(screen.queryByText('Payment step')).toBeNull();
 });

@@ -70,7 +70,11 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
       setCheckout({ shippingType: 'DELIVERY', deliveryAddress: address, deliveryMethodId: methodId, instructions: instructions.trim(), pickupStore: null });
       track('add_shipping_info', { shipping_tier: methodId });
     } else {
-      if (!store) return;
+      if (!store) {
+        // to the first store offered, or to the postcode search when none is listed yet
+        setTimeout(() => (formRef.current?.querySelector<HTMLElement>('input[name="pickupStore"]') ?? formRef.current?.querySelector<HTMLElement>('input[name="pickupPostcode"]'))?.focus(), 0);
+        return;
+      }
       setCheckout({ shippingType: 'STORE_PICKUP', pickupStore: store, billingSameAsShipping: false });
       track('add_shipping_info', { shipping_tier: 'click-collect' });
     }
@@ -96,7 +100,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
           <AddressForm legend="Delivery address" value={address} onChange={setAddress} errors={errors} showErrors={submitted} idPrefix="delivery" />
           <SavedAddressMatch address={address} saved={savedAddresses} onUse={setAddress} />
           {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
-          <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+          <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }} aria-describedby={submitted && !methodId ? 'delivery-option-error' : undefined}>
             <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>
             {methods.length === 0 ? <p aria-busy="true">Loading delivery options…</p> : null}
             {methods.map((m) => {
@@ -112,7 +116,11 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
                 </label>
               );
             })}
-            {submitted && !methodId ? <p css={errorText}>Choose a delivery option.</p> : null}
+            {submitted && !methodId ? (
+              <p id="delivery-option-error" role="alert" css={errorText}>
+                Choose a delivery option.
+              </p>
+            ) : null}
           </fieldset>
           <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '1rem' }}>
             <label htmlFor="delivery-instructions" css={{ fontWeight: 600, fontSize: 14 }}>
@@ -172,7 +180,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
             </p>
           ) : null}
           {stores && stores.length > 0 ? (
-            <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
+            <fieldset css={{ border: 0, padding: 0, margin: 0 }} aria-describedby={submitted && !store ? 'pickup-store-error' : undefined}>
               <legend css={{ fontWeight: 600, marginBottom: '.5rem' }}>Stores offering click and collect</legend>
               {stores.map((st) => (
                 <label key={st.erpStoreId} css={radioRow}>
@@ -189,7 +197,11 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
               ))}
             </fieldset>
           ) : null}
-          {submitted && !store ? <p css={errorText}>Choose a store for pickup.</p> : null}
+          {submitted && !store ? (
+            <p id="pickup-store-error" role="alert" css={errorText}>
+              {stores && stores.length > 0 ? 'Choose a store for pickup.' : 'Find a store for pickup: enter a postcode and press Enter or Find stores.'}
+            </p>
+          ) : null}
         </section>
       )}
       <button type="submit" css={primaryButton}>
