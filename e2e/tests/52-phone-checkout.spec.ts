@@ -351,6 +351,17 @@ test.describe('checkout on a phone', () => {
       else await expect(account.getByRole('heading', { level: 1 })).toBeVisible();
       if (url.endsWith(number)) await expect(page.getByTestId('order-details')).toContainText(number);
       await expectFits(page, url);
+      // and on the narrowest phone
+      await page.setViewportSize({ width: 320, height: 640 });
+      const wide = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        offenders: [...document.querySelectorAll('body *')]
+          .filter((el) => el.getBoundingClientRect().right > 321)
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${String(el.className).slice(0, 20)} "${(el.textContent ?? '').slice(0, 30)}" ${Math.round(el.getBoundingClientRect().right)}`),
+      }));
+      expect(wide.width, `${url} at 320 px: ${wide.offenders.join(' | ')}`).toBeLessThanOrEqual(320);
+      await page.setViewportSize(PHONE);
     }
 
     // signing out forgets the last order (its access token) and the contact on this device
