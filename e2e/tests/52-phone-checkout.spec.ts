@@ -265,6 +265,8 @@ test.describe('checkout on a phone', () => {
     // sign up through the local pool's outbox, and sign in
     await page.goto('/account/signup');
     const account = remote(page, 'account');
+    await expect(account.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+    await expectFits(page, '/account/signup');
     await account.getByLabel('First name').fill('Mere');
     await account.getByLabel('Last name', { exact: true }).fill('Tipene');
     await account.getByLabel('Email').fill(email);
@@ -276,6 +278,8 @@ test.describe('checkout on a phone', () => {
     await account.getByRole('button', { name: 'Verify email' }).click();
     await expect(account.getByRole('heading', { level: 1, name: 'Email verified' })).toBeVisible();
     await page.goto('/account/signin');
+    await expect(account.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expectFits(page, '/account/signin');
     await account.getByLabel('Email').fill(email);
     await account.getByLabel('Password').fill(PASSWORD);
     await account.getByRole('button', { name: 'Sign in' }).click();
@@ -288,6 +292,8 @@ test.describe('checkout on a phone', () => {
 
     // the cart (the server's synced state) from the product page
     await page.goto(`/products/${product.path}`);
+    await remote(page, 'catalog').getByRole('button', { name: '♡ Add to wishlist' }).tap();
+    await expect(remote(page, 'catalog').getByRole('button', { name: '♥ In your wishlist' })).toBeVisible();
     await remote(page, 'catalog').getByRole('button', { name: 'Add to cart' }).tap();
     await expect(page.getByRole('dialog', { name: 'Your cart' }).getByTestId('cart-line')).toContainText(product.name);
 
@@ -342,6 +348,7 @@ test.describe('checkout on a phone', () => {
       ['/account/orders', 'Orders'],
       [`/account/orders/${number}`, null],
       ['/account/wishlist', 'Wishlist'],
+      ['/account/qantas', 'Qantas Frequent Flyer'],
       ['/account/addresses', null],
       ['/account/contact-info', null],
       ['/account/payment-methods', null],
