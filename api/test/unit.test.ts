@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Lru, SingleFlight } from '../src/catalog/lru';
 import { normaliseCategoryPath, normaliseProductPath, normaliseSort } from '../src/catalog/service';
 import { findRepoRoot, loadConfig } from '../src/config';
-import { fieldOf, reasonOf } from '../src/http/errors';
+import { fieldOf, reasonOf, sentence, validationBody } from '../src/http/errors';
 import { pickEncoding } from '../src/http/send';
 import { negotiateFormat } from '../src/images/render';
 
@@ -105,5 +105,14 @@ describe('Lru and SingleFlight', () => {
     const results = await Promise.all([flight.run('k', produce), flight.run('k', produce), flight.run('k', produce)]);
     expect(results).toEqual([42, 42, 42]);
     expect(runs).toBe(1);
+  });
+});
+
+describe('validation messages', () => {
+  it('end with one full stop, also when the reason is a sentence of its own', () => {
+    expect(sentence('Invalid body: cart.email: Enter a valid email address.')).toBe('Invalid body: cart.email: Enter a valid email address.');
+    expect(sentence('Invalid body: cart.email: Required')).toBe('Invalid body: cart.email: Required.');
+    expect(validationBody([{ field: 'cart.email', reason: 'Enter a valid email address.' }], 'body').message).toBe('Invalid body: cart.email: Enter a valid email address.');
+    expect(validationBody([{ field: 'a', reason: 'Required.' }, { field: 'b', reason: 'Required' }], 'body').message).toBe('Invalid body: a: Required (and 1 more).');
   });
 });

@@ -144,7 +144,7 @@ test.describe('cart and checkout', () => {
     expect(decodeURIComponent(fraudCookie!.value)).toBe(placed.fraudAnalytics!.token);
     // and the membership that earns the points (2 per $1), kept with the order and shown masked
     expect(placed.loyalty?.qantas?.memberId).toBe('12345678');
-    await expect(app.getByText(/You will earn \d+ airline points with this order\./)).toBeVisible();
+    await expect(app.getByText(/You will earn [\d,]+ airline points with this order\./)).toBeVisible();
     await expect(app.getByTestId('qantas-member')).toHaveText('•••••678');
     // the checkout steps and the purchase reached the dataLayer, the purchase with the order number and items
     const events = await page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((e) => typeof e.event === 'string'));

@@ -1,4 +1,5 @@
 /** Spec §7: the fraud-prevention script is loaded when checkout starts, once, and not on other pages. */
+import { session } from '@store/shared-events';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { App } from './App';
 import type { CartView } from './cart/useCart';
@@ -11,7 +12,8 @@ jest.mock('./cart/useCart', () => ({ ...jest.requireActual('./cart/useCart'), us
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
 let configCalls = 0;
 
-beforeAll(() => {
+beforeAll(async () => {
+  await session.start(); // a guest (the page's account service validates the session)
   globalThis.fetch = jest.fn((input: RequestInfo | URL) => {
     const url = String(input);
     if (url === '/api/fraud/config') {

@@ -10,6 +10,7 @@ import { ShippingStep } from './checkout/ShippingStep';
 import { captureUtm } from './checkout/state';
 import { useCheckoutInfo, useCheckoutState } from './checkout/useCheckout';
 import { startFraudAnalytics } from './lib/fraud';
+import { useCartSettled } from './lib/session';
 import { page } from './lib/ui';
 import { CartPage } from './pages/CartPage';
 import { CheckoutErrorPage } from './pages/ErrorPage';
@@ -31,7 +32,8 @@ function CheckoutStep({ step }: { step: Step }) {
   const location = useLocation();
   const { status, info } = useCheckoutInfo(cart.pricedItems);
   useEffect(() => captureUtm(location.search), [location.search]);
-  const target = guard(step, cart, state);
+  const settled = useCartSettled();
+  const target = guard(step, cart, state, settled);
   // spec §7: the fraud-prevention script loads once checkout has started (not on other pages)
   const inCheckout = target === null;
   useEffect(() => {

@@ -8,6 +8,7 @@ import { CartLines } from './cart/CartLines';
 import { useCart } from './cart/useCart';
 import { useCheckoutInfo } from './checkout/useCheckout';
 import { EmptyCart } from './pages/CartPage';
+import { useCartSettled } from './lib/session';
 import { primaryButton, secondaryButton } from './lib/ui';
 
 function go(path: string, onClose: () => void) {
@@ -20,6 +21,8 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
   const navigate = (path: string) => go(path, onClose);
   const cart = useCart();
   const { info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
+  const settled = useCartSettled();
+  if (cart.items.length === 0 && !settled) return <p aria-busy="true">Loading your cart…</p>;
   if (cart.items.length === 0) return <EmptyCart navigate={navigate} />;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: '1rem' }}>

@@ -3,7 +3,8 @@
  * clears the addresses, contact, delivery options, pickup store and applied gift cards.
  */
 import { bus, topics } from '@store/shared-events';
-import { CHECKOUT_KEY, getCheckout, setCheckout, type CheckoutState } from './checkout/state';
+import { GUEST_LOYALTY_KEY } from '@store/contracts';
+import { CHECKOUT_KEY, FAILED_ORDER_KEY, getCheckout, getPlacedOrder, PLACED_ORDER_KEY, setCheckout, setFailedOrderNumber, setPlacedOrder, type CheckoutState, type PlacedOrder } from './checkout/state';
 import { start } from './service';
 
 const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' } as const;
@@ -67,5 +68,39 @@ describe('cart service: checkout state on login and logout', () => {
     setCheckout(filled());
     session('LOGGED_OUT');
     expect(getCheckout()).toMatchObject({ contact: null, deliveryAddress: null, pickupStore: null, vouchers: [] });
+  });
+});
+
+describe('the last order on a shared device', () => {
+  const order: PlacedOrder = { orderNumber: 'FL12345678', status: 'complete', actionData: null, loyalty: null, accessToken: 'secret-access-token', email: 'aroha@example.co.nz', placedAt: '2026-11-20T00:00:00.000Z' } as unknown as PlacedOrder;
+
+  it('is kept for this tab only (sessionStorage), never in local storage', () => {
+    localStorage.setItem(PLACED_ORDER_KEY, JSON.stringify(order)); // an older build's copy
+    setPlacedOrder(order);
+    expect(JSON.parse(sessionStorage.getItem(PLACED_ORDER_KEY)!)).toMatchObject({ orderNumber: 'FL12345678' });
+    expect(getPlacedOrder()).toMatchObject({ orderNumber: 'FL12345678', accessToken: 'secret-access-token' });
+    expect(localStorage.getItem(PLACED_ORDER_KEY)).toBeNull();
+  });
+
+  it('is forgotten on sign-out, with the failed order number and a kept Qantas membership', () => {
+    session('LOGGING_IN');
+    session('LOGGED_IN');
+    setPlacedOrder(order);
+    setFailedOrderNumber('FL87654321');
+    localStorage.setItem(GUEST_LOYALTY_KEY, JSON.stringify({ memberId: '1234567890', lastName: 'Smith', createdAt: '2026-11-20T00:00:00.000Z' }));
+    session('LOGGING_OUT');
+    session('LOGGED_OUT');
+    expect(getPlacedOrder()).toBeNull();
+    expect(sessionStorage.getItem(PLACED_ORDER_KEY)).toBeNull();
+    expect(localStorage.getItem(FAILED_ORDER_KEY)).toBeNull();
+    expect(localStorage.getItem(GUEST_LOYALTY_KEY)).toBeNull();
+    expect(JSON.stringify({ ...localStorage })).not.toContain('aroha@example.co.nz');
+  });
+
+  it('stays for a guest whose page loads signed out (the success page in the same tab)', () => {
+    session('INITIALISING');
+    setPlacedOrder(order);
+    session('LOGGED_OUT');
+    expect(getPlacedOrder()).toMatchObject({ orderNumber: 'FL12345678' });
   });
 });

@@ -217,6 +217,77 @@ describe('Overlay', () => {
     expect(root).toHaveAttribute('data-position', 'right');
   });
 
+  it('opened by code after its trigger lost focus (Add to cart disables itself while adding), Escape returns focus to it', async () => {
+    function AddThenOpen() {
+      const [busy, setBusy] = useState(false);
+      const [open, setOpen] = useState(false);
+      const add = (event: { currentTarget: HTMLButtonElement }) => {
+        // a focused button that gets disabled loses focus to the body in Chromium (not in jsdom: done here)
+        event.currentTarget.blur();
+        setBusy(true);
+        // the cart answers later and opens its overlay
+        setTimeout(() => {
+          setBusy(false);
+          setOpen(true);
+        }, 50);
+      };
+      return (
+        <>
+          <button type="button" disabled={busy} onClick={add}>
+            Add to cart
+          </button>
+          <Overlay id="cart-overlay" title="Your cart" open={open} onClose={() => setOpen(false)}>
+            <button type="button">Checkout</button>
+          </Overlay>
+        </>
+      );
+    }
+    const user = setup();
+    render(<AddThenOpen />);
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+    await user.click(add);
+    expect(add).toBeDisabled();
+    expect(document.activeElement).toBe(document.body);
+    await act(async () => {
+      jest.advanceTimersByTime(60);
+    });
+    expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitLeave();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(add).toHaveFocus();
+  });
+
+  it('falls back to its trigger (aria-controls) when what had focus is gone', async () => {
+    function Gone() {
+      const [open, setOpen] = useState(false);
+      const [shown, setShown] = useState(true);
+      return (
+        <>
+          <button type="button" aria-controls={open ? 'cart-overlay' : undefined} onClick={() => setOpen(true)}>
+            Cart
+          </button>
+          {shown ? (
+            <button type="button" onClick={() => (setShown(false), setOpen(true))}>
+              Add
+            </button>
+          ) : null}
+          <Overlay id="cart-overlay" title="Your cart" open={open} onClose={() => setOpen(false)}>
+            <p>Items</p>
+          </Overlay>
+        </>
+      );
+    }
+    const user = setup();
+    render(<Gone />);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(screen.getByRole('dialog', { name: 'Your cart' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await waitLeave();
+    expect(screen.getByRole('button', { name: 'Cart' })).toHaveFocus();
+  });
+
   it('only the topmost of nested overlays reacts to Escape', async () => {
     function Nested() {
       const [outer, setOuter] = useState(true);

@@ -152,8 +152,36 @@ function panelPlacement(position: OverlayPosition, width: string) {
 
 type Phase = 'open' | 'closing';
 
-function returnFocus(element: HTMLElement | null): void {
-  if (element?.isConnected) element.focus({ preventScroll: true });
+/**
+ * The element that last lost focus on the page. An overlay opened by code after its trigger lost
+ * focus (Add to cart disables its button while adding, which drops focus to the body, then the
+ * cart opens) returns focus there instead of leaving it on the body.
+ */
+let lastBlurred: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'focusout',
+    (event) => {
+      if (event.target instanceof HTMLElement && event.target !== document.body && event.target !== document.documentElement) lastBlurred = event.target;
+    },
+    true,
+  );
+}
+
+const canTakeFocus = (element: HTMLElement | null): element is HTMLElement =>
+  Boolean(element?.isConnected && !(element as HTMLButtonElement).disabled && !element.closest('[inert], [hidden]'));
+
+/** The opener when it can take focus again, else the fallback (the overlay's trigger). */
+function returnFocus(element: HTMLElement | null, fallback: HTMLElement | null = null): void {
+  const target = canTakeFocus(element) ? element : canTakeFocus(fallback) ? fallback : null;
+  target?.focus({ preventScroll: true });
+}
+
+/** The element to give focus back to: what had focus when the overlay opened, or what lost it just before. */
+function openerOf(panel: HTMLElement | null): HTMLElement | null {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body) return active;
+  return lastBlurred && lastBlurred.isConnected && !panel?.contains(lastBlurred) ? lastBlurred : null;
 }
 
 export function Overlay(props: OverlayProps) {
@@ -203,8 +231,11 @@ function OverlayPanel({ onClose, title, showHeader, description, watchRoute, pos
 
   // focus: the initial target on open; back to the opener as soon as the overlay starts closing
   const opener = useRef<HTMLElement | null>(null);
+  /** The overlay's trigger (the element with aria-controls = its id): where focus goes when the opener cannot take it. */
+  const trigger = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
-    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    opener.current = openerOf(panel.current);
+    trigger.current = id ? ([...document.querySelectorAll<HTMLElement>('[aria-controls]')].find((el) => el.getAttribute('aria-controls')?.split(/\s+/).includes(id)) ?? null) : null;
     const target =
       typeof initialFocus === 'string'
         ? panel.current?.querySelector<HTMLElement>(initialFocus)
@@ -213,13 +244,13 @@ function OverlayPanel({ onClose, title, showHeader, description, watchRoute, pos
     const node = panel.current;
     return () => {
       // unmounted without a close transition (its parent went away): still give focus back
-      if (node && (node.contains(document.activeElement) || document.activeElement === document.body)) returnFocus(opener.current);
+      if (node && (node.contains(document.activeElement) || document.activeElement === document.body)) returnFocus(opener.current, trigger.current);
     };
     // mount only: the opener is whatever had focus when the overlay opened
   }, []);
 
   useEffect(() => {
-    if (closing && panel.current?.contains(document.activeElement)) returnFocus(opener.current);
+    if (closing && panel.current?.contains(document.activeElement)) returnFocus(opener.current, trigger.current);
   }, [closing]);
 
   useEffect(() => lockScroll(), []);

@@ -24,6 +24,7 @@ import {
   VoucherBalanceResponse,
 } from '@store/contracts';
 import { formatNzd } from '@store/contracts';
+import { sentence } from '../http/errors.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -323,7 +324,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
     async (request, reply) => {
       const result = gateway.tokenizeCard(request.body);
-      if (!result.ok) return reply.code(400).send({ error: 'ValidationError', message: `Invalid body: ${result.field}: ${result.reason}.`, issues: [{ field: result.field, reason: result.reason }] });
+      if (!result.ok) return reply.code(400).send({ error: 'ValidationError', message: sentence(`Invalid body: ${result.field}: ${result.reason}`), issues: [{ field: result.field, reason: result.reason }] });
       return { nonce: result.nonce, details: result.details };
     },
   );

@@ -52,12 +52,15 @@ export function fieldOf(instancePath: string, context: string | undefined): stri
   return field || CONTEXT_NAMES[context ?? ''] || context || '';
 }
 
+/** Ends a message with one full stop: a reason that is already a sentence ("Enter a valid email address.") gets no second one. */
+export const sentence = (text: string): string => `${text.replace(/[.\s]+$/, '')}.`;
+
 export function validationBody(issues: ValidationIssue[], context: string | undefined): ValidationErrorBody {
   const where = CONTEXT_NAMES[context ?? ''] ?? 'request';
   const first = issues[0];
-  const summary = first ? `${first.field}: ${first.reason}` : 'invalid';
+  const summary = first ? `${first.field}: ${first.reason.replace(/[.\s]+$/, '')}` : 'invalid';
   const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return { error: 'ValidationError', message: `Invalid ${where}: ${summary}${more}.`, issues };
+  return { error: 'ValidationError', message: sentence(`Invalid ${where}: ${summary}${more}`), issues };
 }
 
 /** Error handler: 400 ValidationError for schema failures and bad JSON, JSON bodies for the rest. */

@@ -73,7 +73,8 @@ export function DashboardLayout() {
           </li>
         </ul>
       </nav>
-      <div css={{ minWidth: 0 }} id="account-content">
+      {/* long e-mail addresses and order numbers wrap instead of widening the page on a phone */}
+      <div css={{ minWidth: 0, overflowWrap: 'anywhere' }} id="account-content">
         <Outlet />
       </div>
     </div>

@@ -2,15 +2,20 @@ import { RemoteFragment } from '@store/shared-events/remote';
 import { useParams } from 'react-router';
 import { Notice, useTitle } from '../lib/form';
 
+const pageHeading = { fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' } as const;
 const fallback = (what: string) => <Notice type="ERROR">{`We were unable to load your ${what}. Please try again.`}</Notice>;
 const loading = (what: string) => <p role="status">{`Loading your ${what}…`}</p>;
 
 /** /account/orders, /account/orders/{number}, /account/orders/{number}/return/{token}: the cart team's fragment. */
 export function OrdersPage({ view }: { view: 'list' | 'detail' | 'return' }) {
   const { number, token } = useParams();
-  useTitle(view === 'list' ? 'Orders' : view === 'detail' ? `Order ${number ?? ''}` : 'Return items');
+  const title = view === 'list' ? 'Orders' : view === 'detail' ? `Order ${number ?? ''}` : 'Return items';
+  useTitle(title);
   return (
-    <section aria-label="Orders">
+    <section aria-labelledby="orders-heading">
+      <h1 id="orders-heading" css={pageHeading}>
+        {title}
+      </h1>
       <RemoteFragment
         remote="cart_checkout"
         module="./AccountOrders"
@@ -26,7 +31,10 @@ export function OrdersPage({ view }: { view: 'list' | 'detail' | 'return' }) {
 export function PaymentMethodsPage() {
   useTitle('Payment methods');
   return (
-    <section aria-label="Payment methods">
+    <section aria-labelledby="payment-methods-heading">
+      <h1 id="payment-methods-heading" css={pageHeading}>
+        Payment methods
+      </h1>
       <RemoteFragment remote="cart_checkout" module="./AccountPaymentMethods" props={{}} fallback={fallback('payment methods')} loading={loading('payment methods')} />
     </section>
   );

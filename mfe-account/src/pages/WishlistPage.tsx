@@ -7,6 +7,31 @@ import { useSyncedState } from '../lib/session';
 
 const objects = createObjectsClient({ indexPrefix: 'nz', delayMs: 20 });
 
+export const CART_UNREACHABLE_MESSAGE = "We couldn't reach your cart just now. Please try again.";
+/** How long an add waits for the cart's answer (including the cart service starting). */
+export const CART_ADD_TIMEOUT_MS = 8000;
+
+/**
+ * Resolves once the cart service listens for cart.add. It starts after the page has loaded and
+ * publishes cart.quantity (a state topic, replayed to late subscribers) in the same synchronous
+ * start-up as it subscribes to cart.add: a cart.quantity seen means a cart.add will be heard.
+ * cart.add is an event topic: published before that, it would be lost (as the product page does).
+ */
+export function cartListening(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const unsubscribe = bus.subscribe(topics.cartQuantity, () => {
+      if (done) return;
+      done = true;
+      // after the service's start-up has finished (and after this subscribe call has returned)
+      void Promise.resolve().then(() => {
+        unsubscribe();
+        resolve();
+      });
+    });
+  });
+}
+
 type Row = { item: WishlistItem; product: Product };
 const sequence = { next: 0 };
 const nextRequestId = (productId: string) => `wishlist-${productId}-${(sequence.next += 1)}`;
@@ -20,6 +45,7 @@ export function WishlistPage() {
   const [status, setStatus] = useState<'LOADING' | 'SUCCESS' | 'ERROR'>('LOADING');
   const [messages, setMessages] = useState<Record<string, { type: 'ERROR' | 'SUCCESS'; text: string }>>({});
   const pending = useRef(new Map<string, string>());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const key = items.map((i) => i.productId).join(',');
 
   useEffect(() => {
@@ -62,6 +88,13 @@ export function WishlistPage() {
     [],
   );
 
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer);
+    },
+    [],
+  );
+
   const addToCart = ({ item, product }: Row) => {
     const variant = product.variants.find((v) => v.id === item.variantId) ?? product.variants.find((v) => v.qty > 0) ?? product.variants[0];
     if (!variant) return;
@@ -71,7 +104,16 @@ export function WishlistPage() {
       const { [item.productId]: _gone, ...rest } = m;
       return rest;
     });
-    bus.publish(topics.cartAdd, { requestId, productId: product.id, variantId: variant.id, qty: 1, source: 'wishlist' }, { source: 'account' });
+    const fail = () => {
+      if (!pending.current.delete(requestId)) return;
+      setMessages((m) => ({ ...m, [item.productId]: { type: 'ERROR', text: CART_UNREACHABLE_MESSAGE } }));
+    };
+    timers.current.add(setTimeout(fail, CART_ADD_TIMEOUT_MS));
+    void cartListening().then(() => {
+      if (!pending.current.has(requestId)) return;
+      const sent = bus.publish(topics.cartAdd, { requestId, productId: product.id, variantId: variant.id, qty: 1, source: 'wishlist' }, { source: 'account' });
+      if (!sent) fail();
+    });
   };
 
   const shown = key ? status : 'SUCCESS';

@@ -58,9 +58,20 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
         return group.lines.map((line) => {
           const label = `${group.product.name}, ${line.variant.label}`;
           return (
-            <li key={line.variantId} data-testid="cart-line" css={{ display: 'grid', gridTemplateColumns: compact ? '64px 1fr' : '96px 1fr auto', gap: '1rem', padding: '1rem 0', borderBottom: '1px solid var(--line)' }}>
+            <li
+              key={line.variantId}
+              data-testid="cart-line"
+              css={{
+                display: 'grid',
+                gridTemplateColumns: compact ? '64px minmax(0, 1fr)' : '96px minmax(0, 1fr) auto',
+                gap: '1rem',
+                padding: '1rem 0',
+                borderBottom: '1px solid var(--line)',
+                '@media (max-width: 479px)': compact ? {} : { gridTemplateColumns: '72px minmax(0, 1fr) auto', gap: '.75rem' },
+              }}
+            >
               {image ? (
-                <Image src={image.src} alt={image.alt} width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={compact ? '64px' : '96px'} css={{ width: compact ? 64 : 96, borderRadius: 8, background: '#eee' }} />
+                <Image src={image.src} alt={image.alt} width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={compact ? '64px' : '96px'} css={{ width: '100%', maxWidth: compact ? 64 : 96, borderRadius: 8, background: '#eee' }} />
               ) : (
                 <span aria-hidden css={{ width: compact ? 64 : 96, height: compact ? 80 : 120, background: '#eee', borderRadius: 8 }} />
               )}
@@ -74,9 +85,9 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
                 <p css={{ margin: '.2rem 0' }}>
                   <Money cents={group.product.price} /> each
                 </p>
-                <div css={{ display: 'flex', gap: '1rem', alignItems: 'center', marginTop: '.4rem' }}>
+                <div css={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem 1rem', alignItems: 'center', marginTop: '.4rem' }}>
                   <QtyControl variantId={line.variantId} qty={line.qty} label={label} />
-                  <button type="button" css={linkButton} aria-label={`Remove ${label}`} onClick={() => void updateCart((items) => setVariantQty(items, line.variantId, 0))}>
+                  <button type="button" css={[linkButton, { whiteSpace: 'nowrap' }]} aria-label={`Remove ${label}`} onClick={() => void updateCart((items) => setVariantQty(items, line.variantId, 0))}>
                     Remove
                   </button>
                 </div>
@@ -87,7 +98,7 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
                 ) : null}
               </div>
               {compact ? null : (
-                <p css={{ fontWeight: 600, margin: 0 }}>
+                <p css={{ fontWeight: 600, margin: 0, whiteSpace: 'nowrap' }}>
                   <Money cents={group.product.price * line.qty} />
                 </p>
               )}

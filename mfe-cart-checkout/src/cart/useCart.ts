@@ -6,8 +6,9 @@
 import type { Product, Variant } from '@store/contracts';
 import { session, type CartItem, type SyncedState } from '@store/shared-events';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { getProducts } from '../lib/objects';
+import { getProducts, onProductsRefreshed, productsRefreshCount } from '../lib/objects';
 import { checkItem, type Violation } from './rules';
+import { serverProblem, serverProblemsVersion, settleServerProblems, subscribeServerProblems } from './serverProblems';
 import { updateCart } from './store';
 
 export interface CartLine {
@@ -53,6 +54,18 @@ export function useCartItems(): CartItem[] {
   return useSyncExternalStore(subscribeSynced, () => snapshot, () => snapshot).cart.items;
 }
 
+/**
+ * A line the server refused for stock (serverProblems.ts) is invalid even when this tab's product
+ * data still shows enough: 'sold out', or 'only N left' when the data knows fewer than in the cart.
+ */
+export function withServerProblem(line: Pick<CartLine, 'variantId' | 'qty' | 'violation' | 'variant'>): Violation | null {
+  if (line.violation) return line.violation;
+  const problem = serverProblem(line.variantId);
+  if (!problem || line.qty < problem.qty) return null;
+  const stock = Math.max(0, line.variant.qty);
+  return { code: 'qtyAvailableExceeded', limit: stock < line.qty ? stock : 0 };
+}
+
 export function buildGroups(items: CartItem[], products: Map<string, Product | null>): { groups: CartGroup[]; invalidIds: string[] } {
   const invalidIds: string[] = [];
   const byProduct = new Map<string, CartGroup>();
@@ -81,14 +94,22 @@ export function buildGroups(items: CartItem[], products: Map<string, Product | n
   }
   const merged = [...byProduct.values()].flatMap((g) => g.lines.map((l) => ({ id: l.variantId, productId: g.product.id, variantId: l.variantId, qty: l.qty })));
   for (const group of byProduct.values()) {
-    for (const line of group.lines) line.violation = checkItem({ id: line.variantId, productId: group.product.id, variantId: line.variantId, qty: line.qty }, merged, group.product);
+    for (const line of group.lines) {
+      line.violation = checkItem({ id: line.variantId, productId: group.product.id, variantId: line.variantId, qty: line.qty }, merged, group.product);
+      line.violation = withServerProblem(line);
+    }
     group.lines.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
   return { groups: [...byProduct.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), invalidIds };
 }
 
+const subscribeRefresh = (listener: () => void) => onProductsRefreshed(listener);
+
 export function useCart(): CartView {
   const items = useCartItems();
+  // products read again when refreshed (an order, or the server saying stock ran out)
+  const refreshed = useSyncExternalStore(subscribeRefresh, productsRefreshCount, productsRefreshCount);
+  const problems = useSyncExternalStore(subscribeServerProblems, serverProblemsVersion, serverProblemsVersion);
   const [products, setProducts] = useState<Map<string, Product | null> | null>(null);
   const [failed, setFailed] = useState(false);
   const ids = useMemo(() => [...new Set(items.map((i) => i.productId))].sort().join(','), [items]);
@@ -107,9 +128,15 @@ export function useCart(): CartView {
     return () => {
       live = false;
     };
-  }, [ids]);
+  }, [ids, refreshed]);
 
-  const { groups, invalidIds } = useMemo(() => (products ? buildGroups(items, products) : { groups: [], invalidIds: [] }), [items, products]);
+  useEffect(() => {
+    const byVariant = new Map<string, number>();
+    for (const i of items) byVariant.set(i.variantId, (byVariant.get(i.variantId) ?? 0) + i.qty);
+    settleServerProblems([...byVariant].map(([variantId, qty]) => ({ variantId, qty })));
+  }, [items]);
+
+  const { groups, invalidIds } = useMemo(() => (products ? buildGroups(items, products) : { groups: [], invalidIds: [] }), [items, products, problems]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useEffect(() => {
     if (invalidIds.length > 0) void updateCart((current) => current.filter((i) => !invalidIds.includes(i.id))).catch(() => {});

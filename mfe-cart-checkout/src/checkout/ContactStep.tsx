@@ -1,8 +1,10 @@
 import { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { useNavigate } from 'react-router';
+import { accountDetails } from '../lib/api';
+import { useSessionStatus } from '../lib/session';
 import { primaryButton, Field } from '../lib/ui';
 import { setCheckout, type Contact } from './state';
 import { useCheckoutState } from './useCheckout';
@@ -19,6 +21,29 @@ function keepGuestLoyalty(memberId: string, lastName: string): void {
   }
 }
 
+/**
+ * A signed-in shopper without a saved checkout contact: the account's e-mail, names and phone
+ * (GET /api/account; the session's e-mail when that fails), filled into the fields still empty.
+ */
+function useAccountPrefill(setContact: Dispatch<SetStateAction<Contact>>, wanted: boolean): void {
+  const status = useSessionStatus();
+  useEffect(() => {
+    if (!wanted || status !== 'LOGGED_IN') return undefined;
+    let live = true;
+    const email = session.getState().user?.email ?? '';
+    const fill = (details: Partial<Contact>) => {
+      if (live) setContact((c) => ({ ...c, ...Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !c[k as keyof Contact])) }));
+    };
+    accountDetails().then(
+      ({ customer }) => fill({ email: customer.email || email, firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone ?? '' }),
+      () => fill({ email }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, status, setContact]);
+}
+
 export function ContactStep() {
   const s = useCheckoutState();
   const navigate = useNavigate();
@@ -28,6 +53,7 @@ export function ContactStep() {
   const [loyalty, setLoyalty] = useState({ memberId: s.loyalty?.memberId ?? '', lastName: s.loyalty?.lastName ?? '' });
   const [loyaltyTouched, setLoyaltyTouched] = useState<{ memberId?: boolean; lastName?: boolean }>({});
   const formRef = useRef<HTMLFormElement>(null);
+  useAccountPrefill(setContact, !s.contact);
   const errors: Errors<keyof Contact> = validateContact(contact);
   const loyaltyErrors = validateLoyalty(loyalty.memberId, loyalty.lastName);
   const shown = (k: keyof Contact) => ((submitted || touched[k]) && errors[k]) || null;

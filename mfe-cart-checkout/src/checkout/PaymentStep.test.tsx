@@ -11,7 +11,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import type { CartView } from '../cart/useCart';
 import { FRAUD_TOKEN_EVENT, startFraudAnalytics } from '../lib/fraud';
 import { ACCOUNT_UPDATING_MESSAGE, PaymentStep } from './PaymentStep';
-import { AFTERPAY_EXPIRED_MESSAGE } from './messages';
+import { bus, topics } from '@store/shared-events';
+import { clearServerProblems, serverProblem } from '../cart/serverProblems';
+import { productsRefreshCount } from '../lib/objects';
+import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES } from './messages';
 import { emptyCheckout, setCheckout } from './state';
 
 const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
@@ -38,6 +41,8 @@ const saved: AccountAddress = { id: 'addr-1', type: 'SELECTED', company: '', con
 
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
 let placed: Record<string, unknown>[] = [];
+/** The next order/place answer when set (an error). */
+let placeAnswer: { status: number; body: unknown } | null = null;
 let holdStatePut: Promise<void> | null = null;
 let version = 0;
 
@@ -49,6 +54,7 @@ beforeAll(() => {
     if (url === '/api/checkout/info') return reply(200, info);
     if (url === '/api/order/place') {
       placed.push(JSON.parse(String(init!.body)) as Record<string, unknown>);
+      if (placeAnswer) return reply(placeAnswer.status, placeAnswer.body);
       return reply(200, { orderNumber: `FL0000000${placed.length}`, status: 'complete', actionData: null, loyalty: null, accessToken: 'access' });
     }
     if (url === '/api/order/afterpay/complete') return reply(409, { error: 'AfterpayCheckoutExpired', message: 'This Afterpay checkout has expired.' });
@@ -103,6 +109,27 @@ describe('fraudAnalytics.token on order/place (spec §7)', () => {
     await screen.findByText('Order placed');
     expect(placed).toHaveLength(1);
     expect(placed[0]).toMatchObject({ fraudAnalytics: { token: 'ftr-token-123' } });
+  });
+});
+
+describe('an item sold out while checking out', () => {
+  afterEach(() => {
+    placeAnswer = null;
+    clearServerProblems();
+  });
+
+  it('marks the cart line the server named (the cart in this tab shows it), refreshes the products and says so', async () => {
+    const alerts: string[] = [];
+    const stop = bus.subscribe(topics.alertShow, (a) => alerts.push(a.content));
+    placeAnswer = { status: 409, body: { error: 'InsufficientStock', message: 'An item in your cart has sold out.', code: 'v-1' } };
+    const refreshes = productsRefreshCount();
+    await renderStep();
+    await userEvent.click(placeButton());
+    expect(await screen.findByText(PLACE_MESSAGES.INSUFFICIENT_STOCK)).toBeInTheDocument();
+    expect(serverProblem('v-1')).toEqual({ qty: 1 });
+    expect(productsRefreshCount()).toBe(refreshes + 1);
+    expect(alerts).toContain(PLACE_MESSAGES.INSUFFICIENT_STOCK);
+    stop();
   });
 });
 

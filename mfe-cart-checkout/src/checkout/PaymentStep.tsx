@@ -4,7 +4,9 @@ import { bus, session, topics } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { reportSoldOut } from '../cart/serverProblems';
 import type { CartView } from '../cart/useCart';
+import { refreshProducts } from '../lib/objects';
 import { isAccountUpdating, useAccountUpdating } from '../lib/accountUpdate';
 import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards, tokenizeCard, walletNonce } from '../lib/api';
 import { errorText, Field, Notice, primaryButton } from '../lib/ui';
@@ -89,8 +91,15 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
 
   const billingAddress = (): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : billing);
 
-  const fail = (code: string, message: string, orderNumber?: string) => {
+  const fail = (code: string, message: string, orderNumber?: string, detail?: string) => {
     const result = placeResultOf(code, message);
+    if (result === 'INSUFFICIENT_STOCK') {
+      // the cart in this tab shows it at once (the line, and Checkout disabled), not only this message
+      const qty = cart.items.filter((i) => i.variantId === detail).reduce((n, i) => n + i.qty, 0);
+      if (detail && qty > 0) reportSoldOut(detail, qty);
+      refreshProducts();
+      bus.publish(topics.alertShow, { type: 'ERROR', content: PLACE_MESSAGES.INSUFFICIENT_STOCK }, { source: 'cart_checkout' });
+    }
     if (result === 'PAYMENT_FAILURE_UNRECOVERABLE' && orderNumber) {
       setFailedOrderNumber(orderNumber);
       navigate('/checkout/error');
@@ -118,7 +127,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         navigate('/checkout/payment', { replace: true });
         if (e instanceof ApiError && e.error === 'AfterpayCheckoutExpired') setError(AFTERPAY_EXPIRED_MESSAGE);
         else if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
-        else if (e instanceof ApiError) fail(e.error, e.message, e.body.orderNumber as string | undefined);
+        else if (e instanceof ApiError) fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
         else setError(PLACE_MESSAGES.ERROR);
       })
       .finally(() => {
@@ -186,7 +195,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         else if (e.error === 'PaymentCancelled') setError('The payment was not approved. Choose another payment method.');
         else {
           if (e.error === 'VoucherInsufficientFunds') await recheckVouchers();
-          fail(e.error, e.message, e.body.orderNumber as string | undefined);
+          fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
         }
       } else setError(PLACE_MESSAGES.ERROR);
     } finally {

@@ -25,6 +25,9 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const [postcode, setPostcode] = useState('');
   const [stores, setStores] = useState<PickupStoreOption[] | null>(null);
   const [storesError, setStoresError] = useState<string | null>(null);
+  /** Said to screen readers once a search answers ("3 stores near 1010, nearest first."). */
+  const [storesFound, setStoresFound] = useState('');
+  const [searching, setSearching] = useState(false);
   const [store, setStore] = useState<PickupStoreOption | null>(s.pickupStore);
   const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -40,14 +43,19 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
 
   const findStores = async (event?: FormEvent) => {
     event?.preventDefault();
+    setStoresFound('');
     if (postcode && !/^\d{4}$/.test(postcode)) return setStoresError('Enter a 4-digit NZ postcode.');
     setStoresError(null);
+    setSearching(true);
     try {
       const { stores: found } = await pickupStores(postcode || undefined);
       setStores(found);
       if (found.length === 0) setStoresError('No click and collect stores near that postcode. Try another postcode.');
+      else setStoresFound(`${found.length === 1 ? '1 store' : `${found.length} stores`} offering click and collect${postcode ? ` near ${postcode}, nearest first` : ''}. Choose one below.`);
     } catch {
       setStoresError('We were unable to load stores. Please try again.');
+    } finally {
+      setSearching(false);
     }
   };
 
@@ -62,7 +70,11 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
       setCheckout({ shippingType: 'DELIVERY', deliveryAddress: address, deliveryMethodId: methodId, instructions: instructions.trim(), pickupStore: null });
       track('add_shipping_info', { shipping_tier: methodId });
     } else {
-      if (!store) return;
+      if (!store) {
+        // to the first store offered, or to the postcode search when none is listed yet
+        setTimeout(() => (formRef.current?.querySelector<HTMLElement>('input[name="pickupStore"]') ?? formRef.current?.querySelector<HTMLElement>('input[name="pickupPostcode"]'))?.focus(), 0);
+        return;
+      }
       setCheckout({ shippingType: 'STORE_PICKUP', pickupStore: store, billingSameAsShipping: false });
       track('add_shipping_info', { shipping_tier: 'click-collect' });
     }
@@ -88,7 +100,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
           <AddressForm legend="Delivery address" value={address} onChange={setAddress} errors={errors} showErrors={submitted} idPrefix="delivery" />
           <SavedAddressMatch address={address} saved={savedAddresses} onUse={setAddress} />
           {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
-          <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+          <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }} aria-describedby={submitted && !methodId ? 'delivery-option-error' : undefined}>
             <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>
             {methods.length === 0 ? <p aria-busy="true">Loading delivery options…</p> : null}
             {methods.map((m) => {
@@ -104,7 +116,11 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
                 </label>
               );
             })}
-            {submitted && !methodId ? <p css={errorText}>Choose a delivery option.</p> : null}
+            {submitted && !methodId ? (
+              <p id="delivery-option-error" role="alert" css={errorText}>
+                Choose a delivery option.
+              </p>
+            ) : null}
           </fieldset>
           <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '1rem' }}>
             <label htmlFor="delivery-instructions" css={{ fontWeight: 600, fontSize: 14 }}>
@@ -129,21 +145,42 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
           <h2 id="pickup-heading" css={{ fontSize: 17 }}>
             Choose a store
           </h2>
-          <div css={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start' }}>
-            <div css={{ flex: 1 }}>
-              <Field label="Postcode" name="pickupPostcode" inputMode="numeric" maxLength={4} value={postcode} onChange={(e) => setPostcode(e.target.value.trim())} error={storesError} hint="We list the nearest stores first." />
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
+            <div css={{ flex: '1 1 9rem', minWidth: 0 }}>
+              <Field
+                label="Postcode"
+                name="pickupPostcode"
+                inputMode="numeric"
+                enterKeyHint="search"
+                maxLength={4}
+                value={postcode}
+                onChange={(e) => setPostcode(e.target.value.trim())}
+                onKeyDown={(e) => {
+                  // Enter searches (inside the delivery form it would otherwise submit the step)
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void findStores();
+                  }
+                }}
+                error={storesError}
+                announceError
+                hint="We list the nearest stores first. Press Enter to search."
+              />
             </div>
-            <button type="button" css={[secondaryButton, { marginTop: 26 }]} onClick={() => void findStores()}>
-              Find stores
+            <button type="button" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={searching} onClick={() => void findStores()}>
+              {searching ? 'Finding stores…' : 'Find stores'}
             </button>
           </div>
+          <p role="status" css={{ margin: storesFound ? '0 0 .75rem' : 0, fontSize: 14 }} data-testid="stores-status">
+            {storesFound}
+          </p>
           {store && !stores ? (
             <p>
               Selected: <strong>{store.name}</strong>, {store.address.street1}, {store.address.locality}
             </p>
           ) : null}
           {stores && stores.length > 0 ? (
-            <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
+            <fieldset css={{ border: 0, padding: 0, margin: 0 }} aria-describedby={submitted && !store ? 'pickup-store-error' : undefined}>
               <legend css={{ fontWeight: 600, marginBottom: '.5rem' }}>Stores offering click and collect</legend>
               {stores.map((st) => (
                 <label key={st.erpStoreId} css={radioRow}>
@@ -160,7 +197,11 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
               ))}
             </fieldset>
           ) : null}
-          {submitted && !store ? <p css={errorText}>Choose a store for pickup.</p> : null}
+          {submitted && !store ? (
+            <p id="pickup-store-error" role="alert" css={errorText}>
+              {stores && stores.length > 0 ? 'Choose a store for pickup.' : 'Find a store for pickup: enter a postcode and press Enter or Find stores.'}
+            </p>
+          ) : null}
         </section>
       )}
       <button type="submit" css={primaryButton}>

@@ -1,6 +1,7 @@
 import type { Product } from '@store/contracts';
 import { buildGroups } from '../cart/useCart';
 import { addToItems, setVariantQty } from '../cart/store';
+import { cartSettled } from '../lib/session';
 import { guard } from './guards';
 import { placeResultOf, PLACE_MESSAGES, promotionRemovedMessage, voucherResultOf } from './messages';
 import { pickupShippingAddress } from './place';
@@ -64,6 +65,22 @@ describe('checkout guards (spec §2)', () => {
     expect(guard('payment', cartOk, s({ contact, shippingType: 'DELIVERY', deliveryAddress: address, deliveryMethodId: 'standard' }))).toBeNull();
     const store = { erpStoreId: 'AKL-NMK', name: 'Newmarket', address: { street1: '277 Broadway', street2: '', locality: 'Newmarket', region: 'Auckland', postcode: '1023', country: 'NZ' }, distanceKm: 2 };
     expect(guard('payment', cartOk, s({ contact, shippingType: 'STORE_PICKUP', pickupStore: store }))).toBeNull();
+  });
+  it('waits, instead of sending the shopper to /cart, while an empty cart may only be one not read yet (a signed-in reload)', () => {
+    const empty = { ...cartOk, items: [] };
+    for (const step of ['contact-info', 'shipping', 'payment'] as const) expect(guard(step, empty, s({ contact }), false)).toBe('wait');
+    expect(guard('contact-info', empty, s(), true)).toBe('/cart');
+    // a cart that is there is judged at once
+    expect(guard('contact-info', cartOk, s(), false)).toBeNull();
+    expect(cartSettled('INITIALISING', 'IDLE')).toBe(false);
+    // a guest's page load (no signed-in copy kept here): the local cart is the cart
+    expect(cartSettled('INITIALISING', 'IDLE', false)).toBe(true);
+    expect(cartSettled('LOGGING_IN', 'IDLE')).toBe(false);
+    expect(cartSettled('LOGGED_IN', 'IDLE')).toBe(false);
+    expect(cartSettled('LOGGED_IN', 'SYNCING')).toBe(false);
+    expect(cartSettled('LOGGED_IN', 'SUCCESS')).toBe(true);
+    expect(cartSettled('LOGGED_IN', 'ERROR')).toBe(true);
+    expect(cartSettled('LOGGED_OUT', 'IDLE')).toBe(true);
   });
   it('builds the pickup address from the store, with placeholders when the customer gave none (spec §7)', () => {
     const store = { erpStoreId: 'AKL-NMK', name: 'Newmarket', address: { street1: '277 Broadway', street2: 'Level 1', locality: 'Newmarket', region: 'Auckland', postcode: '1023', country: 'NZ' }, distanceKm: 2 };

@@ -4,6 +4,8 @@
  * failed order number. Kept in local storage (spec §9) and shared by the checkout pages.
  */
 import type { CheckoutAddressInput, OrderPlaceResponse } from '@store/contracts';
+// the zod-free module: this file is part of the every-page service
+import { GUEST_LOYALTY_KEY } from '@store/contracts/loyalty';
 import type { PickupStoreOption } from '../lib/api';
 
 export interface Contact {
@@ -113,14 +115,59 @@ export function captureUtm(search: string): void {
   if (Object.keys(found).length > 0) setCheckout((s) => ({ utm: { ...s.utm, ...found } }));
 }
 
-export const getPlacedOrder = (): PlacedOrder | null => read<PlacedOrder | null>(PLACED_ORDER_KEY, null);
-export const setPlacedOrder = (order: PlacedOrder | null): void => (order ? localStorage.setItem(PLACED_ORDER_KEY, JSON.stringify(order)) : localStorage.removeItem(PLACED_ORDER_KEY));
+const session = (): Storage | null => {
+  try {
+    return typeof window === 'undefined' ? null : window.sessionStorage;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The placed order (number, e-mail, access token, loyalty) for the success page: kept in this
+ * tab only (sessionStorage), so it is gone when the tab closes and never read by the next person
+ * on a shared device; an older copy in local storage is dropped when read.
+ */
+export const getPlacedOrder = (): PlacedOrder | null => {
+  try {
+    localStorage.removeItem(PLACED_ORDER_KEY);
+  } catch {
+    // storage disabled
+  }
+  try {
+    const raw = session()?.getItem(PLACED_ORDER_KEY);
+    return raw ? (JSON.parse(raw) as PlacedOrder) : null;
+  } catch {
+    return null;
+  }
+};
+export const setPlacedOrder = (order: PlacedOrder | null): void => {
+  try {
+    if (order) session()?.setItem(PLACED_ORDER_KEY, JSON.stringify(order));
+    else session()?.removeItem(PLACED_ORDER_KEY);
+  } catch {
+    // storage full or disabled: the success page falls back to /cart
+  }
+};
 export const getFailedOrderNumber = (): string | null => localStorage.getItem(FAILED_ORDER_KEY);
 export const setFailedOrderNumber = (n: string | null): void => (n ? localStorage.setItem(FAILED_ORDER_KEY, n) : localStorage.removeItem(FAILED_ORDER_KEY));
 
-/** Spec §4: on logout the checkout billing address, contact, delivery address and options, pickup and vouchers clear. */
+/**
+ * Spec §4: on logout the checkout billing address, contact, delivery address and options, pickup
+ * and vouchers clear. Also what would identify the shopper to the next person on the device: the
+ * last placed order (its access token, number and e-mail; local and this tab's copy), the failed
+ * order number, and a Qantas membership kept for linking after sign-in.
+ */
 export function clearForLogout(): void {
   setCheckout({ contact: null, loyalty: null, billingAddress: null, deliveryAddress: null, deliveryMethodId: null, instructions: '', pickupStore: null, vouchers: [], shippingType: null });
+  setPlacedOrder(null);
+  try {
+    localStorage.removeItem(PLACED_ORDER_KEY);
+    localStorage.removeItem(FAILED_ORDER_KEY);
+    localStorage.removeItem(GUEST_LOYALTY_KEY);
+  } catch {
+    // storage disabled: nothing kept there
+  }
 }
 
 /** Spec §4: login clears the checkout contact (the account's details replace a guest's). */

@@ -38,6 +38,9 @@ export function infoRequest(items: CartItem[], s: CheckoutState, { forShipping =
 }
 
 const alerted = new Set<string>();
+
+/** An offer applied in the previous answer that is neither applied nor refused now (e.g. free delivery after a code took the subtotal under its minimum). */
+export const offerDroppedMessage = (name: string): string => `Offer ${name} has been removed because your order no longer qualifies for it.`;
 /** Promotions applied in the last answer (automatic offers that disappear raise an alert too). */
 let lastApplied = new Map<string, string>();
 
@@ -55,9 +58,30 @@ export function raisePromotionAlerts(info: CheckoutInfoResponse, codes: string[]
     }
     removedCodes.push(...d.relatedCouponCodes);
   }
+  // offers that quietly stopped applying (no refusal reason): said too, never silently dropped
+  const nowApplied = new Set(info.promotions.appliedPromotions.map((p) => p.id));
+  const refused = new Set(info.promotions.disallowedPromotions.map((d) => d.id));
+  for (const [id, name] of lastApplied) {
+    if (nowApplied.has(id) || refused.has(id)) continue;
+    const key = `${id}:dropped:${codes.join(',')}:${info.itemSubtotal}`;
+    if (alerted.has(key)) continue;
+    alerted.add(key);
+    bus.publish(topics.alertShow, { type: 'ERROR', content: offerDroppedMessage(name) }, { source: 'cart_checkout' });
+  }
   lastApplied = new Map(info.promotions.appliedPromotions.map((p) => [p.id, p.name]));
   return removedCodes;
 }
+
+/** Every /checkout/info answer of the page (null: the call failed), with the request it answers. */
+type InfoListener = (info: CheckoutInfoResponse | null, request: CheckoutInfoRequest) => void;
+const infoListeners = new Set<InfoListener>();
+export function onCheckoutInfo(listener: InfoListener): () => void {
+  infoListeners.add(listener);
+  return () => infoListeners.delete(listener);
+}
+const answer = (info: CheckoutInfoResponse | null, request: CheckoutInfoRequest) => {
+  for (const listener of infoListeners) listener(info, request);
+};
 
 export interface InfoState {
   status: 'IDLE' | 'LOADING' | 'SUCCESS' | 'CART_EMPTY' | 'ERROR';
@@ -72,7 +96,10 @@ export function useCheckoutInfo(items: CartItem[], options: { forShipping?: bool
   const seq = useRef(0);
   const empty = request.cart.items.length === 0;
   useEffect(() => {
-    if (empty) return;
+    if (empty) {
+      lastApplied = new Map(); // an emptied cart starts afresh: nothing was "removed"
+      return;
+    }
     const mine = ++seq.current;
     const controller = new AbortController();
     checkoutInfo(request, controller.signal).then(
@@ -85,10 +112,12 @@ export function useCheckoutInfo(items: CartItem[], options: { forShipping?: bool
           const notFound = info.promotions.disallowedPromotions.filter((d) => d.reason === 'CodeNotFound').map((d) => d.id);
           if (removed.length > 0) setCheckout((c) => ({ promoCodes: c.promoCodes.filter((code) => !removed.map((r) => r.toUpperCase()).includes(code.toUpperCase()) || notFound.includes(code.toUpperCase())) }));
         }
+        answer(info.result === 'SUCCESS' ? info : null, request);
       },
       (error: unknown) => {
         if (mine !== seq.current || (error as Error).name === 'AbortError') return;
         setState({ status: 'ERROR', info: null, key });
+        answer(null, request);
       },
     );
     return () => controller.abort();

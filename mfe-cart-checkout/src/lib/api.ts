@@ -1,5 +1,5 @@
 /** Calls to the checkout API (bodies from @store/contracts). */
-import type { AccountAddressesResponse, CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, ReturnableOrder, ReturnCreateRequest, ReturnCreateResponse, SandboxTokenizeResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
+import type { AccountAddressesResponse, AccountResponse, CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, ReturnableOrder, ReturnCreateRequest, ReturnCreateResponse, SandboxTokenizeResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
 import { session } from '@store/shared-events';
 
 export class ApiError extends Error {
@@ -55,6 +55,8 @@ export const savedCards = () => call<SavedPaymentMethodsResponse>('/api/account/
 export const deleteSavedCard = (id: string) => call<SavedPaymentMethodsResponse>(`/api/account/payment-methods/${encodeURIComponent(id)}`, { method: 'DELETE', auth: true });
 /** The signed-in customer's address book (the account API, GET /api/account/addresses; a guest gets 401). */
 export const accountAddresses = () => call<AccountAddressesResponse>('/api/account/addresses', { auth: true });
+/** The signed-in customer's details (GET /api/account): the contact step's prefill. */
+export const accountDetails = () => call<AccountResponse>('/api/account', { auth: true });
 export const setDefaultSavedCard = (id: string) => call<SavedPaymentMethodsResponse>(`/api/account/payment-methods/${encodeURIComponent(id)}/default`, { method: 'POST', auth: true });
 
 export interface PickupStoreOption {

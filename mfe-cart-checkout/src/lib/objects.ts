@@ -24,8 +24,20 @@ function fresh() {
 
 export const getProduct = (id: string): Promise<Product | null> => fresh().get(id);
 export const getProducts = (ids: string[]): Promise<(Product | null)[]> => fresh().getMany(ids);
-/** Forget cached products (after an order changed stock). */
+const refreshListeners = new Set<() => void>();
+let refreshCount = 0;
+
+/** Forget cached products (after an order changed stock, or the server said stock ran out); open carts read them again. */
 export const refreshProducts = (): void => {
   client.clear();
   since = Date.now();
+  refreshCount += 1;
+  for (const listener of refreshListeners) listener();
 };
+
+/** How many times products were refreshed (a hook dependency), and a subscription to it. */
+export const productsRefreshCount = (): number => refreshCount;
+export function onProductsRefreshed(listener: () => void): () => void {
+  refreshListeners.add(listener);
+  return () => refreshListeners.delete(listener);
+}

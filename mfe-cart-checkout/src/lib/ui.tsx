@@ -3,8 +3,20 @@ import { css } from '@emotion/react';
 import { formatNzd } from '@store/contracts';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-export const page = css({ maxWidth: 1080, margin: '0 auto', padding: '2rem 1.25rem 3rem' });
-export const heading = css({ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem' });
+/**
+ * A page's frame. Phones first: fieldsets do not grow to their content's min-content width (their
+ * default), and form controls never get wider than their column, so every page fits 320 px.
+ */
+export const page = css({
+  maxWidth: 1080,
+  margin: '0 auto',
+  padding: '2rem 1.25rem 3rem',
+  '@media (max-width: 479px)': { padding: '1.25rem 1rem 2.5rem' },
+  '& fieldset': { minWidth: 0 },
+  '& input, & select, & textarea': { maxWidth: '100%', boxSizing: 'border-box' },
+  overflowWrap: 'break-word',
+});
+export const heading = css({ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem', '@media (max-width: 479px)': { fontSize: 28 }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 } });
 export const card = css({ background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1.25rem' });
 export const primaryButton = css({
   display: 'inline-block',
@@ -30,7 +42,8 @@ export const secondaryButton = css({
   fontSize: 15,
   '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
 });
-export const linkButton = css({ background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer', fontSize: 14 });
+/** A text button; at least 24 px tall (WCAG 2.2 target size). */
+export const linkButton = css({ background: 'none', border: 0, padding: '0 .125rem', minHeight: 24, minWidth: 24, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer', fontSize: 14, '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } });
 export const errorText = css({ color: '#a3261b', fontSize: 14, margin: '.3rem 0 0' });
 
 export const Money = ({ cents }: { cents: number }) => <>{formatNzd(cents)}</>;
@@ -40,23 +53,28 @@ interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   error?: string | null;
   hint?: string;
   optional?: boolean;
+  /** The error is announced when it appears (role="alert"): for errors that follow an action, not typing. */
+  announceError?: boolean;
+  /** Marks the field invalid and describes it by another element's error (e.g. a group's one message). */
+  errorId?: string | null;
 }
 
-export function Field({ label, error, hint, optional, id, ...input }: FieldProps) {
+export function Field({ label, error, hint, optional, id, announceError = false, errorId, ...input }: FieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
-  const describedBy = [error ? `${fieldId}-error` : '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy = [error ? `${fieldId}-error` : '', errorId ?? '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const invalid = Boolean(error || errorId);
   return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '.9rem' }}>
+    <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '.9rem', minWidth: 0 }}>
       <label htmlFor={fieldId} css={{ fontWeight: 600, fontSize: 14 }}>
         {label}
         {optional ? <span css={{ fontWeight: 400, color: 'var(--muted)' }}> (optional)</span> : null}
       </label>
       <input
         id={fieldId}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
-        css={{ padding: '.65rem .75rem', border: `1px solid ${error ? '#a3261b' : 'var(--line)'}`, borderRadius: 8, fontSize: 16, background: '#fff', color: 'var(--ink)' }}
+        css={{ width: '100%', minWidth: 0, boxSizing: 'border-box', padding: '.65rem .75rem', border: `1px solid ${invalid ? '#a3261b' : 'var(--line)'}`, borderRadius: 8, fontSize: 16, background: '#fff', color: 'var(--ink)' }}
         {...input}
       />
       {hint ? (
@@ -65,7 +83,7 @@ export function Field({ label, error, hint, optional, id, ...input }: FieldProps
         </span>
       ) : null}
       {error ? (
-        <p id={`${fieldId}-error`} css={errorText}>
+        <p id={`${fieldId}-error`} role={announceError ? 'alert' : undefined} css={errorText}>
           {error}
         </p>
       ) : null}
@@ -80,7 +98,7 @@ export function Select({ label, children, ...select }: SelectHTMLAttributes<HTML
       <label htmlFor={id} css={{ fontWeight: 600, fontSize: 14 }}>
         {label}
       </label>
-      <select id={id} css={{ padding: '.6rem', border: '1px solid var(--line)', borderRadius: 8, fontSize: 16, background: '#fff' }} {...select}>
+      <select id={id} css={{ width: '100%', minWidth: 0, padding: '.6rem', border: '1px solid var(--line)', borderRadius: 8, fontSize: 16, background: '#fff' }} {...select}>
         {children}
       </select>
     </div>
@@ -94,3 +112,6 @@ export function Notice({ children, tone = 'error' }: { children: ReactNode; tone
     </div>
   );
 }
+
+/** Read by screen readers, not shown. */
+export const visuallyHidden = css({ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 });

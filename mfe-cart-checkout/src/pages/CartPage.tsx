@@ -5,6 +5,7 @@ import { useCart } from '../cart/useCart';
 import { PromoCodes } from '../checkout/PromoCodes';
 import { Totals } from '../checkout/Summary';
 import { useCheckoutInfo } from '../checkout/useCheckout';
+import { useCartSettled } from '../lib/session';
 import { card, heading, Notice, page, primaryButton } from '../lib/ui';
 
 export function EmptyCart({ navigate }: { navigate?: (path: string) => void }) {
@@ -22,13 +23,17 @@ export function CartPage() {
   const cart = useCart();
   const { status, info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
   const navigate = useNavigate();
+  // a signed-in shopper's reload: not "empty" before the synced cart has arrived
+  const settled = useCartSettled();
   useEffect(() => {
     document.title = 'Your cart | Fernleaf';
   }, []);
   return (
     <div css={page}>
       <h1 css={heading}>Your cart</h1>
-      {cart.items.length === 0 ? (
+      {cart.items.length === 0 && !settled ? (
+        <p aria-busy="true">Loading your cart…</p>
+      ) : cart.items.length === 0 ? (
         <EmptyCart />
       ) : cart.status === 'ERROR' ? (
         <Notice>We were unable to load your cart. Please refresh the page.</Notice>

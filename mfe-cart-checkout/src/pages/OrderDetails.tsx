@@ -1,13 +1,31 @@
-/** An order's details (success page and guest lookup). */
+/** An order's details (success page, guest lookup, account order): items, sums that add up, payments, address. */
 import type { OrderView } from '@store/contracts';
+import { DeliveryPrice, formatPoints } from '../checkout/Summary';
 import { card, Money } from '../lib/ui';
 
-const row = { display: 'flex', justifyContent: 'space-between', margin: '.3rem 0' } as const;
+const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.3rem 0' } as const;
+const amount = { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' } as const;
+
+/**
+ * The order's sums as rows that add up: subtotal − offers on the items + delivery = total.
+ * totalDiscount includes a free-delivery offer's part; it is shown on the delivery line (the
+ * price before it struck through) instead of in the offers.
+ */
+export function orderSums(order: Pick<OrderView, 'itemSubtotal' | 'totalDiscount' | 'shippingPrice' | 'grandTotal'>): { itemDiscount: number; deliveryBefore: number; deliveryAfter: number } {
+  const itemDiscount = Math.max(0, order.itemSubtotal - (order.grandTotal - order.shippingPrice));
+  const shippingDiscount = Math.max(0, order.totalDiscount - itemDiscount);
+  return { itemDiscount, deliveryBefore: order.shippingPrice + shippingDiscount, deliveryAfter: order.shippingPrice };
+}
+
+/** Payments as paid: a zero "no payment needed" entry (gift cards covered it) is not a payment. */
+export const paidWith = (payments: OrderView['payments']): OrderView['payments'] => payments.filter((p) => !(p.methodCode === 'NO_PAYMENT' && p.amount === 0));
 
 export function OrderDetails({ order }: { order: OrderView }) {
   const a = order.shippingAddress;
+  const sums = orderSums(order);
+  const payments = paidWith(order.payments);
   return (
-    <div css={[card, { display: 'grid', gap: '1.25rem' }]} data-testid="order-details">
+    <div css={[card, { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem', overflowWrap: 'anywhere' }]} data-testid="order-details">
       <p css={{ margin: 0 }}>
         Order number <strong data-testid="order-number">{order.number}</strong> · placed{' '}
         {new Date(order.createdAt).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' })} (NZ time)
@@ -21,7 +39,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 {i.name} ({i.variantLabel}) × {i.qty}
                 {i.promo ? ' · free gift' : ''}
               </span>
-              <span>{i.promo ? 'Free' : <Money cents={i.total} />}</span>
+              <span css={amount}>{i.promo ? 'Free' : <Money cents={i.total} />}</span>
             </li>
           ))}
         </ul>
@@ -30,39 +48,44 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <dl css={{ margin: 0 }}>
           <div css={row}>
             <dt>Subtotal</dt>
-            <dd css={{ margin: 0 }}>
+            <dd css={amount}>
               <Money cents={order.itemSubtotal} />
             </dd>
           </div>
-          {order.totalDiscount > 0 ? (
+          {sums.itemDiscount > 0 ? (
             <div css={row}>
               <dt>Offers{order.promoCodes.length > 0 ? ` (${order.promoCodes.join(', ')})` : ''}</dt>
-              <dd css={{ margin: 0 }}>
-                −<Money cents={order.totalDiscount} />
+              <dd css={amount}>
+                −<Money cents={sums.itemDiscount} />
               </dd>
             </div>
           ) : null}
-          <div css={row}>
-            <dt>{order.shippingType === 'STORE_PICKUP' ? 'Click and collect' : 'Delivery'}</dt>
-            <dd css={{ margin: 0 }}>{order.shippingPrice === 0 ? 'Free' : <Money cents={order.shippingPrice} />}</dd>
+          <div css={row} data-testid="order-delivery-line">
+            <dt>
+              {order.shippingType === 'STORE_PICKUP' ? 'Click and collect' : 'Delivery'}
+              {sums.deliveryBefore > sums.deliveryAfter ? <span css={{ display: 'block', fontSize: 13, color: 'var(--forest)' }}>{sums.deliveryAfter === 0 ? 'Free delivery offer' : 'Delivery offer'}</span> : null}
+            </dt>
+            <dd css={amount}>
+              <DeliveryPrice before={sums.deliveryBefore} after={sums.deliveryAfter} />
+            </dd>
           </div>
           <div css={{ ...row, fontWeight: 700 }}>
             <dt>Total</dt>
-            <dd css={{ margin: 0 }}>
+            <dd css={amount}>
               <Money cents={order.grandTotal} />
             </dd>
           </div>
-          {order.payments.map((p, i) => (
+          {payments.map((p, i) => (
             <div css={row} key={`${p.methodCode}-${i}`}>
               <dt>Paid with {p.label}</dt>
-              <dd css={{ margin: 0 }}>
+              <dd css={amount}>
                 <Money cents={p.amount} />
               </dd>
             </div>
           ))}
         </dl>
         <p css={{ fontSize: 13, color: 'var(--muted)' }}>
-          Includes <Money cents={order.gst} /> GST · {order.loyaltyPoints} airline points
+          Includes <Money cents={order.gst} /> GST · {formatPoints(order.loyaltyPoints)} airline points
           {order.loyalty?.qantas ? (
             <>
               {' '}

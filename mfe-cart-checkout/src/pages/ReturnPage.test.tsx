@@ -53,7 +53,7 @@ describe('returns', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Find order' }));
     const form = await screen.findByRole('form', { name: 'Return items from order FL12345678' });
     // the deadline in NZ time (30 June 01:00 UTC is 30 June 13:00 in Auckland)
-    expect(within(form).getByTestId('return-by')).toHaveTextContent('You can return items from this order online until 30 June 2026.');
+    expect(within(form).getByTestId('return-by')).toHaveTextContent('Items can be returned within 30 days of delivery or collection. You can request the return for this order online until 30 June 2026.');
     // a line fully returned already offers no quantity
     expect(within(form).queryByLabelText(/Quantity to return of Harbour Tote/)).toBeNull();
     const qty = within(form).getByLabelText('Quantity to return of Kauri Day Pack, Olive');

@@ -10,6 +10,13 @@ import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError, createReturn, returnLookup } from '../lib/api';
 import { card, errorText, Field, heading, Money, Notice, page, primaryButton, Select } from '../lib/ui';
 
+/**
+ * The store's returns policy as the return confirmation states it (the API's instructions: "within
+ * 30 days of delivery or collection"). The online window (returnBy, 60 days from placing) covers it
+ * whatever the delivery date, so the form gives both, and they never read as two different policies.
+ */
+export const RETURN_POLICY_DAYS = 30;
+
 export const RETURN_NOT_FOUND = 'We could not find an order with that number and email address.';
 
 type Choice = Record<string, { qty: number; reason: ReturnReason | '' }>;
@@ -75,7 +82,7 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
     <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Return items from order ${order.number}`}>
       {order.returnBy ? (
         <p css={{ margin: '0 0 1rem' }} data-testid="return-by">
-          You can return items from this order online until {formatReturnBy(order.returnBy)}.
+          Items can be returned within {RETURN_POLICY_DAYS} days of delivery or collection. You can request the return for this order online until {formatReturnBy(order.returnBy)}.
         </p>
       ) : null}
       <ul css={{ listStyle: 'none', padding: 0, margin: '0 0 1rem', display: 'grid', gap: '.75rem' }}>

@@ -2,7 +2,7 @@ import { bus, topics } from '@store/shared-events';
 import { useTopic } from '@store/shared-events/react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { badgeText } from './badge';
+import { badgeText, cartLabel } from './badge';
 import { MainNav } from './MainNav';
 import { FALLBACK_NAV, fetchNavigation, type NavItem } from './nav';
 import { RegionSelector } from './RegionSelector';
@@ -124,7 +124,7 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
         </Link>
         <button
           type="button"
-          aria-label={badge ? `Cart, ${badge} items` : 'Cart'}
+          aria-label={cartLabel(badge)}
           aria-haspopup="dialog"
           aria-expanded={open === 'cart'}
           aria-controls={open === 'cart' ? 'cart-overlay' : undefined}

@@ -1,7 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 
 /** Persisted choice: the shopper dismissed the install prompt (spec §2). */
 export const INSTALL_DISMISSED_KEY = 'fernleaf.install.dismissed';
+/** Routes where the prompt is never offered: the shopper is filling in a form to pay. */
+export const NO_PROMPT_PATHS = /^\/(checkout|cart)(\/|$)/;
+/** The element the prompt is placed in, just before the footer. */
+export const INSTALL_HOST_ID = 'install-prompt-host';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -32,9 +37,50 @@ const firstInteraction = typeof window === 'undefined'
       for (const name of events) window.addEventListener(name, done, { capture: true, passive: true });
     });
 
-/** Offers to install the store as an app when the browser allows it (after the first interaction), until the shopper dismisses it. */
+/** The path shown, following client-side navigations (the chrome's router may not be around it). */
+function subscribePath(listener: () => void): () => void {
+  window.addEventListener('popstate', listener);
+  window.addEventListener('single-spa:routing-event', listener);
+  return () => {
+    window.removeEventListener('popstate', listener);
+    window.removeEventListener('single-spa:routing-event', listener);
+  };
+}
+const currentPath = () => window.location.pathname;
+
+/**
+ * In the page's flow just before the footer, so it never covers what the shopper is using (it
+ * used to be fixed over the page, hiding focused fields and buttons on a phone) and it comes in the
+ * Tab order where it is on screen: after the page, before the footer.
+ */
+function promptHost(): HTMLElement | null {
+  const footer = document.getElementById('shell-footer');
+  if (!footer?.parentNode) return null;
+  let element = document.getElementById(INSTALL_HOST_ID);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = INSTALL_HOST_ID;
+    footer.parentNode.insertBefore(element, footer);
+  }
+  return element;
+}
+
+function usePromptHost(): HTMLElement | null {
+  const [host] = useState(promptHost);
+  useEffect(() => {
+    // back in place after a development double mount removed it
+    const footer = document.getElementById('shell-footer');
+    if (host && !host.isConnected && footer?.parentNode) footer.parentNode.insertBefore(host, footer);
+    return () => host?.remove();
+  }, [host]);
+  return host;
+}
+
+/** Offers to install the store as an app when the browser allows it (after the first interaction), until the shopper dismisses it; never during checkout. */
 export function InstallPrompt() {
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  const path = useSyncExternalStore(subscribePath, currentPath, currentPath);
+  const host = usePromptHost();
   useEffect(() => {
     let live = true;
     const onPrompt = (e: Event) => {
@@ -53,7 +99,7 @@ export function InstallPrompt() {
       window.removeEventListener('appinstalled', onInstalled);
     };
   }, []);
-  if (!event) return null;
+  if (!event || NO_PROMPT_PATHS.test(path)) return null;
   const dismiss = () => {
     try {
       localStorage.setItem(INSTALL_DISMISSED_KEY, '1');
@@ -68,18 +114,24 @@ export function InstallPrompt() {
     if (choice.outcome === 'dismissed') dismiss();
     else setEvent(null);
   };
-  const button = { font: 'inherit', fontSize: 15, padding: '.5rem 1rem', borderRadius: 999, cursor: 'pointer' } as const;
-  return (
-    <aside aria-label="Install the app" css={{ position: 'fixed', left: 16, bottom: 16, zIndex: 40, maxWidth: 360, background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1rem 1.25rem', boxShadow: '0 10px 30px rgba(0,0,0,.18)' }}>
-      <p css={{ margin: '0 0 .75rem' }}>Add Fernleaf to your home screen for quicker shopping, even on a patchy connection.</p>
-      <div css={{ display: 'flex', gap: '.5rem' }}>
-        <button type="button" onClick={() => void install()} css={{ ...button, border: '1px solid var(--forest)', background: 'var(--forest)', color: '#fff' }}>
-          Install
-        </button>
-        <button type="button" onClick={dismiss} css={{ ...button, border: '1px solid var(--ink)', background: '#fff', color: 'var(--ink)' }}>
-          Not now
-        </button>
+  const button = { font: 'inherit', fontSize: 15, padding: '.5rem 1rem', minHeight: 44, borderRadius: 999, cursor: 'pointer' } as const;
+  const prompt = (
+    <aside
+      aria-label="Install the app"
+      css={{ maxWidth: 1280, margin: '1.5rem auto', padding: '0 1.25rem', boxSizing: 'border-box' }}
+    >
+      <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '.75rem 1.25rem', background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1rem 1.25rem' }}>
+        <p css={{ margin: 0, flex: '1 1 16rem' }}>Add Fernleaf to your home screen for quicker shopping, even on a patchy connection.</p>
+        <div css={{ display: 'flex', gap: '.5rem' }}>
+          <button type="button" onClick={() => void install()} css={{ ...button, border: '1px solid var(--forest)', background: 'var(--forest)', color: '#fff' }}>
+            Install
+          </button>
+          <button type="button" onClick={dismiss} css={{ ...button, border: '1px solid var(--ink)', background: '#fff', color: 'var(--ink)' }}>
+            Not now
+          </button>
+        </div>
       </div>
     </aside>
   );
+  return host ? createPortal(prompt, host) : prompt;
 }

@@ -1,4 +1,4 @@
-import { badgeText } from './badge';
+import { badgeText, cartLabel } from './badge';
 
 describe('cart badge (spec §2)', () => {
   it('is hidden at 0 and while not SUCCESS', () => {
@@ -13,5 +13,14 @@ describe('cart badge (spec §2)', () => {
   it('shows an asterisk at 100 or more', () => {
     expect(badgeText({ quantity: 99, promoQuantity: 0, status: 'SUCCESS' })).toBe('99');
     expect(badgeText({ quantity: 99, promoQuantity: 1, status: 'SUCCESS' })).toBe('99*');
+  });
+});
+
+describe('cart button name', () => {
+  it('says item for one, items for more, and 100 or more at the asterisk', () => {
+    expect(cartLabel(null)).toBe('Cart');
+    expect(cartLabel('1')).toBe('Cart, 1 item');
+    expect(cartLabel('3')).toBe('Cart, 3 items');
+    expect(cartLabel('99*')).toBe('Cart, 100 or more items');
   });
 });

@@ -11,3 +11,11 @@ export function badgeText(cart: CartQuantity | undefined): string | null {
   if (total <= 0) return null;
   return total >= 100 ? '99*' : String(total);
 }
+
+/** The cart button's name: "Cart", "Cart, 1 item", "Cart, 3 items", "Cart, 100 or more items". */
+export function cartLabel(badge: string | null): string {
+  if (!badge) return 'Cart';
+  if (badge === '1') return 'Cart, 1 item';
+  if (badge.endsWith('*')) return 'Cart, 100 or more items';
+  return `Cart, ${badge} items`;
+}

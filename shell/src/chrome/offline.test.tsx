@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { INSTALL_DISMISSED_KEY, InstallPrompt } from './InstallPrompt';
+import { INSTALL_DISMISSED_KEY, INSTALL_HOST_ID, InstallPrompt } from './InstallPrompt';
 import { registerServiceWorker } from './offline';
 
 function fakeNavigator(controller: object | null) {
@@ -77,5 +77,34 @@ describe('InstallPrompt', () => {
     await user.click(await screen.findByRole('button', { name: 'Install' }));
     expect(event.prompt).toHaveBeenCalled();
     expect(screen.queryByRole('complementary')).toBeNull();
+  });
+
+  it('sits in the page flow before the footer (covering nothing, in Tab order after the page), never during checkout', async () => {
+    const main = document.createElement('main');
+    main.innerHTML = '<label>Suburb <input name="suburb" /></label>';
+    const footer = document.createElement('footer');
+    footer.id = 'shell-footer';
+    document.body.append(main, footer);
+    try {
+      window.history.pushState(null, '', '/checkout/shipping');
+      const { unmount } = render(<InstallPrompt />);
+      offer();
+      expect(screen.queryByRole('complementary', { name: 'Install the app' })).toBeNull();
+      act(() => {
+        window.history.pushState(null, '', '/categories/bags');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      const prompt = screen.getByRole('complementary', { name: 'Install the app' });
+      expect(prompt.parentElement).toHaveAttribute('id', INSTALL_HOST_ID);
+      expect(prompt.parentElement!.nextElementSibling).toBe(footer);
+      expect(main.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+      expect(getComputedStyle(prompt).position).not.toBe('fixed');
+      unmount();
+      expect(document.getElementById(INSTALL_HOST_ID)).toBeNull();
+    } finally {
+      main.remove();
+      footer.remove();
+      window.history.pushState(null, '', '/');
+    }
   });
 });

@@ -1,0 +1,56 @@
+/** The success, account and guest order pages: sums that visibly add up, and only real payments. */
+import type { OrderView } from '@store/contracts';
+import { render, screen, within } from '@testing-library/react';
+import { OrderDetails, orderSums, paidWith } from './OrderDetails';
+
+const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '0215550101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
+const order: OrderView = {
+  number: 'FL12345678',
+  status: 'placed',
+  createdAt: '2026-11-20T01:00:00.000Z',
+  email: 'aroha@example.co.nz',
+  firstName: 'Aroha',
+  lastName: 'Ngata',
+  shippingType: 'DELIVERY',
+  shippingAddress: address,
+  billingAddress: address,
+  items: [{ productId: 'p1', variantId: 'v1', name: 'Ridge Backpack', variantLabel: 'One size', qty: 1, unitPrice: 20000, total: 16000, promo: false }],
+  promoCodes: ['WINTER20'],
+  // the gift card covers it all
+  payments: [
+    { methodCode: 'VOUCHER', amount: 16000, label: 'Gift card 0004' },
+    { methodCode: 'NO_PAYMENT', amount: 0, label: 'No payment needed' },
+  ],
+  itemSubtotal: 20000,
+  // $40 off the backpack and the $9.95 delivery
+  totalDiscount: 4995,
+  shippingPrice: 0,
+  grandTotal: 16000,
+  gst: 2086,
+  loyaltyPoints: 1320,
+  loyalty: { points: 1320, qantas: null },
+};
+
+describe('order details', () => {
+  it('splits the offers from a free delivery so subtotal − offers + delivery = total', () => {
+    expect(orderSums(order)).toEqual({ itemDiscount: 4000, deliveryBefore: 995, deliveryAfter: 0 });
+    render(<OrderDetails order={order} />);
+    const details = screen.getByTestId('order-details');
+    expect(within(details).getByText('Offers (WINTER20)').nextSibling).toHaveTextContent('−$40.00');
+    expect(screen.getByTestId('order-delivery-line')).toHaveTextContent('DeliveryFree delivery offerwas $9.95now Free');
+    expect(within(details).queryByText(/−\$49\.95/)).toBeNull();
+  });
+
+  it('says what paid, not "Paid with No payment needed $0.00", and formats points', () => {
+    expect(paidWith(order.payments)).toEqual([order.payments[0]]);
+    render(<OrderDetails order={order} />);
+    expect(screen.getByText('Paid with Gift card 0004')).toBeInTheDocument();
+    expect(screen.queryByText(/No payment needed/)).toBeNull();
+    expect(screen.getByText(/1,320 airline points/)).toBeInTheDocument();
+  });
+
+  it('shows a paid delivery plainly', () => {
+    render(<OrderDetails order={{ ...order, totalDiscount: 4000, shippingPrice: 995, grandTotal: 16995 }} />);
+    expect(screen.getByTestId('order-delivery-line')).toHaveTextContent(/^Delivery\$9\.95$/);
+  });
+});
