@@ -4,6 +4,9 @@ const root = __dirname;
 module.exports = (projectDir, { env = 'node' } = {}) => ({
   rootDir: projectDir,
   testEnvironment: env,
+  // nx runs several projects' jest at once on a 2-core machine: a UI test that waits on a few
+  // renders can take seconds of wall time there (5 s timeouts failed under load, not in isolation)
+  testTimeout: 20_000,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx', '<rootDir>/test/**/*.test.ts'],
   transform: {
     '^.+\\.(t|j)sx?$': [

@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import type { CartView } from '../cart/useCart';
 import { ANNOUNCE_DELAY_MS, CheckoutLayout } from './Layout';
 
-const cart: CartView = { status: 'SUCCESS', items: [], groups: [], quantity: 0, valid: true };
+const cart: CartView = { status: 'SUCCESS', items: [], pricedItems: [], groups: [], quantity: 0, valid: true };
 
 function Step({ step, title }: { step: number; title: string }) {
   return (

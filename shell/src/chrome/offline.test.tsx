@@ -89,12 +89,17 @@ describe('InstallPrompt', () => {
       window.history.pushState(null, '', '/checkout/shipping');
       const { unmount } = render(<InstallPrompt />);
       offer();
+      // the shopper interacts (the prompt waits for that), still never during checkout
+      await act(async () => {
+        window.dispatchEvent(new Event('scroll'));
+        await Promise.resolve();
+      });
       expect(screen.queryByRole('complementary', { name: 'Install the app' })).toBeNull();
       act(() => {
         window.history.pushState(null, '', '/categories/bags');
         window.dispatchEvent(new PopStateEvent('popstate'));
       });
-      const prompt = screen.getByRole('complementary', { name: 'Install the app' });
+      const prompt = await screen.findByRole('complementary', { name: 'Install the app' });
       expect(prompt.parentElement).toHaveAttribute('id', INSTALL_HOST_ID);
       expect(prompt.parentElement!.nextElementSibling).toBe(footer);
       expect(main.compareDocumentPosition(prompt) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
