@@ -9,6 +9,8 @@ import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { errorHandler } from './http/errors.js';
+import { frameworkErrors, installInputRules } from './http/input.js';
+import { loggerOptions } from './http/logging.js';
 import { ImageRenderer } from './images/render.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { registerCheckout } from './checkout/index.js';
@@ -31,8 +33,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
-  /** Pino logger options; false (default in tests) disables logging. */
-  logger?: boolean | { level: string };
+  /** Logger level (and a stream, for tests); false (default in tests) disables logging. Serializers and redaction: http/logging.ts. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** The clock Afterpay checkouts expire by (epoch ms); tests inject one. Defaults to Date.now. */
   now?: () => number;
 }
@@ -63,14 +65,16 @@ const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*',
  */
 export function buildApp({ config, db, catalog = new CatalogService(db), logger, now }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: logger ?? false,
+    logger: logger ? loggerOptions(logger === true ? 'info' : logger.level, logger === true ? undefined : logger.stream) : false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  installInputRules(app);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });
