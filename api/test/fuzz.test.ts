@@ -58,7 +58,7 @@ const HOSTILE_STRINGS = fc.oneof(
 const SPLICED_STRINGS = fc
   .tuple(fc.constantFrom(...PLAUSIBLE_STRINGS), fc.constantFrom('\u0000', '\ud800', '\udc00', '\uffff', '\u{1F600}', '\u0000\u0000'), fc.nat({ max: 20 }))
   .map(([text, bad, at]) => `${text.slice(0, at)}${bad}${text.slice(at)}`);
-const HOSTILE_NUMBERS = fc.constantFrom(-1, 0, -2_147_483_649, 2_147_483_648, 9_007_199_254_740_993, 1e308, -1e308, 0.5, -0.0001, 1e-320);
+const HOSTILE_NUMBERS = fc.constantFrom(-1, 0, -2_147_483_649, 2_147_483_648, Number.MAX_SAFE_INTEGER, 2 ** 53 + 2, 1e308, -1e308, 0.5, -0.0001, 1e-320);
 const WRONG_TYPES = fc.constantFrom<unknown>(null, true, false, [], {}, [1, 'a', null], { $ne: 1 }, { __proto__: { admin: true } }, 'string', 42);
 
 function resolve(schema: Schema | undefined, components: Record<string, Schema>): Schema {
