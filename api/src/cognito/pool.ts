@@ -398,7 +398,9 @@ export class LocalUserPool {
     this.challenges.delete(secretBlock);
     if (!challenge || challenge.expires < Date.now()) throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
     const userId = str(responses, 'USERNAME');
-    const [user] = challenge.known ? await this.db.select().from(poolUsers).where(eq(poolUsers.sub, challenge.sub)).limit(1) : [undefined];
+    // (the stand-in id of an unknown user is looked up too: the same query, finding nothing)
+    const [found] = await this.db.select().from(poolUsers).where(eq(poolUsers.sub, challenge.sub)).limit(1);
+    const user = challenge.known ? found : undefined;
     if (challenge.known && !user) throw INCORRECT();
     if (user) await this.checkLock(user);
     const timestamp = str(responses, 'TIMESTAMP');
