@@ -39,7 +39,7 @@ function startServer(env: Record<string, string>): Started {
   return { child, output: () => output, exited };
 }
 
-async function waitFor(started: Started, pattern: RegExp, ms = 45_000): Promise<void> {
+async function waitFor(started: Started, pattern: RegExp, ms = 90_000): Promise<void> {
   const deadline = Date.now() + ms;
   let exitCode: number | null | undefined;
   void started.exited.then((code) => (exitCode = code));
@@ -72,14 +72,14 @@ describe('one process per PGlite data directory', () => {
       expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
       await expect(openDatabase(configFor(dataDir))).rejects.toThrow(DataDirInUseError);
       const second = startServer({ DATA_DIR: dataDir, DEPLOY_DIR: path.join(tmp, 'deploy'), IMAGE_CACHE_DIR: path.join(tmp, 'images') });
-      const code = await withTimeout(second.exited, 45_000);
+      const code = await withTimeout(second.exited, 90_000);
       expect(code).toBe(1);
       expect(second.output()).toContain(`[api] cannot start: The PGlite data directory ${dataDir} is in use by process ${process.pid}`);
     } finally {
       await database.close();
     }
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('a lock left by a process that is gone is taken over', async () => {
     const dataDir = path.join(tmp, 'stale');
@@ -100,7 +100,7 @@ describe('one process per PGlite data directory', () => {
     try {
       await waitFor(first, /listening on/);
       const second = startServer(env);
-      expect(await withTimeout(second.exited, 45_000)).toBe(1);
+      expect(await withTimeout(second.exited, 90_000)).toBe(1);
       expect(second.output()).toContain(`The PGlite data directory ${dataDir} is in use by process ${first.child.pid}`);
       expect(second.output()).not.toContain('listening on');
     } finally {
@@ -117,7 +117,7 @@ describe('one process per PGlite data directory', () => {
       expect(await withTimeout(third.exited, 20_000)).toBe(0);
     }
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
-  }, 120_000);
+  }, 180_000);
 });
 
 describe('production start-up', () => {
@@ -136,7 +136,7 @@ describe('production start-up', () => {
   it('with NODE_ENV=production and the defaults the server exits 1 before opening the database, naming every variable to set', async () => {
     const dataDir = path.join(os.tmpdir(), `store-prod-refusal-${process.pid}`);
     const server = startServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
-    expect(await withTimeout(server.exited, 45_000)).toBe(1);
+    expect(await withTimeout(server.exited, 90_000)).toBe(1);
     const output = server.output();
     expect(output).toContain('[api] refusing to start with NODE_ENV=production');
     for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'ALLOW_STAND_INS=1', 'ALLOW_DEFAULT_SECRETS=1']) {
@@ -145,7 +145,7 @@ describe('production start-up', () => {
     expect(output).toContain('fake-valid-nonce');
     expect(output).not.toContain('listening on');
     expect(fs.existsSync(dataDir)).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('names the outbox and fraud test tokens when they are switched on; the overrides each cover their own kind', () => {
     expect(problemsOf({ ...PRODUCTION_READY, AUTH_OUTBOX: '1', FRAUD_TEST_TOKENS: '1', COGNITO_LOCAL_POOL: '1' })).toEqual(['FRAUD_TEST_TOKENS', 'PAYMENT_GATEWAY', 'COGNITO_LOCAL_POOL', 'AUTH_OUTBOX']);
@@ -180,5 +180,5 @@ describe('production start-up', () => {
     } finally {
       await dev.close();
     }
-  }, 60_000);
+  }, 180_000);
 });
