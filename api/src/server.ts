@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -22,7 +23,7 @@ if (process.env.NODE_ENV === 'production' && config.botcheck.mintOpen) log('WARN
 log(config.databaseUrl ? `database: PostgreSQL ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `database: PGlite ${config.dataDir}`);
 const database = await openDatabase(config).catch((error: unknown) => {
   // e.g. the PGlite directory is held by another process (DataDirInUseError names it and the pid)
-  console.error(`[api] cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
   process.exit(1);
 });
 log(`migrations applied (${Date.now() - started} ms)`);

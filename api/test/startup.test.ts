@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
-import { DataDirInUseError, LOCK_FILE, openDatabase } from '../src/db';
+import { DataDirInUseError, lockFileOf, openDatabase } from '../src/db';
 import { productionProblems } from '../src/production';
 import { createTestContext } from './helpers';
 
@@ -69,7 +69,7 @@ describe('one process per PGlite data directory', () => {
     const dataDir = path.join(tmp, 'held');
     const database = await openDatabase(configFor(dataDir), { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
     try {
-      expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+      expect(fs.readFileSync(lockFileOf(dataDir), 'utf8').trim()).toBe(String(process.pid));
       await expect(openDatabase(configFor(dataDir))).rejects.toThrow(DataDirInUseError);
       const second = startServer({ DATA_DIR: dataDir, DEPLOY_DIR: path.join(tmp, 'deploy'), IMAGE_CACHE_DIR: path.join(tmp, 'images') });
       const code = await withTimeout(second.exited, 90_000);
@@ -78,23 +78,22 @@ describe('one process per PGlite data directory', () => {
     } finally {
       await database.close();
     }
-    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect(fs.existsSync(lockFileOf(dataDir))).toBe(false);
   }, 180_000);
 
   it('a lock left by a process that is gone is taken over', async () => {
     const dataDir = path.join(tmp, 'stale');
     fs.mkdirSync(dataDir, { recursive: true });
     const dead = deadPid();
-    fs.writeFileSync(path.join(dataDir, LOCK_FILE), `${dead}\n`);
+    fs.writeFileSync(lockFileOf(dataDir), `${dead}\n`);
     const database = await openDatabase(configFor(dataDir), { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(process.pid));
+    expect(fs.readFileSync(lockFileOf(dataDir), 'utf8').trim()).toBe(String(process.pid));
     await database.close();
   });
 
   it('two servers on one directory: the second exits non-zero; after kill -9 of the first a new one starts', async () => {
+    // a brand-new directory (the first server runs initdb in it: 2-15 s)
     const dataDir = path.join(tmp, 'servers');
-    // start from the migrated template (a fresh initdb would take 2-15 s)
-    (await openDatabase(configFor(dataDir), { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE })).close();
     const env = { DATA_DIR: dataDir, DEPLOY_DIR: path.join(tmp, 'deploy'), IMAGE_CACHE_DIR: path.join(tmp, 'images') };
     const first = startServer(env);
     try {
@@ -107,7 +106,7 @@ describe('one process per PGlite data directory', () => {
       first.child.kill('SIGKILL');
       await first.exited;
     }
-    expect(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8').trim()).toBe(String(first.child.pid)); // left behind by kill -9
+    expect(fs.readFileSync(lockFileOf(dataDir), 'utf8').trim()).toBe(String(first.child.pid)); // left behind by kill -9
     const third = startServer(env);
     try {
       await waitFor(third, /listening on/);
@@ -116,7 +115,7 @@ describe('one process per PGlite data directory', () => {
       third.child.kill('SIGTERM');
       expect(await withTimeout(third.exited, 20_000)).toBe(0);
     }
-    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    expect(fs.existsSync(lockFileOf(dataDir))).toBe(false);
   }, 180_000);
 });
 

@@ -95,8 +95,11 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
   };
 }
 
-/** The lock file of a PGlite data directory (holds the owning process id). */
-export const LOCK_FILE = 'fernleaf-server.pid';
+/**
+ * The lock file of a PGlite data directory, beside it (`var/pgdata` → `var/pgdata.lock`; inside, it
+ * would make the directory non-empty for initdb): holds the owning process id.
+ */
+export const lockFileOf = (dataDir: string) => `${path.resolve(dataDir)}.lock`;
 
 export class DataDirInUseError extends Error {
   constructor(
@@ -104,7 +107,7 @@ export class DataDirInUseError extends Error {
     readonly pid: number,
   ) {
     super(
-      `The PGlite data directory ${dataDir} is in use by process ${pid} (lock file ${path.join(dataDir, LOCK_FILE)}). ` +
+      `The PGlite data directory ${dataDir} is in use by process ${pid} (lock file ${lockFileOf(dataDir)}). ` +
         'Only one process may open it: stop that process, use another DATA_DIR, or run several API processes on PostgreSQL (DATABASE_URL).',
     );
     this.name = 'DataDirInUseError';
@@ -131,7 +134,7 @@ function isAlive(pid: number): boolean {
  */
 export function lockDataDir(dataDir: string): { release(): void } {
   const dir = path.resolve(dataDir);
-  const file = path.join(dir, LOCK_FILE);
+  const file = lockFileOf(dir);
   if (heldHere.has(dir)) throw new DataDirInUseError(dir, process.pid);
   for (let attempt = 0; ; attempt++) {
     try {
