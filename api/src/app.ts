@@ -11,6 +11,8 @@ import type { Database } from './db/index.js';
 import { errorHandler } from './http/errors.js';
 import { cognitoRateLimit, DEFAULT_RATE_LIMITS, RateLimits } from './http/rate-limit.js';
 import { startCatalogSync } from './catalog/sync.js';
+import { frameworkErrors, installInputRules } from './http/input.js';
+import { loggerOptions } from './http/logging.js';
 import { ImageRenderer } from './images/render.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { registerCheckout } from './checkout/index.js';
@@ -33,8 +35,8 @@ export interface BuildAppOptions {
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
-  /** Pino logger options; false (default in tests) disables logging. */
-  logger?: boolean | { level: string };
+  /** Logger level (and a stream, for tests); false (default in tests) disables logging. Serializers and redaction: http/logging.ts. */
+  logger?: boolean | { level: string; stream?: NodeJS.WritableStream };
   /** The clock Afterpay checkouts expire by (epoch ms); tests inject one. Defaults to Date.now. */
   now?: () => number;
 }
@@ -65,16 +67,18 @@ const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*',
  */
 export function buildApp({ config, db, catalog = new CatalogService(db), logger, now }: BuildAppOptions): FastifyInstance {
   const app = Fastify({
-    logger: logger ?? false,
+    logger: logger ? loggerOptions(logger === true ? 'info' : logger.level, logger === true ? undefined : logger.stream) : false,
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // a hop count is accepted at run time (proxy-addr) though not in the type
     trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  installInputRules(app);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });

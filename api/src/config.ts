@@ -51,7 +51,7 @@ export interface Config {
   /** Shared rate limits (api/src/http/rate-limit.ts). */
   rateLimits: RateLimitSettings;
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
-  botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number };
+  botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number; mintOpen: boolean };
   /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/fraud. */
   fraud: { siteId: string; scriptUrl: string; decisionUrl: string; secret: string; testTokens: boolean };
 }
@@ -90,6 +90,7 @@ export function parseTrustProxy(value: string | undefined): boolean | number | s
   if (/^\d+$/.test(v)) return Number(v);
   return v.split(',').map((s) => s.trim()).filter(Boolean);
 }
+const isOn = (value: string | undefined) => value === '1' || value?.toLowerCase() === 'true';
 
 function resolveFrom(root: string, value: string | undefined, fallback: string): string {
   if (!value) return path.join(root, fallback);
@@ -150,6 +151,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       scriptUrl: env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js',
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
       minScore: Number(env.BOTCHECK_MIN_SCORE || '0.5'),
+      // the stand-in's token mint: not in production, even with ALLOW_STAND_INS=1, unless automated
+      // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/production.ts)
+      mintOpen: env.NODE_ENV !== 'production' || (isOn(env.ALLOW_STAND_INS) && isOn(env.BOTCHECK_OPEN_MINT)),
     },
     fraud: {
       siteId: env.FRAUD_SITE_ID || 'local-fraud-site',

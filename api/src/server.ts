@@ -1,18 +1,31 @@
 import path from 'node:path';
+import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge.js';
+import { productionRefusal } from './production.js';
 import { seedIfEmpty } from './seed/index.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig(process.env, here);
 const log = (message: string) => console.log(`[api] ${message}`);
+// Production refuses public default secrets and the local stand-ins (src/production.ts).
+const refusal = productionRefusal(process.env, config);
+if (refusal) {
+  console.error(refusal);
+  process.exit(1);
+}
+if (process.env.NODE_ENV === 'production' && config.botcheck.mintOpen) log('WARNING: BOTCHECK_OPEN_MINT=1: the bot-check stand-in issues passing tokens to anyone (automated tests only)');
 
 log(config.databaseUrl ? `database: PostgreSQL ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `database: PGlite ${config.dataDir}`);
-const database = await openDatabase(config);
+const database = await openDatabase(config).catch((error: unknown) => {
+  // e.g. the PGlite directory is held by another process (DataDirInUseError names it and the pid)
+  console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
+  process.exit(1);
+});
 log(`migrations applied (${Date.now() - started} ms)`);
 const seeded = await seedIfEmpty(database.db, { products: config.seedProducts });
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);

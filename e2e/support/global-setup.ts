@@ -149,6 +149,11 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
       OVERRIDE_ORIGINS: 'http://localhost:*',
       // the local user pool's outbox (off in production by default): the account tests read codes from it
       AUTH_OUTBOX: '1',
+      // production refuses the local stand-ins and public default secrets unless told (api/src/production.ts);
+      // the bot-check stand-in's token mint stays closed in production unless BOTCHECK_OPEN_MINT=1 too
+      ALLOW_STAND_INS: '1',
+      ALLOW_DEFAULT_SECRETS: '1',
+      BOTCHECK_OPEN_MINT: '1',
     },
   });
   fs.closeSync(logFd);

@@ -39,3 +39,9 @@ it('an invalid or expired code shows the §8 message; too many resends too', asy
   expect(await screen.findByText(MESSAGES.tooManyVerificationEmails)).toBeInTheDocument();
   expect(resend).toHaveBeenCalledWith('kiri@example.co.nz');
 });
+
+it('after a sign-up the page says an existing account is told by e-mail how to sign in (the pool does not reveal it)', () => {
+  renderAt('/account/verify?user=kiri%40example.co.nz');
+  expect(screen.getByText(/If the address already has an account, the email tells you how to sign in instead\./)).toBeInTheDocument();
+  expect(confirm).not.toHaveBeenCalled();
+});

@@ -26,6 +26,11 @@ export interface BotCheckConfig {
   verifyUrl: string;
   /** Lowest accepted score (reCAPTCHA v3: 0.0 bot .. 1.0 human). */
   minScore: number;
+  /**
+   * Whether the stand-in's token endpoint issues tokens (what `grecaptcha.execute` fetches). Off
+   * in production: anyone could mint passing tokens there, so the stand-in then passes no one.
+   */
+  mintOpen?: boolean;
 }
 
 export const DEFAULT_BOTCHECK: BotCheckConfig = {
@@ -34,6 +39,7 @@ export const DEFAULT_BOTCHECK: BotCheckConfig = {
   scriptUrl: '/api/botcheck/recaptcha/api.js',
   verifyUrl: '',
   minScore: 0.5,
+  mintOpen: true,
 };
 
 export const TOKEN_TTL_MS = 120_000;

@@ -40,12 +40,15 @@ export const botcheckRoutes: FastifyPluginAsyncZod<BotCheckRoutesOptions> = asyn
     {
       schema: {
         tags: ['botcheck'],
-        summary: 'Local stand-in: a token for an action (what grecaptcha.execute fetches)',
+        summary: 'Local stand-in: a token for an action (what grecaptcha.execute fetches); 403 BotCheckMintClosed in production',
         body: z.object({ siteKey: z.string().min(1).max(200), action: Action }),
         response: { 200: z.object({ token: z.string() }), 400: ValidationErrorBody, 403: ErrorBody },
       },
     },
     async (request, reply) => {
+      if (config.mintOpen === false) {
+        return reply.code(403).header('cache-control', 'no-store').send({ error: 'BotCheckMintClosed', message: 'The local bot-check stand-in issues no tokens in production: configure a real bot-check provider (BOTCHECK_VERIFY_URL).' });
+      }
       const token = local.issue(request.body.siteKey, request.body.action, request.hostname);
       if (!token) return reply.code(403).send({ error: 'InvalidSiteKey', message: 'Unknown site key.' });
       return reply.header('cache-control', 'no-store').send({ token });

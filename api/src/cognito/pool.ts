@@ -4,7 +4,7 @@
  * (USER_PASSWORD_AUTH and ChangePassword check a password by recomputing the verifier).
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, createLocalJWKSet, type JWK } from 'jose';
 import type { AccountConfig } from '../account/config.js';
 import type { Database } from '../db/index.js';
@@ -25,6 +25,9 @@ export class CognitoError extends Error {
 
 const INCORRECT = () => new CognitoError('NotAuthorizedException', 'Incorrect username or password.');
 const LIMIT = () => new CognitoError('LimitExceededException', 'Attempt limit exceeded, please try after some time.');
+const ATTEMPTS_EXCEEDED = () => new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
+const EXPIRED_CODE = () => new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
+const CODE_MISMATCH = () => new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
 const LOCK_MINUTES = 15;
 /** Open SRP challenges kept in memory (5 minutes each). */
 const MAX_CHALLENGES = 10_000;
@@ -60,6 +63,8 @@ const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.).*(\..*)$/, '$1
 
 interface SrpChallenge {
   sub: string;
+  /** False for the stand-in challenge an unknown user gets (it fails at the claim, after the same work). */
+  known: boolean;
   A: bigint;
   B: bigint;
   b: bigint;
@@ -89,6 +94,8 @@ export class LocalUserPool {
   private readonly challenges = new Map<string, SrpChallenge>();
   readonly jwks: { keys: JWK[] };
   private readonly localJwks: ReturnType<typeof createLocalJWKSet>;
+  /** The verifier unknown users are challenged with (the same modPow work as a real one; never matches). */
+  private readonly standInVerifier: string;
 
   constructor(options: PoolOptions) {
     this.db = options.db;
@@ -98,6 +105,20 @@ export class LocalUserPool {
     this.poolName = options.config.userPoolId.split('_')[1]!;
     this.jwks = { keys: [options.key.publicJwk] };
     this.localJwks = createLocalJWKSet(this.jwks);
+    this.standInVerifier = srp.padHex(srp.modPow(srp.g, BigInt(`0x${crypto.randomBytes(32).toString('hex')}`), srp.N));
+  }
+
+  /**
+   * What an unknown username is answered with, so that it looks like an account (Cognito's
+   * PreventUserExistenceErrors): a UUID-shaped user id and a salt, both stable for the username
+   * and keyed with the pool's server secret (an attacker cannot compute them to compare).
+   */
+  private standIn(username: string): { sub: string; salt: string } {
+    const mac = (label: string) => crypto.createHmac('sha256', this.key.secret).update(`${label}:${username.trim().toLowerCase()}`).digest();
+    const h = mac('sub').toString('hex');
+    const variant = ((parseInt(h[16]!, 16) & 3) | 8).toString(16);
+    const sub = `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    return { sub, salt: srp.padHex(BigInt(`0x${mac('salt').subarray(0, 16).toString('hex')}`)) };
   }
 
   /** Dispatches one `AWSCognitoIdentityProviderService.<operation>` call. */
@@ -162,7 +183,8 @@ export class LocalUserPool {
     if (attrEmail !== undefined && attrEmail.trim().toLowerCase() !== email) throw new CognitoError('InvalidParameterException', 'The email attribute must match the username.');
     const policy = passwordPolicyError(password);
     if (policy) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${policy}`);
-    if (await this.userByName(email)) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
+    // An address that already has an account gets the same answer as a new one, after the same
+    // work (no user enumeration); the e-mail tells its owner instead. Its password is not changed.
     const sub = crypto.randomUUID();
     const { salt, verifier } = srp.createVerifier(this.poolName, sub, password);
     const inserted = await this.db
@@ -170,25 +192,66 @@ export class LocalUserPool {
       .values({ sub, email, salt, verifier, givenName: attr('given_name') ?? null, familyName: attr('family_name') ?? null, phone: attr('phone_number') ?? null })
       .onConflictDoNothing()
       .returning({ sub: poolUsers.sub });
-    if (inserted.length === 0) throw new CognitoError('UsernameExistsException', 'An account with the given email already exists.');
-    await this.sendCode(sub, email, 'SIGN_UP', false);
+    if (inserted.length > 0) await this.sendCode(sub, email, 'SIGN_UP', false);
+    else await this.signUpExisting(email);
     return { UserConfirmed: false, UserSub: sub, CodeDeliveryDetails: this.delivery(email) };
+  }
+
+  /**
+   * SignUp for an address that has an account: a confirmed one is e-mailed "you already have an
+   * account" (no code); an unconfirmed one a new confirmation code (its first password stays).
+   * Over the hourly limit nothing is sent (a LimitExceededException would tell the account exists).
+   */
+  private async signUpExisting(email: string): Promise<void> {
+    const user = await this.userByName(email);
+    if (!user) return;
+    try {
+      if (user.status !== 'CONFIRMED') {
+        await this.sendCode(user.sub, user.email, 'SIGN_UP', true, true);
+        return;
+      }
+      const now = this.now();
+      const [sent] = await this.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(poolOutbox)
+        .where(and(eq(poolOutbox.email, user.email), eq(poolOutbox.purpose, 'ACCOUNT_EXISTS'), gt(poolOutbox.createdAt, new Date(now.getTime() - 3600_000))));
+      if (Number(sent?.n ?? 0) >= this.config.resendsPerHour) return;
+      await this.db.insert(poolOutbox).values({
+        email: user.email,
+        purpose: 'ACCOUNT_EXISTS',
+        subject: 'You already have a Fernleaf account',
+        body: 'Someone (we hope you) tried to create a Fernleaf account with this e-mail address, which already has one. Sign in with your password, or choose "Forgot your password?" on the sign-in page to set a new one. If it was not you, you can ignore this e-mail.',
+        code: '',
+        createdAt: now,
+      });
+    } catch (error) {
+      if (!(error instanceof CognitoError)) throw error;
+    }
   }
 
   private delivery(email: string) {
     return { Destination: maskEmail(email), DeliveryMedium: 'EMAIL', AttributeName: 'email' };
   }
 
-  /** New code for the purpose (earlier ones stop working), written to the outbox. */
-  private async sendCode(sub: string, email: string, purpose: 'SIGN_UP' | 'FORGOT_PASSWORD', limited: boolean): Promise<void> {
+  /** The address an unknown username is "sent" to (masked like a real one). */
+  private standInAddress(username: string): string {
+    const name = username.trim().toLowerCase();
+    return EMAIL.test(name) ? name : `${this.standIn(name).sub.slice(0, 8)}@example.com`;
+  }
+
+  /** LimitExceededException when `resendsPerHour` messages of the purpose went to the user in the last hour. */
+  private async checkSendLimit(sub: string, purpose: string): Promise<void> {
     const since = new Date(this.now().getTime() - 3600_000);
-    if (limited) {
-      const [row] = await this.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(poolCodes)
-        .where(and(eq(poolCodes.sub, sub), eq(poolCodes.purpose, purpose), gt(poolCodes.createdAt, since)));
-      if (Number(row?.n ?? 0) >= this.config.resendsPerHour) throw LIMIT();
-    }
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(poolCodes)
+      .where(and(eq(poolCodes.sub, sub), eq(poolCodes.purpose, purpose), gt(poolCodes.createdAt, since)));
+    if (Number(row?.n ?? 0) >= this.config.resendsPerHour) throw LIMIT();
+  }
+
+  /** New code for the purpose (earlier ones stop working), written to the outbox. */
+  private async sendCode(sub: string, email: string, purpose: 'SIGN_UP' | 'FORGOT_PASSWORD', limited: boolean, again = false): Promise<void> {
+    if (limited) await this.checkSendLimit(sub, purpose);
     const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
     const now = this.now();
     await this.db.update(poolCodes).set({ usedAt: now }).where(and(eq(poolCodes.sub, sub), eq(poolCodes.purpose, purpose), isNull(poolCodes.usedAt)));
@@ -196,37 +259,58 @@ export class LocalUserPool {
     const hours = Math.round(this.config.codeTtl / 3600);
     const [subject, body] =
       purpose === 'SIGN_UP'
-        ? ['Your Fernleaf verification code', `Welcome to Fernleaf. Your verification code is ${code}. It expires in ${hours} hours.`]
+        ? again
+          ? [
+              'Your Fernleaf verification code',
+              `You started creating a Fernleaf account with this address before. Your verification code is ${code}. It expires in ${hours} hours. Your password is the one you chose the first time; if you do not remember it, verify, then choose "Forgot your password?" on the sign-in page.`,
+            ]
+          : ['Your Fernleaf verification code', `Welcome to Fernleaf. Your verification code is ${code}. It expires in ${hours} hours.`]
         : ['Reset your Fernleaf password', `Your password reset code is ${code}. It expires in ${hours} hours. If you did not ask for it, ignore this e-mail.`];
     await this.db.insert(poolOutbox).values({ email, purpose, subject, body, code, createdAt: now });
   }
 
-  /** Checks a code: CodeMismatchException, ExpiredCodeException, LimitExceededException. */
+  /**
+   * Checks a code: CodeMismatchException, ExpiredCodeException, LimitExceededException. One
+   * conditional UPDATE checks and counts the attempt (or uses the code) on the latest code while it
+   * is unused, unexpired and under the attempt limit: concurrent attempts queue on the row lock and
+   * each re-checks the limit, so at most `codeAttempts` wrong codes are ever checked, and the right
+   * code cannot succeed once they have been.
+   */
   private async useCode(sub: string, purpose: string, code: string): Promise<void> {
+    const given = code.trim();
+    const now = this.now();
+    const latest = sql`(select max(${poolCodes.id}) from ${poolCodes} where ${poolCodes.sub} = ${sub} and ${poolCodes.purpose} = ${purpose})`;
+    const matches = sql`${poolCodes.code} = ${given}`;
+    const [checked] = await this.db
+      .update(poolCodes)
+      .set({
+        attempts: sql`case when ${matches} then ${poolCodes.attempts} else ${poolCodes.attempts} + 1 end`,
+        usedAt: sql`case when ${matches} then ${now.toISOString()}::timestamptz else null end`,
+      })
+      .where(and(eq(poolCodes.id, latest), isNull(poolCodes.usedAt), lt(poolCodes.attempts, this.config.codeAttempts), gte(poolCodes.expiresAt, now)))
+      .returning({ used: sql<boolean>`${poolCodes.usedAt} is not null` });
+    if (checked) {
+      if (!checked.used) throw CODE_MISMATCH();
+      return;
+    }
+    // Not checked: say why (the code was used or replaced, the attempts are used up, or it expired).
     const [row] = await this.db
-      .select()
+      .select({ usedAt: poolCodes.usedAt, attempts: poolCodes.attempts })
       .from(poolCodes)
       .where(and(eq(poolCodes.sub, sub), eq(poolCodes.purpose, purpose)))
       .orderBy(desc(poolCodes.id))
       .limit(1);
-    if (!row || row.usedAt) throw new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-    if (row.attempts >= this.config.codeAttempts) throw LIMIT();
-    if (row.expiresAt.getTime() < this.now().getTime()) throw new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
-    const a = Buffer.from(row.code);
-    const b = Buffer.from(code.trim());
-    if (a.length !== b.length || !crypto.timingSafeEqual(a, b)) {
-      await this.db.update(poolCodes).set({ attempts: sql`${poolCodes.attempts} + 1` }).where(eq(poolCodes.id, row.id));
-      throw new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
-    }
-    await this.db.update(poolCodes).set({ usedAt: this.now() }).where(eq(poolCodes.id, row.id));
+    if (row && !row.usedAt && row.attempts >= this.config.codeAttempts) throw LIMIT();
+    throw EXPIRED_CODE();
   }
 
   private async confirmSignUp(body: Json): Promise<Json> {
     this.checkClient(body);
     const user = await this.userByName(str(body, 'Username'));
-    if (!user) throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
-    if (user.status === 'CONFIRMED') throw new CognitoError('NotAuthorizedException', 'User cannot be confirmed. Current status is CONFIRMED');
-    await this.useCode(user.sub, 'SIGN_UP', str(body, 'ConfirmationCode'));
+    const code = str(body, 'ConfirmationCode');
+    // Unknown and already confirmed accounts answer like a wrong code (no user enumeration).
+    if (!user || user.status === 'CONFIRMED') throw CODE_MISMATCH();
+    await this.useCode(user.sub, 'SIGN_UP', code);
     await this.db.update(poolUsers).set({ status: 'CONFIRMED', emailVerified: true, updatedAt: this.now() }).where(eq(poolUsers.sub, user.sub));
     await this.createCustomer(user);
     return {};
@@ -243,9 +327,10 @@ export class LocalUserPool {
 
   private async resendConfirmationCode(body: Json): Promise<Json> {
     this.checkClient(body);
-    const user = await this.userByName(str(body, 'Username'));
-    if (!user) throw new CognitoError('UserNotFoundException', 'Username/client id combination not found.');
-    if (user.status === 'CONFIRMED') throw new CognitoError('InvalidParameterException', 'User is already confirmed.');
+    const username = str(body, 'Username');
+    const user = await this.userByName(username);
+    // Unknown and already confirmed accounts answer like a sent code (no user enumeration); nothing is sent.
+    if (!user || user.status === 'CONFIRMED') return { CodeDeliveryDetails: this.delivery(user?.email ?? this.standInAddress(username)) };
     await this.sendCode(user.sub, user.email, 'SIGN_UP', true);
     return { CodeDeliveryDetails: this.delivery(user.email) };
   }
@@ -258,12 +343,18 @@ export class LocalUserPool {
       return { AuthenticationResult: await this.refresh(str(params, 'REFRESH_TOKEN')), ChallengeParameters: {} };
     }
     if (flow === 'USER_PASSWORD_AUTH') {
-      const user = await this.userByName(str(params, 'USERNAME'));
+      const username = str(params, 'USERNAME');
+      const user = await this.userByName(username);
       const password = str(params, 'PASSWORD');
-      if (!user) throw INCORRECT();
-      await this.checkLock(user);
-      const x = srp.computeX(this.poolName, user.sub, password, user.salt);
-      const ok = srp.padHex(srp.modPow(srp.g, x, srp.N)) === user.verifier;
+      if (user) await this.checkLock(user);
+      // An unknown user costs the same verifier computation and write as a wrong password.
+      const { sub, salt } = user ?? this.standIn(username);
+      const x = srp.computeX(this.poolName, sub, password, salt);
+      const ok = srp.padHex(srp.modPow(srp.g, x, srp.N)) === (user?.verifier ?? this.standInVerifier);
+      if (!user) {
+        await this.recordFailure(sub);
+        throw INCORRECT();
+      }
       return this.finishSignIn(user, ok);
     }
     if (flow === 'USER_SRP_AUTH') {
@@ -271,14 +362,14 @@ export class LocalUserPool {
       const A = BigInt(`0x${str(params, 'SRP_A').replace(/[^0-9a-f]/gi, '') || '0'}`);
       if (A % srp.N === 0n) throw new CognitoError('InvalidParameterException', 'Invalid SRP_A.');
       const user = await this.userByName(username);
-      // An unknown user gets a challenge too (with a random salt), and fails at the claim: no user enumeration.
-      const sub = user?.sub ?? crypto.createHash('sha256').update(`unknown:${username.toLowerCase()}`).digest('hex').slice(0, 36);
-      const salt = user?.salt ?? srp.padHex(BigInt(`0x${crypto.createHash('sha256').update(`salt:${username.toLowerCase()}`).digest('hex').slice(0, 32)}`));
-      const verifier = user?.verifier ?? srp.padHex(srp.modPow(srp.g, BigInt(`0x${crypto.randomBytes(32).toString('hex')}`), srp.N));
+      // An unknown user gets a challenge too (a stable UUID-shaped id and salt keyed with the
+      // server secret, the stand-in verifier), after the same work, and fails at the claim: no user enumeration.
+      const { sub, salt } = user ?? this.standIn(username);
+      const verifier = user?.verifier ?? this.standInVerifier;
       const { b, B } = srp.serverEphemeral(verifier);
       const secretBlock = crypto.randomBytes(48).toString('base64');
       this.pruneChallenges();
-      this.challenges.set(secretBlock, { sub, A, B, b, verifier, expires: Date.now() + 5 * 60_000 });
+      this.challenges.set(secretBlock, { sub, known: Boolean(user), A, B, b, verifier, expires: Date.now() + 5 * 60_000 });
       return {
         ChallengeName: 'PASSWORD_VERIFIER',
         ChallengeParameters: { SALT: salt, SECRET_BLOCK: secretBlock, SRP_B: B.toString(16), USERNAME: sub, USER_ID_FOR_SRP: sub },
@@ -307,42 +398,78 @@ export class LocalUserPool {
     this.challenges.delete(secretBlock);
     if (!challenge || challenge.expires < Date.now()) throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
     const userId = str(responses, 'USERNAME');
-    const [user] = await this.db.select().from(poolUsers).where(eq(poolUsers.sub, challenge.sub)).limit(1);
-    if (!user || userId !== challenge.sub) throw INCORRECT();
-    await this.checkLock(user);
+    // (the stand-in id of an unknown user is looked up too: the same query, finding nothing)
+    const [found] = await this.db.select().from(poolUsers).where(eq(poolUsers.sub, challenge.sub)).limit(1);
+    const user = challenge.known ? found : undefined;
+    if (challenge.known && !user) throw INCORRECT();
+    if (user) await this.checkLock(user);
     const timestamp = str(responses, 'TIMESTAMP');
     let ok = false;
     try {
       const key = srp.serverKey({ A: challenge.A, B: challenge.B, b: challenge.b, verifierHex: challenge.verifier });
       const expected = Buffer.from(srp.passwordClaim(key, this.poolName, userId, secretBlock, timestamp), 'base64');
       const given = Buffer.from(str(responses, 'PASSWORD_CLAIM_SIGNATURE'), 'base64');
-      ok = expected.length === given.length && crypto.timingSafeEqual(expected, given);
+      ok = expected.length === given.length && crypto.timingSafeEqual(expected, given) && userId === challenge.sub;
     } catch {
       ok = false;
+    }
+    if (!user) {
+      // the stand-in challenge of an unknown user: the same key work and write as a wrong password
+      await this.recordFailure(challenge.sub);
+      throw INCORRECT();
     }
     const result = await this.finishSignIn(user, ok);
     return { ...result, ChallengeParameters: {} };
   }
 
+  /** A quick refusal before any password work (the authoritative check is the atomic write after it). */
   private async checkLock(user: typeof poolUsers.$inferSelect): Promise<void> {
-    if (user.lockedUntil && user.lockedUntil.getTime() > this.now().getTime()) {
-      throw new CognitoError('NotAuthorizedException', 'Password attempts exceeded');
-    }
+    if (user.lockedUntil && user.lockedUntil.getTime() > this.now().getTime()) throw ATTEMPTS_EXCEEDED();
+  }
+
+  private notLocked(now: Date) {
+    return or(isNull(poolUsers.lockedUntil), lte(poolUsers.lockedUntil, now));
+  }
+
+  /**
+   * Counts a wrong password in one conditional UPDATE (only while the user is not locked; the
+   * `signInAttempts`-th failure sets the lock): concurrent failures queue on the row lock and
+   * re-check it, so no more than the limit are ever counted before the lock. 'locked' when the user
+   * was already locked (nothing counted), 'locked-now' when this failure locked it.
+   */
+  private async recordFailure(sub: string): Promise<'counted' | 'locked' | 'locked-now'> {
+    const now = this.now();
+    const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
+    const reached = sql`${poolUsers.failedAttempts} + 1 >= ${this.config.signInAttempts}`;
+    const [row] = await this.db
+      .update(poolUsers)
+      .set({
+        failedAttempts: sql`case when ${reached} then 0 else ${poolUsers.failedAttempts} + 1 end`,
+        lockedUntil: sql`case when ${reached} then ${until}::timestamptz else null end`,
+      })
+      .where(and(eq(poolUsers.sub, sub), this.notLocked(now)))
+      .returning({ lockedUntil: poolUsers.lockedUntil });
+    if (!row) return 'locked';
+    return row.lockedUntil ? 'locked-now' : 'counted';
+  }
+
+  /** A right password resets the count, in one conditional UPDATE: false when the user is locked now. */
+  private async recordSuccess(sub: string): Promise<boolean> {
+    const now = this.now();
+    const rows = await this.db
+      .update(poolUsers)
+      .set({ failedAttempts: 0, lockedUntil: null })
+      .where(and(eq(poolUsers.sub, sub), this.notLocked(now)))
+      .returning({ sub: poolUsers.sub });
+    return rows.length > 0;
   }
 
   private async finishSignIn(user: typeof poolUsers.$inferSelect, passwordOk: boolean): Promise<Json> {
     if (!passwordOk) {
-      const failed = user.failedAttempts + 1;
-      const lock = failed >= this.config.signInAttempts ? new Date(this.now().getTime() + LOCK_MINUTES * 60_000) : null;
-      await this.db
-        .update(poolUsers)
-        .set({ failedAttempts: lock ? 0 : failed, lockedUntil: lock })
-        .where(eq(poolUsers.sub, user.sub));
-      throw lock ? new CognitoError('NotAuthorizedException', 'Password attempts exceeded') : INCORRECT();
+      const outcome = await this.recordFailure(user.sub);
+      throw outcome === 'counted' ? INCORRECT() : ATTEMPTS_EXCEEDED();
     }
-    if (user.failedAttempts > 0 || user.lockedUntil) {
-      await this.db.update(poolUsers).set({ failedAttempts: 0, lockedUntil: null }).where(eq(poolUsers.sub, user.sub));
-    }
+    if (!(await this.recordSuccess(user.sub))) throw ATTEMPTS_EXCEEDED();
     if (user.status !== 'CONFIRMED') throw new CognitoError('UserNotConfirmedException', 'User is not confirmed.');
     return { AuthenticationResult: await this.issue(user, true) };
   }
@@ -476,18 +603,20 @@ export class LocalUserPool {
     const proposed = str(body, 'ProposedPassword');
     const x = srp.computeX(this.poolName, user.sub, previous, user.salt);
     if (srp.padHex(srp.modPow(srp.g, x, srp.N)) !== user.verifier) {
-      const failed = user.failedAttempts + 1;
-      if (failed >= this.config.signInAttempts) {
-        await this.db.update(poolUsers).set({ failedAttempts: 0, lockedUntil: new Date(this.now().getTime() + LOCK_MINUTES * 60_000) }).where(eq(poolUsers.sub, user.sub));
-        throw LIMIT();
-      }
-      await this.db.update(poolUsers).set({ failedAttempts: failed }).where(eq(poolUsers.sub, user.sub));
-      throw INCORRECT();
+      const outcome = await this.recordFailure(user.sub);
+      if (outcome === 'locked-now') throw LIMIT();
+      throw outcome === 'locked' ? ATTEMPTS_EXCEEDED() : INCORRECT();
     }
     const policy = passwordPolicyError(proposed);
     if (policy) throw new CognitoError('InvalidPasswordException', `Password did not conform with policy: ${policy}`);
     const { salt, verifier } = srp.createVerifier(this.poolName, user.sub, proposed);
-    await this.db.update(poolUsers).set({ salt, verifier, failedAttempts: 0, updatedAt: this.now() }).where(eq(poolUsers.sub, user.sub));
+    const now = this.now();
+    const changed = await this.db
+      .update(poolUsers)
+      .set({ salt, verifier, failedAttempts: 0, updatedAt: now })
+      .where(and(eq(poolUsers.sub, user.sub), this.notLocked(now)))
+      .returning({ sub: poolUsers.sub });
+    if (changed.length === 0) throw ATTEMPTS_EXCEEDED();
     return {};
   }
 
@@ -495,8 +624,15 @@ export class LocalUserPool {
     this.checkClient(body);
     const username = str(body, 'Username');
     const user = await this.userByName(username);
-    // Like a pool with user-existence errors prevented: an unknown address looks the same.
-    if (!user) return { CodeDeliveryDetails: this.delivery(username.includes('@') ? username : 'x@example.com') };
+    // Like a pool with user-existence errors prevented: an unknown address gets the same answer
+    // (its address masked) after the same kind of work (the hourly count and the code writes,
+    // against a stand-in id that no row has).
+    if (!user) {
+      const { sub } = this.standIn(username);
+      await this.checkSendLimit(sub, 'FORGOT_PASSWORD');
+      await this.db.update(poolCodes).set({ usedAt: this.now() }).where(and(eq(poolCodes.sub, sub), eq(poolCodes.purpose, 'FORGOT_PASSWORD'), isNull(poolCodes.usedAt)));
+      return { CodeDeliveryDetails: this.delivery(this.standInAddress(username)) };
+    }
     await this.sendCode(user.sub, user.email, 'FORGOT_PASSWORD', true);
     return { CodeDeliveryDetails: this.delivery(user.email) };
   }

@@ -8,14 +8,18 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountConfig } from '../account/config.js';
+import { decodeUtf8, InputTextError } from '../http/input.js';
 import { CognitoError, type LocalUserPool } from './pool.js';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const cognitoRoutes: FastifyPluginAsync<{ pool: LocalUserPool; config: AccountConfig }> = async (app, { pool, config }) => {
-  app.addContentTypeParser(['application/x-amz-json-1.1', 'application/x-amz-json-1.0'], { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser(['application/x-amz-json-1.1', 'application/x-amz-json-1.0'], { parseAs: 'buffer' }, (_request, body, done) => {
+    // bytes that are not UTF-8: the boundary's 400 (http/input.ts), like every JSON body
+    const text = decodeUtf8(body as Buffer);
+    if (text === null) return done(new InputTextError({ field: 'body', where: 'body', reason: 'Must be valid UTF-8' }), undefined);
     try {
-      done(null, body ? JSON.parse(String(body)) : {});
+      done(null, text ? JSON.parse(text) : {});
     } catch {
       const error = new CognitoError('SerializationException', 'Malformed JSON body.');
       done(error as unknown as Error, undefined);

@@ -1,6 +1,7 @@
 import type { ValidationErrorBody, ValidationIssue } from '@store/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { InputTextError, sendProblem } from './input.js';
 
 interface ZodLikeValidation {
   instancePath: string;
@@ -70,6 +71,7 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
     const issues = (error.validation as unknown as ZodLikeValidation[]).map((v) => ({ field: fieldOf(v.instancePath, context), reason: reasonOf(v) }));
     return reply.code(400).send(validationBody(issues, context));
   }
+  if (error instanceof InputTextError) return sendProblem(reply, error.problem);
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && error.statusCode === 400)) {
     return reply.code(400).send(validationBody([{ field: 'body', reason: error.message }], 'body'));
   }
@@ -80,6 +82,6 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (status < 500) {
     return reply.code(status).send({ error: error.name && error.name !== 'FastifyError' ? error.name : 'BadRequest', message: error.message });
   }
-  request.log.error({ err: error }, 'request failed');
+  request.log.error({ err: error, req: request }, 'request failed');
   return reply.code(500).send({ error: 'InternalError', message: 'Something went wrong.' });
 }

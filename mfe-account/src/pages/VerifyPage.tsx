@@ -64,7 +64,10 @@ export function VerifyPage() {
   return (
     <div css={{ maxWidth: 440, margin: '0 auto', padding: '3rem 1.25rem' }}>
       <h1 css={headingCss}>Verify your email</h1>
-      <p css={{ margin: '0 0 2rem', color: 'var(--muted)' }}>Enter the 6-digit code we emailed you to finish creating your account.</p>
+      <p css={{ margin: '0 0 2rem', color: 'var(--muted)' }}>
+        Enter the 6-digit code we emailed you to finish creating your account. If the address already has an account, the email tells you how to sign in
+        instead.
+      </p>
       {notice ? <Notice type={notice.type}>{notice.text}</Notice> : null}
       <form noValidate onSubmit={form.handleSubmit(({ email, code }) => verify(email, code))} aria-label="Verify your email">
         <TextField label="Email" type="email" autoComplete="email" f={form.field('email')} />
