@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge.js';
+import { overrideOriginsFromEnv } from './http/security.js';
 import { seedIfEmpty } from './seed/index.js';
 
 const started = Date.now();
@@ -18,7 +19,7 @@ const seeded = await seedIfEmpty(database.db, { products: config.seedProducts })
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
 
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
-await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
