@@ -9,6 +9,7 @@ import { CatalogService } from './catalog/service.js';
 import type { Config } from './config.js';
 import type { Database } from './db/index.js';
 import { errorHandler } from './http/errors.js';
+import { loadSecurityConfig, registerSecurityHeaders } from './http/security.js';
 import { cognitoRateLimit, DEFAULT_RATE_LIMITS, RateLimits } from './http/rate-limit.js';
 import { startCatalogSync } from './catalog/sync.js';
 import { frameworkErrors, installInputRules } from './http/input.js';
@@ -31,7 +32,7 @@ import { contentRoutes } from './routes/content.js';
 import { ContentService } from './content/service.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -85,6 +86,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   });
   app.decorate('catalog', catalog);
 
+  // security headers (CSP with per-request nonces, frame-ancestors, nosniff, ...) on every response
+  registerSecurityHeaders(app, config.security ?? loadSecurityConfig({}, config.botcheck?.scriptUrl, config.fraud?.scriptUrl));
   app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
   app.register(fastifySwagger, {
     openapi: {

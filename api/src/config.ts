@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from './account/config.js';
 import type { RateLimitSettings } from './http/rate-limit.js';
+import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 
 export interface Config {
   port: number;
@@ -54,6 +55,8 @@ export interface Config {
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number; mintOpen: boolean };
   /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/fraud. */
   fraud: { siteId: string; scriptUrl: string; decisionUrl: string; secret: string; testTokens: boolean };
+  /** Security headers and the CSP's third-party origins (api/src/http/security.ts). */
+  security: SecurityConfig;
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -163,5 +166,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       // test tokens (?test=decline) only outside production
       testTokens: env.FRAUD_TEST_TOKENS ? env.FRAUD_TEST_TOKENS === '1' || env.FRAUD_TEST_TOKENS === 'true' : env.NODE_ENV !== 'production',
     },
+    security: loadSecurityConfig(env, env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js', env.FRAUD_SCRIPT_URL || '/api/fraud/script.js'),
   };
 }

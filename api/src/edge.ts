@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { matchRoute } from '@store/contracts';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { cspNonces, nonceMeta } from './http/security';
 import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 
 /**
@@ -20,7 +21,10 @@ import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 export interface EdgeOptions {
   /** Folder holding registry.json and cdn/ (written by tools/deploy-local.mjs). */
   deployDir: string;
-  /** Origins developer overrides may use; replaces the registry's list when set (env OVERRIDE_ORIGINS). */
+  /**
+   * Origins developer overrides may use; replaces the registry's list when set (env OVERRIDE_ORIGINS;
+   * [] in production when it is unset: overrides off, see overrideOriginsFromEnv).
+   */
   overrideOrigins?: string[];
   /** Request header carrying the visitor's ISO 3166 alpha-2 country (env GEO_COUNTRY_HEADER, default cloudfront-viewer-country). */
   geoCountryHeader?: string;
@@ -216,6 +220,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         template: current.template,
         headExtra: scriptFor(request.headers[geoHeader]) + registryScript(current.body),
         api,
+        nonces: cspNonces(reply),
         exists: async () => {
           const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
           const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
@@ -238,12 +243,14 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     // (the content remote shows the 404 page).
     const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
     const status = owned && !missingProduct && !missingContent ? 200 : 404;
+    const nonces = cspNonces(reply);
+    // (its <script> and <style> elements get the nonces from the security headers' onSend hook)
     return reply
       .code(status)
       .header('Cache-Control', NO_CACHE)
       .header('Vary', geoHeader)
       .type('text/html; charset=utf-8')
-      .send(current.html[0] + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + current.html[1]);
+      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + current.html[1]);
   };
 
   /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */

@@ -6,6 +6,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge.js';
 import { productionRefusal } from './production.js';
+import { overrideOriginsFromEnv } from './http/security.js';
 import { seedIfEmpty } from './seed/index.js';
 
 const started = Date.now();
@@ -31,7 +32,7 @@ const seeded = await seedIfEmpty(database.db, { products: config.seedProducts })
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
 
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
-await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: process.env.OVERRIDE_ORIGINS ? process.env.OVERRIDE_ORIGINS.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),

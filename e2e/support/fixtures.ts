@@ -11,6 +11,15 @@ interface Fixtures {
   store: E2EState;
   /** Browser console errors and page errors of the test, attached to its report when it fails. */
   consoleErrors: string[];
+  /**
+   * Content Security Policy violations of the test's browser context (every page and frame):
+   * `securitypolicyviolation` events and Chromium's "Refused to ..." console messages. Any one
+   * fails the test (issue 13: the store runs under its CSP with no violation) unless it matches
+   * `allowedCspViolations`.
+   */
+  cspViolations: string[];
+  /** Violations a test provokes on purpose (e.g. framing the checkout), as patterns; none by default. */
+  allowedCspViolations: RegExp[];
 }
 
 export const test = base.extend<Fixtures>({
@@ -34,6 +43,32 @@ export const test = base.extend<Fixtures>({
       await use(errors);
       if (testInfo.status !== testInfo.expectedStatus && errors.length > 0) {
         await testInfo.attach('browser-errors', { body: errors.join('\n'), contentType: 'text/plain' });
+      }
+    },
+    { auto: true },
+  ],
+  allowedCspViolations: [[], { option: true }],
+  cspViolations: [
+    async ({ context, allowedCspViolations }, use, testInfo) => {
+      const violations: string[] = [];
+      await context.exposeBinding('__e2eCspViolation', ({ frame }, text: string) => {
+        violations.push(`${text} (in ${frame.url()})`);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const text = `securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || '(inline)'} in ${event.sourceFile || event.documentURI}:${event.lineNumber}${event.sample ? ` sample "${event.sample}"` : ''}`;
+          (window as unknown as { __e2eCspViolation?: (text: string) => void }).__e2eCspViolation?.(text);
+        });
+      });
+      context.on('console', (message) => {
+        const text = message.text();
+        if (/Refused to |Content Security Policy/.test(text)) violations.push(`console: ${text}`);
+      });
+      await use(violations);
+      const unexpected = violations.filter((text) => !allowedCspViolations.some((pattern) => pattern.test(text)));
+      if (unexpected.length > 0) {
+        await testInfo.attach('csp-violations', { body: unexpected.join('\n'), contentType: 'text/plain' });
+        expect(unexpected, 'Content Security Policy violations').toEqual([]);
       }
     },
     { auto: true },

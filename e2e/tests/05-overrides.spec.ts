@@ -55,7 +55,11 @@ test('an override on an allowed origin (localhost) is loaded, shown on the banne
   expect(fromStoreCdn).toEqual([]);
 
   // remembered: a plain visit keeps the override
-  expect(await page.evaluate(() => localStorage.getItem('mf-override:catalog'))).toBe(manifest);
+  // (with its expiry: 8 hours from now, shown on the banner)
+  const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('mf-override:catalog'))) ?? 'null') as { manifest: string; expiresAt: number };
+  expect(stored.manifest).toBe(manifest);
+  expect(Math.abs(stored.expiresAt - (Date.now() + 8 * 3600_000))).toBeLessThan(5 * 60_000);
+  await expect(banner).toContainText('(expires ');
   await page.goto('/cart');
   await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await expect(banner).toBeVisible();

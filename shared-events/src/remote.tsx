@@ -4,7 +4,9 @@
  * element the shell passes, catches render errors with a fallback and reports them on the bus, and
  * tells the shell about routes it owns but has no page for with `<ReportNotFound />`.
  */
-import React, { useEffect, type ComponentType } from 'react';
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import React, { useEffect, type ComponentType, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import type { AppProps } from 'single-spa';
@@ -52,6 +54,35 @@ export function takeServerRendered(element: Element | null | undefined): boolean
   return true;
 }
 
+/**
+ * The page's CSP style nonce (issue 13): the edge writes `<meta property="csp-nonce" nonce="…">`.
+ * Browsers hide a nonce attribute's value once the element is in the document, so it is read from
+ * the element's `nonce` property (the attribute is the fallback for environments without it).
+ */
+export function cspNonce(doc: Document | undefined = typeof document === 'undefined' ? undefined : document): string | undefined {
+  const meta = doc?.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  if (!meta) return undefined;
+  return meta.nonce || meta.getAttribute('nonce') || undefined;
+}
+
+let emotionCache: EmotionCache | null = null;
+
+/**
+ * The page's emotion cache in the browser: key 'css' like the edge's (so the server-rendered
+ * `<style data-emotion="css …">` are adopted, not inserted again) and the CSP nonce on every
+ * `<style>` it inserts. One per page (shared-events is a page-wide singleton), used by every
+ * React root through `EmotionRoot`.
+ */
+export function pageEmotionCache(): EmotionCache {
+  emotionCache ??= createCache({ key: 'css', nonce: cspNonce() });
+  return emotionCache;
+}
+
+/** Wraps a React root's tree so its styles go through the page's nonce-carrying emotion cache. */
+export function EmotionRoot({ children }: { children?: ReactNode }) {
+  return <CacheProvider value={pageEmotionCache()}>{children}</CacheProvider>;
+}
+
 function RenderFallback() {
   return (
     <section role="alert" className="remote-fallback">
@@ -81,7 +112,7 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
   function HotRoot(props: RemoteRootProps) {
     // an external store: a replacement between render and subscription is still picked up
     const Component = React.useSyncExternalStore(subscribe, snapshot, snapshot);
-    return React.createElement(Component, props);
+    return <EmotionRoot>{React.createElement(Component, props)}</EmotionRoot>;
   }
   // single-spa-react asks for the render type (no arguments) while mounting: hydrate the mount
   // whose container holds this remote's server render, create a root for every other.

@@ -6,6 +6,11 @@
 import * as z from 'zod/mini';
 import { defineTopic, type PayloadOf, type Topic, type TopicKind } from './bus';
 
+// In the browser zod parses without compiling validators (issue 13, CSP): its first object parse
+// would probe `new Function`, which the store's CSP (no 'unsafe-eval') reports as a violation even
+// though zod catches it. zod keeps this setting on globalThis, so it holds for every bundle's copy.
+if (typeof document !== 'undefined') z.config({ jitless: true });
+
 const count = () => z.int().check(z.gte(0));
 const nonEmpty = () => z.string().check(z.minLength(1));
 

@@ -22,8 +22,11 @@ import {
   OVERRIDE_STORAGE_PREFIX,
   ownerOf,
   parseRegistry,
+  parseStoredOverride,
   resolveOverrides,
+  serializeStoredOverride,
   type Registry,
+  type StoredOverride,
 } from './registry';
 import { registerWithRuntime, remoteApplication } from './remote-loader';
 import { afterLoad, startServices } from './services';
@@ -56,12 +59,12 @@ async function fetchRegistry(): Promise<Registry> {
   return parseRegistry(await response.json());
 }
 
-function storedOverrides(): Record<string, string> {
-  const stored: Record<string, string> = {};
+function storedOverrides(): Record<string, StoredOverride | null> {
+  const stored: Record<string, StoredOverride | null> = {};
   try {
     for (let i = 0; i < localStorage.length; i += 1) {
       const key = localStorage.key(i);
-      if (key?.startsWith(OVERRIDE_STORAGE_PREFIX)) stored[key.slice(OVERRIDE_STORAGE_PREFIX.length)] = localStorage.getItem(key) ?? '';
+      if (key?.startsWith(OVERRIDE_STORAGE_PREFIX)) stored[key.slice(OVERRIDE_STORAGE_PREFIX.length)] = parseStoredOverride(localStorage.getItem(key));
     }
   } catch {
     // storage can be unavailable (privacy modes); overrides then come from the query only
@@ -69,11 +72,11 @@ function storedOverrides(): Record<string, string> {
   return stored;
 }
 
-function persistOverrides(store: Record<string, string | null>): void {
+function persistOverrides(store: Record<string, StoredOverride | null>): void {
   try {
     for (const [name, value] of Object.entries(store)) {
       if (value === null) localStorage.removeItem(OVERRIDE_STORAGE_PREFIX + name);
-      else localStorage.setItem(OVERRIDE_STORAGE_PREFIX + name, value);
+      else localStorage.setItem(OVERRIDE_STORAGE_PREFIX + name, serializeStoredOverride(value));
     }
   } catch {
     // ignore: see storedOverrides
@@ -125,6 +128,7 @@ async function main(): Promise<void> {
     search: window.location.search,
     stored: storedOverrides(),
     pageUrl: window.location.href,
+    now: Date.now(),
   });
   persistOverrides(store);
   for (const rejected of decisions.filter((d) => !d.accepted)) {

@@ -8,6 +8,15 @@ export function showOverrideBanner(overrides: OverrideDecision[], onClear: () =>
   banner.dataset.testid = 'override-banner';
   const text = document.createElement('span');
   text.textContent = `Developer override active: ${overrides.map((o) => `${o.name} → ${o.manifest}`).join(', ')}`;
+  // overrides expire (8 hours after they were set): say when the first one does
+  const expiresAt = Math.min(...overrides.map((o) => o.expiresAt ?? Infinity));
+  if (Number.isFinite(expiresAt)) {
+    const until = new Date(expiresAt);
+    const time = document.createElement('time');
+    time.dateTime = until.toISOString();
+    time.textContent = until.toLocaleString(undefined, { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+    text.append(' (expires ', time, ')');
+  }
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = 'Clear overrides';

@@ -1,4 +1,4 @@
-import { applyOverrides, matchRoute, originAllowed, ownerOf, parseRegistry, RegistryError, resolveOverrides } from './registry';
+import { applyOverrides, matchRoute, originAllowed, OVERRIDE_TTL_MS, ownerOf, parseRegistry, parseStoredOverride, RegistryError, resolveOverrides, serializeStoredOverride } from './registry';
 
 const raw = {
   remotes: [
@@ -85,15 +85,18 @@ describe('route ownership (spec §2)', () => {
 describe('overrides', () => {
   const registry = parseRegistry(raw);
   const pageUrl = 'https://shop.example.nz/categories/bags';
+  const now = Date.UTC(2026, 10, 25, 9, 0, 0);
+  const later = (ms: number) => now + ms;
 
   it('accepts an allow-listed origin from the query and asks to store it', () => {
     const { decisions, store } = resolveOverrides(registry, {
       search: '?mf-override.catalog=http://localhost:3001/mf-manifest.json',
       stored: {},
       pageUrl,
+      now,
     });
-    expect(decisions).toEqual([{ name: 'catalog', manifest: 'http://localhost:3001/mf-manifest.json', accepted: true }]);
-    expect(store).toEqual({ catalog: 'http://localhost:3001/mf-manifest.json' });
+    expect(decisions).toEqual([{ name: 'catalog', manifest: 'http://localhost:3001/mf-manifest.json', accepted: true, expiresAt: later(OVERRIDE_TTL_MS) }]);
+    expect(store).toEqual({ catalog: { manifest: 'http://localhost:3001/mf-manifest.json', expiresAt: now + 8 * 60 * 60 * 1000 } });
     const applied = applyOverrides(registry, decisions);
     expect(applied.remotes.find((r) => r.name === 'catalog')?.manifest).toBe('http://localhost:3001/mf-manifest.json');
     expect(applied.remotes.find((r) => r.name === 'content')?.manifest).toBe('/cdn/content/a1/mf-manifest.json');
@@ -102,8 +105,9 @@ describe('overrides', () => {
   it('refuses an origin outside the allow-list and forgets a stored one', () => {
     const { decisions, store } = resolveOverrides(registry, {
       search: '',
-      stored: { catalog: 'https://evil.example.com/mf-manifest.json' },
+      stored: { catalog: { manifest: 'https://evil.example.com/mf-manifest.json', expiresAt: later(1000) } },
       pageUrl,
+      now,
     });
     expect(decisions[0]).toMatchObject({ accepted: false, reason: 'origin not in the override allow-list' });
     expect(store).toEqual({ catalog: null });
@@ -115,12 +119,13 @@ describe('overrides', () => {
       search: '?mf-override.catalog=javascript:alert(1)&mf-override.unknown=http://localhost:1/m.json',
       stored: {},
       pageUrl,
+      now,
     });
     expect(decisions.every((d) => !d.accepted)).toBe(true);
   });
 
   it('an empty query value clears a stored override', () => {
-    const { decisions, store } = resolveOverrides(registry, { search: '?mf-override.catalog=', stored: { catalog: 'http://localhost:3001/m.json' }, pageUrl });
+    const { decisions, store } = resolveOverrides(registry, { search: '?mf-override.catalog=', stored: { catalog: { manifest: 'http://localhost:3001/m.json', expiresAt: later(1000) } }, pageUrl, now });
     expect(decisions).toEqual([]);
     expect(store).toEqual({ catalog: null });
   });
@@ -129,5 +134,51 @@ describe('overrides', () => {
     const custom = parseRegistry({ ...raw, overrideOrigins: ['https://dev.fernleaf.example'] });
     expect(originAllowed('https://dev.fernleaf.example/catalog/mf-manifest.json', custom.overrideOrigins)).toBe(true);
     expect(originAllowed('http://localhost:3001/mf-manifest.json', custom.overrideOrigins)).toBe(false);
+  });
+
+  it('a stored override applies until its time and is not extended by visits', () => {
+    const stored = { catalog: { manifest: 'http://localhost:3001/m.json', expiresAt: later(60_000) } };
+    const { decisions, store } = resolveOverrides(registry, { search: '', stored, pageUrl, now });
+    expect(decisions).toEqual([{ name: 'catalog', manifest: 'http://localhost:3001/m.json', accepted: true, expiresAt: later(60_000) }]);
+    expect(store).toEqual({});
+  });
+
+  it('an expired stored override is dropped (and a query sets a fresh 8 hours)', () => {
+    const stored = { catalog: { manifest: 'http://localhost:3001/m.json', expiresAt: now } };
+    const expired = resolveOverrides(registry, { search: '', stored, pageUrl, now });
+    expect(expired.decisions).toEqual([{ name: 'catalog', manifest: 'http://localhost:3001/m.json', accepted: false, reason: 'expired' }]);
+    expect(expired.store).toEqual({ catalog: null });
+    expect(applyOverrides(registry, expired.decisions).remotes.find((r) => r.name === 'catalog')?.version).toBe('b2');
+    const renewed = resolveOverrides(registry, { search: '?mf-override.catalog=http://localhost:3002/m.json', stored, pageUrl, now });
+    expect(renewed.decisions).toEqual([{ name: 'catalog', manifest: 'http://localhost:3002/m.json', accepted: true, expiresAt: later(OVERRIDE_TTL_MS) }]);
+    expect(renewed.store).toEqual({ catalog: { manifest: 'http://localhost:3002/m.json', expiresAt: later(OVERRIDE_TTL_MS) } });
+  });
+
+  it('stored values: JSON with the manifest and its time; a bare URL from before expiry existed is dropped', () => {
+    const value = { manifest: 'http://localhost:3001/m.json', expiresAt: later(5) };
+    expect(parseStoredOverride(serializeStoredOverride(value))).toEqual(value);
+    expect(parseStoredOverride('http://localhost:3001/m.json')).toBeNull();
+    expect(parseStoredOverride('{"manifest":"http://localhost:3001/m.json"}')).toBeNull();
+    expect(parseStoredOverride('{not json')).toBeNull();
+    expect(parseStoredOverride(null)).toBeNull();
+    const { decisions, store } = resolveOverrides(registry, { search: '', stored: { catalog: null }, pageUrl, now });
+    expect(decisions).toEqual([]);
+    expect(store).toEqual({ catalog: null });
+  });
+
+  it('overrides are off when the registry allows no origin (production without OVERRIDE_ORIGINS)', () => {
+    const production = parseRegistry({ ...raw, overrideOrigins: [] });
+    const { decisions, store } = resolveOverrides(production, {
+      search: '?mf-override.catalog=http://localhost:9/mf-manifest.json',
+      stored: { content: { manifest: 'http://localhost:3004/mf-manifest.json', expiresAt: later(1000) } },
+      pageUrl,
+      now,
+    });
+    expect(decisions.map((d) => [d.name, d.accepted, d.reason])).toEqual([
+      ['content', false, 'overrides are off on this site'],
+      ['catalog', false, 'overrides are off on this site'],
+    ]);
+    expect(store).toEqual({ content: null, catalog: null });
+    expect(applyOverrides(production, decisions)).toEqual(production);
   });
 });

@@ -134,35 +134,76 @@ export function originAllowed(url: string, allowed: string[], base?: string): bo
 
 export const OVERRIDE_STORAGE_PREFIX = 'mf-override:';
 export const OVERRIDE_QUERY_PREFIX = 'mf-override.';
+/** An override lasts this long after it was set from the query (issue 13: not forever). */
+export const OVERRIDE_TTL_MS = 8 * 60 * 60 * 1000;
+
+/** An override as kept in localStorage (`mf-override:<name>`, JSON): the manifest and when it expires (epoch ms). */
+export interface StoredOverride {
+  manifest: string;
+  expiresAt: number;
+}
+
+/**
+ * A stored value, or null when it is not one (a bare URL written before overrides expired has no
+ * time: it is dropped like an expired one).
+ */
+export function parseStoredOverride(raw: string | null | undefined): StoredOverride | null {
+  if (!raw || !raw.startsWith('{')) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredOverride>;
+    return typeof value.manifest === 'string' && value.manifest !== '' && typeof value.expiresAt === 'number' && Number.isFinite(value.expiresAt)
+      ? { manifest: value.manifest, expiresAt: value.expiresAt }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export const serializeStoredOverride = (value: StoredOverride): string => JSON.stringify(value);
 
 export interface OverrideDecision {
   name: string;
   manifest: string;
   accepted: boolean;
   reason?: string;
+  /** when an accepted override expires (epoch ms) */
+  expiresAt?: number;
 }
 
 export interface OverrideSources {
   /** location.search of the page */
   search: string;
-  /** Stored overrides: remote name to manifest URL. */
-  stored: Record<string, string>;
+  /** Stored overrides: remote name to the stored value (null: unreadable, dropped). */
+  stored: Record<string, StoredOverride | null>;
   /** The page URL, to resolve relative override URLs. */
   pageUrl: string;
+  /** Now (epoch ms): stored overrides past their time are dropped. */
+  now: number;
 }
 
 /**
  * Developer overrides: `?mf-override.catalog=http://localhost:3001/mf-manifest.json` or the
  * localStorage key `mf-override:catalog`. A query value wins over a stored one and an empty query
- * value clears the stored one. Only manifests on allow-listed origins are accepted.
+ * value clears the stored one. Only manifests on allow-listed origins are accepted (the edge
+ * serves an empty list in production unless OVERRIDE_ORIGINS names some: overrides are then off
+ * and stored ones are forgotten). An override set from the query is stored for OVERRIDE_TTL_MS
+ * (8 hours); a stored one past its time, or without one, is dropped. Visits do not extend it.
  */
 export function resolveOverrides(registry: Registry, sources: OverrideSources): {
   decisions: OverrideDecision[];
-  store: Record<string, string | null>;
+  store: Record<string, StoredOverride | null>;
 } {
   const params = new URLSearchParams(sources.search);
-  const wanted: Record<string, string> = { ...sources.stored };
-  const store: Record<string, string | null> = {};
+  const wanted: Record<string, StoredOverride> = {};
+  const store: Record<string, StoredOverride | null> = {};
+  const expired: OverrideDecision[] = [];
+  for (const [name, value] of Object.entries(sources.stored)) {
+    if (value && value.expiresAt > sources.now) wanted[name] = value;
+    else {
+      store[name] = null;
+      if (value) expired.push({ name, manifest: value.manifest, accepted: false, reason: 'expired' });
+    }
+  }
   for (const [key, value] of params) {
     if (!key.startsWith(OVERRIDE_QUERY_PREFIX)) continue;
     const name = key.slice(OVERRIDE_QUERY_PREFIX.length);
@@ -170,20 +211,21 @@ export function resolveOverrides(registry: Registry, sources: OverrideSources): 
       delete wanted[name];
       store[name] = null;
     } else {
-      wanted[name] = value;
-      store[name] = value;
+      wanted[name] = { manifest: value, expiresAt: sources.now + OVERRIDE_TTL_MS };
+      store[name] = wanted[name];
     }
   }
-  const decisions: OverrideDecision[] = [];
-  for (const [name, manifest] of Object.entries(wanted)) {
+  // an expired one is reported unless the query sets the remote again
+  const decisions = expired.filter((d) => !params.has(OVERRIDE_QUERY_PREFIX + d.name));
+  for (const [name, { manifest, expiresAt }] of Object.entries(wanted)) {
     if (!registry.remotes.some((remote) => remote.name === name)) {
       decisions.push({ name, manifest, accepted: false, reason: `no remote named "${name}"` });
       store[name] = null;
     } else if (!originAllowed(manifest, registry.overrideOrigins, sources.pageUrl)) {
-      decisions.push({ name, manifest, accepted: false, reason: 'origin not in the override allow-list' });
+      decisions.push({ name, manifest, accepted: false, reason: registry.overrideOrigins.length === 0 ? 'overrides are off on this site' : 'origin not in the override allow-list' });
       store[name] = null;
     } else {
-      decisions.push({ name, manifest, accepted: true });
+      decisions.push({ name, manifest, accepted: true, expiresAt });
     }
   }
   return { decisions, store };

@@ -119,7 +119,8 @@ function createConfig(o, argv = {}) {
     context: o.dir,
     target: 'web',
     entry: isHost ? { main: o.entry } : {},
-    devtool: prod ? 'source-map' : 'eval-cheap-module-source-map',
+    // no eval-based source maps in development: the store's CSP has no 'unsafe-eval' (developer overrides run under it)
+    devtool: prod ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: path.join(o.dir, 'dist'),
       publicPath: 'auto',

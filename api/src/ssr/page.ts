@@ -9,6 +9,7 @@ import { PassThrough } from 'node:stream';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
+import { nonceMeta, stampNonces, type CspNonces } from '../http/security';
 import { loadServerModule } from './modules';
 import { headHtml, regionHtml, renderRoot, routeDataScript, splitShellTemplate, within, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
 
@@ -44,6 +45,12 @@ export interface PageRequest {
   api: ServerApi;
   /** whether a page without a server bundle exists (the edge's older product and content checks) */
   exists: () => Promise<boolean>;
+  /**
+   * This response's CSP nonces: put on every <script> and <style> the page carries (the template's,
+   * the data blocks, emotion's <style data-emotion>) and exposed to the browser's emotion caches by
+   * `<meta property="csp-nonce">`. Rendered HTML is cached without them and stamped per response.
+   */
+  nonces?: CspNonces | null;
 }
 
 const bundleFile = (deployDir: string, name: string, version: string) => path.join(deployDir, 'cdn', name, version, 'server', 'server.js');
@@ -187,22 +194,26 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     preloads += `<link rel="preload" href="${owner.manifest}" as="fetch" crossorigin="anonymous">`;
   }
 
+  const stamp = (html: string) => (request.nonces ? stampNonces(html, request.nonces) : html);
   const body = new PassThrough();
   body.write(
-    template.start +
-      (head ? headHtml(head, options.siteName) : template.defaultHead) +
-      // the registry is in the page: no preload of it
-      template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
-      request.headExtra +
-      preloads +
-      `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
-      template.toHeader.replace(/<\/head\s*>/i, '</head>') +
-      `<header id="shell-header" data-ssr="rendered">${header}</header>` +
-      template.toMain,
+    stamp(
+      template.start +
+        (request.nonces ? nonceMeta(request.nonces) : '') +
+        (head ? headHtml(head, options.siteName) : template.defaultHead) +
+        // the registry is in the page: no preload of it
+        template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
+        request.headExtra +
+        preloads +
+        `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
+        template.toHeader.replace(/<\/head\s*>/i, '</head>') +
+        `<header id="shell-header" data-ssr="rendered">${header}</header>` +
+        template.toMain,
+    ),
   );
   const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
-  body.write(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter);
-  body.end(`<footer id="shell-footer" data-ssr="rendered">${footer}</footer>` + template.end);
+  body.write(stamp(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter));
+  body.end(stamp(`<footer id="shell-footer" data-ssr="rendered">${footer}</footer>` + template.end));
   return { status, body };
 }
 

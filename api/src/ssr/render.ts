@@ -48,7 +48,8 @@ export function renderRoot(element: ReactElement, ms: number): Promise<string> {
         else resolve(Buffer.concat(chunks).toString('utf8'));
       },
     });
-    // one emotion cache per root: its styles are written inline, each rule once
+    // one emotion cache per root: its styles are written inline, each rule once. No CSP nonce here:
+    // rendered HTML is cached across requests; page.ts stamps each response's nonce as it writes it.
     const cache = createCache({ key: 'css' });
     const stream = renderToPipeableStream(createElement(CacheProvider, { value: cache }, element), {
       // every Suspense boundary inline, in place: the page holds several roots (their outlined

@@ -1,4 +1,4 @@
-import { defineRemoteApp, takeServerRendered } from '@store/shared-events/remote';
+import { defineRemoteApp, EmotionRoot, takeServerRendered } from '@store/shared-events/remote';
 import type { AppProps } from 'single-spa';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -19,7 +19,12 @@ let regions: Root[] = [];
 
 function mountRegion(element: HTMLElement | null, node: ReactNode): Root | null {
   if (!element) return null;
-  const tree = <BrowserRouter>{node}</BrowserRouter>;
+  // the page's emotion cache: the CSP nonce on the styles it inserts, the server's styles adopted
+  const tree = (
+    <EmotionRoot>
+      <BrowserRouter>{node}</BrowserRouter>
+    </EmotionRoot>
+  );
   if (takeServerRendered(element)) {
     return hydrateRoot(element, tree, {
       onRecoverableError: (error) => {

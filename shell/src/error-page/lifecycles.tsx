@@ -2,6 +2,7 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { BrowserRouter, useLocation } from 'react-router';
+import { EmotionRoot } from '@store/shared-events/remote';
 import { pageFailure } from '../error-state';
 import { ErrorPage } from './ErrorPage';
 
@@ -15,9 +16,11 @@ function Current() {
 
 function Root() {
   return (
-    <BrowserRouter>
-      <Current />
-    </BrowserRouter>
+    <EmotionRoot>
+      <BrowserRouter>
+        <Current />
+      </BrowserRouter>
+    </EmotionRoot>
   );
 }
 
