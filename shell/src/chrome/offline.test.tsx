@@ -88,7 +88,11 @@ describe('InstallPrompt', () => {
     try {
       window.history.pushState(null, '', '/checkout/shipping');
       const { unmount } = render(<InstallPrompt />);
-      offer();
+      // the offer is taken after the first interaction (a promise): let it settle
+      await act(async () => {
+        offer();
+        await Promise.resolve();
+      });
       expect(screen.queryByRole('complementary', { name: 'Install the app' })).toBeNull();
       act(() => {
         window.history.pushState(null, '', '/categories/bags');
