@@ -40,7 +40,7 @@ test.describe('store locator', () => {
     await expect(content.getByRole('heading', { level: 1, name: 'Fernleaf Newmarket' })).toBeVisible();
     await expect(content.getByRole('table')).toContainText('Opening hours (New Zealand time)');
     await expect(content.getByRole('row')).toHaveCount(7);
-    await expect(page).toHaveTitle('Fernleaf Newmarket, Newmarket | Fernleaf');
+    await expect(page).toHaveTitle('Fernleaf Newmarket | Fernleaf');
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/stores\/auckland-newmarket$/);
   });
 

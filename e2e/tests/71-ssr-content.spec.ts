@@ -36,7 +36,7 @@ const PAGES: Case[] = [
   { path: '/stores', h1: 'Find a store', title: 'Find a store | Fernleaf', canonical: '/stores', ogType: 'website', jsonLd: ['ItemList'], text: ['All 20 Fernleaf stores', 'Fernleaf Newmarket'] },
   // a search is in the HTML too (the canonical is the locator's)
   { path: '/stores?q=1024', h1: 'Find a store', title: 'Find a store | Fernleaf', canonical: '/stores', ogType: 'website', jsonLd: ['ItemList'], text: ['stores within 200 km of Mount Eden, Auckland 1024, nearest first'] },
-  { path: '/stores/auckland-newmarket', h1: 'Fernleaf Newmarket', title: 'Fernleaf Newmarket, Newmarket | Fernleaf', canonical: '/stores/auckland-newmarket', ogType: 'website', jsonLd: ['Store', 'BreadcrumbList'], text: ['Opening hours (New Zealand time)'] },
+  { path: '/stores/auckland-newmarket', h1: 'Fernleaf Newmarket', title: 'Fernleaf Newmarket | Fernleaf', canonical: '/stores/auckland-newmarket', ogType: 'website', jsonLd: ['Store', 'BreadcrumbList'], text: ['Opening hours (New Zealand time)'] },
 ];
 
 /** The JSON-LD objects of an HTML document. */

@@ -15,6 +15,16 @@ export const catalogConfig = {
   /** Search overlay: suggestions shown and the typing pause before asking. */
   suggestionsMax: 6,
   suggestionsDebounceMs: 200,
+  /** A search with no results suggests these searches and categories (not a dead end). */
+  popularSearches: ['backpack', 'carry-on', 'wallet', 'tote', 'duffle'],
+  popularCategories: [
+    { name: 'Backpacks', path: 'bags/backpacks' },
+    { name: 'Totes', path: 'bags/totes' },
+    { name: 'Luggage', path: 'travel/luggage' },
+    { name: 'Wallets', path: 'accessories/wallets' },
+    { name: 'New Arrivals', path: 'new-arrivals' },
+    { name: 'Sale', path: 'sale' },
+  ],
   /** Store time zone for availability dates (spec §9). */
   timeZone: 'Pacific/Auckland',
   siteName: 'Fernleaf',

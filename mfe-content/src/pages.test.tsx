@@ -140,7 +140,7 @@ describe('page metadata while loading, on failure and when loaded', () => {
     mockFetch([['/api/stores/newmarket', { body: store }]]);
     renderAt('/stores/newmarket');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fernleaf Newmarket' })).toBeInTheDocument();
-    expect(document.title).toBe('Fernleaf Newmarket, Newmarket | Fernleaf');
+    expect(document.title).toBe('Fernleaf Newmarket | Fernleaf');
     expect(description()).toBe('Fernleaf Newmarket at 277 Broadway, Newmarket: opening hours, phone and click and collect.');
     expect(canonical()).toBe('http://localhost/stores/newmarket');
   });

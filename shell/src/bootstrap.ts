@@ -29,6 +29,7 @@ import {
   type StoredOverride,
 } from './registry';
 import { registerWithRuntime, remoteApplication } from './remote-loader';
+import { installScrollManager } from './scroll';
 import { afterLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
 import { createNotFoundState } from './not-found-state';
@@ -220,6 +221,7 @@ async function main(): Promise<void> {
   });
 
   for (const remote of registry.remotes) {
+    const activeWhen = (location: Location) => !notFound.isNotFound(location) && !pageFailure(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined;
     registerApplication({
       name: remote.name,
       app: remoteApplication({
@@ -228,8 +230,9 @@ async function main(): Promise<void> {
         mountPoint: () => main,
         onFailure: (name) => failed.add(name),
         onRetry: retry,
+        isActive: activeWhen,
       }),
-      activeWhen: (location) => !notFound.isNotFound(location) && !pageFailure(location.pathname) && ownerOf({ remotes: [remote] }, location.pathname) !== undefined,
+      activeWhen,
     });
   }
 
@@ -245,6 +248,8 @@ async function main(): Promise<void> {
     reregister: (remote) => registerWithRuntime([remote], true),
     overridden: new Set(accepted.map((d) => d.name)),
   });
+  // a new page starts at the top; Back and Forward restore where the shopper was (after the remote rendered)
+  installScrollManager();
   start({ urlRerouteOnly: true });
   installDevPanelShortcut(() => ({
     shellVersion: document.querySelector<HTMLScriptElement>('script[src*="/cdn/shell/"]')?.src.match(/\/cdn\/shell\/([^/]+)\//)?.[1] ?? 'local',

@@ -7,18 +7,18 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 
-import { remoteApplication, withTimeout } from './remote-loader';
+import { remoteApplication, slowLimitMs, withTimeout } from './remote-loader';
 
 const remote = { name: 'catalog', manifest: '/cdn/catalog/v1/mf-manifest.json', version: 'v1', routes: ['/categories/*'] };
 const props = { name: 'catalog', singleSpa: {}, mountParcel: jest.fn() } as unknown as AppProps;
 
-function setup(timeoutMs = 50) {
+function setup(timeoutMs = 50, giveUpMs?: number) {
   document.body.innerHTML = '<main id="shell-main"></main>';
   const onFailure = jest.fn();
   const onRetry = jest.fn();
   const failures: unknown[] = [];
   const stop = bus.subscribe(topics.remoteFailed, (payload) => failures.push(payload));
-  const load = remoteApplication({ remote, timeoutMs, mountPoint: () => document.getElementById('shell-main')!, onFailure, onRetry });
+  const load = remoteApplication({ remote, timeoutMs, giveUpMs, mountPoint: () => document.getElementById('shell-main')!, onFailure, onRetry });
   return { load, onFailure, onRetry, failures, stop };
 }
 
@@ -61,12 +61,68 @@ describe('remoteApplication', () => {
     stop();
   });
 
-  it('gives up on a slow remote after the timeout', async () => {
+  it('a slow remote: Loading… at once, "taking longer than usual" past the timeout, then the page when it arrives', async () => {
+    let arrive: (module: unknown) => void = () => undefined;
+    loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    const { load, failures, onFailure, stop } = setup(30, 5000);
+    const pending = load();
+    const region = document.querySelector<HTMLElement>('#app-catalog')!;
+    expect(region.getAttribute('aria-busy')).toBe('true');
+    expect(region.querySelector('[role="status"]')?.textContent).toBe('Loading…');
+    await new Promise((r) => setTimeout(r, 60));
+    const slow = document.querySelector('[data-remote-fallback="catalog"]');
+    expect(slow?.getAttribute('role')).toBe('alert');
+    expect(slow?.textContent).toContain('taking longer than usual');
+    expect(slow?.querySelector('button')?.textContent).toBe('Try again');
+    arrive({ mount: async ({ domElement }: { domElement: HTMLElement }) => void (domElement.innerHTML = '<h1>Bags</h1>'), unmount: async () => undefined });
+    await mountApp(await pending);
+    expect(document.querySelectorAll('#app-catalog')).toHaveLength(1);
+    expect(document.querySelector('#app-catalog h1')?.textContent).toBe('Bags');
+    expect(document.querySelector('[data-remote-fallback]')).toBeNull();
+    expect(region.hasAttribute('aria-busy')).toBe(false);
+    expect(failures).toEqual([]);
+    expect(onFailure).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('Try again while waiting asks again; whichever answer arrives first shows', async () => {
+    loadRemote.mockReturnValueOnce(new Promise(() => undefined));
+    const { load, stop } = setup(20, 5000);
+    const pending = load();
+    await new Promise((r) => setTimeout(r, 40));
+    loadRemote.mockResolvedValueOnce({ mount: async ({ domElement }: { domElement: HTMLElement }) => void (domElement.innerHTML = '<h1>Bags</h1>'), unmount: async () => undefined });
+    (document.querySelector('[data-remote-fallback="catalog"] button') as HTMLButtonElement).click();
+    await mountApp(await pending);
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+    expect(document.querySelector('#app-catalog h1')?.textContent).toBe('Bags');
+    stop();
+  });
+
+  it('gives up on a remote that never arrives after the much longer limit: the error fallback', async () => {
     loadRemote.mockReturnValue(new Promise(() => undefined));
-    const { load, failures, stop } = setup(30);
+    const { load, failures, stop } = setup(20, 60);
     await mountApp(await load());
-    expect(document.querySelector('[data-remote-fallback="catalog"]')?.textContent).toContain('taking longer');
+    expect(document.querySelector('[data-remote-fallback="catalog"]')?.textContent).toContain('taking far longer');
+    expect(document.querySelector('#app-catalog')?.hasAttribute('aria-busy')).toBe(false);
     expect(failures).toEqual([expect.objectContaining({ reason: 'load-timeout' })]);
+    expect(slowLimitMs(5000)).toBeGreaterThanOrEqual(30_000);
+    stop();
+  });
+
+  it('a server-rendered region keeps its HTML while the code loads (no loading state, no "taking longer")', async () => {
+    let arrive: (module: unknown) => void = () => undefined;
+    loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    const { load, stop } = setup(20, 5000);
+    const main = document.getElementById('shell-main')!;
+    main.innerHTML = '<div id="app-catalog" data-remote="catalog" data-remote-version="v1" data-ssr="rendered"><h1>Bags</h1></div>';
+    const pending = load();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(main.querySelector('h1')?.textContent).toBe('Bags');
+    expect(main.querySelector('[role="status"], [data-remote-fallback]')).toBeNull();
+    const mount = jest.fn(async () => undefined);
+    arrive({ mount, unmount: async () => undefined });
+    await mountApp(await pending);
+    expect(mount).toHaveBeenCalledWith(expect.objectContaining({ domElement: main.querySelector('#app-catalog') }));
     stop();
   });
 

@@ -36,7 +36,7 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what: string): P
 }
 
 const FALLBACK_COPY: Record<FailureReason, string> = {
-  'load-timeout': 'This part of the store is taking longer than usual to load.',
+  'load-timeout': 'This part of the store is taking far longer than usual to load.',
   'load-error': 'This part of the store is unavailable right now.',
   'render-error': 'Something went wrong while showing this part of the store.',
 };
@@ -60,9 +60,56 @@ export function renderFallback(container: HTMLElement, remote: string, reason: F
   container.append(section);
 }
 
+/** The loading state in a region the browser renders: a status the screen reader announces, the region busy. */
+export function renderLoading(container: HTMLElement, remote: string): void {
+  container.replaceChildren();
+  container.setAttribute('aria-busy', 'true');
+  container.classList.add('remote-loading');
+  const status = document.createElement('div');
+  status.setAttribute('role', 'status');
+  status.dataset.remoteLoading = remote;
+  status.className = 'remote-loading-status';
+  status.textContent = 'Loading…';
+  container.append(status);
+}
+
+/**
+ * Past the registry's loadTimeoutMs: the shopper hears it is taking longer than usual and may try
+ * again, but the shell keeps waiting and shows the page as soon as the remote arrives.
+ */
+export function renderSlow(container: HTMLElement, remote: string, onRetry: () => void): void {
+  container.replaceChildren();
+  container.setAttribute('aria-busy', 'true');
+  const section = document.createElement('section');
+  section.className = 'remote-fallback';
+  section.setAttribute('role', 'alert');
+  section.dataset.remoteFallback = remote;
+  section.dataset.remoteSlow = '';
+  const heading = document.createElement('h2');
+  heading.textContent = 'Still loading…';
+  const text = document.createElement('p');
+  text.textContent = 'This part of the store is taking longer than usual to load. It will appear here as soon as it arrives, or you can try again.';
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = 'Try again';
+  button.addEventListener('click', onRetry);
+  section.append(heading, text, button);
+  container.append(section);
+}
+
+/** How long a slow remote is waited for before the error fallback: much longer than loadTimeoutMs (a phone on a poor connection). */
+export function slowLimitMs(timeoutMs: number): number {
+  return Math.max(timeoutMs * 6, 30_000);
+}
+
 export interface RemoteAppOptions {
   remote: RemoteEntry;
+  /** The registry's loadTimeoutMs: past it a loading region says it is taking longer than usual (and keeps waiting). */
   timeoutMs: number;
+  /** Give up loading (the error fallback) after this long; default slowLimitMs(timeoutMs). */
+  giveUpMs?: number;
+  /** Whether the remote's routes match this location (a loading state is dropped once the shopper left). */
+  isActive?: (location: Location) => boolean;
   /** Where application containers go (the shell's <main>). */
   mountPoint: () => HTMLElement;
   /** Called when the remote failed, so the root config can unload it once it is left (retry on return). */
@@ -83,11 +130,52 @@ function report(remote: string, reason: FailureReason, error: unknown): void {
  */
 export function remoteApplication(options: RemoteAppOptions): () => Promise<LifeCycles> {
   const { remote, timeoutMs } = options;
+  const giveUpMs = options.giveUpMs ?? slowLimitMs(timeoutMs);
   return async () => {
     let lifecycles: RemoteLifecycles | null = null;
     let failure: { reason: FailureReason; error: unknown } | null = null;
+    // While the code loads: a server-rendered region keeps its HTML (readable at once); any other
+    // region shows a loading state, then past loadTimeoutMs "taking longer than usual" with Try
+    // again, and the page replaces it as soon as the remote arrives.
+    const placeholder = loadingRegion(options.mountPoint(), remote);
+    let slowTimer: ReturnType<typeof setTimeout> | undefined;
+    const dropIfLeft = () => {
+      if (placeholder && options.isActive && !options.isActive(window.location)) placeholder.remove();
+    };
+    const startSlowTimer = () => {
+      clearTimeout(slowTimer);
+      slowTimer = setTimeout(() => {
+        if (placeholder?.isConnected) renderSlow(placeholder, remote.name, tryAgain);
+      }, timeoutMs);
+    };
+    let attempts = 0;
+    let settle: (module: RemoteLifecycles | null | undefined) => void = () => undefined;
+    let reject: (error: unknown) => void = () => undefined;
+    const loaded = new Promise<RemoteLifecycles | null | undefined>((resolve, fail) => {
+      settle = resolve;
+      reject = fail;
+    });
+    const attempt = () => {
+      attempts += 1;
+      loadRemote<RemoteLifecycles>(`${remote.name}/app`).then(settle, (error: unknown) => {
+        attempts -= 1;
+        if (attempts === 0) reject(error);
+      });
+    };
+    /** Try again while waiting: a fresh request races the pending one (whichever arrives first shows). */
+    function tryAgain() {
+      if (placeholder?.isConnected) renderLoading(placeholder, remote.name);
+      registerWithRuntime([remote], true);
+      attempt();
+      startSlowTimer();
+    }
+    if (placeholder) {
+      startSlowTimer();
+      window.addEventListener('single-spa:routing-event', dropIfLeft);
+    }
+    attempt();
     try {
-      const module = await withTimeout(loadRemote<RemoteLifecycles>(`${remote.name}/app`), timeoutMs, `Loading ${remote.name}`);
+      const module = await withTimeout(loaded, giveUpMs, `Loading ${remote.name}`);
       if (!module || typeof module.mount !== 'function' || typeof module.unmount !== 'function') {
         throw new Error(`${remote.name}/app does not expose single-spa lifecycles`);
       }
@@ -96,6 +184,9 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       failure = { reason: error instanceof TimeoutError ? 'load-timeout' : 'load-error', error };
       report(remote.name, failure.reason, error);
       options.onFailure(remote.name);
+    } finally {
+      clearTimeout(slowTimer);
+      window.removeEventListener('single-spa:routing-event', dropIfLeft);
     }
 
     let container: HTMLElement | null = null;
@@ -116,6 +207,13 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       },
       mount: async (props: AppProps) => {
         container = adoptServerRegion(options.mountPoint(), remote);
+        if (!container && placeholder?.isConnected) container = placeholder;
+        if (container && container === placeholder) {
+          // the loading state's region: the remote (or its fallback) takes its place
+          container.replaceChildren();
+          container.classList.remove('remote-loading');
+        }
+        container?.removeAttribute('aria-busy');
         if (!container) {
           container = document.createElement('div');
           container.id = `app-${remote.name}`;
@@ -158,6 +256,27 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       },
     };
   };
+}
+
+/**
+ * Where the loading state goes while a remote's code loads: null for a server-rendered region of
+ * this release (its HTML stays); else the region (a server frame, or a new one), showing "Loading…".
+ */
+export function loadingRegion(mountPoint: HTMLElement, remote: RemoteEntry): HTMLElement | null {
+  const existing = mountPoint.querySelector<HTMLElement>(`:scope > #app-${CSS.escape(remote.name)}`);
+  if (existing?.dataset.ssr === 'rendered' && existing.dataset.remoteVersion === remote.version) return null;
+  if (existing && existing.dataset.ssr === undefined) return null; // mounted or being mounted already
+  if (existing && existing.dataset.remoteVersion !== remote.version) existing.remove(); // another release's server region
+  let region = existing && existing.dataset.remoteVersion === remote.version ? existing : null;
+  if (!region) {
+    region = document.createElement('div');
+    region.id = `app-${remote.name}`;
+    region.dataset.remote = remote.name;
+    region.dataset.remoteVersion = remote.version;
+    mountPoint.append(region);
+  }
+  renderLoading(region, remote.name);
+  return region;
 }
 
 /**

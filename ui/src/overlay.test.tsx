@@ -99,6 +99,15 @@ describe('Overlay', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('starts below the given top (the search overlay of the header leaves the header and its search button uncovered)', async () => {
+    const user = setup();
+    render(<Harness top="64px" position="top" />);
+    const dialog = await openIt(user, false);
+    const root = dialog.closest<HTMLElement>('[data-overlay-root]')!;
+    expect(getComputedStyle(root).top).toBe('64px');
+    expect(getComputedStyle(root).position).toBe('fixed');
+  });
+
   it('closes when the route path changes (watchRoute), not on a query change, and not when watchRoute is off', async () => {
     const user = setup();
     const { unmount } = render(<Harness startOpen />);

@@ -46,6 +46,12 @@ export interface OverlayProps {
   closeLabel?: string;
   /** Id of the dialog element (for aria-controls on the trigger). */
   id?: string;
+  /**
+   * Where the overlay (backdrop and panel) starts from the top of the viewport, a CSS length
+   * (default 0). The header's search overlay starts below the header, so the search button that
+   * opened it stays visible and closes it.
+   */
+  top?: string;
   children?: ReactNode;
 }
 
@@ -137,7 +143,7 @@ function panelPlacement(position: OverlayPosition, width: string) {
     case 'right':
       return { top: 0, bottom: 0, [position]: 0, width: `min(${width}, 100vw)`, height: '100%' };
     case 'top':
-      return { top: 0, left: 0, right: 0, maxHeight: '100vh' };
+      return { top: 0, left: 0, right: 0, maxHeight: '100%' };
     case 'bottom':
       return { bottom: 0, left: 0, right: 0, maxHeight: '85vh', borderRadius: '12px 12px 0 0' };
     case 'screen':
@@ -185,7 +191,7 @@ function openerOf(panel: HTMLElement | null): HTMLElement | null {
 }
 
 export function Overlay(props: OverlayProps) {
-  const { open, onClose, title, showHeader = true, description, watchRoute = true, position: requested = 'center', width = 'md', initialFocus, showBackdrop = true, cartOverlay = false, closeLabel = 'Close', id, children } = props;
+  const { open, onClose, title, showHeader = true, description, watchRoute = true, position: requested = 'center', width = 'md', initialFocus, showBackdrop = true, cartOverlay = false, closeLabel = 'Close', id, top, children } = props;
   const [phase, setPhase] = useState<Phase | null>(open ? 'open' : null);
   const position: OverlayPosition = cartOverlay && requested === 'center' ? 'right' : requested;
 
@@ -202,7 +208,7 @@ export function Overlay(props: OverlayProps) {
   if (phase === null || typeof document === 'undefined') return null;
   return createPortal(
     <OverlayPanel
-      {...{ onClose, title, showHeader, description, watchRoute, position, initialFocus, showBackdrop, cartOverlay, closeLabel, id, children }}
+      {...{ onClose, title, showHeader, description, watchRoute, position, initialFocus, showBackdrop, cartOverlay, closeLabel, id, top, children }}
       width={OVERLAY_WIDTHS[width]}
       phase={phase}
     />,
@@ -216,7 +222,7 @@ interface PanelProps extends Omit<OverlayProps, 'open' | 'width'> {
   phase: Phase;
 }
 
-function OverlayPanel({ onClose, title, showHeader, description, watchRoute, position, width, initialFocus, showBackdrop, cartOverlay, closeLabel, id, phase, children }: PanelProps) {
+function OverlayPanel({ onClose, title, showHeader, description, watchRoute, position, width, initialFocus, showBackdrop, cartOverlay, closeLabel, id, top, phase, children }: PanelProps) {
   const titleId = useId();
   const descriptionId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -347,7 +353,7 @@ function OverlayPanel({ onClose, title, showHeader, description, watchRoute, pos
   const animations = ANIMATIONS[position];
   const isDrawer = position === 'left' || position === 'right' || position === 'top' || position === 'bottom' || position === 'screen';
   return (
-    <div ref={root} data-overlay-root="" data-overlay-depth={depth} data-state={phase} data-position={position} {...(cartOverlay ? { 'data-cart-overlay': '' } : {})} css={{ position: 'fixed', inset: 0, zIndex: 100, pointerEvents: closing ? 'none' : 'auto' }}>
+    <div ref={root} data-overlay-root="" data-overlay-depth={depth} data-state={phase} data-position={position} {...(cartOverlay ? { 'data-cart-overlay': '' } : {})} css={{ position: 'fixed', top: top ?? 0, left: 0, right: 0, bottom: 0, zIndex: 100, pointerEvents: closing ? 'none' : 'auto' }}>
       {showBackdrop ? (
         <div
           data-overlay-backdrop=""

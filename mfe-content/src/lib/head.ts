@@ -253,10 +253,17 @@ export function storeJsonLd(store: Store, origin: string) {
   };
 }
 
+/** A store page's title: its name, with its town when the name does not already say it ("Fernleaf Newmarket", not "…, Newmarket"). */
+export function storeTitle(store: Pick<Store, 'name' | 'address'>): string {
+  const town = store.address.locality?.trim();
+  if (!town || store.name.toLowerCase().includes(town.toLowerCase())) return store.name;
+  return `${store.name}, ${town}`;
+}
+
 export function storeHead(store: Store, origin: string): PageHead {
   const url = abs(`/stores/${store.path}`, origin);
   return {
-    title: `${store.name}, ${store.address.locality}`,
+    title: storeTitle(store),
     description: `${store.name} at ${store.address.street2 ?? store.address.street1}, ${store.address.locality}: opening hours, phone and click and collect.`,
     canonical: url,
     ogType: 'website',

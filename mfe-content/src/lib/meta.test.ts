@@ -1,5 +1,6 @@
 import type { PageHead } from '@store/contracts/ssr';
 import { applyPageMeta, documentTitle } from './meta';
+import { storeTitle } from './head';
 
 const head: PageHead = {
   title: 'Caring for leather',
@@ -47,4 +48,13 @@ it('removes what it added or took over when the page unmounts (the description s
 it('keeps a title that starts with the site name (the home page) as it is', () => {
   expect(documentTitle('Fernleaf | Bags, travel and accessories')).toBe('Fernleaf | Bags, travel and accessories');
   expect(documentTitle('Journal')).toBe('Journal | Fernleaf');
+});
+
+describe('store title', () => {
+  it('names the town only when the store name does not already say it', () => {
+    const at = (name: string, locality: string) => storeTitle({ name, address: { locality } } as Parameters<typeof storeTitle>[0]);
+    expect(at('Fernleaf Newmarket', 'Newmarket')).toBe('Fernleaf Newmarket');
+    expect(at('Fernleaf Albany', 'albany')).toBe('Fernleaf Albany');
+    expect(at('Fernleaf Commercial Bay', 'Auckland Central')).toBe('Fernleaf Commercial Bay, Auckland Central');
+  });
 });

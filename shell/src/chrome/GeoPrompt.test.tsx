@@ -85,6 +85,19 @@ describe('GeoPrompt', () => {
   });
 
   it.each([
+    ['US', 'the United States'],
+    ['GB', 'the United Kingdom'],
+    ['NL', 'the Netherlands'],
+    ['PH', 'the Philippines'],
+    ['AE', 'the United Arab Emirates'],
+    ['FR', 'France'],
+  ])('names %s as it reads in a sentence: "you\'re in %s"', (country, name) => {
+    embed(`{"country":"${country}","result":"SUCCESS"}`);
+    render(<GeoPrompt />);
+    expect(screen.getByRole('complementary', { name: 'Change country' })).toHaveTextContent(`It looks like you're in ${name}.`);
+  });
+
+  it.each([
     ['a visitor in New Zealand', '{"country":"NZ","result":"SUCCESS"}'],
     ['NOT_FOUND', '{"country":"NZ","result":"NOT_FOUND"}'],
     ['ERROR', '{"country":"NZ","result":"ERROR"}'],

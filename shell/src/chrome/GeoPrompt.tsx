@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { ALL_REGIONS_URL, CURRENT_REGION, SITE_COUNTRY, countryName, regionForCountry } from '../config/regions';
+import { ALL_REGIONS_URL, CURRENT_REGION, SITE_COUNTRY, countryInSentence, regionForCountry } from '../config/regions';
 import { readGeoAck, readGeoLocale, shouldPromptCountry, writeGeoAck } from './geo';
 import { NewTabHint, newTab } from './RegionSelector';
 
@@ -38,8 +38,8 @@ export function GeoPrompt() {
       </h2>
       <p css={{ margin: '0 0 .75rem' }}>
         {region
-          ? `It looks like you're in ${countryName(geo.country)}. Visit our ${region.adjective} site for local prices and delivery?`
-          : `It looks like you're in ${countryName(geo.country)}. Choose your region's site for local prices and delivery?`}
+          ? `It looks like you're in ${countryInSentence(geo.country)}. Visit our ${region.adjective} site for local prices and delivery?`
+          : `It looks like you're in ${countryInSentence(geo.country)}. Choose your region's site for local prices and delivery?`}
       </p>
       <div css={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>
         <a href={region ? region.url : ALL_REGIONS_URL} {...newTab} css={{ ...button, background: 'var(--forest)', color: '#fff', border: '1px solid var(--forest)' }}>

@@ -1,6 +1,6 @@
 import { bus, topics } from '@store/shared-events';
 import { useTopic } from '@store/shared-events/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { badgeText, cartLabel } from './badge';
 import { MainNav } from './MainNav';
@@ -64,6 +64,9 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
   const [items, setItems] = useState<NavItem[]>(initialNav ?? FALLBACK_NAV);
   const [open, setOpen] = useState<Open>(null);
   const [used, setUsed] = useState<Record<Exclude<Open, null>, boolean>>({ search: false, cart: false, menu: false });
+  const barRef = useRef<HTMLDivElement>(null);
+  /** The bar's bottom edge when search opened: the search overlay starts below it (the search button stays usable). */
+  const [searchTop, setSearchTop] = useState(0);
 
   useEffect(() => {
     if (initialNav) return undefined;
@@ -86,7 +89,7 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
   useEffect(() => bus.subscribe(topics.cartOverlayOpen, () => show('cart')), [show]);
 
   return (
-    <div css={bar}>
+    <div css={bar} ref={barRef}>
       <button
         type="button"
         aria-label="Open menu"
@@ -111,7 +114,14 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
           aria-label="Search"
           aria-expanded={open === 'search'}
           aria-controls={open === 'search' ? 'search-overlay' : undefined}
-          onClick={() => (open === 'search' ? close() : show('search'))}
+          onClick={() => {
+            if (open === 'search') {
+              close();
+              return;
+            }
+            setSearchTop(barRef.current?.getBoundingClientRect().bottom ?? 0);
+            show('search');
+          }}
           css={iconButton}
         >
           <Icon d={ICONS.search} />
@@ -143,7 +153,7 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
         </span>
       </div>
       <Suspense fallback={null}>
-        {used.search ? <SearchOverlay open={open === 'search'} onClose={close} /> : null}
+        {used.search ? <SearchOverlay open={open === 'search'} onClose={close} top={searchTop} /> : null}
         {used.cart ? <CartOverlay open={open === 'cart'} onClose={close} /> : null}
         {used.menu ? <MobileMenu open={open === 'menu'} onClose={close} items={items} /> : null}
       </Suspense>

@@ -45,9 +45,10 @@ export function SearchFallback({ onClose }: { onClose: () => void }) {
   );
 }
 
-export function SearchOverlay({ open, onClose }: OverlayControl) {
+/** `top`: the header's bottom edge (px) when the overlay opened: the overlay starts below it, so the header's search button stays visible and closes it. */
+export function SearchOverlay({ open, onClose, top = 0 }: OverlayControl & { top?: number }) {
   return (
-    <Overlay id={SEARCH_OVERLAY_ID} open={open} onClose={onClose} title="Search" position="top" width="full" initialFocus='input[type="search"], input'>
+    <Overlay id={SEARCH_OVERLAY_ID} open={open} onClose={onClose} title="Search" position="top" width="full" top={`${Math.max(0, Math.round(top))}px`} initialFocus='input[type="search"], input'>
       <RemoteFragment remote="catalog" module="./SearchOverlay" props={{ onClose }} fallback={<SearchFallback onClose={onClose} />} loading={<SearchFallback onClose={onClose} />} />
     </Overlay>
   );

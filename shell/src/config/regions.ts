@@ -68,3 +68,12 @@ export function countryName(country: CountryCode): string {
     return country;
   }
 }
+
+/** Countries whose English name takes "the" in a sentence ("you're in the United States"). */
+const WITH_THE = new Set(['US', 'GB', 'NL', 'PH', 'AE', 'BS', 'GM', 'DO', 'CF', 'KY', 'MV', 'MH', 'SB', 'FK', 'FO', 'VI', 'VG', 'TC', 'KM', 'CK']);
+
+/** The country's name as it reads in a sentence: "the United States", "Australia". */
+export function countryInSentence(country: CountryCode): string {
+  const name = countryName(country);
+  return WITH_THE.has(country.toUpperCase()) && name !== country ? `the ${name}` : name;
+}

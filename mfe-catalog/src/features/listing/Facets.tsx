@@ -23,7 +23,7 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
         {shown.map((option) => (
           <li key={option.value}>
             <label css={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer', fontSize: 15 }}>
-              <input type="checkbox" checked={option.selected} onChange={() => onToggle(option.value)} css={{ width: 18, height: 18, accentColor: 'var(--forest)' }} />
+              <input type="checkbox" checked={option.selected} onChange={() => onToggle(option.value)} css={{ width: 24, height: 24, margin: 0, flex: 'none', accentColor: 'var(--forest)' }} />
               {option.hex ? <span aria-hidden="true" css={{ width: 14, height: 14, borderRadius: '50%', background: option.hex, border: '1px solid var(--line)' }} /> : null}
               <span>{option.label}</span>
               <span css={{ color: 'var(--muted)', marginLeft: 'auto' }}>
@@ -40,7 +40,7 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((e) => !e)}
-          css={{ marginTop: 8, font: 'inherit', fontSize: 14, background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+          css={{ marginTop: 8, minHeight: 24, font: 'inherit', fontSize: 14, background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
         >
           {expanded ? `Show fewer ${TITLES[facet].toLowerCase()}` : `Show all ${options.length} ${TITLES[facet].toLowerCase()}`}
         </button>
@@ -99,29 +99,113 @@ function PriceFacet({ range, state, onApply }: { range: ListingFacets['price']; 
   );
 }
 
+/** How many filters are applied (a price range counts as one). */
+export function activeFilterCount(state: ListingUrlState): number {
+  return state.categories.length + state.features.length + state.colours.length + (state.minPrice !== null || state.maxPrice !== null ? 1 : 0);
+}
+
+export const CLEARED: Partial<ListingUrlState> = { categories: [], features: [], colours: [], minPrice: null, maxPrice: null };
+
+export interface AppliedFilter {
+  key: string;
+  label: string;
+  /** The URL state without this filter. */
+  without: Partial<ListingUrlState>;
+}
+
+/** The applied filters, labelled from the facets' options (the value itself when not listed). */
+export function appliedFilters(state: ListingUrlState, facets: ListingFacets | undefined): AppliedFilter[] {
+  const out: AppliedFilter[] = [];
+  for (const key of ['categories', 'features', 'colours'] as const) {
+    for (const value of state[key]) {
+      const label = facets?.[key].find((o) => o.value === value)?.label ?? value;
+      out.push({ key: `${key}:${value}`, label, without: { [key]: state[key].filter((v) => v !== value) } });
+    }
+  }
+  if (state.minPrice !== null || state.maxPrice !== null) {
+    const label =
+      state.minPrice !== null && state.maxPrice !== null
+        ? `$${state.minPrice} to $${state.maxPrice}`
+        : state.minPrice !== null
+          ? `From $${state.minPrice}`
+          : `Up to $${state.maxPrice}`;
+    out.push({ key: 'price', label, without: { minPrice: null, maxPrice: null } });
+  }
+  return out;
+}
+
+const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+
+/** The applied filters above the products: a chip per filter (removes it) and Clear all. */
+export function AppliedFilters({ state, facets, onChange }: { state: ListingUrlState; facets: ListingFacets | undefined; onChange: (next: Partial<ListingUrlState>) => void }) {
+  const applied = appliedFilters(state, facets);
+  if (applied.length === 0) return null;
+  const chip = {
+    font: 'inherit',
+    fontSize: 14,
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: 6,
+    minHeight: 32,
+    padding: '.25rem .75rem',
+    borderRadius: 999,
+    border: '1px solid var(--forest)',
+    background: '#fff',
+    color: 'var(--forest)',
+    cursor: 'pointer',
+  } as const;
+  return (
+    <div data-testid="applied-filters" css={{ marginBottom: '1rem' }}>
+      <h2 css={hidden}>Applied filters</h2>
+      <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        {applied.map((filter) => (
+          <li key={filter.key}>
+            <button type="button" onClick={() => onChange(filter.without)} css={chip} data-testid="filter-chip">
+              <span css={hidden}>Remove filter: </span>
+              {filter.label}
+              <span aria-hidden="true">×</span>
+            </button>
+          </li>
+        ))}
+        {applied.length > 1 ? (
+          <li>
+            <button type="button" onClick={() => onChange(CLEARED)} css={{ ...chip, border: 0, textDecoration: 'underline' }}>
+              Clear all filters
+            </button>
+          </li>
+        ) : null}
+      </ul>
+    </div>
+  );
+}
+
 export function Facets({
   facets,
   state,
   onChange,
+  variant = 'sidebar',
 }: {
   facets: ListingFacets;
   state: ListingUrlState;
   onChange: (next: Partial<ListingUrlState>) => void;
+  /** The sidebar (1024 px and up) is a complementary region with its heading; the drawer's title is the overlay's. */
+  variant?: 'sidebar' | 'drawer';
 }) {
-  const active = state.categories.length + state.features.length + state.colours.length + (state.minPrice !== null || state.maxPrice !== null ? 1 : 0);
+  const active = activeFilterCount(state);
   const toggle = (key: FacetKey, value: string) => {
     const current = state[key];
     onChange({ [key]: current.includes(value) ? current.filter((v) => v !== value) : [...current, value] });
   };
+  const Wrapper = variant === 'sidebar' ? 'aside' : 'div';
   return (
-    <aside aria-label="Filters" css={{ fontSize: 15 }}>
-      <div css={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', marginBottom: '.5rem' }}>
-        <h2 css={{ fontSize: 18, margin: 0 }}>Filters</h2>
+    <Wrapper aria-label={variant === 'sidebar' ? 'Filters' : undefined} css={{ fontSize: 15 }} data-facets={variant}>
+      <div css={{ display: variant === 'drawer' && active === 0 ? 'none' : 'flex', justifyContent: variant === 'sidebar' ? 'space-between' : 'flex-end', alignItems: 'baseline', marginBottom: '.5rem' }}>
+        {variant === 'sidebar' ? <h2 css={{ fontSize: 18, margin: 0 }}>Filters</h2> : null}
         {active > 0 ? (
           <button
             type="button"
-            onClick={() => onChange({ categories: [], features: [], colours: [], minPrice: null, maxPrice: null })}
-            css={{ font: 'inherit', fontSize: 14, background: 'none', border: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+            onClick={() => onChange(CLEARED)}
+            css={{ font: 'inherit', fontSize: 14, minHeight: 24, background: 'none', border: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
           >
             Clear all ({active})
           </button>
@@ -131,6 +215,6 @@ export function Facets({
       <FacetGroup facet="features" options={facets.features} selected={state.features} onToggle={(v) => toggle('features', v)} />
       <FacetGroup facet="colours" options={facets.colours} selected={state.colours} onToggle={(v) => toggle('colours', v)} />
       <PriceFacet range={facets.price} state={state} onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })} />
-    </aside>
+    </Wrapper>
   );
 }

@@ -2,7 +2,9 @@ import type { ListingResponse, ProductTile } from '@store/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { catalogConfig } from '../../config';
+import { appliedFilters } from './Facets';
 import { ListingPage, type ListingScope } from './ListingPage';
+import { requestResultsFocus } from './resultsFocus';
 
 const tile = (id: string, name: string): ProductTile => ({
   id,
@@ -160,5 +162,111 @@ describe('listing discoverability (issue 4 point 6)', () => {
     expect(h.canonical).toBe('http://localhost/search');
     expect(h.robots).toBe('noindex');
     expect(h.jsonLd).toMatchObject({ '@type': 'ItemList', name: 'Search results for “metatote”', numberOfItems: 2 });
+  });
+});
+
+describe('filters on a phone and the applied filters (issue 18)', () => {
+  const colours = [
+    { value: 'black', label: 'Black', count: 2, hex: '#111111', selected: true },
+    { value: 'tan', label: 'Tan', count: 3, hex: '#b07a4a', selected: false },
+  ];
+  const category = (path: string) => ({ id: 'c9', name: 'Bags', path, breadcrumbs: [{ name: 'Bags', path }] }) as ListingResponse['category'];
+
+  it('renders both the Filters button (with the applied count) and the sidebar: CSS picks one, so the server and the browser agree', async () => {
+    answer(listing({ category: category('drawer/bags'), facets: { categories: [], features: [], colours, price: null } }));
+    show('/categories/drawer/bags?colour=black', { kind: 'category', path: 'drawer/bags' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('filters-button')).toHaveTextContent('Filters1 applied');
+    expect(screen.getByTestId('filters-button')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('complementary', { name: 'Filters' })).toBeInTheDocument();
+    // the applied filter is summarised above the products: a chip that removes it
+    expect(screen.getByRole('button', { name: 'Remove filter: Black' })).toBeInTheDocument();
+  });
+
+  it('the drawer holds the facets; a filter picked there applies at once; Show N products closes it; a chip removes its filter', async () => {
+    answer(listing({ category: category('drawer2/bags'), facets: { categories: [], features: [], colours, price: null } }));
+    show('/categories/drawer2/bags', { kind: 'category', path: 'drawer2/bags' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByTestId('filters-count')).toBeNull();
+    await act(async () => {
+      screen.getByTestId('filters-button').click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    const drawer = screen.getByRole('dialog', { name: 'Filters' });
+    // the drawer's facets are not a second "Filters" region with its own heading
+    expect(drawer.querySelector('aside')).toBeNull();
+    await act(async () => {
+      (drawer.querySelector('[data-facet="colours"] input') as HTMLInputElement).click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(requests.at(-1)).toContain('colours=black');
+    expect(screen.getByTestId('filters-count')).toHaveTextContent('1 applied');
+    expect(screen.getByRole('button', { name: 'Remove filter: Black' })).toBeInTheDocument();
+    await act(async () => {
+      screen.getByTestId('filters-done').click();
+      await jest.advanceTimersByTimeAsync(500);
+    });
+    expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull();
+    await act(async () => {
+      screen.getByRole('button', { name: 'Remove filter: Black' }).click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.queryByRole('button', { name: /Remove filter/ })).toBeNull();
+    expect(screen.queryByTestId('filters-count')).toBeNull();
+  });
+
+  it('appliedFilters labels each filter from the facets and the price range as one', () => {
+    const state = { q: '', sort: '', page: 1, categories: ['bags/totes'], features: [], colours: ['black'], minPrice: 50, maxPrice: null };
+    const applied = appliedFilters(state, { categories: [{ value: 'bags/totes', label: 'Totes', count: 1 }], features: [], colours, price: null } as unknown as ListingResponse['facets']);
+    expect(applied.map((a) => a.label)).toEqual(['Totes', 'Black', 'From $50']);
+    expect(applied[1]!.without).toEqual({ colours: [] });
+    expect(applied[2]!.without).toEqual({ minPrice: null, maxPrice: null });
+  });
+});
+
+describe('search page (issue 18)', () => {
+  it('has a search box prefilled with the term', async () => {
+    answer(listing({ q: 'boxterm' }));
+    show('/search?q=boxterm', { kind: 'search' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search the store' })).toHaveValue('boxterm');
+  });
+
+  it('no results is not a dead end: did you mean, popular searches and popular categories', async () => {
+    answer(listing({ q: 'zzqnothing', correctedQuery: 'nothing', items: [], total: 0 }));
+    show('/search?q=zzqnothing', { kind: 'search' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('status')).toHaveTextContent('We couldn\'t find anything for “zzqnothing”');
+    expect(screen.getByRole('link', { name: '“nothing”' })).toHaveAttribute('href', '/search?q=nothing');
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular searches' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'backpack' })).toHaveAttribute('href', '/search?q=backpack');
+    expect(screen.getByRole('heading', { level: 2, name: 'Popular categories' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Backpacks' })).toHaveAttribute('href', '/categories/bags/backpacks');
+    expect(screen.getByRole('searchbox', { name: 'Search the store' })).toHaveValue('zzqnothing');
+  });
+
+  it('after a search from the overlay, focus goes to the results heading once the overlay has gone', async () => {
+    answer(listing({ q: 'focusterm' }));
+    requestResultsFocus('/search?q=focusterm');
+    show('/search?q=focusterm', { kind: 'search' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('heading', { level: 1 })).not.toHaveFocus();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(100);
+    });
+    expect(document.querySelector('[data-overlay-root]')).toBeNull();
+    expect(sessionStorage.getItem('fernleaf.catalog.focusResults')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
+    expect(sessionStorage.getItem('fernleaf.catalog.focusResults')).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
-import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useLocation, useNavigationType, useSearchParams } from 'react-router';
+import { Overlay } from '@store/ui/overlay';
+import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { fetchListing, listingUrl, NotFoundError } from '../../api/client';
 import { NotFound } from '../../NotFound';
 import { catalogConfig } from '../../config';
@@ -9,7 +10,8 @@ import { listingHead, listingTitle } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { useRouteDataMap } from '../../lib/route-data';
 import { paramsFor, type ListingScope } from './scope';
-import { Facets } from './Facets';
+import { activeFilterCount, AppliedFilters, Facets } from './Facets';
+import { takeResultsFocus } from './resultsFocus';
 import { ProductTile } from './ProductTile';
 import { SORTS } from './sorts';
 import { readListingUrl, writeListingUrl, type ListingUrlState } from './url';
@@ -23,6 +25,87 @@ interface Loaded {
 }
 
 const SCROLL_KEY = 'fernleaf.catalog.scroll:';
+
+const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
+/** Below this width the filters are a drawer opened by the Filters button; from it up, the sidebar (CSS only: the server has no viewport). */
+const DRAWER_MEDIA = '@media (max-width: 1023px)';
+const SIDEBAR_MEDIA = '@media (min-width: 1024px)';
+
+function searchPath(q: string): string {
+  return `/search?${new URLSearchParams({ [catalogConfig.searchQueryParam]: q.trim() })}`;
+}
+
+/** The search box of the search page, prefilled with the term (a new search is a new history entry). */
+function SearchBox({ q }: { q: string }) {
+  const navigate = useNavigate();
+  const inputId = useId();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const text = String(new FormData(event.currentTarget).get(catalogConfig.searchQueryParam) ?? '').trim();
+    if (text) navigate(searchPath(text));
+  };
+  return (
+    <form role="search" aria-label="Search the store" onSubmit={submit} css={{ display: 'flex', gap: 8, margin: '1rem 0 .25rem', maxWidth: 560 }} data-testid="search-page-form">
+      <label htmlFor={inputId} css={visuallyHidden}>
+        Search the store
+      </label>
+      {/* uncontrolled, keyed by the term: the field shows the current search after each navigation */}
+      <input
+        key={q}
+        id={inputId}
+        name={catalogConfig.searchQueryParam}
+        type="search"
+        defaultValue={q}
+        maxLength={200}
+        placeholder="Search backpacks, luggage, wallets…"
+        autoComplete="off"
+        css={{ flex: 1, minWidth: 0, font: 'inherit', padding: '.6rem .9rem', border: '1px solid var(--ink)', borderRadius: 999, background: '#fff', color: 'var(--ink)' }}
+      />
+      <button type="submit" css={{ font: 'inherit', padding: '.6rem 1.2rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+        Search
+      </button>
+    </form>
+  );
+}
+
+/** A search that found nothing is not a dead end: a did-you-mean, popular searches and categories. */
+function NoResults({ q, corrected }: { q: string; corrected: string | null }) {
+  const link = { display: 'inline-flex', alignItems: 'center', minHeight: 32, padding: '.25rem .8rem', borderRadius: 999, border: '1px solid var(--line)', background: '#fff', color: 'var(--forest)', textDecoration: 'none' } as const;
+  const list = { listStyle: 'none', padding: 0, margin: '.5rem 0 1.25rem', display: 'flex', flexWrap: 'wrap', gap: 8 } as const;
+  const searches = catalogConfig.popularSearches.filter((term) => term.toLowerCase() !== q.toLowerCase());
+  return (
+    <div data-testid="no-results">
+      <div role="status">
+        <p css={{ marginTop: 0 }}>We couldn't find anything for “{q}”. Check the spelling, try a different word, or start from one of these.</p>
+      </div>
+      {corrected && corrected.toLowerCase() !== q.toLowerCase() ? (
+        <p data-testid="did-you-mean">
+          Did you mean <Link to={searchPath(corrected)}>“{corrected}”</Link>?
+        </p>
+      ) : null}
+      <h2 css={{ fontSize: 18, margin: '1rem 0 0' }}>Popular searches</h2>
+      <ul css={list} data-testid="popular-searches">
+        {searches.map((term) => (
+          <li key={term}>
+            <Link to={searchPath(term)} css={link}>
+              {term}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2 css={{ fontSize: 18, margin: '1rem 0 0' }}>Popular categories</h2>
+      <ul css={list} data-testid="popular-categories">
+        {catalogConfig.popularCategories.map((category) => (
+          <li key={category.path}>
+            <Link to={`/categories/${category.path}`} css={link}>
+              {category.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export { paramsFor };
 
@@ -75,6 +158,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const status: Loaded['status'] = loaded.key === key && loaded.status !== 'ready' ? loaded.status : pages.length >= page ? 'ready' : 'loading';
   const sortId = useId();
   const headingId = useId();
+  const drawerId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     let live = true;
@@ -131,6 +217,12 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
     if (saved > 0) window.scrollTo(0, saved);
   }, [status, location.key, navigationType]);
 
+  // A search submitted from the header's search overlay: focus goes to the results heading once they are shown.
+  useEffect(() => {
+    if (status !== 'ready') return undefined;
+    return takeResultsFocus(`${location.pathname}${location.search}`, () => headingRef.current);
+  }, [status, location.pathname, location.search]);
+
   const first = pages[0];
   // While a new filter combination loads, the filters stay on screen (the previous answer's options).
   const facetSource = first ?? loaded.pages[0];
@@ -161,9 +253,10 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ))}
         </nav>
       ) : null}
-      <h1 id={headingId} css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0 }}>
+      <h1 id={headingId} ref={headingRef} tabIndex={-1} css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0, outline: 'none', '@media (max-width: 599px)': { fontSize: 28 } }}>
         {title || '\u00a0'}
       </h1>
+      {scope.kind === 'search' ? <SearchBox q={state.q} /> : null}
       {/* the product-list controls stay in view below the sticky header (offsets from the shell, spec §9) */}
       <div
         data-sticky="list-controls"
@@ -192,8 +285,43 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             </p>
           ) : null}
         </div>
-        <div css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-          <label htmlFor={sortId}>Sort by</label>
+        {/* nothing to filter or sort when nothing matched and no filter is applied */}
+        <div css={{ display: first && total === 0 && activeFilterCount(state) === 0 ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+          {/* the filter drawer's button: rendered always (server and browser alike), shown below 1024 px */}
+          <button
+            type="button"
+            data-testid="filters-button"
+            aria-haspopup="dialog"
+            aria-expanded={drawerOpen}
+            aria-controls={drawerOpen ? drawerId : undefined}
+            onClick={() => setDrawerOpen(true)}
+            css={{
+              display: 'none',
+              [DRAWER_MEDIA]: { display: 'inline-flex' },
+              alignItems: 'center',
+              gap: 6,
+              font: 'inherit',
+              minHeight: 36,
+              padding: '.4rem 1rem',
+              borderRadius: 999,
+              border: '1px solid var(--forest)',
+              background: '#fff',
+              color: 'var(--forest)',
+              cursor: 'pointer',
+            }}
+          >
+            Filters
+            {activeFilterCount(state) > 0 ? (
+              <span data-testid="filters-count" css={{ minWidth: 22, height: 22, borderRadius: 11, background: 'var(--forest)', color: '#fff', fontSize: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', padding: '0 6px' }}>
+                {activeFilterCount(state)}
+                <span css={visuallyHidden}> applied</span>
+              </span>
+            ) : null}
+          </button>
+          {/* on a phone the select says what it sorts by; the label stays for screen readers */}
+          <label htmlFor={sortId} css={{ '@media (max-width: 599px)': visuallyHidden }}>
+            Sort by
+          </label>
           <select
             id={sortId}
             value={state.sort}
@@ -209,17 +337,23 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           </select>
         </div>
       </div>
-      <div css={{ display: 'grid', gridTemplateColumns: '240px minmax(0, 1fr)', gap: '2rem', '@media (max-width: 767px)': { gridTemplateColumns: '1fr' } }}>
-        <div>
+      <div css={{ display: 'grid', gridTemplateColumns: '1fr', gap: '2rem', [SIDEBAR_MEDIA]: { gridTemplateColumns: '240px minmax(0, 1fr)' } }}>
+        {/* the sidebar from 1024 px (hidden by CSS below it, where the drawer holds the filters) */}
+        <div data-testid="facets-sidebar" css={{ [DRAWER_MEDIA]: { display: 'none' } }}>
           <Suspense fallback={null}>{facetSource ? <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} /> : null}</Suspense>
         </div>
         <div>
+          <AppliedFilters state={state} facets={facetSource?.facets} onChange={(next) => update(next)} />
           {status === 'error' ? (
             <p role="alert">We couldn't load these products just now. Please refresh the page to try again.</p>
           ) : first && total === 0 ? (
-            <div role="status">
-              <p>{scope.kind === 'search' && state.q ? `We couldn't find anything for “${state.q}”. Try a different word or fewer filters.` : 'No products match these filters. Try removing one.'}</p>
-            </div>
+            scope.kind === 'search' && state.q && activeFilterCount(state) === 0 ? (
+              <NoResults q={state.q} corrected={first.correctedQuery} />
+            ) : (
+              <div role="status">
+                <p>{scope.kind === 'search' && state.q ? `We couldn't find anything for “${state.q}” with these filters. Try removing one.` : 'No products match these filters. Try removing one.'}</p>
+              </div>
+            )
           ) : (
             <ul
               aria-labelledby={headingId}
@@ -256,6 +390,26 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ) : null}
         </div>
       </div>
+      <Overlay open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filters" position="right" width="sm" id={drawerId} watchRoute>
+        {facetSource ? (
+          // the facets scroll; "Show N products" stays below them, covering none of them
+          <div css={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+            <div css={{ flex: 1, minHeight: 0, overflowY: 'auto', paddingRight: 4 }} data-testid="drawer-facets">
+              <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} variant="drawer" />
+            </div>
+            <div css={{ flex: 'none', background: '#fff', padding: '.75rem 0 0', borderTop: '1px solid var(--line)' }}>
+              <button
+                type="button"
+                data-testid="filters-done"
+                onClick={() => setDrawerOpen(false)}
+                css={{ width: '100%', font: 'inherit', fontWeight: 600, padding: '.8rem 1rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}
+              >
+                {first ? `Show ${total} ${total === 1 ? 'product' : 'products'}` : 'Show products'}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </Overlay>
     </div>
   );
 }

@@ -162,7 +162,8 @@ export function AddToCart({ product }: { product: Product }) {
         </legend>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           {product.variants.map((v) => {
-            const stock = v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : 'sold out';
+            // a product not on sale yet is coming soon, not sold out
+            const stock = product.state === 'coming' ? 'coming soon' : v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : 'sold out';
             return (
               <label
                 key={v.id}

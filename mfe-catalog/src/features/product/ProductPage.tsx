@@ -230,7 +230,7 @@ export function ProductPage() {
       </div>
       <RecentlyViewed items={recent} />
       <Overlay open={overlay === 'size-guide'} onClose={() => setOverlay(null)} title="Size guide" width="lg">
-        <SizeGuide productType={product.productType} />
+        <SizeGuide productType={product.productType} variantLabels={product.variants.map((v) => v.label)} />
       </Overlay>
       <Overlay open={overlay === 'find-in-store'} onClose={() => setOverlay(null)} title="Find in store" position="right">
         <FindInStore product={product} />

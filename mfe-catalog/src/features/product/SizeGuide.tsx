@@ -30,8 +30,20 @@ const DEFAULT_GUIDE = {
   rows: [['One size', 'See the description for capacity and what fits inside']],
 };
 
-export function SizeGuide({ productType }: { productType: string }) {
+/**
+ * The guide's rows for the sizes this product comes in: a row names one or more sizes ("S / 85 cm"),
+ * and shows when one of them is a variant's label. No variants given, or none matching: every row.
+ */
+export function rowsFor(rows: string[][], variantLabels: string[] | undefined): string[][] {
+  if (!variantLabels || variantLabels.length === 0) return rows;
+  const labels = new Set(variantLabels.map((label) => label.trim().toLowerCase()));
+  const matching = rows.filter((row) => (row[0] ?? '').split(' / ').some((size) => labels.has(size.trim().toLowerCase())));
+  return matching.length > 0 ? matching : rows;
+}
+
+export function SizeGuide({ productType, variantLabels }: { productType: string; variantLabels?: string[] }) {
   const guide = GUIDES[productType] ?? DEFAULT_GUIDE;
+  const rows = guide === DEFAULT_GUIDE ? guide.rows : rowsFor(guide.rows, variantLabels);
   return (
     <div>
       <p css={{ marginTop: 0 }}>{guide.intro}</p>
@@ -46,7 +58,7 @@ export function SizeGuide({ productType }: { productType: string }) {
           </tr>
         </thead>
         <tbody>
-          {guide.rows.map((row) => (
+          {rows.map((row) => (
             <tr key={row[0]}>
               {row.map((cell, i) =>
                 i === 0 ? (

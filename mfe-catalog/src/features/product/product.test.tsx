@@ -3,6 +3,7 @@ import { bus, topics } from '@store/shared-events';
 import { act, render, screen } from '@testing-library/react';
 import { dataLayer } from '@store/shared-events/analytics';
 import { AddToCart, requestCartAdd } from './AddToCart';
+import { rowsFor, SizeGuide } from './SizeGuide';
 import { productJsonLd } from './ProductPage';
 import { readRecentlyViewed, rememberViewed } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';
@@ -104,5 +105,29 @@ describe('Product JSON-LD', () => {
       offers: { priceCurrency: 'NZD', price: '89.99', availability: 'https://schema.org/InStock', url: 'https://www.fernleaf.co.nz/products/x-p1' },
     });
     expect(ld.image[0]).toBe('https://www.fernleaf.co.nz/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/products/1/x-1.jpg');
+  });
+});
+
+describe('product copy (issue 18)', () => {
+  it('a coming-soon product reads "coming soon" under Availability, not "sold out"', () => {
+    const product = { id: '42', name: 'Coming Case', price: 8900, state: 'coming', soldOut: false, challengeQuestion: null, variants: [{ id: '9', code: 'C-9', label: 'One size', qty: 0 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    expect(screen.getByText('Availability')).toBeTruthy();
+    expect(screen.getByTestId('variant-option').textContent).toBe('One size · coming soon');
+    expect(screen.queryByText(/sold out/i)).toBeNull();
+  });
+
+  it("a belt's size guide lists the rows of its own sizes", () => {
+    render(<SizeGuide productType="belt" variantLabels={['S/M', 'L/XL']} />);
+    const rows = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
+    expect(rows).toEqual(['S/M', 'L/XL']);
+  });
+
+  it('size guide rows match a size named in a row ("S / 85 cm") and fall back to every row', () => {
+    const rows = [['S / 85 cm', 'a'], ['M / 90 cm', 'b'], ['105 cm', 'c']];
+    expect(rowsFor(rows, ['85 cm', '105 cm']).map((r) => r[0])).toEqual(['S / 85 cm', '105 cm']);
+    expect(rowsFor(rows, ['M']).map((r) => r[0])).toEqual(['M / 90 cm']);
+    expect(rowsFor(rows, ['One size'])).toEqual(rows);
+    expect(rowsFor(rows, undefined)).toEqual(rows);
   });
 });

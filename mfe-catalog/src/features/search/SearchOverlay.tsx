@@ -10,6 +10,7 @@ import { navigate } from '@store/ui/link';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { fetchListing } from '../../api/client';
 import { catalogConfig } from '../../config';
+import { requestResultsFocus } from '../listing/resultsFocus';
 
 export interface SearchOverlayProps {
   onClose(): void;
@@ -72,6 +73,8 @@ export default function SearchOverlay({ onClose }: SearchOverlayProps) {
   }, [text]);
 
   const go = (path: string) => {
+    // the results page takes focus (its heading) once shown, rather than the search button
+    if (path.startsWith('/search?')) requestResultsFocus(path);
     onClose();
     navigate(path);
   };
