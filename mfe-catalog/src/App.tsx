@@ -2,7 +2,7 @@ import type { RouteData } from '@store/contracts/ssr';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ListingPage } from './features/listing/ListingPage';
 import { ProductPage } from './features/product/ProductPage';
-import { RouteDataProvider } from './lib/route-data';
+import { RouteDataProvider } from '@store/ui/route-data';
 import { NotFound } from './NotFound';
 
 function CategoryRoute() {

@@ -7,7 +7,7 @@ import { HomePage } from './features/home/HomePage';
 import { StoreLocatorPage } from './features/stores/StoreLocatorPage';
 import { StorePage } from './features/stores/StorePage';
 import { ContentNotFound } from './lib/not-found';
-import { RouteDataProvider } from './lib/route-data';
+import { RouteDataProvider } from '@store/ui/route-data';
 
 /** The content remote's routes, under whichever router the caller provides (browser, or static on the server). */
 export function ContentRoutes({ data = null }: { data?: RouteData | null }) {

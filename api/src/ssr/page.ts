@@ -55,11 +55,22 @@ export interface PageRequest {
 
 const bundleFile = (deployDir: string, name: string, version: string) => path.join(deployDir, 'cdn', name, version, 'server', 'server.js');
 
+/** Whether a deployed build has a server bundle: deployed versions are immutable, so asked once per version. */
+const bundles = new Map<string, boolean>();
+function hasServerBundle(deployDir: string, name: string, version: string): boolean {
+  const file = bundleFile(deployDir, name, version);
+  let known = bundles.get(file);
+  if (known === undefined) {
+    known = fs.existsSync(file);
+    bundles.set(file, known);
+    if (bundles.size > 256) bundles.delete(bundles.keys().next().value as string);
+  }
+  return known;
+}
+
 /** The server bundle of a deployed build, or null when the build has none. */
 function serverModule<T>(deployDir: string, name: string, version: string): T | null {
-  const file = bundleFile(deployDir, name, version);
-  if (!fs.existsSync(file)) return null;
-  return loadServerModule<T>(file);
+  return hasServerBundle(deployDir, name, version) ? loadServerModule<T>(bundleFile(deployDir, name, version)) : null;
 }
 
 const templates = new Map<string, ShellTemplate | null>();
@@ -137,7 +148,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   let head: PageHead | null = null;
   let region: RemoteRegion | null = null;
   const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
-  const hasBundle = wanted && fs.existsSync(bundleFile(options.deployDir, owner.name, owner.version));
+  const hasBundle = wanted && hasServerBundle(options.deployDir, owner.name, owner.version);
   if (owner && hasBundle) {
     const started = performance.now();
     try {

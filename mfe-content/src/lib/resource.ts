@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useRouteData } from './route-data';
+import { useRouteData } from '@store/ui/route-data';
 
 export type Resource<T> =
   | { status: 'loading'; data?: undefined }
@@ -33,7 +33,7 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
 
 /**
  * Loads `url` (null: nothing to load) and re-loads when it changes; `retry` loads it again. On a
- * server-rendered page the first answer comes from the route data (lib/route-data.tsx): no fetch,
+ * server-rendered page the first answer comes from the route data (@store/ui/route-data): no fetch,
  * and the first render is the server's.
  */
 export function useResource<T>(url: string | null): Resource<T> & { retry(): void } {

@@ -8,7 +8,7 @@ import { NotFound } from '../../NotFound';
 import { catalogConfig } from '../../config';
 import { listingHead, listingTitle } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
-import { useRouteDataMap } from '../../lib/route-data';
+import { useRouteDataMap } from '@store/ui/route-data';
 import { paramsFor, type ListingScope } from './scope';
 import { activeFilterCount, AppliedFilters, Facets } from './Facets';
 import { takeResultsFocus } from './resultsFocus';

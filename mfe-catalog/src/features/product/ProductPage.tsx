@@ -6,7 +6,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, NotFoundError, productApiUrl } from '../../api/client';
 import { productHead, productJsonLd } from '../../lib/head';
-import { useRouteData } from '../../lib/route-data';
+import { useRouteData } from '@store/ui/route-data';
 import { usePageMeta } from '../../lib/meta';
 import { NotFound } from '../../NotFound';
 import { AddToCart } from './AddToCart';

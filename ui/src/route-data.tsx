@@ -1,12 +1,14 @@
 /**
  * Route data from the server render (issue 17): the answers the edge's loader fetched, keyed by the
- * API URL this remote's code asks for. The page that hydrates server HTML must render exactly what
- * the server rendered, so it reads these instead of fetching.
+ * API URL the remote's browser code asks for (its src/server.tsx loader keys them so). The page that
+ * hydrates server HTML must render exactly what the server rendered, so it reads these instead of
+ * fetching. One implementation for every remote (bundled into each, like the rest of @store/ui: the
+ * context is the remote's own).
  *
  * They belong to the history entry the page was loaded on: the location key the router had when
  * this provider first rendered ("default" on the server's static router and on a fresh visit; the
  * entry's own key when the shopper reloads a page reached by a client-side navigation). A later
- * navigation fetches as before. (Same rule as the content remote's lib/route-data.tsx.)
+ * navigation fetches as before.
  */
 import type { RouteData } from '@store/contracts/ssr';
 import { createContext, useContext, useState, type ReactNode } from 'react';
@@ -28,7 +30,8 @@ export function useRouteDataMap(): RouteData | null {
   return value && location.key === value.key ? value.data : null;
 }
 
-/** The server's answer for `apiUrl`, on the page's first history entry; undefined otherwise. */
-export function useRouteData<T>(apiUrl: string): T | undefined {
-  return useRouteDataMap()?.[apiUrl] as T | undefined;
+/** The server's answer for `apiUrl` (null: none asked), on the page's first history entry; undefined otherwise. */
+export function useRouteData<T>(apiUrl: string | null): T | undefined {
+  const data = useRouteDataMap();
+  return apiUrl === null ? undefined : (data?.[apiUrl] as T | undefined);
 }
