@@ -189,14 +189,32 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     siteName: 'Fernleaf',
     log: app.log,
   };
-  /** The API in-process for the remotes' loaders: the same routes a browser calls, without a network hop. */
+  /**
+   * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
+   * hop. Answers that carry an ETag are kept (by URL, at most API_MEMO_ENTRIES) and revalidated
+   * with If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the
+   * same object comes back and the page's data JSON and render are reused too (page.ts), while
+   * any change of the answer is seen at once.
+   */
+  const API_MEMO_ENTRIES = 512;
+  const answers = new Map<string, { etag: string; body: unknown }>();
   const api: ServerApi = async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+    const known = answers.get(url);
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (known) headers['if-none-match'] = known.etag;
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (known && response.statusCode === 304) return { status: 200, body: known.body as never };
     let body: unknown = null;
     try {
       body = response.body ? JSON.parse(response.body) : null;
     } catch {
       body = null;
+    }
+    const etag = response.headers.etag;
+    answers.delete(url);
+    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) {
+      answers.set(url, { etag, body });
+      if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
     }
     return { status: response.statusCode, body: body as never };
   };

@@ -230,3 +230,16 @@ describe('scriptsAfterLcpImage', () => {
     expect(scriptsAfterLcpImage('<p>no scripts</p></body>')).toBe('<p>no scripts</p></body>');
   });
 });
+
+describe('routeDataJson', () => {
+  it('is jsonForScript of the data, reusing each answer object\'s JSON', async () => {
+    const { routeDataJson } = await import('../src/ssr/page');
+    const { jsonForScript } = await import('@store/contracts/ssr');
+    const answer = { items: [{ name: 'Tote </script> & <b>', price: 12900 }], total: 1, note: null };
+    const data = { '/api/a?x=<1>': answer, '/api/b': [1, 'two'], '/api/c': null, '/api/d': 'text\u2028' };
+    expect(routeDataJson(data)).toBe(jsonForScript(data));
+    // the same object again: the same JSON (from the memo)
+    expect(routeDataJson({ '/api/a?x=<1>': answer })).toBe(jsonForScript({ '/api/a?x=<1>': answer }));
+    expect(routeDataJson({})).toBe('{}');
+  });
+});

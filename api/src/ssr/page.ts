@@ -93,6 +93,40 @@ async function chromeDataFor(shell: ShellServerModule, version: string, api: Ser
   return data;
 }
 
+/** jsonForScript of each API answer object, kept while the object lives (the edge's API memo hands out the same object until the answer changes). */
+const answerJson = new WeakMap<object, string>();
+
+/**
+ * jsonForScript(data) for a loader's data (API URL -> answer), built from each answer's memoised
+ * JSON: the same string, without serialising an unchanged 30 KB listing on every request.
+ */
+export function routeDataJson(data: RouteData): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    let json: string | undefined;
+    if (value !== null && typeof value === 'object') {
+      json = answerJson.get(value);
+      if (json === undefined) {
+        json = jsonForScript(value);
+        answerJson.set(value, json);
+      }
+    } else json = jsonForScript(value);
+    parts.push(`${jsonForScript(key)}:${json}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** stylesHtml of a page's three roots, kept per region render (the same cached render, header and footer give the same style). */
+const stylesByRegion = new WeakMap<object, { header: object; footer: object; html: string }>();
+function pageStyles(header: Rendered['styles'], region: Rendered['styles'], footer: Rendered['styles']): string {
+  const hit = stylesByRegion.get(region);
+  if (hit && hit.header === header && hit.footer === footer) return hit.html;
+  const html = stylesHtml([header, region, footer]);
+  stylesByRegion.set(region, { header, footer, html });
+  return html;
+}
+
 /**
  * Rendered HTML by release, URL and the JSON of the data it was rendered from (LRU, bounded by
  * bytes): a hit needs the same data, so nothing stale is served.
@@ -160,7 +194,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       else {
         // the same release, URL and data render the same HTML: reuse it (a listing's data is the
         // API's cached answer; a product's changes with its stock, and so renders again)
-        const dataJson = jsonForScript(loaded.data);
+        const dataJson = routeDataJson(loaded.data);
         const key = `${owner.name}@${owner.version} ${request.url}`;
         let rendered = renders.get(key, dataJson);
         if (rendered === undefined) {
@@ -221,7 +255,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         // the registry is in the page: no preload of it
         template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
         // the emotion rules of the header, the region and the footer, once each (renderRoot)
-        stylesHtml([header.styles, regionStyles, footer.styles]) +
+        pageStyles(header.styles, regionStyles, footer.styles) +
         request.headExtra +
         preloads +
         `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
