@@ -168,7 +168,7 @@ describe('security headers', () => {
       // the template's style and one style of emotion's rules from the three roots (in the head);
       // the shell's script loader, JSON-LD, geo, registry, chrome and route data
       expect(styles.length).toBeGreaterThanOrEqual(2);
-      const emotion = styles.filter((tag) => tag.includes('data-emotion="css '));
+      const emotion = styles.filter((tag) => tag.includes('data-emotion="css-ssr '));
       expect(emotion).toHaveLength(1);
       expect(html.indexOf(emotion[0]!)).toBeLessThan(html.indexOf('</head>'));
       expect(scripts.length).toBe(6);

@@ -68,13 +68,23 @@ export function cspNonce(doc: Document | undefined = typeof document === 'undefi
 let emotionCache: EmotionCache | null = null;
 
 /**
- * The page's emotion cache in the browser: key 'css' like the edge's (so the server-rendered
- * `<style data-emotion="css …">` are adopted, not inserted again) and the CSP nonce on every
+ * The page's emotion cache in the browser: key 'css' like the edge's renders (so the server-rendered
+ * rules, `<style data-emotion="css-ssr …">` in the head, are not inserted again) and the CSP nonce on every
  * `<style>` it inserts. One per page (shared-events is a page-wide singleton), used by every
  * React root through `EmotionRoot`.
  */
 export function pageEmotionCache(): EmotionCache {
-  emotionCache ??= createCache({ key: 'css', nonce: cspNonce() });
+  if (!emotionCache) {
+    emotionCache = createCache({ key: 'css', nonce: cspNonce() });
+    // the edge writes the server render's rules once, in the head, as <style data-emotion="css-ssr
+    // id1 id2 …" data-s> (a key emotion does not hydrate, so the element is never moved, which
+    // would restyle the whole page): those rules are in the page already
+    if (typeof document !== 'undefined') {
+      for (const node of document.querySelectorAll('style[data-emotion^="css-ssr "]')) {
+        for (const id of (node.getAttribute('data-emotion') ?? '').split(' ').slice(1)) if (id) emotionCache.inserted[id] = true;
+      }
+    }
+  }
   return emotionCache;
 }
 

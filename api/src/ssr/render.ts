@@ -90,9 +90,9 @@ export function renderRoot(element: ReactElement, ms: number): Promise<Rendered>
 }
 
 /**
- * The emotion rules of a page's roots as one `<style data-emotion="css id1 id2 …">` for the head:
- * each id once (the roots share rules), in the order the roots used them. The browser's emotion
- * cache (key 'css') reads the ids and does not insert those rules again.
+ * The emotion rules of a page's roots as one `<style data-emotion="css-ssr id1 id2 …">` for the
+ * head: each id once (the roots share rules), in the order the roots used them. The browser's page
+ * emotion cache (key 'css') marks those ids inserted and does not insert the rules again.
  */
 export function stylesHtml(parts: Rendered['styles'][]): string {
   const seen = new Set<string>();
@@ -106,7 +106,10 @@ export function stylesHtml(parts: Rendered['styles'][]): string {
       css += rules;
     }
   }
-  return ids.length ? `<style data-emotion="css ${ids.join(' ')}">${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+  // key "css-ssr" and data-s: emotion's own hydration (which re-appends every <style data-emotion="css …">
+  // to the head, a full style recalculation) leaves it alone; the page's cache takes the ids from it
+  // (pageEmotionCache in @store/shared-events/remote)
+  return ids.length ? `<style data-emotion="css-ssr ${ids.join(' ')}" data-s="">${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
 }
 
 /** Resolves with `promise` or rejects with a RenderTimeoutError after `ms`. */

@@ -53,16 +53,24 @@ export const STICKY_PARTS = [
 export function applyScreen(doc: Document = document): void {
   const root = doc.documentElement;
   const width = doc.defaultView?.innerWidth ?? root.clientWidth;
-  root.dataset.screen = screenClass(width);
+  // every height first (one layout), then the properties that changed: a custom property set on
+  // <html> restyles the whole document, so reads interleaved with writes would force one full
+  // style recalculation per sticky part (issue 17: a long task on a phone right after hydration)
+  const values = new Map<string, string>();
   let offset = 0;
   for (const part of STICKY_PARTS) {
     const element = doc.querySelector<HTMLElement>(part.selector);
     const height = element ? Math.round(element.getBoundingClientRect().height) : 0;
-    root.style.setProperty(`--sticky-offset-${part.name}`, `${offset}px`);
-    root.style.setProperty(`--sticky-${part.name}`, `${height}px`);
+    values.set(`--sticky-offset-${part.name}`, `${offset}px`);
+    values.set(`--sticky-${part.name}`, `${height}px`);
     offset += height;
   }
-  root.style.setProperty('--sticky-offset-total', `${offset}px`);
+  values.set('--sticky-offset-total', `${offset}px`);
+  const screen = screenClass(width);
+  if (root.dataset.screen !== screen) root.dataset.screen = screen;
+  for (const [name, value] of values) {
+    if (root.style.getPropertyValue(name) !== value) root.style.setProperty(name, value);
+  }
 }
 
 /** Keeps the screen class and sticky offsets up to date; returns a stop function. */
