@@ -135,6 +135,23 @@ test('the browser hydrates the server HTML in place: same nodes, no console warn
   expect(warnings.filter((w) => !w.startsWith('Service Worker registration blocked by Playwright')), 'console warnings').toEqual([]);
 });
 
+test('the scripts start after the LCP image; a tap on a header button before hydration is not lost', async ({ page }) => {
+  const release = await holdShellScript(page);
+  await page.goto('/categories/bags', { waitUntil: 'commit' });
+  const trigger = page.locator('#shell-header').getByRole('button', { name: /Change region, current: New Zealand/ });
+  await expect(trigger).toBeVisible();
+  // the server's HTML: the LCP image loaded, the shell's script asked for by the loader (and held)
+  await expect.poll(() => page.evaluate(() => (document.querySelector('#shell-main img[fetchpriority=high]') as HTMLImageElement | null)?.complete)).toBe(true);
+  await expect(page.locator('#shell-header')).toHaveAttribute('data-ssr', 'rendered');
+  await trigger.click();
+  await expect(page.getByRole('dialog', { name: 'Choose your region' })).toHaveCount(0);
+  release();
+  // hydrated: the tap is clicked again and the dialog opens
+  await expect(page.getByRole('dialog', { name: 'Choose your region' })).toBeVisible();
+  await expect(page.locator('#shell-header')).not.toHaveAttribute('data-ssr');
+  await page.unroute(/\/cdn\/shell\//);
+});
+
 test('a page of an unknown product is a 404 the browser keeps: the error page, not the catalog', async ({ page }) => {
   const response = await page.goto('/products/no-such-bag-p99999999');
   expect(response?.status()).toBe(404);

@@ -54,6 +54,27 @@ export function takeServerRendered(element: Element | null | undefined): boolean
   return true;
 }
 
+/** Where the edge's script loader keeps the buttons tapped before the page was hydrated. */
+export const EARLY_CLICKS_GLOBAL = '__storeEarlyClicks';
+
+/**
+ * Taps the shopper made on buttons of a server-rendered region before its scripts arrived (the
+ * edge's script loader records them: scriptsAfterLcpImage in api/src/ssr/render.ts) are clicked
+ * again once the region's React root exists (React hydrates the tapped part first and runs its
+ * handler), instead of being lost. Call right after hydrateRoot for `container`.
+ */
+export function replayEarlyClicks(container: Element): void {
+  if (typeof window === 'undefined') return;
+  const queue = (window as unknown as Record<string, unknown>)[EARLY_CLICKS_GLOBAL];
+  if (!Array.isArray(queue) || queue.length === 0) return;
+  const mine = queue.filter((target): target is HTMLElement => target instanceof HTMLElement && container.contains(target));
+  if (mine.length === 0) return;
+  for (const target of mine) queue.splice(queue.indexOf(target), 1);
+  setTimeout(() => {
+    for (const target of mine) if (target.isConnected) target.click();
+  }, 0);
+}
+
 /**
  * The page's CSP style nonce (issue 13): the edge writes `<meta property="csp-nonce" nonce="…">`.
  * Browsers hide a nonce attribute's value once the element is in the document, so it is read from
@@ -152,6 +173,7 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
         React.startTransition(() => {
           mounted = lifecycles.mount({ ...props, routeData } as AppProps);
         });
+        if (props.domElement) replayEarlyClicks(props.domElement);
         return mounted;
       } finally {
         hydrateNext = false;

@@ -232,6 +232,9 @@ export function routeDataScript(remote: string, path: string, dataJson: string):
 
 export type { RemoteServerModule };
 
+/** The global the loader keeps early taps in (EARLY_CLICKS_GLOBAL of @store/shared-events/remote; the edge does not bundle the browser module). */
+const EARLY_CLICKS_GLOBAL = '__storeEarlyClicks';
+
 /** At most this long after the page is parsed, the shell's scripts start even if the LCP image has not loaded. */
 export const SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS = 3000;
 
@@ -257,6 +260,11 @@ export function scriptsAfterLcpImage(end: string, preloads: string[] = []): stri
     'function go(){if(done)return;done=1;p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=h;d.head.appendChild(l)});' +
     's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;if(n)e.nonce=n;d.body.appendChild(e)})}' +
     'function painted(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}' +
+    // taps on a server-rendered region's buttons before it is hydrated: kept for the page to
+    // click again once its React root exists (replayEarlyClicks in @store/shared-events/remote);
+    // a submit button's native submit is held back for the same reason
+    `var q=w.${EARLY_CLICKS_GLOBAL}=[];d.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary");` +
+    'if(!t||!t.closest("[data-ssr=rendered]"))return;if(t.type==="submit"||t.tagName==="SUMMARY")e.preventDefault();q.push(t)},true);' +
     'var i=d.querySelector("#shell-main img[fetchpriority=high]");' +
     'if(!i||i.complete)painted();else{i.addEventListener("load",painted);i.addEventListener("error",go)}' +
     `w.setTimeout(go,${SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS})})(document,window,${jsonForScript(srcs)},${jsonForScript(preloads)})`;

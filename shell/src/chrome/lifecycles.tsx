@@ -1,4 +1,4 @@
-import { defineRemoteApp, EmotionRoot, takeServerRendered } from '@store/shared-events/remote';
+import { defineRemoteApp, EmotionRoot, replayEarlyClicks, takeServerRendered } from '@store/shared-events/remote';
 import type { AppProps } from 'single-spa';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -36,6 +36,7 @@ function mountRegion(element: HTMLElement | null, node: ReactNode): Root | null 
         },
       });
     });
+    replayEarlyClicks(element);
     return root;
   }
   const root = createRoot(element);
