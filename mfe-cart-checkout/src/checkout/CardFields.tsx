@@ -81,7 +81,7 @@ export function CardFields({ submitted, fieldsRef }: { submitted: boolean; field
   );
 
   return (
-    <div data-testid="card-fields" data-status={status}>
+    <div data-testid="hosted-card-fields" data-status={status}>
       {status === 'failed' ? (
         <Notice>
           {CARD_FIELDS_UNAVAILABLE_MESSAGE}{' '}
