@@ -37,15 +37,15 @@ if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
 // The payment gateway stand-in's own origin (hosted card fields, wallets: issue 15), on its own
 // port. It starts first so a free port (PAYMENT_FIELDS_PORT=0) is known before the CSP is built;
 // its nonces are minted in the store's sandbox gateway, created by buildApp below.
-let gateway: SandboxGateway | undefined;
+const gatewayRef: { current?: SandboxGateway } = {};
 const standIn =
   config.payments.standInPort === null
     ? null
     : buildPaymentClientOrigin({
         authorization: config.payments.authorization,
         gateway: () => {
-          if (!gateway) throw new Error('the payment gateway is not ready yet');
-          return gateway;
+          if (!gatewayRef.current) throw new Error('the payment gateway is not ready yet');
+          return gatewayRef.current;
         },
         logLevel: config.logLevel,
       });
@@ -65,7 +65,7 @@ if (standIn) {
 }
 
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
-gateway = app.paymentGateway;
+gatewayRef.current = app.paymentGateway;
 await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
