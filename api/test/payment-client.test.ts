@@ -91,6 +91,13 @@ describe('the stand-in origin', () => {
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().issues.map((i: { field: string }) => i.field)).toEqual(expect.arrayContaining(['creditCard.number', 'creditCard.expirationDate']));
     expect((await tokenize({ number: '4111111111111111', expirationDate: '12/34' }, 'wrong')).statusCode).toBe(401);
+    // hostile input is 400 with field and reason, never 500
+    for (const payload of ['{"authorization":', '[]', JSON.stringify({ authorization: auth, creditCard: { number: '4111\u0000', expirationDate: '12/34' } })]) {
+      const res = await app.inject({ method: 'POST', url: '/client/v1/tokenize', headers: { 'content-type': 'application/json' }, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().issues[0]).toMatchObject({ field: expect.any(String), reason: expect.any(String) });
+    }
+    expect((await app.inject({ method: 'GET', url: '/paypal/checkout?origin=%ZZ' })).statusCode).toBe(400);
     const preflight = await app.inject({ method: 'OPTIONS', url: '/client/v1/tokenize', headers: { origin: 'http://127.0.0.1:8080', 'access-control-request-method': 'POST' } });
     expect(preflight.statusCode).toBe(204);
     // nothing of the card in the logs (the route is silent, errors carry no body)

@@ -20,6 +20,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorHandler } from '../http/errors.js';
+import { frameworkErrors, installInputRules } from '../http/input.js';
 import { loggerOptions } from '../http/logging.js';
 import { CARD_JS } from './client-assets/card.js';
 import { CLIENT_JS } from './client-assets/client.js';
@@ -56,10 +57,13 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
     logger: options.logLevel ? loggerOptions(options.logLevel, options.stream) : false,
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 16 * 1024,
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(errorHandler);
+  // the store's text rule at the boundary: NUL, lone surrogates, bytes that are not UTF-8 -> 400 naming the field
+  installInputRules(app);
   app.setNotFoundHandler((request, reply) => reply.code(404).send({ error: 'NotFound', message: `Not found: ${request.url.split('?')[0]}` }));
 
   // Headers: a strict CSP for this origin's own pages (its frames may be embedded by any store
