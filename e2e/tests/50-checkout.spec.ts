@@ -321,7 +321,7 @@ test.describe('cart and checkout', () => {
     expect(await page.evaluate(() => 'ApplePaySession' in window)).toBe(false);
   });
 
-  test('Apple Pay with a test stand-in of ApplePaySession: merchant validation, then the authorised payment places the order', async ({ page, request }) => {
+  test('Apple Pay with a test stand-in of ApplePaySession: a closed sheet places nothing; merchant validation, then the authorised payment places the order', async ({ page, request }) => {
     // A test double of Safari's ApplePaySession: it validates the merchant at an Apple URL, takes
     // the merchant session the gateway signed, then authorises with a token naming that session.
     await page.addInitScript(() => {
@@ -341,6 +341,8 @@ test.describe('cart and checkout', () => {
           log.push({ event: 'created', detail: { version, total: request.total, currencyCode: request.currencyCode, networks: request.supportedNetworks } });
         }
         begin() {
+          // the shopper closes the sheet (a test sets __applePayCancel)
+          if ((window as unknown as { __applePayCancel?: boolean }).__applePayCancel) return void setTimeout(() => this.oncancel?.({}), 10);
           setTimeout(() => this.onvalidatemerchant?.({ validationURL: 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession' }), 10);
         }
         abort() {
@@ -364,6 +366,15 @@ test.describe('cart and checkout', () => {
     const app = await atPayment(page, request, 'bags/shoulder-bags', 'applepay.e2e@example.co.nz');
     await app.getByRole('radio', { name: 'Apple Pay' }).check();
     const total = (await app.getByRole('button', { name: /^Place order/ }).textContent())!.match(/\$([\d,.]+)/)![1]!.replace(/,/g, '');
+    // closed sheet: nothing placed, the shopper chooses again
+    await page.evaluate(() => ((window as unknown as { __applePayCancel?: boolean }).__applePayCancel = true));
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await expect(app.getByRole('alert').filter({ hasText: 'Your Apple Pay payment was cancelled. Choose another payment method.' })).toBeVisible({ timeout: 15_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __applePayCancel?: boolean; __applePayLog: unknown[] };
+      w.__applePayCancel = false;
+      w.__applePayLog.length = 0;
+    });
     await app.getByRole('button', { name: /^Place order/ }).click();
     await expect(success(page)).toBeVisible({ timeout: 15_000 });
     await expect(app.getByTestId('order-details')).toContainText('4444');
