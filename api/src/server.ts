@@ -60,6 +60,8 @@ if (standIn) {
     log(`payment stand-in (card fields, wallets) on port ${port}, reached at ${config.payments.standInOrigin}`);
   } catch (error) {
     // the store still runs: saved cards, Afterpay and gift cards work; new cards and wallets do not
+    // the checkout is told there is no card client (it says so at once instead of waiting for a script that cannot load)
+    if (config.payments.clientScriptUrls.length === 0) config.payments.standInPort = null;
     log(`WARNING: the payment stand-in could not listen on port ${config.payments.standInPort} (${error instanceof Error ? error.message : String(error)}): card fields and wallets are unavailable. Set PAYMENT_FIELDS_PORT.`);
   }
 }
