@@ -41,6 +41,10 @@ export async function fillCard(page: Page, number: string, expiry = '12/34', cvv
   await field('number').getByLabel('Card number').fill(number);
   await field('expirationDate').getByLabel('Expiry date (MM/YY)').fill(expiry);
   await field('cvv').getByLabel(/^(CVV|CID)$/).fill(cvv);
+  // as typed (the fields format the number in groups)
+  await expect(field('number').getByLabel('Card number')).toHaveValue(/^[\d ]+$/);
+  await expect(field('expirationDate').getByLabel('Expiry date (MM/YY)')).toHaveValue(expiry);
+  await expect(field('cvv').getByLabel(/^(CVV|CID)$/)).toHaveValue(cvv);
 }
 
 export const test = base.extend<Fixtures>({
