@@ -18,6 +18,7 @@ import { loggerOptions } from './http/logging.js';
 import { ImageRenderer } from './images/render.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { registerCheckout } from './checkout/index.js';
+import { loadPaymentClientConfig, paymentClientConfigRoutes } from './payments/client-config.js';
 import { registerReturns } from './returns/index.js';
 import { DEFAULT_BOTCHECK, LocalBotCheck, verifyBotCheck, type BotCheckResult } from './botcheck/index.js';
 import { botcheckRoutes } from './botcheck/routes.js';
@@ -33,7 +34,7 @@ import { contentRoutes } from './routes/content.js';
 import { ContentService } from './content/service.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -155,6 +156,9 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(fraudRoutes, { config: fraud, local: localFraud });
   const fraudService = createFraudService(fraud, localFraud, (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
   registerCheckout(app, db, config.checkout, { fraud: fraudService, now, rateLimits: rateLimitSettings });
+  // the payment clients the checkout loads (read per request: the stand-in's port may be chosen at start)
+  const payments = config.payments ?? loadPaymentClientConfig({}, 8080);
+  app.register(paymentClientConfigRoutes, { config: () => payments });
   registerReturns(app, db, { lookupsPerMinute: config.rateLimits?.lookupsPerMinute ?? config.checkout?.voucherLookupsPerMinute, windowDays: config.checkout?.returnWindowDays, now });
   return app;
 }

@@ -7,6 +7,9 @@ import { openDatabase } from './db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge.js';
 import { productionRefusal } from './production.js';
 import { overrideOriginsFromEnv } from './http/security.js';
+import { buildPaymentClientOrigin } from './payments/client-origin.js';
+import { paymentClientOrigins } from './payments/client-config.js';
+import type { SandboxGateway } from './payments/sandbox.js';
 import { seedIfEmpty } from './seed/index.js';
 
 const started = Date.now();
@@ -31,7 +34,40 @@ log(`migrations applied (${Date.now() - started} ms)`);
 const seeded = await seedIfEmpty(database.db, { products: config.seedProducts });
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
 
+// The payment gateway stand-in's own origin (hosted card fields, wallets: issue 15), on its own
+// port. It starts first so a free port (PAYMENT_FIELDS_PORT=0) is known before the CSP is built;
+// its nonces are minted in the store's sandbox gateway, created by buildApp below.
+const gatewayRef: { current?: SandboxGateway } = {};
+const standIn =
+  config.payments.standInPort === null
+    ? null
+    : buildPaymentClientOrigin({
+        authorization: config.payments.authorization,
+        gateway: () => {
+          if (!gatewayRef.current) throw new Error('the payment gateway is not ready yet');
+          return gatewayRef.current;
+        },
+        logLevel: config.logLevel,
+      });
+if (standIn) {
+  try {
+    await standIn.listen({ port: config.payments.standInPort!, host: config.host });
+    const { port } = standIn.server.address() as { port: number };
+    if (config.payments.standInPort === 0 && !process.env.PAYMENT_FIELDS_ORIGIN?.trim()) {
+      config.payments.standInOrigin = `http://localhost:${port}`;
+      config.security.paymentClientOrigins = paymentClientOrigins(config.payments);
+    }
+    log(`payment stand-in (card fields, wallets) on port ${port}, reached at ${config.payments.standInOrigin}`);
+  } catch (error) {
+    // the store still runs: saved cards, Afterpay and gift cards work; new cards and wallets do not
+    // the checkout is told there is no card client (it says so at once instead of waiting for a script that cannot load)
+    if (config.payments.clientScriptUrls.length === 0) config.payments.standInPort = null;
+    log(`WARNING: the payment stand-in could not listen on port ${config.payments.standInPort} (${error instanceof Error ? error.message : String(error)}): card fields and wallets are unavailable. Set PAYMENT_FIELDS_PORT.`);
+  }
+}
+
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
+gatewayRef.current = app.paymentGateway;
 await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
@@ -47,6 +83,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app.close();
+    await standIn?.close();
     await database.close();
     process.exit(0);
   } catch (error) {

@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 import type { CheckoutInfoResponse, OrderPlaceRequest, PaymentMethodInput, SavedPaymentMethodsResponse } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db';
+import { buildPaymentClientOrigin } from '../src/payments/client-origin';
+import { DEFAULT_PAYMENT_AUTHORIZATION } from '../src/payments/client-config';
 import { SandboxGateway, VERIFICATION_AMOUNT } from '../src/payments/sandbox';
 import { BACKENDS, cognitoCall, createTestContext, plainProducts, type TestContext } from './helpers';
 
@@ -77,8 +79,11 @@ describe.each(BACKENDS)('saved cards and account orders on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     return (res.json() as SavedPaymentMethodsResponse).paymentMethods;
   };
+  /** The hosted fields' controller frame tokenises at the stand-in's own origin, never at the store's API. */
   const tokenize = async (number: string) => {
-    const res = await api('POST', '/api/payments/sandbox/client/tokenize', undefined, { number, expiry: '12/39', cvv: '123' });
+    const standIn = buildPaymentClientOrigin({ authorization: DEFAULT_PAYMENT_AUTHORIZATION, gateway: () => ctx.app.paymentGateway });
+    const res = await standIn.inject({ method: 'POST', url: '/client/v1/tokenize', payload: { authorization: DEFAULT_PAYMENT_AUTHORIZATION, creditCard: { number, expirationDate: '12/2039', cvv: '123' } } });
+    await standIn.close();
     expect(res.statusCode).toBe(200);
     return res.json().nonce as string;
   };

@@ -281,13 +281,20 @@ export const VoucherBalanceResponse = z.object({
 export type VoucherBalanceResponse = z.infer<typeof VoucherBalanceResponse>;
 
 /** Browser-side card tokenisation at the sandbox gateway (as hosted fields would). */
-export const SandboxTokenizeRequest = z.object({
-  number: z.string().regex(/^[0-9 ]{12,23}$/),
-  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
-  cvv: z.string().regex(/^\d{3,4}$/),
+/**
+ * GET /api/payments/client-config (issue 15): the payment clients the payment step loads. Card
+ * details are typed into the provider's hosted fields (frames of its own origin); the store only
+ * ever gets a nonce, the card type and the last four digits.
+ */
+export const PaymentClientConfigResponse = z.object({
+  /** Braintree web SDK shaped client script(s), loaded in order (the local stand-in's by default). */
+  clientScriptUrls: z.array(z.string()),
+  /** Tokenization key for `braintree.client.create({ authorization })`. */
+  authorization: z.string(),
+  googlePay: z.object({ scriptUrl: z.string(), environment: z.enum(['TEST', 'PRODUCTION']), merchantId: z.string(), gatewayMerchantId: z.string() }),
+  applePay: z.object({ displayName: z.string() }),
 });
-export const SandboxTokenizeResponse = z.object({ nonce: z.string(), details: z.object({ cardType: z.string(), lastFour: z.string() }) });
-export type SandboxTokenizeResponse = z.infer<typeof SandboxTokenizeResponse>;
+export type PaymentClientConfigResponse = z.infer<typeof PaymentClientConfigResponse>;
 
 export const OrderView = z.object({
   number: z.string(),

@@ -20,6 +20,31 @@ interface Fixtures {
   cspViolations: string[];
   /** Violations a test provokes on purpose (e.g. framing the checkout), as patterns; none by default. */
   allowedCspViolations: RegExp[];
+  /**
+   * Requests to the store's own origin (pages, API) that carried a test card number (issue 15: card
+   * data goes only to the payment provider's hosted fields): any one fails the test.
+   */
+  cardNumbersSentToStore: string[];
+}
+
+/** The sandbox's test card numbers (docs/checkout.md "Payments sandbox"). */
+export const TEST_CARD_NUMBERS = ['4111111111111111', '4005519200000004', '5555555555554444', '378282246310005', '4000111111111115', '5105105105105100', '3530111333300000'];
+/** Any test card number, with or without spaces or dashes between its digits (also URL-encoded spaces). */
+export const TEST_CARD_PATTERN = new RegExp(TEST_CARD_NUMBERS.map((n) => n.split('').join('(?:[ -]|%20|\\+)?')).join('|'));
+
+/**
+ * Types a card into the payment provider's hosted fields: frames of the payment stand-in's origin
+ * (the store's document has no card input). The CVV field is labelled CID for American Express.
+ */
+export async function fillCard(page: Page, number: string, expiry = '12/34', cvv = '123'): Promise<void> {
+  const field = (name: string) => page.frameLocator(`iframe[name="braintree-hosted-field-${name}"]`);
+  await field('number').getByLabel('Card number').fill(number);
+  await field('expirationDate').getByLabel('Expiry date (MM/YY)').fill(expiry);
+  await field('cvv').getByLabel(/^(CVV|CID)$/).fill(cvv);
+  // as typed (the fields format the number in groups)
+  await expect(field('number').getByLabel('Card number')).toHaveValue(/^[\d ]+$/);
+  await expect(field('expirationDate').getByLabel('Expiry date (MM/YY)')).toHaveValue(expiry);
+  await expect(field('cvv').getByLabel(/^(CVV|CID)$/)).toHaveValue(cvv);
 }
 
 export const test = base.extend<Fixtures>({
@@ -90,6 +115,26 @@ export const test = base.extend<Fixtures>({
         await testInfo.attach('csp-violations', { body: unexpected.join('\n'), contentType: 'text/plain' });
         expect(unexpected, 'Content Security Policy violations').toEqual([]);
       }
+    },
+    { auto: true },
+  ],
+  cardNumbersSentToStore: [
+    async ({ context, store }, use) => {
+      const storeOrigin = new URL(store.baseURL).origin;
+      const sent: string[] = [];
+      context.on('request', (request) => {
+        let origin = '';
+        try {
+          origin = new URL(request.url()).origin;
+        } catch {
+          return;
+        }
+        if (origin !== storeOrigin) return;
+        const text = `${request.url()}\n${request.postData() ?? ''}`;
+        if (TEST_CARD_PATTERN.test(text)) sent.push(`${request.method()} ${request.url()}`);
+      });
+      await use(sent);
+      expect(sent, 'requests to the store that carried a card number').toEqual([]);
     },
     { auto: true },
   ],

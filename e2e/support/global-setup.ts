@@ -127,6 +127,9 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
   // 3. The server: edge (shell, registry, builds), API and images on one free port.
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
+  // the payment gateway stand-in's own origin (hosted card fields, wallets): another port, so another origin
+  const paymentPort = await freePort();
+  const paymentOrigin = `http://127.0.0.1:${paymentPort}`;
   const serverLog = path.join(tmpDir, 'server.log');
   const imageDir = path.join(tmpDir, 'images');
   const imageCache = imageCacheFor(serverEntry);
@@ -154,6 +157,8 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
       ALLOW_STAND_INS: '1',
       ALLOW_DEFAULT_SECRETS: '1',
       BOTCHECK_OPEN_MINT: '1',
+      PAYMENT_FIELDS_PORT: String(paymentPort),
+      PAYMENT_FIELDS_ORIGIN: paymentOrigin,
     },
   });
   fs.closeSync(logFd);
@@ -164,7 +169,7 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
   process.once('exit', () => stopServer(pid));
   await waitForHealth(baseURL, child, serverLog);
 
-  const state: E2EState = { baseURL, tmpDir, deployDir, serverLog, serverPid: pid, brokenRemoteDist, imageDir, imageCache };
+  const state: E2EState = { baseURL, paymentOrigin, tmpDir, deployDir, serverLog, serverPid: pid, brokenRemoteDist, imageDir, imageCache };
   const stateFile = path.join(tmpDir, 'state.json');
   fs.writeFileSync(stateFile, JSON.stringify(state, null, 2));
   // Inherited by the test workers (started after the global setup), like E2E_STATE.

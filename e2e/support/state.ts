@@ -4,6 +4,8 @@ import fs from 'node:fs';
 export interface E2EState {
   /** Origin of the store (edge + API), e.g. http://127.0.0.1:41234 */
   baseURL: string;
+  /** Origin of the payment gateway stand-in (its hosted card fields, PayPal, Google Pay), another port. */
+  paymentOrigin: string;
   /** Temp folder of this run (removed by the global teardown). */
   tmpDir: string;
   /** DEPLOY_DIR the server reads: registry.json and cdn/. */

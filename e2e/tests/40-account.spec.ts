@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, remote, test } from '../support/fixtures';
+import { expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Product {
   id: string;
@@ -280,9 +280,7 @@ test.describe('account', () => {
         if (i === 0) await expect(radio).toBeChecked();
       }
       if (savedBefore.length > 0) await shop.getByRole('radio', { name: /^A new credit or debit card/ }).check();
-      await shop.getByLabel('Card number').fill(number);
-      await shop.getByLabel('Expiry (MM/YY)').fill('12/34');
-      await shop.getByLabel('CVV').fill('123');
+      await fillCard(page, number);
       await shop.getByLabel('Save this card for next time').check();
       await shop.getByRole('button', { name: /^Place order/ }).click();
       await expect(shop.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });

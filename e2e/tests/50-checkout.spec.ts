@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, remote, test } from '../support/fixtures';
+import { expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Variant {
   id: string;
@@ -87,14 +87,12 @@ async function deliveryStep(page: Page) {
 
 async function payByCard(page: Page, number: string) {
   const app = remote(page, 'cart_checkout');
-  await app.getByLabel('Card number').fill(number);
-  await app.getByLabel('Expiry (MM/YY)').fill('12/34');
-  await app.getByLabel('CVV').fill('123');
+  await fillCard(page, number);
   await app.getByRole('button', { name: /^Place order/ }).click();
 }
 
 test.describe('cart and checkout', () => {
-  test('a guest checks out two products with a promo code, a gift card and a test card, then finds the order', async ({ page, request }) => {
+  test('a guest checks out two products with a promo code, a gift card and a test card, then finds the order', async ({ page, request, store }) => {
     const [backpack] = await productsIn(request, 'bags/backpacks', 1);
     const [tote] = await productsIn(request, 'bags/totes', 1);
     const cardNumbers: string[] = [];
@@ -126,7 +124,19 @@ test.describe('cart and checkout', () => {
     await expect(app.getByRole('list', { name: 'Applied gift cards' })).toContainText('FERN-1000-0003');
     await expect(app.getByTestId('amount-outstanding')).toBeVisible();
     await expectNoSeriousAxe(page);
-    await payByCard(page, '4111 1111 1111 1111');
+    // the card fields are the payment provider's frames, from its own origin: the store's document
+    // holds no card input, and this page cannot read the frames' documents
+    const numberFrame = page.locator('iframe[name="braintree-hosted-field-number"]');
+    await expect(numberFrame).toBeVisible();
+    expect(new URL((await numberFrame.getAttribute('src'))!).origin).toBe(store.paymentOrigin);
+    expect(store.paymentOrigin).not.toBe(new URL(page.url()).origin);
+    await fillCard(page, '4111 1111 1111 1111');
+    await expect(app.getByTestId('card-brand')).toHaveText('Visa');
+    await expect(page.locator('input')).not.toHaveCount(0);
+    expect(await page.locator('input[autocomplete^="cc-"], input[name="cardnumber"], input[name="cvc"]').count()).toBe(0);
+    expect(await page.evaluate(() => [...document.querySelectorAll('input')].some((i) => /\d{4} ?\d{4} ?\d{4}/.test(i.value)))).toBe(false);
+    expect(await numberFrame.evaluate((frame: HTMLIFrameElement) => frame.contentDocument)).toBeNull();
+    await app.getByRole('button', { name: /^Place order/ }).click();
 
     await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
     const number = (await app.getByTestId('order-number').textContent())!.trim();
@@ -243,6 +253,136 @@ test.describe('cart and checkout', () => {
     await page.getByRole('button', { name: 'Confirm and pay with Afterpay' }).click();
     await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 20_000 });
     await expect(app.getByTestId('order-details')).toContainText('Afterpay');
+  });
+
+  /** A one-item cart at the payment step (guest). */
+  async function atPayment(page: Page, request: APIRequestContext, category: string, email: string) {
+    const [item] = await productsIn(request, category, 1);
+    await seedCart(page, [{ ...item!, qty: 1 }]);
+    await page.goto('/checkout/contact-info');
+    await contactStep(page, email);
+    await deliveryStep(page);
+    return remote(page, 'cart_checkout');
+  }
+  const success = (page: Page) => remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' });
+
+  test('PayPal: cancelled in the provider popup the shopper chooses again; approved, the order is placed', async ({ page, request, store }) => {
+    const app = await atPayment(page, request, 'bags/backpacks', 'paypal.e2e@example.co.nz');
+    await app.getByRole('radio', { name: 'PayPal' }).check();
+    let popupOpened = page.waitForEvent('popup');
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    let popup = await popupOpened;
+    // the provider's approval page, on its own origin
+    expect(new URL(popup.url()).origin).toBe(store.paymentOrigin);
+    await expect(popup.getByRole('heading', { name: 'PayPal (test)' })).toBeVisible();
+    await popup.getByRole('button', { name: 'Cancel and return to the store' }).click();
+    await expect(app.getByRole('alert').filter({ hasText: 'Your PayPal payment was cancelled. Choose another payment method.' })).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByRole('button', { name: /^Place order/ })).toBeEnabled();
+
+    popupOpened = page.waitForEvent('popup');
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    popup = await popupOpened;
+    await expect(popup.getByText(/^Pay NZD \d+\.\d\d to 127\.0\.0\.1:\d+$/)).toBeVisible();
+    await popup.getByRole('button', { name: 'Agree and pay' }).click();
+    await expect(success(page)).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByTestId('order-details')).toContainText('PayPal');
+  });
+
+  test('Google Pay: the stand-in of the Google Pay client shows its sheet; cancel, a declining card, then pay', async ({ page, request, store }) => {
+    const app = await atPayment(page, request, 'bags/totes', 'gpay.e2e@example.co.nz');
+    await app.getByRole('radio', { name: 'Google Pay' }).check();
+    const sheetFrame = page.locator('iframe[name="google-pay-sheet"]');
+    const sheet = page.frameLocator('iframe[name="google-pay-sheet"]');
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await expect(sheetFrame).toBeVisible();
+    expect(new URL((await sheetFrame.getAttribute('src'))!).origin).toBe(store.paymentOrigin);
+    await expect(sheet.getByRole('dialog', { name: 'Google Pay (test)' })).toBeVisible();
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await expect(app.getByRole('alert').filter({ hasText: 'Your Google Pay payment was cancelled. Choose another payment method.' })).toBeVisible({ timeout: 15_000 });
+    await expect(sheetFrame).toHaveCount(0);
+
+    // the wallet's test card that declines: the spec's decline message, nothing placed
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await sheet.getByLabel(/Visa •••• 1115/).check();
+    await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(app.getByRole('alert').filter({ hasText: 'Your payment was declined. Try another payment method or contact your bank.' })).toBeVisible({ timeout: 15_000 });
+
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await sheet.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(success(page)).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByTestId('order-details')).toContainText('1111');
+  });
+
+  test('Apple Pay is not offered where the browser has no ApplePaySession (Chromium)', async ({ page, request }) => {
+    const app = await atPayment(page, request, 'bags/crossbody', 'noapplepay.e2e@example.co.nz');
+    await expect(app.getByRole('radio', { name: 'Google Pay' })).toBeVisible();
+    await expect(app.getByRole('radio', { name: 'PayPal' })).toBeVisible();
+    await expect(app.getByRole('radio', { name: 'Apple Pay' })).toHaveCount(0);
+    expect(await page.evaluate(() => 'ApplePaySession' in window)).toBe(false);
+  });
+
+  test('Apple Pay with a test stand-in of ApplePaySession: a closed sheet places nothing; merchant validation, then the authorised payment places the order', async ({ page, request }) => {
+    // A test double of Safari's ApplePaySession: it validates the merchant at an Apple URL, takes
+    // the merchant session the gateway signed, then authorises with a token naming that session.
+    await page.addInitScript(() => {
+      type Handler = ((event: unknown) => void) | null;
+      const log: { event: string; detail?: unknown }[] = [];
+      (window as unknown as { __applePayLog: typeof log }).__applePayLog = log;
+      class ApplePaySession {
+        static STATUS_SUCCESS = 0;
+        static STATUS_FAILURE = 1;
+        static canMakePayments() {
+          return true;
+        }
+        onvalidatemerchant: Handler = null;
+        onpaymentauthorized: Handler = null;
+        oncancel: Handler = null;
+        constructor(version: number, request: { total: { label: string; amount: string }; currencyCode: string; supportedNetworks: string[] }) {
+          log.push({ event: 'created', detail: { version, total: request.total, currencyCode: request.currencyCode, networks: request.supportedNetworks } });
+        }
+        begin() {
+          // the shopper closes the sheet (a test sets __applePayCancel)
+          if ((window as unknown as { __applePayCancel?: boolean }).__applePayCancel) return void setTimeout(() => this.oncancel?.({}), 10);
+          setTimeout(() => this.onvalidatemerchant?.({ validationURL: 'https://apple-pay-gateway-cert.apple.com/paymentservices/startSession' }), 10);
+        }
+        abort() {
+          log.push({ event: 'aborted' });
+        }
+        completeMerchantValidation(session: { merchantSessionIdentifier?: string; signature?: string; domainName?: string }) {
+          log.push({ event: 'merchant-validated', detail: session });
+          if (!session?.merchantSessionIdentifier || !session.signature) return void this.oncancel?.({});
+          const data = btoa(JSON.stringify({ merchantSessionIdentifier: session.merchantSessionIdentifier, lastFour: '4444' }));
+          setTimeout(
+            () => this.onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1', data, signature: 'e2e' }, paymentMethod: { displayName: 'MasterCard 4444', network: 'MasterCard', type: 'debit' }, transactionIdentifier: `e2e-${Date.now()}` } } }),
+            10,
+          );
+        }
+        completePayment(status: number) {
+          log.push({ event: 'completed', detail: status });
+        }
+      }
+      (window as unknown as { ApplePaySession: typeof ApplePaySession }).ApplePaySession = ApplePaySession;
+    });
+    const app = await atPayment(page, request, 'bags/shoulder-bags', 'applepay.e2e@example.co.nz');
+    await app.getByRole('radio', { name: 'Apple Pay' }).check();
+    const total = (await app.getByRole('button', { name: /^Place order/ }).textContent())!.match(/\$([\d,.]+)/)![1]!.replace(/,/g, '');
+    // closed sheet: nothing placed, the shopper chooses again
+    await page.evaluate(() => ((window as unknown as { __applePayCancel?: boolean }).__applePayCancel = true));
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await expect(app.getByRole('alert').filter({ hasText: 'Your Apple Pay payment was cancelled. Choose another payment method.' })).toBeVisible({ timeout: 15_000 });
+    await page.evaluate(() => {
+      const w = window as unknown as { __applePayCancel?: boolean; __applePayLog: unknown[] };
+      w.__applePayCancel = false;
+      w.__applePayLog.length = 0;
+    });
+    await app.getByRole('button', { name: /^Place order/ }).click();
+    await expect(success(page)).toBeVisible({ timeout: 15_000 });
+    await expect(app.getByTestId('order-details')).toContainText('4444');
+    const log = await page.evaluate(() => (window as unknown as { __applePayLog: { event: string; detail?: Record<string, unknown> | number }[] }).__applePayLog);
+    expect(log.map((e) => e.event)).toEqual(['created', 'merchant-validated', 'completed']);
+    expect(log[0]!.detail).toMatchObject({ version: 3, total: { label: 'Fernleaf', amount: total }, currencyCode: 'NZD' });
+    expect(log[1]!.detail).toMatchObject({ merchantSessionIdentifier: expect.stringMatching(/^SSH/), domainName: '127.0.0.1', displayName: 'Fernleaf' });
+    expect(log[2]!.detail).toBe(0); // STATUS_SUCCESS, after the order was placed
   });
 
   test('a promotion that no longer applies raises the exact alert', async ({ page, request }) => {

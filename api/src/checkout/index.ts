@@ -18,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Order placement, reading and the pay-later expiry (api/src/orders/service.ts). */
     orders: OrderService;
+    /** The sandbox gateway: the payment stand-in's own origin mints its nonces here (api/src/payments/client-origin.ts). */
+    paymentGateway: SandboxGateway;
   }
 }
 
@@ -66,6 +68,7 @@ export function registerCheckout(app: FastifyInstance, db: Database, config: Che
     stockChanged: (productIds) => app.catalog.stockChanged(productIds),
   });
   app.decorate('orders', orders);
+  app.decorate('paymentGateway', gateway);
   // Crash recovery: orders whose placement never finished (the process died between stock and
   // payment) are completed when charged, else cancelled with everything they hold released.
   if (config.pendingOrderSweepSeconds > 0) {

@@ -16,15 +16,12 @@ import {
   OrderPlaceResponse,
   OrderTokenQuery,
   OrderView,
-  SandboxTokenizeRequest,
-  SandboxTokenizeResponse,
   ValidationErrorBody,
   VoucherBalanceParams,
   VoucherBalanceQuery,
   VoucherBalanceResponse,
 } from '@store/contracts';
 import { formatNzd } from '@store/contracts';
-import { sentence } from '../http/errors.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,7 +57,7 @@ const PickupStore = z.object({
 const userOf = (request: FastifyRequest): string | undefined => request.user?.sub;
 
 export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, opts) => {
-  const { checkout, orders, vouchers, gateway, payLater } = opts;
+  const { checkout, orders, vouchers, payLater } = opts;
   const idempotency = new IdempotencyStore(opts.db, { leaseMs: opts.idempotencyLeaseMs });
   const limits = app.rateLimits;
   const rule = rules(opts.rateLimits);
@@ -307,41 +304,6 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
           distanceKm: s.distanceKm,
         }));
       return { stores };
-    },
-  );
-
-  // ---- sandbox gateway: client-side tokenisation (card numbers never reach the order API) ----
-  app.post(
-    '/api/payments/sandbox/client/tokenize',
-    {
-      logLevel: 'silent',
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox hosted-fields tokenisation: test card in, single-use nonce out (never logged)',
-        body: SandboxTokenizeRequest,
-        response: { 200: SandboxTokenizeResponse, 400: ValidationErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const result = gateway.tokenizeCard(request.body);
-      if (!result.ok) return reply.code(400).send({ error: 'ValidationError', message: sentence(`Invalid body: ${result.field}: ${result.reason}`), issues: [{ field: result.field, reason: result.reason }] });
-      return { nonce: result.nonce, details: result.details };
-    },
-  );
-
-  app.post(
-    '/api/payments/sandbox/client/wallet',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox PayPal / Apple Pay / Google Pay approval: gives the one-time nonce',
-        body: z.object({ kind: z.enum(['paypal', 'apple-pay', 'google-pay']), approve: z.boolean() }),
-        response: { 200: z.object({ nonce: z.string() }), 400: ValidationErrorBody, 402: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      if (!request.body.approve) return reply.code(402).send({ error: 'PaymentCancelled', message: 'The payment was not approved.' });
-      return { nonce: gateway.walletNonce(request.body.kind) };
     },
   );
 

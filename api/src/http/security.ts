@@ -30,6 +30,11 @@ export interface SecurityConfig {
   fraudScriptUrl?: string;
   /** Payment provider origins (PAYMENT_ORIGINS, comma-separated): scripts, frames, fetches, form posts. */
   paymentOrigins: string[];
+  /**
+   * The payment clients' origins (issue 15: the card fields' and wallets' scripts and frames, from
+   * PAYMENT_FIELDS_ORIGIN, PAYMENT_CLIENT_SCRIPT_URL, GOOGLE_PAY_SCRIPT_URL): script-src, frame-src, connect-src.
+   */
+  paymentClientOrigins?: string[];
   /** Error-report endpoint (ERROR_REPORT_ENDPOINT): a path, or an https URL whose origin gets connect-src. */
   errorReportEndpoint?: string;
   /** Origins developer overrides may load from (see overrideOriginsFromEnv); [] when overrides are off. */
@@ -93,19 +98,20 @@ export function cspDirectives(config: SecurityConfig): Record<string, string[]> 
   const fraud = originOf(config.fraudScriptUrl);
   const errors = originOf(config.errorReportEndpoint);
   const payments = config.paymentOrigins.map((o) => originOf(o));
+  const clients = config.paymentClientOrigins ?? [];
   const overrides = config.overrideOrigins;
   return {
     'default-src': ["'self'"],
     // 'strict-dynamic' with the nonce: browsers that know it ignore the host list, which stays for older ones
-    'script-src': unique(["'strict-dynamic'", "'self'", botcheck, fraud, ...payments, ...overrides]),
+    'script-src': unique(["'strict-dynamic'", "'self'", botcheck, fraud, ...clients, ...payments, ...overrides]),
     'script-src-attr': ["'none'"],
     'style-src': ["'self'"],
     // React `style` props in server-rendered HTML are attributes: allowed (not scripts, no nonce possible)
     'style-src-attr': ["'unsafe-inline'"],
     'img-src': unique(["'self'", 'data:', fraud, ...payments]),
     'font-src': ["'self'"],
-    'connect-src': unique(["'self'", botcheck, fraud, errors, ...payments, ...overrides.flatMap(withWebSocket)]),
-    'frame-src': unique(["'self'", botcheck, ...payments]),
+    'connect-src': unique(["'self'", botcheck, fraud, errors, ...clients, ...payments, ...overrides.flatMap(withWebSocket)]),
+    'frame-src': unique(["'self'", botcheck, ...clients, ...payments]),
     'worker-src': ["'self'"],
     'manifest-src': ["'self'"],
     'object-src': ["'none'"],
@@ -120,8 +126,8 @@ export const PERMISSIONS_POLICY = [
   'geolocation=(self)',
   'camera=()',
   'microphone=()',
-  // no Payment Request API yet (Apple Pay / Google Pay are sandbox buttons)
-  'payment=()',
+  // the wallets' clients (Google Pay's pay.js, Apple Pay JS) run in the store's own document
+  'payment=(self)',
   'usb=()',
   'serial=()',
   'hid=()',

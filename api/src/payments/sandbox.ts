@@ -135,9 +135,11 @@ export class SandboxGateway implements PaymentGateway {
   tokenizeCard(card: { number: string; expiry: string; cvv: string }): { ok: true; nonce: string; details: { cardType: string; lastFour: string } } | { ok: false; field: string; reason: string } {
     const digits = card.number.replace(/\s+/g, '');
     if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return { ok: false, field: 'number', reason: 'Card number is not valid' };
-    const [mm, yy] = card.expiry.split('/').map(Number);
-    const end = Date.UTC(2000 + yy!, mm!, 1); // first day of the month after expiry
+    const [mm, yy] = card.expiry.split('/').map((part) => Number(part.trim()));
+    if (!(mm! >= 1 && mm! <= 12) || !Number.isInteger(yy)) return { ok: false, field: 'expiry', reason: 'Expiry date is not valid' };
+    const end = Date.UTC(yy! < 100 ? 2000 + yy! : yy!, mm!, 1); // first day of the month after expiry
     if (!(end > this.now())) return { ok: false, field: 'expiry', reason: 'Card has expired' };
+    const expiry = `${String(mm).padStart(2, '0')}/${String(yy! % 100).padStart(2, '0')}`;
     const known = TEST_CARDS[digits];
     const cardType = known?.cardType ?? cardTypeOf(digits);
     const outcome: CardOutcome = known?.outcome ?? 'ok';
@@ -147,8 +149,8 @@ export class SandboxGateway implements PaymentGateway {
       kind: 'card',
       cardType,
       lastFour: digits.slice(-4),
-      fingerprint: crypto.createHash('sha256').update(`sandbox:${digits}:${card.expiry}`).digest('hex'),
-      expiry: card.expiry,
+      fingerprint: crypto.createHash('sha256').update(`sandbox:${digits}:${expiry}`).digest('hex'),
+      expiry,
       outcome,
       consumed: false,
       createdAt: this.now(),
@@ -156,9 +158,18 @@ export class SandboxGateway implements PaymentGateway {
     return { ok: true, nonce, details: { cardType, lastFour: digits.slice(-4) } };
   }
 
-  /** PayPal / wallet approval in the sandbox: gives the documented one-time nonce. */
-  walletNonce(kind: 'paypal' | 'apple-pay' | 'google-pay'): string {
-    return kind === 'paypal' ? 'fake-paypal-one-time-nonce' : kind === 'apple-pay' ? 'fake-apple-pay-visa-nonce' : 'fake-android-pay-visa-nonce';
+  /**
+   * A wallet's single-use nonce, minted by the stand-in's client flows (PayPal approval, the Google
+   * Pay sheet, an authorised Apple Pay payment; api/src/payments/client-origin.ts). `lastFour`
+   * 1115 is the wallets' test card that declines (hard, like 4000 1111 1111 1115).
+   */
+  mintWalletNonce(kind: 'paypal' | 'apple-pay' | 'google-pay', card: { cardType: string; lastFour: string }): string {
+    this.sweep();
+    const prefix = kind === 'paypal' ? 'tokenpp' : kind === 'apple-pay' ? 'tokenap' : 'tokengp';
+    const nonce = `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+    const outcome: CardOutcome = kind !== 'paypal' && card.lastFour === '1115' ? 'declined-hard' : 'ok';
+    this.nonces.set(nonce, { kind, cardType: card.cardType, lastFour: card.lastFour, fingerprint: null, outcome, consumed: false, createdAt: this.now() });
+    return nonce;
   }
 
   describe(nonce: string): { cardType: string; lastFour: string } | undefined {

@@ -8,13 +8,15 @@ import { reportSoldOut } from '../cart/serverProblems';
 import type { CartView } from '../cart/useCart';
 import { refreshProducts } from '../lib/objects';
 import { isAccountUpdating, useAccountUpdating } from '../lib/accountUpdate';
-import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards, tokenizeCard, walletNonce } from '../lib/api';
-import { errorText, Field, Notice, primaryButton } from '../lib/ui';
+import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards } from '../lib/api';
+import { applePayAvailable, firstInvalidField, googlePayClient, paymentClients, PaymentCancelled, payWithApplePay, payWithGooglePay, payWithPayPal, tokenizeErrorMessage, type ApplePayAuthorised, type ApplePayInstance, type GooglePaymentsClient, type PaymentClients } from '../lib/payments';
+import { errorText, Notice, primaryButton } from '../lib/ui';
+import { CardFields, type CardFieldsApi } from './CardFields';
 import { AddressForm, emptyAddress } from './AddressForm';
 import { GiftCards } from './GiftCards';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { useSavedAddresses } from './savedAddresses';
-import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE } from './messages';
+import { AFTERPAY_EXPIRED_MESSAGE, CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE, walletCancelledMessage, walletUnavailableMessage } from './messages';
 import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
 import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
@@ -41,7 +43,9 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const [sameAsShipping, setSameAsShipping] = useState(!pickup && s.billingSameAsShipping);
   const [billing, setBilling] = useState<CheckoutAddressInput>(s.billingAddress ?? emptyAddress(`${s.contact?.firstName ?? ''} ${s.contact?.lastName ?? ''}`.trim(), s.contact?.phone ?? ''));
   const [methodChoice, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
-  const [card, setCard] = useState({ number: '', expiry: '', cvv: '' });
+  /** The provider's hosted card fields (card data never enters this page) and the wallets' clients. */
+  const cardFields = useRef<CardFieldsApi | null>(null);
+  const [wallets, setWallets] = useState<{ clients: PaymentClients | null; paypal: { tokenize: Parameters<typeof payWithPayPal>[0]['tokenize'] } | null; applePay: ApplePayInstance | null; google: GooglePaymentsClient | null }>({ clients: null, paypal: null, applePay: null, google: null });
   const [signedIn, setSignedIn] = useState(session.getState().status === 'LOGGED_IN');
   const [saved, setSaved] = useState<SavedPaymentMethod[]>([]);
   const [savedId, setSavedId] = useState<string | null>(null);
@@ -57,11 +61,6 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const idempotencyKey = useRef(newKey());
   const billingErrors = validateAddress(billing);
   const savedAddresses = useSavedAddresses();
-  const cardErrors = {
-    number: !/^[0-9 ]{12,23}$/.test(card.number.trim()) ? 'Enter a valid card number.' : null,
-    expiry: !/^(0[1-9]|1[0-2])\/\d{2}$/.test(card.expiry.trim()) ? 'Enter the expiry as MM/YY.' : null,
-    cvv: !/^\d{3,4}$/.test(card.cvv.trim()) ? 'Enter the 3 or 4 digit CVV.' : null,
-  };
   const outstanding = info?.amountOutstanding ?? 0;
 
   useEffect(() => {
@@ -88,6 +87,27 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
       live = false;
     };
   }, [signedIn]);
+
+  // The wallets: PayPal and Apple Pay through the provider's client, Google Pay through its own
+  // client (shown once isReadyToPay says yes), Apple Pay only where the browser has it.
+  useEffect(() => {
+    let live = true;
+    paymentClients()
+      .then(async (clients) => {
+        const [paypal, applePay] = await Promise.all([
+          clients.braintree.paypal?.create({ client: clients.client }).catch(() => null) ?? null,
+          applePayAvailable() ? (clients.braintree.applePay?.create({ client: clients.client }).catch(() => null) ?? null) : null,
+        ]);
+        if (live) setWallets((w) => ({ ...w, clients, paypal, applePay }));
+      })
+      .catch(() => {}); // the card fields say so; wallets are not offered
+    googlePayClient()
+      .then((google) => live && setWallets((w) => ({ ...w, google })))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
 
   const billingAddress = (): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : billing);
 
@@ -150,10 +170,38 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     setError(null);
     if (placingRef.current || !info || !ready || isAccountUpdating()) return; // spec §4: not while loading, one at a time
     if ((!sameAsShipping || pickup) && hasErrors(billingErrors)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
-    if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD' && (cardErrors.number || cardErrors.expiry || cardErrors.cvv)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
+    if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD') {
+      const fields = cardFields.current;
+      if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
+      const invalid = firstInvalidField(fields.state());
+      if (invalid) return void fields.instance.focus(invalid);
+    }
+    // A wallet's sheet or popup opens now, from the click (browsers allow popups and payment
+    // sheets only from a user action); the order is placed once it has given its nonce.
+    let wallet: Promise<string> | null = null;
+    let applePaid: Promise<ApplePayAuthorised> | null = null;
+    if (outstanding > 0 && (method === 'BRAINTREE_PAYPAL' || method === 'BRAINTREE_GOOGLE_PAY' || method === 'BRAINTREE_APPLE_PAY')) {
+      const name = method === 'BRAINTREE_PAYPAL' ? 'PayPal' : method === 'BRAINTREE_GOOGLE_PAY' ? 'Google Pay' : 'Apple Pay';
+      try {
+        if (method === 'BRAINTREE_PAYPAL' && wallets.paypal) wallet = payWithPayPal(wallets.paypal, outstanding);
+        else if (method === 'BRAINTREE_GOOGLE_PAY' && wallets.google && wallets.clients) wallet = payWithGooglePay(wallets.google, wallets.clients.config, outstanding);
+        else if (method === 'BRAINTREE_APPLE_PAY' && wallets.applePay && wallets.clients) {
+          applePaid = payWithApplePay(wallets.applePay, wallets.clients.config.applePay.displayName, outstanding);
+          wallet = applePaid.then((a) => a.nonce);
+        }
+      } catch {
+        wallet = null;
+      }
+      if (!wallet) return setError(walletUnavailableMessage(name));
+      // a rejection is handled below; never unhandled meanwhile
+      wallet.catch(() => {});
+    }
     placingRef.current = true;
     setPlacing(true);
+    let applePay: ApplePayAuthorised | null = null;
     try {
+      const walletNonce = wallet ? await wallet : null;
+      if (applePaid) applePay = await applePaid;
       const billingValue = billingAddress();
       setCheckout({ billingSameAsShipping: sameAsShipping && !pickup, billingAddress: billingValue });
       if (!(await recheckVouchers())) return;
@@ -165,17 +213,19 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         if (method === 'BRAINTREE_SAVED' && savedId) {
           main = { methodCode: 'BRAINTREE_SAVED', amount: fresh.amountOutstanding, token: savedId, type: 'saved' };
         } else if (method === 'BRAINTREE_CREDIT_CARD') {
-          const token = await tokenizeCard({ number: card.number.trim(), expiry: card.expiry.trim(), cvv: card.cvv.trim() }).catch((e: unknown) => {
-            throw e instanceof ApiError ? new ApiError(400, 'CardInvalid', 'Check your card number and expiry date.') : e;
+          const fields = cardFields.current;
+          if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
+          // inside the provider's frames: the page gets the nonce, card type and last four only
+          const token = await fields.instance.tokenize().catch((e: unknown) => {
+            throw new ApiError(400, 'CardInvalid', tokenizeErrorMessage(e));
           });
           main = { methodCode: method, amount: fresh.amountOutstanding, token: token.nonce, type: 'immediate', ...(signedIn && saveCard ? { saveCard: true } : {}) };
         } else if (method === 'AFTERPAY') {
           main = { methodCode: 'AFTERPAY', amount: fresh.amountOutstanding, type: 'immediate' };
         } else {
-          const kind = method === 'BRAINTREE_PAYPAL' ? 'paypal' : method === 'BRAINTREE_APPLE_PAY' ? 'apple-pay' : 'google-pay';
-          const approved = window.confirm(`Sandbox ${kind === 'paypal' ? 'PayPal' : kind === 'apple-pay' ? 'Apple Pay' : 'Google Pay'}: approve a payment of ${formatNzd(fresh.amountOutstanding)}?`);
-          const { nonce } = await walletNonce(kind, approved);
-          main = { methodCode: method, amount: fresh.amountOutstanding, token: nonce, type: 'immediate' };
+          // the wallet approved the amount shown when Place order was pressed: a different total now is a changed order
+          if (!walletNonce || fresh.amountOutstanding !== outstanding) return setError(PROMOTIONS_CHANGED_MESSAGE);
+          main = { methodCode: method, amount: fresh.amountOutstanding, token: walletNonce, type: 'immediate' };
         }
       }
       track('add_payment_info', { payment_type: main?.methodCode ?? 'NO_PAYMENT' });
@@ -186,19 +236,24 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         window.location.assign(response.actionData.url);
         return;
       }
+      applePay?.complete(true);
+      applePay = null;
       await finishOrder(response, state, fresh, cart.items, main?.methodCode ?? 'NO_PAYMENT');
       navigate('/checkout/success');
     } catch (e) {
       idempotencyKey.current = newKey();
-      if (e instanceof ApiError) {
+      if (e instanceof PaymentCancelled) setError(walletCancelledMessage(e.wallet));
+      else if (wallet && !(e instanceof ApiError)) setError(PLACE_MESSAGES.PAYMENT_GATEWAY_REJECTED);
+      else if (e instanceof ApiError) {
         if (e.error === 'CardInvalid') setError(e.message);
-        else if (e.error === 'PaymentCancelled') setError('The payment was not approved. Choose another payment method.');
         else {
           if (e.error === 'VoucherInsufficientFunds') await recheckVouchers();
           fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
         }
       } else setError(PLACE_MESSAGES.ERROR);
     } finally {
+      // an Apple Pay sheet still open: the order did not go through
+      applePay?.complete(false);
       placingRef.current = false;
       setPlacing(false);
     }
@@ -267,12 +322,8 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
             </label>
             {method === 'BRAINTREE_CREDIT_CARD' ? (
               <div css={{ padding: '0 .75rem .5rem' }} data-testid="card-fields">
-                <p css={{ fontSize: 13, color: 'var(--muted)', margin: '0 0 .5rem' }}>Test payments only: card details go straight to the payment sandbox, never to our order system.</p>
-                <Field label="Card number" name="cardnumber" autoComplete="cc-number" inputMode="numeric" value={card.number} onChange={(e) => setCard((c) => ({ ...c, number: e.target.value }))} error={submitted ? cardErrors.number : null} maxLength={23} />
-                <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: '1fr 1fr' }}>
-                  <Field label="Expiry (MM/YY)" name="cc-exp" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard((c) => ({ ...c, expiry: e.target.value }))} error={submitted ? cardErrors.expiry : null} maxLength={5} />
-                  <Field label="CVV" name="cvc" autoComplete="cc-csc" inputMode="numeric" value={card.cvv} onChange={(e) => setCard((c) => ({ ...c, cvv: e.target.value }))} error={submitted ? cardErrors.cvv : null} maxLength={4} />
-                </div>
+                <p css={{ fontSize: 13, color: 'var(--muted)', margin: '0 0 .5rem' }}>Your card details are typed into our payment provider's secure fields and never reach Fernleaf's order system.</p>
+                <CardFields submitted={submitted} fieldsRef={cardFields} />
                 {signedIn ? (
                   <label css={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontSize: 14 }}>
                     <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
@@ -281,18 +332,24 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
                 ) : null}
               </div>
             ) : null}
-            <label css={radioRow}>
-              <input type="radio" name="method" checked={method === 'BRAINTREE_PAYPAL'} onChange={() => setMethod('BRAINTREE_PAYPAL')} />
-              <span>PayPal</span>
-            </label>
-            <label css={radioRow}>
-              <input type="radio" name="method" checked={method === 'BRAINTREE_APPLE_PAY'} onChange={() => setMethod('BRAINTREE_APPLE_PAY')} />
-              <span>Apple Pay</span>
-            </label>
-            <label css={radioRow}>
-              <input type="radio" name="method" checked={method === 'BRAINTREE_GOOGLE_PAY'} onChange={() => setMethod('BRAINTREE_GOOGLE_PAY')} />
-              <span>Google Pay</span>
-            </label>
+            {wallets.paypal ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'BRAINTREE_PAYPAL'} onChange={() => setMethod('BRAINTREE_PAYPAL')} />
+                <span>PayPal</span>
+              </label>
+            ) : null}
+            {wallets.applePay ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'BRAINTREE_APPLE_PAY'} onChange={() => setMethod('BRAINTREE_APPLE_PAY')} />
+                <span>Apple Pay</span>
+              </label>
+            ) : null}
+            {wallets.google ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'BRAINTREE_GOOGLE_PAY'} onChange={() => setMethod('BRAINTREE_GOOGLE_PAY')} />
+                <span>Google Pay</span>
+              </label>
+            ) : null}
             {info?.afterpayAvailable ? (
               <label css={radioRow}>
                 <input type="radio" name="method" checked={method === 'AFTERPAY'} onChange={() => setMethod('AFTERPAY')} />

@@ -50,6 +50,15 @@ export const PLACE_MESSAGES: Record<Exclude<PlaceResult, 'SUCCESS'>, string> = {
 /** An Afterpay checkout not completed within its time (AfterpayCheckoutExpired): nothing was charged, the order was cancelled. */
 export const AFTERPAY_EXPIRED_MESSAGE = 'Your Afterpay checkout expired before it was completed, so nothing was charged. Choose a payment method to place your order again.';
 
+/** The card fields (the payment provider's frames) could not be loaded. */
+export const CARD_FIELDS_UNAVAILABLE_MESSAGE = 'Card payments are unavailable right now. Choose another payment method or try again.';
+
+/** A wallet the shopper cancelled or closed (PayPal, Google Pay, Apple Pay): nothing was charged. */
+export const walletCancelledMessage = (wallet: 'PayPal' | 'Google Pay' | 'Apple Pay') => `Your ${wallet} payment was cancelled. Choose another payment method.`;
+
+/** A wallet that is not available at the moment of paying (its script did not load). */
+export const walletUnavailableMessage = (wallet: 'PayPal' | 'Google Pay' | 'Apple Pay') => `${wallet} is unavailable right now. Choose another payment method.`;
+
 export const PROMOTIONS_CHANGED_MESSAGE = 'Your order was updated in another window or tab. Please review it and try again.';
 
 export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED';

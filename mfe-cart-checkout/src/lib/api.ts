@@ -1,5 +1,5 @@
 /** Calls to the checkout API (bodies from @store/contracts). */
-import type { AccountAddressesResponse, AccountResponse, CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, ReturnableOrder, ReturnCreateRequest, ReturnCreateResponse, SandboxTokenizeResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
+import type { AccountAddressesResponse, AccountResponse, CheckoutInfoRequest, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, OrderView, ReturnableOrder, ReturnCreateRequest, ReturnCreateResponse, SavedPaymentMethodsResponse, VoucherBalanceResponse } from '@store/contracts';
 import { session } from '@store/shared-events';
 
 export class ApiError extends Error {
@@ -42,13 +42,6 @@ export const lookupOrder = (number: string, email: string) => call<OrderView & {
 
 export const voucherBalance = (code: string, pin: string, recaptchaToken: string) =>
   call<VoucherBalanceResponse>(`/api/payment/voucher/balance/${encodeURIComponent(code)}?pin=${encodeURIComponent(pin)}&recaptchaToken=${encodeURIComponent(recaptchaToken)}`);
-
-/** The sandbox gateway's hosted-fields tokenisation: the card goes to the gateway's own path, never to /api/order. */
-export const tokenizeCard = (card: { number: string; expiry: string; cvv: string }) =>
-  call<SandboxTokenizeResponse>('/api/payments/sandbox/client/tokenize', { method: 'POST', body: JSON.stringify(card) });
-
-export const walletNonce = (kind: 'paypal' | 'apple-pay' | 'google-pay', approve: boolean) =>
-  call<{ nonce: string }>('/api/payments/sandbox/client/wallet', { method: 'POST', body: JSON.stringify({ kind, approve }) });
 
 /** The signed-in customer's saved cards (the ID token is sent; a guest gets 401). */
 export const savedCards = () => call<SavedPaymentMethodsResponse>('/api/account/payment-methods', { auth: true });
