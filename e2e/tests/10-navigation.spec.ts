@@ -1,4 +1,4 @@
-import { chrome, expect, markDocument, remote, test } from '../support/fixtures';
+import { chrome, expect, markDocument, remote, test, waitForHydration } from '../support/fixtures';
 
 test.describe('desktop main navigation (spec §2)', () => {
   test('mouse: expands on enter (one at a time), collapses on leave; parent click does not navigate; a link inside navigates and collapses', async ({ page }) => {
@@ -77,6 +77,7 @@ test.describe('desktop main navigation (spec §2)', () => {
     const context = await browser.newContext({ hasTouch: true, viewport: { width: 1280, height: 800 }, baseURL: store.baseURL });
     const page = await context.newPage();
     await page.goto('/');
+    await waitForHydration(page);
     const nav = page.locator('#shell-header').getByRole('navigation', { name: 'Main' });
     const accessories = nav.getByRole('link', { name: 'Accessories', exact: true });
     await expect(accessories).toHaveAttribute('aria-controls', /.+/);

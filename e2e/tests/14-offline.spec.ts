@@ -46,11 +46,17 @@ test.describe('offline helper (spec §2)', () => {
   test('the install prompt, once dismissed, stays dismissed', async ({ page }) => {
     await page.goto('/');
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+    // the browser's offer, sent until the chrome's listener has taken it (it prevents the default)
     const offer = () =>
-      page.evaluate(() => {
-        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
-        window.dispatchEvent(event);
-      });
+      expect
+        .poll(() =>
+          page.evaluate(() => {
+            const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
+            window.dispatchEvent(event);
+            return event.defaultPrevented;
+          }),
+        )
+        .toBe(true);
     await offer();
     const prompt = page.getByRole('complementary', { name: 'Install the app' });
     // shown once the shopper interacts (not as the page's first, largest paint)
