@@ -3,6 +3,8 @@ import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from './account/config.js';
 import type { RateLimitSettings } from './http/rate-limit.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
+import { siteHostsFromEnv } from './market/index.js';
+import type { SiteHosts } from '@store/contracts';
 
 export interface Config {
   port: number;
@@ -57,6 +59,8 @@ export interface Config {
   fraud: { siteId: string; scriptUrl: string; decisionUrl: string; secret: string; testTokens: boolean };
   /** Security headers and the CSP's third-party origins (api/src/http/security.ts). */
   security: SecurityConfig;
+  /** Which request hosts are which market (SITE_HOSTS; unlisted hosts are NZ). See api/src/market. */
+  siteHosts: SiteHosts;
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -112,8 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
   if (env.DATABASE_URL && !databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
   const prefix = env.SEARCH_INDEX_PREFIX || 'nz';
   if (!/^[a-z0-9_-]{1,40}$/i.test(prefix)) throw new Error('SEARCH_INDEX_PREFIX must be 1-40 letters, digits, _ or -');
+  const port = intFrom(env.PORT, 8080, 'PORT', 0, 65535);
   return {
-    port: intFrom(env.PORT, 8080, 'PORT', 0, 65535),
+    port,
     host: env.HOST || '0.0.0.0',
     repoRoot,
     dataDir: resolveFrom(repoRoot, env.DATA_DIR, 'var/pgdata'),
@@ -167,5 +172,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       testTokens: env.FRAUD_TEST_TOKENS ? env.FRAUD_TEST_TOKENS === '1' || env.FRAUD_TEST_TOKENS === 'true' : env.NODE_ENV !== 'production',
     },
     security: loadSecurityConfig(env, env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js', env.FRAUD_SCRIPT_URL || '/api/fraud/script.js'),
+    siteHosts: siteHostsFromEnv(env, port),
   };
 }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { matchRoute } from '@store/contracts';
+import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
+import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cspNonces, nonceMeta } from './http/security';
@@ -84,6 +85,14 @@ export function geoLocaleFor(value: string | string[] | undefined): GeoLocale {
 export function geoLocaleScript(geo: GeoLocale): string {
   const json = JSON.stringify({ country: geo.country, result: geo.result }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `<script id="geo-locale" type="application/json">${json}</script>`;
+}
+
+/**
+ * The request's market settings embedded in the page (issue 14): the frontends format money, dates
+ * and addresses from it (`pageMarket()` in @store/contracts/market), never from a build constant.
+ */
+export function marketScript(market: MarketSettings): string {
+  return `<script id="${MARKET_ELEMENT_ID}" type="application/json">${jsonForScript(market)}</script>`;
 }
 
 /** The shell HTML split where the geo locale goes (before `</head>`, else before `<body`, else at the start). */
@@ -189,9 +198,12 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     siteName: 'Fernleaf',
     log: app.log,
   };
-  /** The API in-process for the remotes' loaders: the same routes a browser calls, without a network hop. */
-  const api: ServerApi = async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json' } });
+  /**
+   * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
+   * hop, with the page request's host (the API answers in that host's market).
+   */
+  const apiFor = (host: string | undefined): ServerApi => async (url) => {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...(host ? { host } : {}) } });
     let body: unknown = null;
     try {
       body = response.body ? JSON.parse(response.body) : null;
@@ -200,6 +212,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     return { status: response.statusCode, body: body as never };
   };
+  // the market with this deployment's NZ and AU site URLs as this request sees them
+  const marketFor = (request: FastifyRequest): MarketSettings => ({ ...request.market, sites: app.siteUrls(request) });
 
   const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
@@ -208,6 +222,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const market = marketFor(request);
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
       let rendered: Awaited<ReturnType<typeof renderPage>> = null;
       try {
@@ -218,8 +233,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         owner,
         shellVersion: current.registry.shell.version,
         template: current.template,
-        headExtra: scriptFor(request.headers[geoHeader]) + registryScript(current.body),
-        api,
+        headExtra: scriptFor(request.headers[geoHeader]) + marketScript(market) + registryScript(current.body),
+        api: apiFor(request.headers.host),
+        market,
         nonces: cspNonces(reply),
         exists: async () => {
           const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
@@ -233,7 +249,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         rendered = null;
       }
       if (rendered) {
-        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', geoHeader).type('text/html; charset=utf-8').send(rendered.body);
+        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', `${geoHeader}, Host`).type('text/html; charset=utf-8').send(rendered.body);
       }
     }
     const owned = owner !== null;
@@ -248,9 +264,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     return reply
       .code(status)
       .header('Cache-Control', NO_CACHE)
-      .header('Vary', geoHeader)
+      .header('Vary', `${geoHeader}, Host`)
       .type('text/html; charset=utf-8')
-      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + current.html[1]);
+      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + marketScript(market) + current.html[1]);
   };
 
   /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */
@@ -261,7 +277,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();
     try {
-      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, api);
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host), marketFor(request));
       if (!result) return none();
       return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
     } catch (error) {

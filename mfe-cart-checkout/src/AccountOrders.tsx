@@ -7,7 +7,7 @@
  * order's return token (GET /api/account/orders/{number}/return-token); the return view creates a
  * return request through the same API as the guest page /return/guest/create.
  */
-import { formatNzd, type OrderView, type ReturnableOrder } from '@store/contracts';
+import { type OrderView, type ReturnableOrder } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { useEffect, useState } from 'react';
 import { FindOrder } from './pages/FindOrder';
@@ -15,6 +15,7 @@ import { OrderDetails } from './pages/OrderDetails';
 import { ReturnForm } from './pages/ReturnPage';
 import { accountReturnToken, ApiError, returnOrder } from './lib/api';
 import { card, Notice, secondaryButton } from './lib/ui';
+import { useMoney } from '@store/ui/market';
 
 interface Summary {
   number: string;
@@ -38,6 +39,7 @@ const go = (path: string) => {
 };
 
 function OrdersList() {
+  const money = useMoney();
   const [orders, setOrders] = useState<Summary[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -67,7 +69,7 @@ function OrdersList() {
               {o.shippingType === 'STORE_PICKUP' ? 'Click and collect' : 'Delivery'}
             </span>
           </span>
-          <strong>{formatNzd(o.grandTotal)}</strong>
+          <strong>{money(o.grandTotal)}</strong>
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@
  */
 import type { ListingResponse, Product } from '@store/contracts';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData } from '@store/contracts/ssr';
+import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { listingUrl, productApiUrl } from './api/client';
 import { CatalogRoutes } from './App';
@@ -59,12 +60,14 @@ export async function load({ url, api }: LoadContext): Promise<LoadResult> {
   return { status: 200, data, head: listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin) };
 }
 
-export function render({ url, data }: RenderContext) {
+export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
   return (
+    <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
       <CatalogRoutes data={data} />
     </StaticRouter>
+    </MarketProvider>
   );
 }
 

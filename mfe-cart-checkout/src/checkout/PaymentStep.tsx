@@ -1,5 +1,4 @@
 import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput, SavedPaymentMethod } from '@store/contracts';
-import { formatNzd } from '@store/contracts';
 import { bus, session, topics } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -21,6 +20,7 @@ import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
 import { promoItemsResult } from './promoItems';
 import { hasErrors, validateAddress } from './validate';
 import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
+import { useMoney } from '@store/ui/market';
 
 type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
@@ -29,6 +29,7 @@ export const ACCOUNT_UPDATING_MESSAGE = 'Saving changes to your account… You c
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
+  const money = useMoney();
   const infoLoading = infoStatus === 'LOADING';
   // spec §4: no order while the cart, the checkout data, its promo items or an account update are loading
   const dataReady = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
@@ -173,7 +174,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
           main = { methodCode: 'AFTERPAY', amount: fresh.amountOutstanding, type: 'immediate' };
         } else {
           const kind = method === 'BRAINTREE_PAYPAL' ? 'paypal' : method === 'BRAINTREE_APPLE_PAY' ? 'apple-pay' : 'google-pay';
-          const approved = window.confirm(`Sandbox ${kind === 'paypal' ? 'PayPal' : kind === 'apple-pay' ? 'Apple Pay' : 'Google Pay'}: approve a payment of ${formatNzd(fresh.amountOutstanding)}?`);
+          const approved = window.confirm(`Sandbox ${kind === 'paypal' ? 'PayPal' : kind === 'apple-pay' ? 'Apple Pay' : 'Google Pay'}: approve a payment of ${money(fresh.amountOutstanding)}?`);
           const { nonce } = await walletNonce(kind, approved);
           main = { methodCode: method, amount: fresh.amountOutstanding, token: nonce, type: 'immediate' };
         }
@@ -297,7 +298,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
               <label css={radioRow}>
                 <input type="radio" name="method" checked={method === 'AFTERPAY'} onChange={() => setMethod('AFTERPAY')} />
                 <span>
-                  Afterpay: 4 interest-free payments of {formatNzd(instalment)} every 2 weeks
+                  Afterpay: 4 interest-free payments of {money(instalment)} every 2 weeks
                 </span>
               </label>
             ) : null}
@@ -312,7 +313,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         </p>
       ) : null}
       <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing} aria-describedby={accountUpdating && !placing ? 'place-order-wait' : undefined}>
-        {placing ? 'Placing your order…' : info ? `Place order · ${formatNzd(info.grandTotal)}` : 'Place order'}
+        {placing ? 'Placing your order…' : info ? `Place order · ${money(info.grandTotal)}` : 'Place order'}
       </button>
     </form>
   );

@@ -1,5 +1,5 @@
 import type { Product } from '@store/contracts';
-import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { Overlay } from '@store/ui/overlay';
 import { Suspense, useEffect, useState } from 'react';
@@ -14,6 +14,7 @@ import { FindInStore } from './FindInStore';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { SizeGuide } from './SizeGuide';
 import { countdown, countdownText, formatAvailability } from './time';
+import { useMoney } from '@store/ui/market';
 
 type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
 
@@ -46,6 +47,7 @@ function Countdown({ availableFrom }: { availableFrom: string }) {
 }
 
 function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
+  const money = useMoney();
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed" css={{ gridColumn: '1 / -1', borderTop: '1px solid var(--line)', paddingTop: '1.5rem' }}>
@@ -58,7 +60,7 @@ function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
             <Link to={`/products/${item.path}`} css={{ display: 'grid', gap: 4, color: 'inherit', textDecoration: 'none' }}>
               {item.image ? <Image src={item.image.src} alt={item.image.alt} width={item.image.width} height={item.image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} /> : null}
               <span css={{ fontSize: 14 }}>{item.name}</span>
-              <span css={{ fontSize: 14 }}>{formatNzd(item.price)}</span>
+              <span css={{ fontSize: 14 }}>{money(item.price)}</span>
             </Link>
           </li>
         ))}
@@ -68,6 +70,7 @@ function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
 }
 
 export function ProductPage() {
+  const money = useMoney();
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   // Server-rendered first visit: the product the edge loaded (hydration renders exactly that).
@@ -190,12 +193,12 @@ export function ProductPage() {
         <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 .25rem' }}>{product.name}</h1>
         <p css={{ margin: '0 0 1rem', color: 'var(--muted)' }}>Colour: {product.colourName}</p>
         <p css={{ fontSize: 22, margin: '0 0 1.5rem' }} data-testid="pdp-price">
-          <strong>{formatNzd(product.price)}</strong>
+          <strong>{money(product.price)}</strong>
           {percent > 0 ? (
             <>
               {' '}
               <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
-              <s css={{ color: 'var(--muted)', fontSize: 18 }}>{formatNzd(product.erpOriginalPrice)}</s>{' '}
+              <s css={{ color: 'var(--muted)', fontSize: 18 }}>{money(product.erpOriginalPrice)}</s>{' '}
               <span css={{ color: '#9c3d1f', fontSize: 18 }} data-testid="pdp-discount">
                 Save {percent}%
               </span>
