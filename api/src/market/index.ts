@@ -68,3 +68,28 @@ declare module 'fastify' {
     siteUrls(request: FastifyRequest): Partial<Record<MarketId, string>>;
   }
 }
+
+export interface AddressIssue {
+  field: string;
+  reason: string;
+}
+
+/**
+ * Addresses of another market refused (issue 14): the NZ site takes New Zealand addresses, the
+ * Australian site Australian ones. One issue per address whose country is not the market's.
+ */
+export function addressMarketIssues(market: MarketSettings, addresses: [field: string, address: { country: string } | undefined | null][]): AddressIssue[] {
+  const issues: AddressIssue[] = [];
+  for (const [field, address] of addresses) {
+    if (address && address.country !== market.country) {
+      issues.push({ field: `${field}.country`, reason: `This is the ${market.countryName} store: enter an address in ${market.countryName}` });
+    }
+  }
+  return issues;
+}
+
+/** The 400 body for address issues, as the framework's validation errors look. */
+export function addressIssuesBody(issues: AddressIssue[], context: 'body' = 'body') {
+  const first = issues[0]!;
+  return { error: 'ValidationError' as const, message: `Invalid ${context}: ${first.field}: ${first.reason}.`, issues };
+}
