@@ -2,10 +2,10 @@
  * Issue 14: one deployment, two markets chosen by the request's host (au.localhost = AU, any other
  * host NZ). Listings, products and search in the market's currency; checkout and orders per market.
  */
-import type { ListingResponse, Product } from '@store/contracts';
+import type { CheckoutInfoResponse, ListingResponse, Product } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db';
-import { BACKENDS, createTestContext, type TestContext } from './helpers';
+import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
 
 const NZ = { host: 'localhost:8080' };
 const AU = { host: 'au.localhost:8080' };
@@ -74,5 +74,124 @@ describe.each(BACKENDS)('markets on %s', (backend) => {
     expect(nz.taxExclusive).toBe(nz.price - Math.round((nz.price * 3) / 23));
     const objects = await ctx.app.inject({ method: 'POST', url: '/api/search/indexes/nz_products/objects', headers: AU, payload: { objectIds: [tile.id] } });
     expect(objects.json().data.results[0].price).toBe(au.price);
+  });
+});
+
+const NZ_ADDRESS = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
+const AU_ADDRESS = { contactName: 'Mia Nguyen', country: 'AU', phone: '0412 345 678', postcode: '2000', state: 'NSW', street1: '200 George Street', suburb: 'Sydney' } as const;
+
+describe.each(BACKENDS)('checkout per market on %s', (backend) => {
+  let ctx: TestContext;
+  let items: { productId: string; variantId: string; nzd: number; aud: number }[];
+
+  beforeAll(async () => {
+    ctx = await createTestContext(backend, { products: 60 });
+    const plain = await plainProducts(ctx.db, 4);
+    const aud = new Map(
+      (await queryRows<{ product_id: number; price: number }>(ctx.db, sql`select product_id, price from product_prices where currency = 'AUD'`)).map((r) => [String(r.product_id), r.price]),
+    );
+    items = plain.map((p) => ({ productId: p.productId, variantId: p.variantId, nzd: p.price, aud: aud.get(p.productId)! }));
+    expect(items.length).toBeGreaterThanOrEqual(2);
+  }, 120_000);
+
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  const post = (url: string, payload: unknown, headers: Record<string, string>) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  let seq = 0;
+  const order = async (host: Record<string, string>, address: Record<string, string>, { methodId, cards = [] }: { methodId: string; cards?: { code: string; pin: string; amount: number }[] }) => {
+    const cart = { items: [{ productId: items[0]!.productId, variantId: items[0]!.variantId, qty: 1 }], promoCodes: [], email: 'mia@example.com.au', firstName: 'Mia', lastName: 'Nguyen', shippingAddress: address, shipping: { type: 'DELIVERY', options: { methodId } } };
+    const info = await post('/api/checkout/info', { cart }, host);
+    seq += 1;
+    const priced = info.statusCode === 200 ? (info.json() as CheckoutInfoResponse) : null;
+    // (a cart the info refused still gets a well-formed payment, so the order's own checks answer)
+    const total = priced?.amountOutstanding ?? 1000;
+    const voucherTotal = cards.reduce((s, c) => s + c.amount, 0);
+    return {
+      info,
+      priced,
+      request: {
+        cartId: `market-${backend}-${Date.now().toString(36)}-${seq}`,
+        cart: { ...cart, phone: address.phone, billingAddress: address },
+        payment: {
+          methods: [
+            ...cards.map((c) => ({ methodCode: 'VOUCHER', code: c.code, pin: c.pin, amount: c.amount })),
+            ...(total - voucherTotal > 0 ? [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount: total - voucherTotal, token: 'fake-valid-nonce' }] : []),
+          ],
+        },
+        expectedPromotions: (priced?.promotions.appliedPromotions ?? []).map((p) => ({ promotionId: p.id, versionId: p.versionId })),
+      },
+    };
+  };
+
+  it('prices an AU cart in AUD with AU delivery options and GST 10%, and places the order with an AU address', async () => {
+    const { info, priced, request } = await order(AU, AU_ADDRESS, { methodId: 'au-standard' });
+    expect(info.statusCode).toBe(200);
+    expect(priced!.lines[0]!.unitPrice).toBe(items[0]!.aud);
+    expect(priced!.shippingMethods.map((m) => m.id)).toEqual(['au-standard', 'au-express']);
+    expect(priced!.gst).toBe(Math.round(priced!.grandTotal / 11));
+    const placed = await post('/api/order/place', request, AU);
+    expect(placed.statusCode).toBe(200);
+    const { orderNumber, accessToken } = placed.json();
+    const view = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderNumber}?token=${accessToken}`, headers: AU })).json();
+    expect([view.market, view.currency, view.grandTotal, view.gst]).toEqual(['AU', 'AUD', priced!.grandTotal, priced!.gst]);
+    expect(view.shippingAddress).toMatchObject({ country: 'AU', state: 'NSW', postcode: '2000' });
+    const [row] = await queryRows<{ market: string; currency: string }>(ctx.db, sql`select market, currency from orders where number = ${orderNumber}`);
+    expect(row).toEqual({ market: 'AU', currency: 'AUD' });
+  });
+
+  it('keeps the NZ site in NZD with GST 15% and its own delivery options', async () => {
+    const { priced, request } = await order(NZ, NZ_ADDRESS, { methodId: 'standard' });
+    expect(priced!.lines[0]!.unitPrice).toBe(items[0]!.nzd);
+    expect(priced!.shippingMethods.map((m) => m.id)).toEqual(['standard', 'express']);
+    expect(priced!.gst).toBe(Math.round((priced!.grandTotal * 3) / 23));
+    const placed = await post('/api/order/place', request, NZ);
+    expect(placed.statusCode).toBe(200);
+    const [row] = await queryRows<{ market: string; currency: string }>(ctx.db, sql`select market, currency from orders where number = ${placed.json().orderNumber}`);
+    expect(row).toEqual({ market: 'NZ', currency: 'NZD' });
+    // an AU delivery option does not exist on the NZ site
+    expect((await order(NZ, NZ_ADDRESS, { methodId: 'au-standard' })).priced!.result).toBe('ERROR');
+  });
+
+  it('refuses an NZ address on the AU site and an AU address on the NZ site (400 naming the field)', async () => {
+    const onAu = await order(AU, NZ_ADDRESS, { methodId: 'au-standard' });
+    expect(onAu.info.statusCode).toBe(400);
+    expect(onAu.info.json().issues[0]).toEqual({ field: 'cart.shippingAddress.country', reason: expect.stringContaining('Australia') });
+    const placeAu = await post('/api/order/place', onAu.request, AU);
+    expect(placeAu.statusCode).toBe(400);
+    expect(placeAu.json().issues.map((i: { field: string }) => i.field)).toEqual(['cart.shippingAddress.country', 'cart.billingAddress.country']);
+
+    const onNz = await order(NZ, AU_ADDRESS, { methodId: 'standard' });
+    expect(onNz.info.statusCode).toBe(400);
+    expect(onNz.info.json().issues[0]).toEqual({ field: 'cart.shippingAddress.country', reason: expect.stringContaining('New Zealand') });
+    expect((await post('/api/order/place', onNz.request, NZ)).statusCode).toBe(400);
+
+    // an AU address needs a state and a 4-digit postcode
+    const noState = await post('/api/checkout/info', { cart: { items: [], shippingAddress: { ...AU_ADDRESS, state: '' } } }, AU);
+    expect(noState.statusCode).toBe(400);
+    expect(noState.json().issues[0].field).toBe('cart.shippingAddress.state');
+    const badPostcode = await post('/api/checkout/info', { cart: { items: [], shippingAddress: { ...AU_ADDRESS, postcode: '20000' } } }, AU);
+    expect(badPostcode.statusCode).toBe(400);
+    expect(badPostcode.json().issues[0].field).toBe('cart.shippingAddress.postcode');
+    const badCountry = await post('/api/checkout/info', { cart: { items: [], shippingAddress: { ...AU_ADDRESS, country: 'US' } } }, AU);
+    expect(badCountry.statusCode).toBe(400);
+    expect(badCountry.json().issues[0].field).toBe('cart.shippingAddress.country');
+  });
+
+  it('refuses an NZ gift card on an AUD order, and takes an AUD one', async () => {
+    const nzCard = await order(AU, AU_ADDRESS, { methodId: 'au-standard', cards: [{ code: 'FERN-1000-0003', pin: '1111', amount: 1000 }] });
+    // (the browser sends credits only after a balance check, which refuses it too)
+    const placed = await post('/api/order/place', { ...nzCard.request }, AU);
+    expect(placed.statusCode).toBe(422);
+    expect(placed.json().error).toBe('VoucherCurrencyMismatch');
+    const [card] = await queryRows<{ balance: number }>(ctx.db, sql`select balance from gift_cards where code = 'FERN-1000-0003'`);
+    expect(card!.balance).toBe(1000);
+
+    const auCard = await order(AU, AU_ADDRESS, { methodId: 'au-standard', cards: [{ code: 'FERN-AU50-0101', pin: '2468', amount: 1000 }] });
+    const ok = await post('/api/order/place', auCard.request, AU);
+    expect(ok.statusCode).toBe(200);
+    const [after] = await queryRows<{ balance: number }>(ctx.db, sql`select balance from gift_cards where code = 'FERN-AU50-0101'`);
+    expect(after!.balance).toBe(4000);
   });
 });
