@@ -32,7 +32,7 @@ export function scopeOf(pathname: string): ListingScope | null | 'invalid' {
   return null;
 }
 
-export async function load({ url, api }: LoadContext): Promise<LoadResult> {
+export async function load({ url, api, market }: LoadContext): Promise<LoadResult> {
   const { pathname, searchParams, origin } = new URL(url);
   if (pathname.startsWith('/products/')) {
     const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
@@ -41,7 +41,7 @@ export async function load({ url, api }: LoadContext): Promise<LoadResult> {
     const answer = await api<Product>(key);
     if (answer.status === 404) return NOT_FOUND;
     if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
-    return { status: 200, data: { [key]: answer.body }, head: productHead(answer.body, origin) };
+    return { status: 200, data: { [key]: answer.body }, head: productHead(answer.body, origin, market?.currency ?? 'NZD') };
   }
   const scope = scopeOf(pathname);
   if (scope === 'invalid' || scope === null) return NOT_FOUND;

@@ -14,13 +14,14 @@ import { FindInStore } from './FindInStore';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { SizeGuide } from './SizeGuide';
 import { countdown, countdownText, formatAvailability } from './time';
-import { useMoney } from '@store/ui/market';
+import { useMarket, useMoney } from '@store/ui/market';
 
 type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
 
 export { productJsonLd };
 
 function Countdown({ availableFrom }: { availableFrom: string }) {
+  const market = useMarket();
   // The clock starts after hydration: the server's time would not match the browser's.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
@@ -37,7 +38,7 @@ function Countdown({ availableFrom }: { availableFrom: string }) {
     <div css={{ background: '#eef2ee', borderRadius: 8, padding: '.75rem 1rem', margin: '0 0 1rem' }} data-testid="coming-soon">
       <p css={{ margin: 0, fontWeight: 600 }}>Coming soon</p>
       <p css={{ margin: '.25rem 0 0' }}>
-        Available from <time dateTime={availableFrom}>{formatAvailability(availableFrom)}</time> (New Zealand time).
+        Available from <time dateTime={availableFrom}>{formatAvailability(availableFrom, market)}</time> ({market.id === 'AU' ? 'Sydney' : 'New Zealand'} time).
       </p>
       <p css={{ margin: '.25rem 0 0' }} aria-live="off">
         {left === null ? '\u00a0' : left.done ? 'Available now: refresh the page to buy.' : `${countdownText(left)} to go.`}
