@@ -6,6 +6,7 @@ import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cspNonces, nonceMeta } from './http/security';
+import { registerMarket } from './market';
 import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 
 /**
@@ -114,6 +115,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
+  // the request's market (buildApp registers it; an edge on its own app gets the default hosts)
+  if (!app.hasDecorator('marketOf')) registerMarket(app);
   const registryFile = path.join(opts.deployDir, 'registry.json');
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
   // html: the shell's index.html split once per registry version around the geo locale's place

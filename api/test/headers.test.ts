@@ -165,10 +165,10 @@ describe('security headers', () => {
       const html = res.body;
       const scripts = html.match(/<script\b[^>]*>/g)!;
       const styles = html.match(/<style\b[^>]*>/g)!;
-      // the template's style, emotion's three roots; the shell script, JSON-LD, geo, registry, chrome and route data
+      // the template's style, emotion's three roots; the shell script, JSON-LD, geo, market, registry, chrome and route data
       expect(styles.length).toBeGreaterThanOrEqual(4);
       expect(styles.filter((tag) => tag.includes('data-emotion="css ')).length).toBe(3);
-      expect(scripts.length).toBe(6);
+      expect(scripts.length).toBe(7);
       for (const tag of scripts) expect(tag).toContain(` nonce="${script}"`);
       for (const tag of styles) expect(tag).toContain(` nonce="${style}"`);
       expect(html).toContain(`<meta property="csp-nonce" nonce="${style}">`);
