@@ -5,7 +5,7 @@
 import type { CheckoutInfoResponse, ListingResponse, Product } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db';
-import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
+import { BACKENDS, createTestContext, plainProducts, signUpCustomer, type TestContext } from './helpers';
 
 const NZ = { host: 'localhost:8080' };
 const AU = { host: 'au.localhost:8080' };
@@ -177,6 +177,27 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
     const badCountry = await post('/api/checkout/info', { cart: { items: [], shippingAddress: { ...AU_ADDRESS, country: 'US' } } }, AU);
     expect(badCountry.statusCode).toBe(400);
     expect(badCountry.json().issues[0].field).toBe('cart.shippingAddress.country');
+  });
+
+  it("keeps one account's cart and address book per market: the NZ cart never shows up on the AU site", async () => {
+    const { idToken } = await signUpCustomer(ctx);
+    const auth = (host: Record<string, string>) => ({ ...host, authorization: `Bearer ${idToken}` });
+    const item = { id: 'line-1', productId: items[0]!.productId, variantId: items[0]!.variantId, qty: 2, createdAt: new Date().toISOString() };
+    const put = await ctx.app.inject({ method: 'PUT', url: '/api/account/state', headers: auth(NZ), payload: { syncableStateVersion: 0, cart: { items: [item] }, wishlist: { items: [] } } });
+    expect(put.statusCode).toBe(200);
+    const au = (await ctx.app.inject({ method: 'GET', url: '/api/account/state', headers: auth(AU) })).json();
+    expect(au.state).toMatchObject({ syncableStateVersion: 0, cart: { items: [] } });
+    const nz = (await ctx.app.inject({ method: 'GET', url: '/api/account/state', headers: auth(NZ) })).json();
+    expect(nz.state.cart.items).toHaveLength(1);
+
+    const { phone: _phone, ...auAddress } = AU_ADDRESS;
+    const added = await ctx.app.inject({ method: 'POST', url: '/api/account/addresses', headers: auth(AU), payload: { ...auAddress, phone: '' } });
+    expect(added.statusCode).toBe(201);
+    expect(added.json().addresses.map((a: { country: string; state: string }) => [a.country, a.state])).toEqual([['AU', 'NSW']]);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/addresses', headers: auth(NZ) })).json().addresses).toEqual([]);
+    const nzOnAu = await ctx.app.inject({ method: 'POST', url: '/api/account/addresses', headers: auth(AU), payload: { ...NZ_ADDRESS, phone: '' } });
+    expect(nzOnAu.statusCode).toBe(400);
+    expect(nzOnAu.json().issues[0].field).toBe('country');
   });
 
   it('refuses an NZ gift card on an AUD order, and takes an AUD one', async () => {
