@@ -305,9 +305,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const found = request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }) : await listStores(opts.db);
+      // click and collect is per country: the market's own stores only (an AU postcode finds no NZ store)
+      const found = request.market.country !== 'NZ' ? await listStores(opts.db) : request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }) : await listStores(opts.db);
       const stores = found
-        .filter((s) => s.clickAndCollect)
+        .filter((s) => s.clickAndCollect && s.address.country === request.market.country)
         .map((s) => ({
           erpStoreId: s.erpStoreId,
           name: s.name,

@@ -25,13 +25,15 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
       const { q, postcode, lat, lng, radiusKm, variantId } = request.query;
       const where: StoreLocation | null = lat !== undefined && lng !== undefined ? { lat, lng } : postcode ? { postcode } : q ? { query: q } : null;
       reply.header('cache-control', variantId ? 'private, max-age=60' : STORES_CACHE);
-      if (!where) return { origin: null, radiusKm, stores: await listStores(db, { variantId }) };
+      // stores are per country (issue 14): the market's own stores only
+      const country = request.market.country;
+      if (!where) return { origin: null, radiusKm, stores: (await listStores(db, { variantId })).filter((s) => s.address.country === country) };
       const origin = await resolveLocation(db, where);
       if (!origin) {
         const asked = postcode ?? q ?? '';
         return reply.code(404).send({ error: 'LocationNotFound', message: `We couldn't find the suburb or postcode "${asked}" in New Zealand.` });
       }
-      const stores = await findStoresNear(db, { lat: origin.lat, lng: origin.lng }, { radiusKm, variantId });
+      const stores = (await findStoresNear(db, { lat: origin.lat, lng: origin.lng }, { radiusKm, variantId })).filter((s) => s.address.country === country);
       return { origin, radiusKm, stores };
     },
   );

@@ -7,6 +7,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import type { PromotionRuleSpec } from '../promotions/engine.js';
 import { hashPin } from '../vouchers/service.js';
+import { articles } from '../db/schema-content.js';
+import { contentImagePath } from '../content/images.js';
+import { SEED_AU_ARTICLES } from './content-data.js';
 
 /**
  * The AUD price list of products that have none: Australian shop prices set from the NZ price
@@ -47,6 +50,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 export async function seedMarkets(db: Database, now = new Date()): Promise<void> {
   await db.execute(AUD_PRICE_LIST_SQL);
+  // the Australian customer-service pages the AU market links to (its delivery and returns)
+  await db
+    .insert(articles)
+    .values(SEED_AU_ARTICLES.map((a) => ({ path: a.path, title: a.title, description: a.description, image: a.image ? contentImagePath(a.image) : null, imageAlt: a.imageAlt, body: a.body, updatedAt: new Date(a.updatedAt) })))
+    .onConflictDoNothing();
   const [counts] = await queryRows<{ shipping: number; promos: number; cards: number }>(
     db,
     sql`select (select count(*)::int from shipping_methods where market = 'AU') as shipping, (select count(*)::int from promotions where currency = 'AUD') as promos,
