@@ -37,7 +37,7 @@ export function AddressForm({ legend, value, onChange, errors, showErrors, idPre
         {field('suburb', 'Suburb or town', { autoComplete: 'address-level2', maxLength: 50 })}
         {states ? (
           <div>
-            <Select label={market.address.stateLabel} name={`${idPrefix}-state`} id={`${idPrefix}-state`} autoComplete="address-level1" value={value.state ?? ''} onChange={(e) => onChange({ ...value, state: e.target.value })} aria-invalid={showErrors && errors.state ? true : undefined} aria-describedby={showErrors && errors.state ? `${idPrefix}-state-error` : undefined}>
+            <Select label={market.address.stateLabel} name={`${idPrefix}-state`} autoComplete="address-level1" value={value.state ?? ''} onChange={(e) => onChange({ ...value, state: e.target.value })} aria-invalid={showErrors && errors.state ? true : undefined} aria-describedby={showErrors && errors.state ? `${idPrefix}-state-error` : undefined}>
               <option value="">Choose a {market.address.stateLabel.toLowerCase()}</option>
               {states.map((s) => (
                 <option key={s.code} value={s.code}>
