@@ -64,6 +64,19 @@ describe.each(BACKENDS)('markets on %s', (backend) => {
     expect(String((await get('/api/catalog/listing?category=bags', AU)).headers.vary)).toMatch(/host/i);
   });
 
+  it('lists stores and click and collect per country', async () => {
+    const nz = (await get('/api/stores', NZ)).json();
+    expect(nz.stores.length).toBeGreaterThan(0);
+    expect(nz.stores.every((s: { address: { country: string } }) => s.address.country === 'NZ')).toBe(true);
+    expect((await get('/api/stores', AU)).json().stores).toEqual([]);
+    expect((await get('/api/checkout/pickup-stores', AU)).json().stores).toEqual([]);
+    expect((await get('/api/checkout/pickup-stores', NZ)).json().stores.length).toBeGreaterThan(0);
+    expect((await get(`/api/stores/${nz.stores[0].path}`, AU)).statusCode).toBe(404);
+    const search = await get('/api/stores?q=2000', AU);
+    expect(search.statusCode).toBe(404);
+    expect(search.json().message).toContain('Australia');
+  });
+
   it('answers a product and search objects in the market currency, with the market GST', async () => {
     const listing = (await get('/api/catalog/listing?category=bags', AU)).json() as ListingResponse;
     const tile = listing.items[0]!;
