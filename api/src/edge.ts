@@ -203,15 +203,32 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   };
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
-   * hop, with the page request's host (the API answers in that host's market).
+   * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
+   * that carry an ETag are kept (by host and URL, at most API_MEMO_ENTRIES) and revalidated with
+   * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
+   * object comes back and the page's data JSON and render are reused too (page.ts), while any
+   * change of the answer is seen at once.
    */
+  const API_MEMO_ENTRIES = 512;
+  const answers = new Map<string, { etag: string; body: unknown }>();
   const apiFor = (host: string | undefined): ServerApi => async (url) => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...(host ? { host } : {}) } });
+    const memo = `${host ?? ''} ${url}`;
+    const known = answers.get(memo);
+    const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}) };
+    if (known) headers['if-none-match'] = known.etag;
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (known && response.statusCode === 304) return { status: 200, body: known.body as never };
     let body: unknown = null;
     try {
       body = response.body ? JSON.parse(response.body) : null;
     } catch {
       body = null;
+    }
+    const etag = response.headers.etag;
+    answers.delete(memo);
+    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) {
+      answers.set(memo, { etag, body });
+      if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
     }
     return { status: response.statusCode, body: body as never };
   };

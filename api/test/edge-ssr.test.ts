@@ -120,11 +120,13 @@ describe('edge server rendering', () => {
     expect(data).not.toContain('<');
     expect(html).toContain('<script type="application/json" id="chrome-data">{"nav":["bags","travel"]}</script>');
     expect(html).toContain('<script type="application/json" id="shell-registry">');
-    // the registry is in the page, not preloaded; the remote's manifest is, its scripts are not (see page.ts)
+    // the registry is in the page, not preloaded; the shell's script and the remote's manifest
+    // start from the loader once the LCP image is painted (scriptsAfterLcpImage), no script preload
     expect(html).not.toContain('href="/registry.json"');
-    expect(html).toContain('<link rel="preload" href="/cdn/things/t1/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(html).not.toContain('<link rel="preload" href="/cdn/things/t1/mf-manifest.json"');
     expect(html).not.toContain('as="script"');
-    expect(html).toMatch(/<\/footer><script defer src="\/cdn\/shell\/s1\/main.js"><\/script><\/body><\/html>$/);
+    expect(html).not.toContain('<script defer');
+    expect(html).toMatch(/<\/footer><script>\(function\(d,w,s,p\)\{.*\}\)\(document,window,\["\/cdn\/shell\/s1\/main.js"\],\["\/cdn\/things\/t1\/mf-manifest.json"\]\)<\/script><\/body><\/html>$/);
   });
 
   it('answers 404 with the error page for an unknown thing and for a path no remote owns', async () => {
@@ -158,6 +160,9 @@ describe('edge server rendering', () => {
     const res = await get('/plain');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div id="app-plain" data-remote="plain" data-remote-version="p1" data-ssr="frame" class="remote-loading"></div>');
+    // nothing to paint first: the shell's script is deferred as the template says, the manifest preloaded
+    expect(res.body).toContain('<link rel="preload" href="/cdn/plain/p1/mf-manifest.json" as="fetch" crossorigin="anonymous">');
+    expect(res.body).toMatch(/<\/footer><script defer src="\/cdn\/shell\/s1\/main.js"><\/script><\/body><\/html>$/);
   });
 
   it('serves a route payload for client navigations (_payload.json)', async () => {
@@ -205,10 +210,36 @@ describe('renderRoot', () => {
     const { createElement, React } = await import('../src/ssr/singletons');
     const react = ((React as unknown as { default?: typeof import('react') }).default ?? React) as typeof import('react');
     const items = Array.from({ length: 60 }, (_, i) => createElement(react.Suspense, { key: i, fallback: null }, createElement('p', null, `item ${i} `.repeat(400))));
-    const html = await renderRoot(createElement('div', null, items), 1000);
+    const { html } = await renderRoot(createElement('div', null, items), 1000);
     expect(html).not.toContain('<template');
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<!--$?-->');
     expect(html.match(/<!--\$-->/g)).toHaveLength(60);
+  });
+});
+
+describe('scriptsAfterLcpImage', () => {
+  it('replaces the deferred scripts by one loader and leaves a template without them unchanged', async () => {
+    const { scriptsAfterLcpImage, SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS } = await import('../src/ssr/render');
+    const out = scriptsAfterLcpImage('<div id="shell-overlays"></div><script defer="defer" src="/cdn/shell/a/main.1.js"></script></body></html>', ['/m.json']);
+    expect(out).toMatch(/^<div id="shell-overlays"><\/div><script>\(function.*<\/script><\/body><\/html>$/);
+    expect(out).not.toContain('defer');
+    expect(out).toContain('(document,window,["/cdn/shell/a/main.1.js"],["/m.json"])');
+    expect(out).toContain('img[fetchpriority=high]');
+    expect(out).toContain(`setTimeout(go,${SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS})`);
+    expect(scriptsAfterLcpImage('<p>no scripts</p></body>')).toBe('<p>no scripts</p></body>');
+  });
+});
+
+describe('routeDataJson', () => {
+  it('is jsonForScript of the data, reusing each answer object\'s JSON', async () => {
+    const { routeDataJson } = await import('../src/ssr/page');
+    const { jsonForScript } = await import('@store/contracts/ssr');
+    const answer = { items: [{ name: 'Tote </script> & <b>', price: 12900 }], total: 1, note: null };
+    const data = { '/api/a?x=<1>': answer, '/api/b': [1, 'two'], '/api/c': null, '/api/d': 'text\u2028' };
+    expect(routeDataJson(data)).toBe(jsonForScript(data));
+    // the same object again: the same JSON (from the memo)
+    expect(routeDataJson({ '/api/a?x=<1>': answer })).toBe(jsonForScript({ '/api/a?x=<1>': answer }));
+    expect(routeDataJson({})).toBe('{}');
   });
 });

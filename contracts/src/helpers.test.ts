@@ -20,6 +20,20 @@ describe('formatNzd', () => {
     expect(formatNzd(123456789)).toBe('$1,234,567.89');
     expect(formatNzd(-550)).toBe('-$5.50');
   });
+
+  it('prints what Intl.NumberFormat en-NZ NZD prints, for every magnitude and sign', () => {
+    const intl = new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const cases = [1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 100001, 12345678, 999999999, 100000000000];
+    let seed = 17;
+    for (let i = 0; i < 2000; i += 1) {
+      seed = (seed * 48271) % 2147483647;
+      cases.push(1 + (seed % 10 ** (1 + (i % 12)))); // (not 0: Intl prints -0 as "-$0.00", formatNzd as "$0.00")
+    }
+    for (const cents of cases) {
+      expect(formatNzd(cents)).toBe(intl.format(cents / 100));
+      expect(formatNzd(-cents)).toBe(intl.format(-cents / 100));
+    }
+  });
 });
 
 describe('discountPercent', () => {

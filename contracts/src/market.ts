@@ -8,6 +8,7 @@
  * The browser never decides the market: the edge writes the request's market settings into the
  * page (`<script id="site-market" type="application/json">`), and `pageMarket()` reads them.
  */
+import { formatNzd } from './money';
 
 export type MarketId = 'NZ' | 'AU';
 export const MARKET_IDS: readonly MarketId[] = ['NZ', 'AU'];
@@ -118,10 +119,13 @@ export function marketOfCurrency(currency: string): MarketSettings | undefined {
 const formatters = new Map<string, Intl.NumberFormat>();
 
 /**
- * Formats integer cents in a market's currency and locale: NZ 12900 → "$129.00", AU 12900 →
- * "$129.00" (en-AU), -550 → "-$5.50". The currency code is not repeated: each site is one currency.
+ * Formats integer cents in a market's currency and locale: NZ 12900 → "$129.00", AU 11495 →
+ * "$114.95", -550 → "-$5.50", 123456 → "$1,234.56". The currency code is not repeated: each site is
+ * one currency. en-NZ/NZD and en-AU/AUD print alike and are written out (formatNzd), not through
+ * Intl: the first Intl.NumberFormat of a page loads its locale data during hydration (issue 17).
  */
 export function formatMoney(cents: number, market: Pick<MarketSettings, 'locale' | 'currency'> = DEFAULT_MARKET): string {
+  if ((market.locale === 'en-NZ' && market.currency === 'NZD') || (market.locale === 'en-AU' && market.currency === 'AUD')) return formatNzd(cents);
   const key = `${market.locale}|${market.currency}`;
   let f = formatters.get(key);
   if (!f) {

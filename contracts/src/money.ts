@@ -5,12 +5,20 @@
 /** GST rate in New Zealand (spec §9); each market's rate is in market.ts (gstPercent). */
 export const GST_RATE = 0.15;
 
-let nzdFormatter: Intl.NumberFormat | undefined;
-
-/** Formats integer cents as NZD for en-NZ, e.g. 12900 -> "$129.00", -550 -> "-$5.50". */
+/**
+ * Formats integer cents as NZD for en-NZ, e.g. 12900 -> "$129.00", -550 -> "-$5.50", 123456 ->
+ * "$1,234.56" (what Intl.NumberFormat('en-NZ', NZD) prints). Written out rather than through Intl:
+ * the first Intl.NumberFormat of a page loads its locale data, about 15 ms of a phone's main thread
+ * during hydration (issue 17).
+ */
 export function formatNzd(cents: number): string {
-  nzdFormatter ??= new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return nzdFormatter.format(cents / 100);
+  if (!Number.isFinite(cents)) return String(cents);
+  const rounded = Math.round(cents);
+  const abs = Math.abs(rounded);
+  const dollars = Math.floor(abs / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${rounded < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /**

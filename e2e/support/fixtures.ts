@@ -29,6 +29,26 @@ export const test = base.extend<Fixtures>({
   store: async ({}, use) => {
     await use(readState());
   },
+  // A server-rendered page shows its content before the store's scripts run (they start once the
+  // LCP image is painted, then hydrate): a full page load (goto, reload) waits until the page is
+  // hydrated -- no region still marked data-ssr="rendered" -- as a shopper's tap would only do
+  // something after that. Not for waitUntil 'commit' (tests that hold the scripts back), and at
+  // most HYDRATION_WAIT_MS (a test that breaks a remote on purpose goes on, and asserts the rest).
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== 'commit') await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   // the server's port is only known once the global setup ran, after the config was read
   baseURL: async ({ store }, use) => {
     await use(store.baseURL);
@@ -74,6 +94,13 @@ export const test = base.extend<Fixtures>({
     { auto: true },
   ],
 });
+
+const HYDRATION_WAIT_MS = 10_000;
+
+/** Until no element of the page is still marked server-rendered and not hydrated (see the page fixture). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[data-ssr="rendered"]'), null, { timeout: HYDRATION_WAIT_MS }).catch(() => undefined);
+}
 
 /** The shell's chrome: header and footer regions. */
 export function chrome(page: Page): { header: Locator; footer: Locator } {

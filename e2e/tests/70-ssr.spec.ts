@@ -126,6 +126,7 @@ test('the browser hydrates the server HTML in place: same nodes, no console warn
   }
   // interactive after hydration: the sort select changes the URL
   await page.goto('/categories/bags');
+  await expect(remote(page, 'catalog')).not.toHaveAttribute('data-ssr');
   await remote(page, 'catalog').getByLabel('Sort by').selectOption({ index: 1 });
   await expect(page).toHaveURL(/sort=/);
   await page.waitForTimeout(500);

@@ -134,7 +134,15 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
       const routeData = hydrate ? readEmbeddedRouteData(name) : null;
       hydrateNext = hydrate;
       try {
-        return lifecycles.mount({ ...props, routeData } as AppProps);
+        if (!hydrate) return lifecycles.mount({ ...props, routeData } as AppProps);
+        // Hydration in a transition (single-spa-react calls hydrateRoot synchronously inside
+        // mount): React then hydrates in slices that yield to the browser every few ms instead of
+        // one long task, and an interaction hydrates the part it touches first (issue 17, TBT).
+        let mounted!: Promise<unknown>;
+        React.startTransition(() => {
+          mounted = lifecycles.mount({ ...props, routeData } as AppProps);
+        });
+        return mounted;
       } finally {
         hydrateNext = false;
       }

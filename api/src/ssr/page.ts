@@ -12,7 +12,7 @@ import { jsonForScript } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../http/security';
 import { loadServerModule } from './modules';
-import { headHtml, regionHtml, renderRoot, routeDataScript, splitShellTemplate, within, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
+import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsAfterLcpImage, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
 
 export interface SsrRemote {
   name: string;
@@ -97,30 +97,64 @@ async function chromeDataFor(shell: ShellServerModule, version: string, api: Ser
   return data;
 }
 
+/** jsonForScript of each API answer object, kept while the object lives (the edge's API memo hands out the same object until the answer changes). */
+const answerJson = new WeakMap<object, string>();
+
+/**
+ * jsonForScript(data) for a loader's data (API URL -> answer), built from each answer's memoised
+ * JSON: the same string, without serialising an unchanged 30 KB listing on every request.
+ */
+export function routeDataJson(data: RouteData): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    let json: string | undefined;
+    if (value !== null && typeof value === 'object') {
+      json = answerJson.get(value);
+      if (json === undefined) {
+        json = jsonForScript(value);
+        answerJson.set(value, json);
+      }
+    } else json = jsonForScript(value);
+    parts.push(`${jsonForScript(key)}:${json}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** stylesHtml of a page's three roots, kept per region render (the same cached render, header and footer give the same style). */
+const stylesByRegion = new WeakMap<object, { header: object; footer: object; html: string }>();
+function pageStyles(header: Rendered['styles'], region: Rendered['styles'], footer: Rendered['styles']): string {
+  const hit = stylesByRegion.get(region);
+  if (hit && hit.header === header && hit.footer === footer) return hit.html;
+  const html = stylesHtml([header, region, footer]);
+  stylesByRegion.set(region, { header, footer, html });
+  return html;
+}
+
 /**
  * Rendered HTML by release, URL and the JSON of the data it was rendered from (LRU, bounded by
  * bytes): a hit needs the same data, so nothing stale is served.
  */
 class RenderCache {
-  private entries = new Map<string, { json: string; html: string; bytes: number }>();
+  private entries = new Map<string, { json: string; rendered: Rendered; bytes: number }>();
   private bytes = 0;
   constructor(private readonly maxBytes: number) {}
-  get(key: string, json: string): string | undefined {
+  get(key: string, json: string): Rendered | undefined {
     const hit = this.entries.get(key);
     if (!hit || hit.json !== json) return undefined;
     this.entries.delete(key);
     this.entries.set(key, hit);
-    return hit.html;
+    return hit.rendered;
   }
-  set(key: string, json: string, html: string): void {
+  set(key: string, json: string, rendered: Rendered): void {
     const old = this.entries.get(key);
     if (old) {
       this.bytes -= old.bytes;
       this.entries.delete(key);
     }
-    const bytes = json.length + html.length;
+    const bytes = json.length + rendered.html.length + rendered.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
     if (bytes > this.maxBytes / 8) return;
-    this.entries.set(key, { json, html, bytes });
+    this.entries.set(key, { json, rendered, bytes });
     this.bytes += bytes;
     while (this.bytes > this.maxBytes) {
       const [first, entry] = this.entries.entries().next().value as [string, { bytes: number }];
@@ -152,6 +186,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   let status = owner ? 200 : 404;
   let head: PageHead | null = null;
   let region: RemoteRegion | null = null;
+  let regionStyles: Rendered['styles'] = [];
   const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
   const hasBundle = wanted && hasServerBundle(options.deployDir, owner.name, owner.version);
   if (owner && hasBundle) {
@@ -164,14 +199,15 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       else {
         // the same release, URL and data render the same HTML: reuse it (a listing's data is the
         // API's cached answer; a product's changes with its stock, and so renders again)
-        const dataJson = jsonForScript(loaded.data);
+        const dataJson = routeDataJson(loaded.data);
         const key = `${owner.name}@${owner.version} ${market.id} ${request.url}`;
-        let html = renders.get(key, dataJson);
-        if (html === undefined) {
-          html = await renderRoot(remote.render({ url: request.url, data: loaded.data, market }), Math.max(1, budget - (performance.now() - started)));
-          renders.set(key, dataJson, html);
+        let rendered = renders.get(key, dataJson);
+        if (rendered === undefined) {
+          rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market }), Math.max(1, budget - (performance.now() - started)));
+          renders.set(key, dataJson, rendered);
         }
-        region = { name: owner.name, version: owner.version, kind: 'rendered', html, data: loaded.data, dataJson };
+        region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
+        regionStyles = rendered.styles;
         head = loaded.head ?? null;
       }
     } catch (error) {
@@ -184,7 +220,9 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     else region = { name: owner.name, version: owner.version, kind: 'frame', html: '' };
   }
   if (status === 404) {
-    region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000) };
+    const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000);
+    region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
+    regionStyles = errorPage.styles;
     head = { title: shell.errorTitle(404), noindex: true };
   }
 
@@ -195,20 +233,22 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     const key = `${part} ${chromeKey}`;
     const hit = renders.get(key, chromeJson);
     if (hit !== undefined) return hit;
-    const html = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data, market }) : shell.renderFooter({ url: request.url, market }), 1000);
-    renders.set(key, chromeJson, html);
-    return html;
+    const rendered = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data, market }) : shell.renderFooter({ url: request.url, market }), 1000);
+    renders.set(key, chromeJson, rendered);
+    return rendered;
   };
   const [header, footer] = await Promise.all([renderChrome('header'), renderChrome('footer')]);
 
   // preload the hydrating remote's manifest (a fetch). Not its scripts: Chromium reuses a failed
   // script preload for every later <script> of that URL in the document, so a remote that was
   // down at page load could not be loaded again on the shopper's next visit to it (e2e 03).
-  let preloads = '';
   // (nor for a remote the page's query overrides: the browser loads the developer's build instead)
-  if (owner?.manifest && region && region.kind !== 'error-page' && !new URLSearchParams(request.search).has(`mf-override.${owner.name}`)) {
-    preloads += `<link rel="preload" href="${owner.manifest}" as="fetch" crossorigin="anonymous">`;
-  }
+  const manifest = owner?.manifest && region && region.kind !== 'error-page' && !new URLSearchParams(request.search).has(`mf-override.${owner.name}`) ? owner.manifest : null;
+  // A server-rendered region: the scripts (and the manifest preload) start once its LCP image has
+  // been painted (scriptsAfterLcpImage). Any other page starts them as the template says.
+  const afterImage = region?.kind === 'rendered';
+  const preloads = manifest && !afterImage ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
+  const end = afterImage ? scriptsAfterLcpImage(template.end, manifest ? [manifest] : []) : template.end;
 
   const stamp = (html: string) => (request.nonces ? stampNonces(html, request.nonces) : html);
   const body = new PassThrough();
@@ -219,17 +259,19 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         (head ? headHtml(head, options.siteName) : template.defaultHead) +
         // the registry is in the page: no preload of it
         template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
+        // the emotion rules of the header, the region and the footer, once each (renderRoot)
+        pageStyles(header.styles, regionStyles, footer.styles) +
         request.headExtra +
         preloads +
         `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
         template.toHeader.replace(/<\/head\s*>/i, '</head>') +
-        `<header id="shell-header" data-ssr="rendered">${header}</header>` +
+        `<header id="shell-header" data-ssr="rendered">${header.html}</header>` +
         template.toMain,
     ),
   );
   const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
   body.write(stamp(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter));
-  body.end(stamp(`<footer id="shell-footer" data-ssr="rendered">${footer}</footer>` + template.end));
+  body.end(stamp(`<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` + end));
   return { status, body };
 }
 

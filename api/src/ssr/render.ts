@@ -33,11 +33,26 @@ export class RenderTimeoutError extends Error {
   }
 }
 
-/** One React root to HTML (React 19 streaming, collected once everything is ready), aborted after `ms`. */
-export function renderRoot(element: ReactElement, ms: number): Promise<string> {
+/** A root's server render: its HTML and the emotion rules it uses, by emotion id, in insertion order. */
+export interface Rendered {
+  html: string;
+  styles: [id: string, rules: string][];
+}
+
+/**
+ * One React root to HTML (React 19 streaming, collected once everything is ready), aborted after
+ * `ms`. Emotion runs in compat mode (its "extract critical" mode): the rules are collected from the
+ * cache instead of written as `<style>` elements between the nodes, and the page writes them once,
+ * in the head (`stylesHtml`). The browser's cache adopts them by their ids.
+ */
+export function renderRoot(element: ReactElement, ms: number): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let failed: unknown = null;
+    // No CSP nonce here: rendered HTML is cached across requests; page.ts stamps each response's
+    // nonce as it writes it.
+    const cache = createCache({ key: 'css' });
+    cache.compat = true;
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
         chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
@@ -46,12 +61,12 @@ export function renderRoot(element: ReactElement, ms: number): Promise<string> {
       final(callback) {
         callback();
         if (failed) reject(failed);
-        else resolve(Buffer.concat(chunks).toString('utf8'));
+        else {
+          const styles = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0);
+          resolve({ html: Buffer.concat(chunks).toString('utf8'), styles });
+        }
       },
     });
-    // one emotion cache per root: its styles are written inline, each rule once. No CSP nonce here:
-    // rendered HTML is cached across requests; page.ts stamps each response's nonce as it writes it.
-    const cache = createCache({ key: 'css' });
     const stream = renderToPipeableStream(createElement(CacheProvider, { value: cache }, element), {
       // every Suspense boundary inline, in place: the page holds several roots (their outlined
       // boundaries' ids, B:0..., would collide) and no inline script is needed to reveal them
@@ -73,6 +88,26 @@ export function renderRoot(element: ReactElement, ms: number): Promise<string> {
       reject(new RenderTimeoutError(ms));
     }, ms);
   });
+}
+
+/**
+ * The emotion rules of a page's roots as one `<style data-emotion="css id1 id2 …">` for the head:
+ * each id once (the roots share rules), in the order the roots used them. The browser's emotion
+ * cache (key 'css') reads the ids and does not insert those rules again.
+ */
+export function stylesHtml(parts: Rendered['styles'][]): string {
+  const seen = new Set<string>();
+  const ids: string[] = [];
+  let css = '';
+  for (const styles of parts) {
+    for (const [id, rules] of styles) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      ids.push(id);
+      css += rules;
+    }
+  }
+  return ids.length ? `<style data-emotion="css ${ids.join(' ')}">${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
 }
 
 /** Resolves with `promise` or rejects with a RenderTimeoutError after `ms`. */
@@ -194,3 +229,36 @@ export function routeDataScript(remote: string, path: string, dataJson: string):
 }
 
 export type { RemoteServerModule };
+
+/** At most this long after the page is parsed, the shell's scripts start even if the LCP image has not loaded. */
+export const SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS = 3000;
+
+/**
+ * The template's deferred shell script(s) (`<script defer src="…">`, HtmlWebpackPlugin's output)
+ * replaced by one inline loader that starts them once the server-rendered page's LCP image (the
+ * region's `fetchpriority="high"` image) has loaded and been painted, or after
+ * SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS. On a slow phone link the image then has the connection to
+ * itself instead of sharing it with ~200 KB of JavaScript, and its paint does not wait behind
+ * script evaluation; the page is readable and its links work before any script runs, and the
+ * hydration that follows is the same. `preloads` (the route remote's manifest) start with the
+ * scripts. Without a matching script tag the template is returned unchanged.
+ */
+export function scriptsAfterLcpImage(end: string, preloads: string[] = []): string {
+  const srcs: string[] = [];
+  const rest = end.replace(/<script\s+defer(?:="defer")?\s+src="([^"<>]+)"\s*><\/script>/gi, (_tag, src: string) => {
+    srcs.push(src);
+    return '';
+  });
+  if (!srcs.length) return end;
+  const loader =
+    '(function(d,w,s,p){var n=d.currentScript&&d.currentScript.nonce,done=0;' +
+    'function go(){if(done)return;done=1;p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=h;d.head.appendChild(l)});' +
+    's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;if(n)e.nonce=n;d.body.appendChild(e)})}' +
+    'function painted(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}' +
+    'var i=d.querySelector("#shell-main img[fetchpriority=high]");' +
+    'if(!i||i.complete)painted();else{i.addEventListener("load",painted);i.addEventListener("error",go)}' +
+    `w.setTimeout(go,${SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS})})(document,window,${jsonForScript(srcs)},${jsonForScript(preloads)})`;
+  const at = rest.search(/<\/body\s*>/i);
+  const tag = `<script>${loader}</script>`;
+  return at < 0 ? rest + tag : rest.slice(0, at) + tag + rest.slice(at);
+}

@@ -1,5 +1,5 @@
 // First-load JavaScript and requests before first paint, measured in Chromium with playwright-core.
-/* global window, document, performance -- inside page.evaluate / waitForFunction callbacks */
+/* global window, document, performance, requestAnimationFrame -- inside page.evaluate / waitForFunction callbacks */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -117,6 +117,17 @@ async function loadRoute(browser, { url, remote, timeoutMs }) {
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text().slice(0, 300));
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${String(error?.message ?? error).slice(0, 300)}`));
+  // when the page is hydrated: parsed, and no region still marked server-rendered (data-ssr="rendered")
+  await page.addInitScript(() => {
+    const check = () => {
+      if (document.readyState !== 'loading' && document.getElementById('shell-main') && !document.querySelector('[data-ssr="rendered"]')) {
+        window.__benchHydratedAt = performance.now();
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
 
   const navigation = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
   const status = navigation?.status() ?? null;
@@ -155,6 +166,7 @@ async function loadRoute(browser, { url, remote, timeoutMs }) {
       resources,
       domContentLoaded: nav?.domContentLoadedEventEnd ?? null,
       load: nav?.loadEventEnd ?? null,
+      hydratedAt: window.__benchHydratedAt ?? null,
     };
   });
   const fallback = await page.locator('[data-remote-fallback]').count();
@@ -310,10 +322,22 @@ function analyse({ root, deployDir, route, load, builds }) {
     byBody.set(file.sha, [...(byBody.get(file.sha) ?? []), file.path]);
   }
 
+  // when each script was requested: before the page was hydrated (what rendering and hydrating the
+  // page needs: "critical") or after (services and link prefetches started at idle: "deferred")
+  const hydratedAt = load.timing.hydratedAt;
+  for (const file of files) {
+    const started = load.timing.resources.find((r) => new URL(r.url).pathname === file.path)?.start ?? null;
+    file.requestedMs = started === null ? null : Math.round(started);
+    file.phase = hydratedAt === null || started === null ? 'unknown' : started <= hydratedAt ? 'critical' : 'deferred';
+  }
   const sum = (group, key) => files.filter((f) => group === 'total' || f.group === group).reduce((a, f) => a + f[key], 0);
   const groups = {};
   for (const group of ['shell', 'remote', 'shared', 'other', 'total']) {
     groups[group] = { raw: sum(group, 'raw'), brotli: sum(group, 'brotli'), files: files.filter((f) => group === 'total' || f.group === group).length };
+  }
+  for (const phase of ['critical', 'deferred']) {
+    const inPhase = files.filter((f) => f.phase === phase);
+    groups[phase] = { raw: inPhase.reduce((a, f) => a + f.raw, 0), brotli: inPhase.reduce((a, f) => a + f.brotli, 0), files: inPhase.length };
   }
 
   // requests started before first paint / first contentful paint (the document itself counts)
@@ -338,7 +362,7 @@ function analyse({ root, deployDir, route, load, builds }) {
     files: files
       .map(({ modules: _modules, sha: _sha, ...rest }) => ({ ...rest, packages: rest.packages.slice(0, 8) }))
       .sort((a, b) => b.brotli - a.brotli),
-    paint: { firstPaintMs: fp, firstContentfulPaintMs: fcp, domContentLoadedMs: load.timing.domContentLoaded, loadMs: load.timing.load },
+    paint: { firstPaintMs: fp, firstContentfulPaintMs: fcp, domContentLoadedMs: load.timing.domContentLoaded, loadMs: load.timing.load, hydratedMs: hydratedAt },
     requestsBeforeFirstPaint: beforeFp === null ? null : 1 + beforeFp.length,
     requestsBeforeFirstContentfulPaint: beforeFcp === null ? null : 1 + beforeFcp.length,
     requestsBeforeFirstContentfulPaintList: beforeFcp?.map((r) => `${r.type} ${new URL(r.url).pathname}`) ?? null,

@@ -56,11 +56,39 @@ const ICONS = {
 
 type Open = 'search' | 'cart' | 'menu' | null;
 
+/**
+ * The account link with its wishlist marker, and the cart button with its badge: each subscribes to
+ * its own topic, so the counts the browser knows only after hydration re-render these two small
+ * components, not the header and its navigation.
+ */
+function AccountLink() {
+  const wishlist = useTopic(topics.wishlistQuantity);
+  return (
+    <Link to="/account" css={{ ...iconButton, position: 'relative' }} aria-label={wishlist && wishlist.quantity > 0 ? 'Account, you have wishlist items' : 'Account'}>
+      <Icon d={ICONS.account} />
+      {wishlist && wishlist.quantity > 0 ? (
+        <span data-testid="wishlist-marker" aria-hidden="true" css={{ position: 'absolute', top: 2, right: 0, width: 9, height: 9, borderRadius: 5, background: 'var(--clay)', border: '2px solid var(--paper)' }} />
+      ) : null}
+    </Link>
+  );
+}
+
+function CartButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => void }) {
+  const badge = badgeText(useTopic(topics.cartQuantity));
+  return (
+    <button type="button" aria-label={cartLabel(badge)} aria-haspopup="dialog" aria-expanded={expanded} aria-controls={expanded ? 'cart-overlay' : undefined} onClick={onOpen} css={iconButton}>
+      <Icon d={ICONS.cart} />
+      {badge ? (
+        <span data-testid="cart-badge" css={{ minWidth: 22, height: 22, borderRadius: 11, background: 'var(--forest)', color: '#fff', fontSize: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', padding: '0 6px' }}>
+          {badge}
+        </span>
+      ) : null}
+    </button>
+  );
+}
+
 /** `initialNav`: the navigation the edge loaded with the page (server render and hydration); fetched otherwise. */
 export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
-  const cart = useTopic(topics.cartQuantity);
-  const wishlist = useTopic(topics.wishlistQuantity);
-  const badge = badgeText(cart);
   const [items, setItems] = useState<NavItem[]>(initialNav ?? FALLBACK_NAV);
   const [open, setOpen] = useState<Open>(null);
   const [used, setUsed] = useState<Record<Exclude<Open, null>, boolean>>({ search: false, cart: false, menu: false });
@@ -126,28 +154,8 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
         >
           <Icon d={ICONS.search} />
         </button>
-        <Link to="/account" css={{ ...iconButton, position: 'relative' }} aria-label={wishlist && wishlist.quantity > 0 ? 'Account, you have wishlist items' : 'Account'}>
-          <Icon d={ICONS.account} />
-          {wishlist && wishlist.quantity > 0 ? (
-            <span data-testid="wishlist-marker" aria-hidden="true" css={{ position: 'absolute', top: 2, right: 0, width: 9, height: 9, borderRadius: 5, background: 'var(--clay)', border: '2px solid var(--paper)' }} />
-          ) : null}
-        </Link>
-        <button
-          type="button"
-          aria-label={cartLabel(badge)}
-          aria-haspopup="dialog"
-          aria-expanded={open === 'cart'}
-          aria-controls={open === 'cart' ? 'cart-overlay' : undefined}
-          onClick={() => show('cart')}
-          css={iconButton}
-        >
-          <Icon d={ICONS.cart} />
-          {badge ? (
-            <span data-testid="cart-badge" css={{ minWidth: 22, height: 22, borderRadius: 11, background: 'var(--forest)', color: '#fff', fontSize: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', padding: '0 6px' }}>
-              {badge}
-            </span>
-          ) : null}
-        </button>
+        <AccountLink />
+        <CartButton expanded={open === 'cart'} onOpen={() => show('cart')} />
         <span css={{ '@media (max-width: 767px)': { display: 'none' } }}>
           <RegionSelector />
         </span>

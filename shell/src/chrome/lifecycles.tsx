@@ -2,7 +2,7 @@ import { defineRemoteApp, EmotionRoot, takeServerRendered } from '@store/shared-
 import type { AppProps } from 'single-spa';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { reportError } from '@store/shared-events/analytics';
 import { Chrome } from './Chrome';
 import { FooterRegion, HeaderRegion, readChromeData } from './regions';
@@ -26,12 +26,17 @@ function mountRegion(element: HTMLElement | null, node: ReactNode): Root | null 
     </EmotionRoot>
   );
   if (takeServerRendered(element)) {
-    return hydrateRoot(element, tree, {
-      onRecoverableError: (error) => {
-        console.error('[shell] hydration of the chrome recovered from an error', error);
-        reportError(error, { source: 'chrome', code: 'hydration' });
-      },
+    // in a transition: hydrated in slices that yield to the browser (see defineRemoteApp)
+    let root!: Root;
+    startTransition(() => {
+      root = hydrateRoot(element, tree, {
+        onRecoverableError: (error) => {
+          console.error('[shell] hydration of the chrome recovered from an error', error);
+          reportError(error, { source: 'chrome', code: 'hydration' });
+        },
+      });
     });
+    return root;
   }
   const root = createRoot(element);
   root.render(tree);
