@@ -32,9 +32,10 @@ import { siteRoutes } from './routes/site.js';
 import { storesRoutes } from './routes/stores.js';
 import { contentRoutes } from './routes/content.js';
 import { ContentService } from './content/service.js';
+import { registerMarket } from './market/index.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -87,6 +88,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
     reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });
   });
   app.decorate('catalog', catalog);
+  // the request's market (NZ or AU) from its host: request.market
+  registerMarket(app, config.siteHosts, config.checkout?.afterpayMaxCents);
 
   // security headers (CSP with per-request nonces, frame-ancestors, nosniff, ...) on every response
   registerSecurityHeaders(app, config.security ?? loadSecurityConfig({}, config.botcheck?.scriptUrl, config.fraud?.scriptUrl));

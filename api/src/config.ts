@@ -4,6 +4,8 @@ import { loadAccountConfig, type AccountConfig } from './account/config.js';
 import type { RateLimitSettings } from './http/rate-limit.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 import { loadPaymentClientConfig, paymentClientOrigins, type PaymentClientConfig } from './payments/client-config.js';
+import { siteHostsFromEnv } from './market/index.js';
+import type { SiteHosts } from '@store/contracts';
 
 export interface Config {
   port: number;
@@ -60,6 +62,8 @@ export interface Config {
   security: SecurityConfig;
   /** The payment clients (card fields, wallets) and the stand-in's own origin (api/src/payments/client-config.ts). */
   payments: PaymentClientConfig;
+  /** Which request hosts are which market (SITE_HOSTS; unlisted hosts are NZ). See api/src/market. */
+  siteHosts: SiteHosts;
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -175,5 +179,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     },
     security,
     payments,
+    siteHosts: siteHostsFromEnv(env, port),
   };
 }

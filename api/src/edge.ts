@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { matchRoute } from '@store/contracts';
+import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
+import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cspNonces, nonceMeta } from './http/security';
+import { registerMarket } from './market';
 import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 
 /**
@@ -86,6 +88,14 @@ export function geoLocaleScript(geo: GeoLocale): string {
   return `<script id="geo-locale" type="application/json">${json}</script>`;
 }
 
+/**
+ * The request's market settings embedded in the page (issue 14): the frontends format money, dates
+ * and addresses from it (`pageMarket()` in @store/contracts/market), never from a build constant.
+ */
+export function marketScript(market: MarketSettings): string {
+  return `<script id="${MARKET_ELEMENT_ID}" type="application/json">${jsonForScript(market)}</script>`;
+}
+
 /** The shell HTML split where the geo locale goes (before `</head>`, else before `<body`, else at the start). */
 function splitForGeo(html: string): [string, string] {
   let at = html.search(/<\/head\s*>/i);
@@ -105,6 +115,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
+  // the request's market (buildApp registers it; an edge on its own app gets the default hosts)
+  if (!app.hasDecorator('marketOf')) registerMarket(app);
   const registryFile = path.join(opts.deployDir, 'registry.json');
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
   // html: the shell's index.html split once per registry version around the geo locale's place
@@ -191,16 +203,18 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   };
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
-   * hop. Answers that carry an ETag are kept (by URL, at most API_MEMO_ENTRIES) and revalidated
-   * with If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the
-   * same object comes back and the page's data JSON and render are reused too (page.ts), while
-   * any change of the answer is seen at once.
+   * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
+   * that carry an ETag are kept (by host and URL, at most API_MEMO_ENTRIES) and revalidated with
+   * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
+   * object comes back and the page's data JSON and render are reused too (page.ts), while any
+   * change of the answer is seen at once.
    */
   const API_MEMO_ENTRIES = 512;
   const answers = new Map<string, { etag: string; body: unknown }>();
-  const api: ServerApi = async (url) => {
-    const known = answers.get(url);
-    const headers: Record<string, string> = { accept: 'application/json' };
+  const apiFor = (host: string | undefined): ServerApi => async (url) => {
+    const memo = `${host ?? ''} ${url}`;
+    const known = answers.get(memo);
+    const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}) };
     if (known) headers['if-none-match'] = known.etag;
     const response = await app.inject({ method: 'GET', url, headers });
     if (known && response.statusCode === 304) return { status: 200, body: known.body as never };
@@ -211,13 +225,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       body = null;
     }
     const etag = response.headers.etag;
-    answers.delete(url);
+    answers.delete(memo);
     if (response.statusCode === 200 && typeof etag === 'string' && body !== null) {
-      answers.set(url, { etag, body });
+      answers.set(memo, { etag, body });
       if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
     }
     return { status: response.statusCode, body: body as never };
   };
+  // the market with this deployment's NZ and AU site URLs as this request sees them
+  const marketFor = (request: FastifyRequest): MarketSettings => ({ ...request.market, sites: app.siteUrls(request) });
 
   const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
@@ -226,6 +242,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const market = marketFor(request);
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
       let rendered: Awaited<ReturnType<typeof renderPage>> = null;
       try {
@@ -236,8 +253,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         owner,
         shellVersion: current.registry.shell.version,
         template: current.template,
-        headExtra: scriptFor(request.headers[geoHeader]) + registryScript(current.body),
-        api,
+        headExtra: scriptFor(request.headers[geoHeader]) + marketScript(market) + registryScript(current.body),
+        api: apiFor(request.headers.host),
+        market,
         nonces: cspNonces(reply),
         exists: async () => {
           const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
@@ -251,7 +269,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         rendered = null;
       }
       if (rendered) {
-        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', geoHeader).type('text/html; charset=utf-8').send(rendered.body);
+        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', `${geoHeader}, Host`).type('text/html; charset=utf-8').send(rendered.body);
       }
     }
     const owned = owner !== null;
@@ -266,9 +284,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     return reply
       .code(status)
       .header('Cache-Control', NO_CACHE)
-      .header('Vary', geoHeader)
+      .header('Vary', `${geoHeader}, Host`)
       .type('text/html; charset=utf-8')
-      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + current.html[1]);
+      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + marketScript(market) + current.html[1]);
   };
 
   /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */
@@ -279,7 +297,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();
     try {
-      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, api);
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host), marketFor(request));
       if (!result) return none();
       return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
     } catch (error) {

@@ -355,7 +355,7 @@ describe.each(BACKENDS)('account and local user pool on %s', (backend) => {
     it('NZ only; the first becomes default; one customer never reaches another one', async () => {
       const one = await newCustomer();
       const two = await newCustomer();
-      const foreign = await api('POST', '/api/account/addresses', one.IdToken, { ...address, country: 'AU', postcode: '2000' });
+      const foreign = await api('POST', '/api/account/addresses', one.IdToken, { ...address, country: 'AU', postcode: '2000', state: 'NSW' });
       expect(foreign.statusCode).toBe(400);
       expect(foreign.json().issues.map((i: { field: string }) => i.field)).toContain('country');
       const badPostcode = await api('POST', '/api/account/addresses', one.IdToken, { ...address, postcode: '60111' });

@@ -48,11 +48,12 @@ describe('edge geo locale', () => {
   it('embeds the country of cloudfront-viewer-country before </head>, upper-cased', async () => {
     const res = await page({ 'cloudfront-viewer-country': 'au' });
     expect(res.statusCode).toBe(200);
-    expect(res.headers.vary).toBe('cloudfront-viewer-country');
-    expect(res.body).toContain('<script id="geo-locale" type="application/json">{"country":"AU","result":"SUCCESS"}</script></head>');
+    // (the page also varies with the host: it is that host's market's page, issue 14)
+    expect(res.headers.vary).toBe('cloudfront-viewer-country, Host');
+    expect(res.body).toContain('<script id="geo-locale" type="application/json">{"country":"AU","result":"SUCCESS"}</script><script id="site-market" type="application/json">{"id":"NZ"');
     expect(geoOf(res.body)).toEqual({ country: 'AU', result: 'SUCCESS' });
     // the rest of the document is untouched
-    expect(res.body.replace(/<script id="geo-locale"[^]*?<\/script>/, '')).toBe(SHELL_HTML);
+    expect(res.body.replace(/<script id="geo-locale"[^]*?<\/script>/, '').replace(/<script id="site-market"[^]*?<\/script>/, '')).toBe(SHELL_HTML);
   });
 
   it('falls back to NZ: NOT_FOUND without the header, ERROR for an invalid value', async () => {
@@ -67,7 +68,7 @@ describe('edge geo locale', () => {
     const res = await page({ 'cloudfront-viewer-country': '</script><script>alert(1)</script>' });
     expect(geoOf(res.body)).toEqual({ country: 'NZ', result: 'ERROR' });
     expect(res.body).not.toContain('alert(1)');
-    expect(res.body.match(/<script/g)).toHaveLength(1);
+    expect(res.body.match(/<script/g)).toHaveLength(2); // the geo locale and the market
   });
 
   it('embeds the geo locale on 404 pages too, per request, from the cached HTML', async () => {
@@ -85,7 +86,7 @@ describe('edge geo locale', () => {
       await registerEdge(other, { deployDir: dir });
       const res = await other.inject({ method: 'GET', url: '/', headers: { 'x-country': 'gb', 'cloudfront-viewer-country': 'AU' } });
       expect(geoOf(res.body)).toEqual({ country: 'GB', result: 'SUCCESS' });
-      expect(res.headers.vary).toBe('x-country');
+      expect(res.headers.vary).toBe('x-country, Host');
     } finally {
       delete process.env.GEO_COUNTRY_HEADER;
       await other.close();

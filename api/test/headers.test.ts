@@ -166,12 +166,12 @@ describe('security headers', () => {
       const scripts = html.match(/<script\b[^>]*>/g)!;
       const styles = html.match(/<style\b[^>]*>/g)!;
       // the template's style and one style of emotion's rules from the three roots (in the head);
-      // the shell's script loader, JSON-LD, geo, registry, chrome and route data
+      // the shell's script loader, JSON-LD, geo, market, registry, chrome and route data
       expect(styles.length).toBeGreaterThanOrEqual(2);
       const emotion = styles.filter((tag) => tag.includes('data-emotion="css-ssr '));
       expect(emotion).toHaveLength(1);
       expect(html.indexOf(emotion[0]!)).toBeLessThan(html.indexOf('</head>'));
-      expect(scripts.length).toBe(6);
+      expect(scripts.length).toBe(7);
       for (const tag of scripts) expect(tag).toContain(` nonce="${script}"`);
       for (const tag of styles) expect(tag).toContain(` nonce="${style}"`);
       expect(html).toContain(`<meta property="csp-nonce" nonce="${style}">`);

@@ -2,6 +2,7 @@
  * Account API bodies (spec §3 customer, address, synced state; §5 validation; §7 /account,
  * /account/state) and the identity configuration the account remote reads.
  */
+import { addressProblem, MARKETS } from './market';
 import { z } from 'zod';
 
 // ---- §5 field rules (shared by the API and the account remote's forms) ----
@@ -148,15 +149,19 @@ const addressPart = (max: number, label: string) =>
 export const AccountAddressInput = z.object({
   company: addressPart(50, 'Company').default(''),
   contactName: text(100, 'Contact name').pipe(z.string().min(1, 'Enter a contact name.').regex(PERSON_NAME_PATTERN, 'Contact name may only contain letters, full stops, apostrophes, spaces and hyphens.')),
-  country: z.literal('NZ', { message: 'Only New Zealand addresses are supported.' }),
+  country: z.enum(['NZ', 'AU'], { message: 'Only New Zealand and Australian addresses are supported.' }),
   phone: AccountPhone.default(''),
-  postcode: text(10, 'Postcode').pipe(z.string().regex(ACCOUNT_POSTCODE_PATTERN, 'Enter a 4-digit New Zealand postcode.')),
+  postcode: text(10, 'Postcode').pipe(z.string().regex(ACCOUNT_POSTCODE_PATTERN, 'Enter a 4-digit postcode.')),
   state: addressPart(50, 'Region').default(''),
   street1: addressPart(50, 'Street address').pipe(z.string().min(1, 'Enter a street address.')),
   street2: addressPart(50, 'Street address line 2').default(''),
   suburb: addressPart(50, 'Suburb').pipe(z.string().min(1, 'Enter a suburb.')),
   isDefaultBilling: z.boolean().default(false),
   isDefaultShipping: z.boolean().default(false),
+}).superRefine((address, ctx) => {
+  // AU: one of the states and a 4-digit postcode (the API also refuses another market's address)
+  const problem = addressProblem(MARKETS[address.country], address);
+  if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
 });
 export type AccountAddressInput = z.input<typeof AccountAddressInput>;
 

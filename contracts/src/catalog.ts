@@ -3,7 +3,8 @@ import { CHALLENGE_ANSWER_MAX } from './catalog-constants';
 
 /**
  * Catalogue bodies (spec §3 Product, §7 objects call, §9 list constants).
- * Money is integer cents, NZD, GST-inclusive. Dates are ISO 8601 strings (UTC).
+ * Money is integer cents in the market's currency (NZD on the NZ site, AUD on the AU site; the
+ * request's host decides), GST-inclusive. Dates are ISO 8601 strings (UTC).
  */
 
 export const ProductState = z.enum(['current', 'evergreen', 'coming']).describe('coming = coming soon (not yet sellable)');
@@ -55,7 +56,7 @@ export const Product = z.object({
   erpOriginalPrice: z.number().int().describe('Cents, GST-inclusive; above price when discounted'),
   isDiscounted: z.boolean(),
   discountPercent: z.number().int(),
-  taxExclusive: z.number().int().describe('Price excluding 15% GST, cents'),
+  taxExclusive: z.number().int().describe("Price excluding GST (the market's rate: 15% NZ, 10% AU), cents"),
   isNew: z.boolean(),
   state: ProductState,
   availableFrom: z.string().nullable().describe('For coming products: when it becomes available'),

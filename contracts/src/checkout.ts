@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { QANTAS_MEMBER_PATTERN } from './account';
+import { addressProblem, MARKETS } from './market';
 import { EMAIL_PATTERN } from './site-rules';
 
 /** Spec §5: letters, full stop, apostrophe, space, hyphen. */
@@ -44,18 +45,27 @@ export const CartItemInput = z.object({
 });
 export type CartItemInput = z.infer<typeof CartItemInput>;
 
-/** Spec §3 CheckoutAddress; only NZ is allowed (§5). */
-export const CheckoutAddress = z.object({
-  company: addressPart(CHECKOUT_LIMITS.companyMax).optional().default(''),
-  contactName: z.string().trim().min(1).max(CHECKOUT_LIMITS.contactNameMax).regex(NAME_PATTERN, 'Use letters, full stops, apostrophes, spaces and hyphens only.'),
-  country: z.literal('NZ'),
-  phone: CheckoutPhone,
-  postcode: z.string().trim().max(CHECKOUT_LIMITS.postcodeMax).regex(NZ_POSTCODE_PATTERN, 'Enter a 4-digit NZ postcode.'),
-  state: addressPart(CHECKOUT_LIMITS.stateMax).optional().default(''),
-  street1: addressPart(CHECKOUT_LIMITS.streetMax).min(1),
-  street2: addressPart(CHECKOUT_LIMITS.streetMax).optional().default(''),
-  suburb: addressPart(CHECKOUT_LIMITS.suburbMax).min(1),
-});
+/**
+ * Spec §3 CheckoutAddress. Each site takes its own market's addresses only (§5 "only country NZ"
+ * on the NZ site; issue 14: only AU on the Australian site, with a state and a 4-digit postcode):
+ * the schema accepts NZ and AU, and the API refuses an address of the other market.
+ */
+export const CheckoutAddress = z
+  .object({
+    company: addressPart(CHECKOUT_LIMITS.companyMax).optional().default(''),
+    contactName: z.string().trim().min(1).max(CHECKOUT_LIMITS.contactNameMax).regex(NAME_PATTERN, 'Use letters, full stops, apostrophes, spaces and hyphens only.'),
+    country: z.enum(['NZ', 'AU'], { message: 'Choose New Zealand or Australia.' }),
+    phone: CheckoutPhone,
+    postcode: z.string().trim().max(CHECKOUT_LIMITS.postcodeMax).regex(NZ_POSTCODE_PATTERN, 'Enter a 4-digit postcode.'),
+    state: addressPart(CHECKOUT_LIMITS.stateMax).optional().default(''),
+    street1: addressPart(CHECKOUT_LIMITS.streetMax).min(1),
+    street2: addressPart(CHECKOUT_LIMITS.streetMax).optional().default(''),
+    suburb: addressPart(CHECKOUT_LIMITS.suburbMax).min(1),
+  })
+  .superRefine((address, ctx) => {
+    const problem = addressProblem(MARKETS[address.country], address);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 export type CheckoutAddress = z.infer<typeof CheckoutAddress>;
 export type CheckoutAddressInput = z.input<typeof CheckoutAddress>;
 
@@ -299,6 +309,9 @@ export type PaymentClientConfigResponse = z.infer<typeof PaymentClientConfigResp
 export const OrderView = z.object({
   number: z.string(),
   status: z.string(),
+  /** The market the order was placed in (NZ, AU) and the currency of every amount (NZD, AUD). */
+  market: z.enum(['NZ', 'AU']).optional(),
+  currency: z.enum(['NZD', 'AUD']).optional(),
   createdAt: z.string(),
   email: z.string(),
   firstName: z.string(),

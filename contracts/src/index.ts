@@ -9,3 +9,4 @@ export * from './site';
 export * from './account';
 export * from './content';
 export * from './returns';
+export * from './market';

@@ -2,7 +2,7 @@
  * Money helpers (NZD, GST-inclusive integer cents). Pure, no dependencies, safe to bundle anywhere.
  */
 
-/** GST rate in New Zealand (spec §9). */
+/** GST rate in New Zealand (spec §9); each market's rate is in market.ts (gstPercent). */
 export const GST_RATE = 0.15;
 
 /**
@@ -31,17 +31,19 @@ export function discountPercent(price: number, original: number): number {
 }
 
 /**
- * The GST part of a GST-inclusive amount in cents: 3/23 of it, a fraction of exactly one half
- * rounded down (GST Act s19O), otherwise to the nearest cent.
+ * The GST part of a GST-inclusive amount in cents at `ratePercent` (15 in NZ: 3/23 of it; 10 in
+ * Australia: 1/11), a fraction of exactly one half rounded down (GST Act s19O), otherwise to the
+ * nearest cent.
  */
-export function gstOfInclusive(cents: number): number {
-  const numerator = cents * 3;
-  const whole = Math.floor(numerator / 23);
-  const remainder = numerator - whole * 23; // 0..22, in 23rds of a cent
-  return remainder * 2 > 23 ? whole + 1 : whole;
+export function gstOfInclusive(cents: number, ratePercent = 15): number {
+  const numerator = cents * ratePercent;
+  const denominator = 100 + ratePercent;
+  const whole = Math.floor(numerator / denominator);
+  const remainder = numerator - whole * denominator; // in 1/denominator of a cent
+  return remainder * 2 > denominator ? whole + 1 : whole;
 }
 
 /** Price excluding GST, in cents (inclusive price minus its GST part). */
-export function exclusiveOfGst(cents: number): number {
-  return cents - gstOfInclusive(cents);
+export function exclusiveOfGst(cents: number, ratePercent = 15): number {
+  return cents - gstOfInclusive(cents, ratePercent);
 }

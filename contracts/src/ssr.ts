@@ -11,6 +11,7 @@
  *   render(ctx)  the remote's React tree for that URL and data (a static router, no effects).
  */
 import type { ReactElement } from 'react';
+import type { MarketSettings } from './market';
 
 /** An in-process API call: GET only, the parsed JSON body (null when not JSON) and the status. */
 export type ServerApi = <T = unknown>(path: string) => Promise<{ status: number; body: T }>;
@@ -19,6 +20,8 @@ export interface LoadContext {
   /** The page URL, absolute (origin from the request). */
   url: string;
   api: ServerApi;
+  /** The request's market (issue 14; absent from an older edge: NZ). */
+  market?: MarketSettings;
 }
 
 /** Route data: API URL (path + query, as the browser code builds it) → that call's JSON answer. */
@@ -47,6 +50,8 @@ export interface LoadResult {
 export interface RenderContext {
   url: string;
   data: RouteData;
+  /** The request's market: wrap the tree in @store/ui/market's MarketProvider with it. */
+  market?: MarketSettings;
 }
 
 export interface RemoteServerModule {

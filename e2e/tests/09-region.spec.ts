@@ -4,7 +4,9 @@ import { chrome, expect, remote, test } from '../support/fixtures';
 const PROMPT = "It looks like you're in Australia. Visit our Australian site for local prices and delivery?";
 
 test.describe('region selector and geo locale', () => {
-  test('the region dialog opens from the header, lists the regions and closes with Escape', async ({ page }) => {
+  test('the region dialog opens from the header, lists the regions and closes with Escape', async ({ page, store }) => {
+    // Australia is this deployment's other market (issue 14): its entry links to the AU host
+    const auSite = `http://au.localhost:${new URL(store.baseURL).port}`;
     await page.goto('/');
     const trigger = chrome(page).header.getByRole('button', { name: /Change region, current: New Zealand/ });
     await expect(trigger).toBeVisible();
@@ -20,8 +22,8 @@ test.describe('region selector and geo locale', () => {
       ['Canada — French', 'https://www.fernleaf.ca/fr'],
       ['Europe', 'https://www.fernleaf.eu'],
       ['United Kingdom', 'https://www.fernleaf.co.uk'],
-      ['Australia', 'https://www.fernleaf.com.au'],
-    ] as const) {
+      ['Australia', auSite],
+    ] as [string, string][]) {
       const link = dialog.getByRole('link', { name: new RegExp(`^${name}`) });
       await expect(link).toHaveAttribute('href', url);
       await expect(link).toHaveAttribute('target', '_blank');
@@ -38,13 +40,13 @@ test.describe('region selector and geo locale', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('a visitor from Australia is offered the Australian site until they choose to stay', async ({ page }) => {
+  test('a visitor from Australia is offered the Australian site until they choose to stay', async ({ page, store }) => {
     await page.setExtraHTTPHeaders({ 'cloudfront-viewer-country': 'AU' });
     await page.goto('/');
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
     const prompt = page.getByRole('complementary', { name: 'Change country' });
     await expect(prompt).toContainText(PROMPT);
-    await expect(prompt.getByRole('link', { name: /Go to the Australian site/ })).toHaveAttribute('href', 'https://www.fernleaf.com.au');
+    await expect(prompt.getByRole('link', { name: /Go to the Australian site/ })).toHaveAttribute('href', `http://au.localhost:${new URL(store.baseURL).port}`);
 
     await prompt.getByRole('button', { name: 'Stay on the New Zealand site' }).click();
     await expect(prompt).toHaveCount(0);
@@ -53,6 +55,18 @@ test.describe('region selector and geo locale', () => {
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(chrome(page).header.getByRole('button', { name: /Change region/ })).toBeVisible();
     await expect(page.getByText(PROMPT)).toHaveCount(0);
+  });
+
+  test('on the Australian site: the selector shows Australia (AUD) and a visitor from New Zealand is offered the NZ site', async ({ page, store }) => {
+    const port = new URL(store.baseURL).port;
+    await page.setExtraHTTPHeaders({ 'cloudfront-viewer-country': 'NZ' });
+    await page.goto(`http://au.localhost:${port}/`);
+    await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(chrome(page).header.getByRole('button', { name: 'Change region, current: Australia (AUD)' })).toBeVisible();
+    const prompt = page.getByRole('complementary', { name: 'Change country' });
+    await expect(prompt).toContainText("It looks like you're in New Zealand. Visit our New Zealand site for local prices and delivery?");
+    await expect(prompt.getByRole('link', { name: /Go to the New Zealand site/ })).toHaveAttribute('href', `http://localhost:${port}`);
+    await expect(prompt.getByRole('button', { name: 'Stay on the Australia site' })).toBeVisible();
   });
 
   test('no prompt without a country header', async ({ page }) => {

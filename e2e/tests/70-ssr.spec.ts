@@ -167,7 +167,7 @@ test('a catalog release whose server render throws: the region is rendered in th
   const inputs = copyRemote('mfe-catalog', dir);
   const server = path.join(dir, 'src/server.tsx');
   const source = fs.readFileSync(server, 'utf8');
-  const marker = 'export function render({ url, data }: RenderContext) {';
+  const marker = 'export function render({ url, data, market }: RenderContext) {';
   if (!source.includes(marker)) throw new Error('mfe-catalog/src/server.tsx changed: update this test');
   fs.writeFileSync(server, source.replace(marker, `${marker}\n  if (url.includes('/categories/')) throw new Error('server render failed on purpose');`));
   const dist = buildWithWebpack(dir, inputs);

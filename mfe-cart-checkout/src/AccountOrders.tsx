@@ -7,7 +7,7 @@
  * order's return token (GET /api/account/orders/{number}/return-token); the return view creates a
  * return request through the same API as the guest page /return/guest/create.
  */
-import { formatNzd, type OrderView, type ReturnableOrder } from '@store/contracts';
+import { formatMarketDate, formatMoney, MARKETS, marketOfCurrency, type OrderView, type ReturnableOrder } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { useEffect, useState } from 'react';
 import { FindOrder } from './pages/FindOrder';
@@ -15,12 +15,15 @@ import { OrderDetails } from './pages/OrderDetails';
 import { ReturnForm } from './pages/ReturnPage';
 import { accountReturnToken, ApiError, returnOrder } from './lib/api';
 import { card, Notice, secondaryButton } from './lib/ui';
+import { useMarket } from '@store/ui/market';
 
 interface Summary {
   number: string;
   status: string;
   createdAt: string;
   grandTotal: number;
+  /** Orders of both markets are listed, each in its own currency. */
+  currency?: 'NZD' | 'AUD';
   itemQuantity: number;
   shippingType: string;
 }
@@ -38,6 +41,9 @@ const go = (path: string) => {
 };
 
 function OrdersList() {
+  const market = useMarket();
+  // an order's amounts in its own currency (an NZ order seen on the Australian site stays in NZD)
+  const money = (cents: number, currency?: string) => formatMoney(cents, (currency && marketOfCurrency(currency)) || MARKETS.NZ);
   const [orders, setOrders] = useState<Summary[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -63,11 +69,14 @@ function OrdersList() {
             </a>
             <br />
             <span css={{ color: 'var(--muted)', fontSize: 14 }}>
-              {new Date(o.createdAt).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium' })} · {o.itemQuantity} {o.itemQuantity === 1 ? 'item' : 'items'} ·{' '}
+              {formatMarketDate(o.createdAt, market)} · {o.itemQuantity} {o.itemQuantity === 1 ? 'item' : 'items'} ·{' '}
               {o.shippingType === 'STORE_PICKUP' ? 'Click and collect' : 'Delivery'}
             </span>
           </span>
-          <strong>{formatNzd(o.grandTotal)}</strong>
+          <strong>
+            {money(o.grandTotal, o.currency)}
+            {o.currency && o.currency !== market.currency ? ` ${o.currency}` : ''}
+          </strong>
         </li>
       ))}
     </ul>

@@ -3,13 +3,13 @@
  * {onClose}). Rendered inside the shell's overlay, outside this remote's router: links are plain
  * anchors navigated through the history API (single-spa and the routers follow it).
  */
-import { formatNzd } from '@store/contracts';
 import { CartLines } from './cart/CartLines';
 import { useCart } from './cart/useCart';
 import { useCheckoutInfo } from './checkout/useCheckout';
 import { EmptyCart } from './pages/CartPage';
 import { useCartSettled } from './lib/session';
 import { primaryButton, secondaryButton } from './lib/ui';
+import { useMoney } from '@store/ui/market';
 
 function go(path: string, onClose: () => void) {
   onClose();
@@ -18,6 +18,7 @@ function go(path: string, onClose: () => void) {
 }
 
 export default function CartDrawer({ onClose }: { onClose: () => void }) {
+  const money = useMoney();
   const navigate = (path: string) => go(path, onClose);
   const cart = useCart();
   const { info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
@@ -29,7 +30,7 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
       {cart.status === 'LOADING' ? <p aria-busy="true">Loading your cart…</p> : <CartLines groups={cart.groups} compact navigate={navigate} />}
       <p css={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700, margin: 0 }}>
         <span>Subtotal</span>
-        <span>{info ? formatNzd(info.itemSubtotalAfterDiscounts) : '…'}</span>
+        <span>{info ? money(info.itemSubtotalAfterDiscounts) : '…'}</span>
       </p>
       <button type="button" css={[primaryButton, { width: '100%' }]} disabled={!cart.valid} onClick={() => go('/checkout/contact-info', onClose)}>
         Checkout

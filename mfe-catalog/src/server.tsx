@@ -7,6 +7,7 @@
  */
 import type { ListingResponse, Product } from '@store/contracts';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData } from '@store/contracts/ssr';
+import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { listingUrl, productApiUrl } from './api/client';
 import { CatalogRoutes } from './App';
@@ -31,7 +32,7 @@ export function scopeOf(pathname: string): ListingScope | null | 'invalid' {
   return null;
 }
 
-export async function load({ url, api }: LoadContext): Promise<LoadResult> {
+export async function load({ url, api, market }: LoadContext): Promise<LoadResult> {
   const { pathname, searchParams, origin } = new URL(url);
   if (pathname.startsWith('/products/')) {
     const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
@@ -40,7 +41,7 @@ export async function load({ url, api }: LoadContext): Promise<LoadResult> {
     const answer = await api<Product>(key);
     if (answer.status === 404) return NOT_FOUND;
     if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
-    return { status: 200, data: { [key]: answer.body }, head: productHead(answer.body, origin) };
+    return { status: 200, data: { [key]: answer.body }, head: productHead(answer.body, origin, market?.currency ?? 'NZD') };
   }
   const scope = scopeOf(pathname);
   if (scope === 'invalid' || scope === null) return NOT_FOUND;
@@ -59,12 +60,14 @@ export async function load({ url, api }: LoadContext): Promise<LoadResult> {
   return { status: 200, data, head: listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin) };
 }
 
-export function render({ url, data }: RenderContext) {
+export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
   return (
+    <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
       <CatalogRoutes data={data} />
     </StaticRouter>
+    </MarketProvider>
   );
 }
 

@@ -13,6 +13,7 @@
  */
 import type { Article, BlogListResponse, BlogPost, HomeContent, ListingResponse, Store, StoresResponse } from '@store/contracts';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData, ServerApi } from '@store/contracts/ssr';
+import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import type { Listing } from './api/catalog';
 import { ContentRoutes } from './App';
@@ -131,12 +132,14 @@ export async function load({ url, api }: LoadContext): Promise<LoadResult> {
   return NOT_FOUND;
 }
 
-export function render({ url, data }: RenderContext) {
+export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
   return (
+    <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
       <ContentRoutes data={data} />
     </StaticRouter>
+    </MarketProvider>
   );
 }
 

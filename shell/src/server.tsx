@@ -5,6 +5,8 @@
  * own React root in the browser too (chrome/lifecycles.tsx hydrates them).
  */
 import type { LoadContext } from '@store/contracts/ssr';
+import type { MarketSettings } from '@store/contracts/market';
+import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { NAVIGATION_URL } from './chrome/nav';
 import { FooterRegion, HeaderRegion, type ChromeData } from './chrome/regions';
@@ -27,28 +29,34 @@ export async function load({ api }: Pick<LoadContext, 'api'>): Promise<ChromeDat
   }
 }
 
-export function renderHeader({ url, data }: { url: string; data: ChromeData }) {
+export function renderHeader({ url, data, market }: { url: string; data: ChromeData; market?: MarketSettings }) {
   return (
-    <StaticRouter location={where(url)}>
-      <HeaderRegion data={data} />
-    </StaticRouter>
+    <MarketProvider market={market}>
+      <StaticRouter location={where(url)}>
+        <HeaderRegion data={data} />
+      </StaticRouter>
+    </MarketProvider>
   );
 }
 
-export function renderFooter({ url }: { url: string }) {
+export function renderFooter({ url, market }: { url: string; market?: MarketSettings }) {
   return (
-    <StaticRouter location={where(url)}>
-      <FooterRegion />
-    </StaticRouter>
+    <MarketProvider market={market}>
+      <StaticRouter location={where(url)}>
+        <FooterRegion />
+      </StaticRouter>
+    </MarketProvider>
   );
 }
 
-export function renderErrorPage({ url, status }: { url: string; status: number }) {
+export function renderErrorPage({ url, status, market }: { url: string; status: number; market?: MarketSettings }) {
   const location = where(url);
   return (
-    <StaticRouter location={location}>
-      <ErrorPage status={status} path={new URL(url, 'http://localhost').pathname} />
-    </StaticRouter>
+    <MarketProvider market={market}>
+      <StaticRouter location={location}>
+        <ErrorPage status={status} path={new URL(url, 'http://localhost').pathname} />
+      </StaticRouter>
+    </MarketProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * Account routes (spec §7): /api/account (customer + loyalty link), /api/account/state (synced
- * state with syncableStateVersion; a stale version gets 409), /api/account/addresses (NZ only),
+ * state with syncableStateVersion; a stale version gets 409), /api/account/addresses (the site's country only),
  * /api/account/config (identity settings for the account remote). All but config need a valid
  * ID token (`app.authenticate`); a customer only ever reaches their own rows (keyed by `sub`).
  */
@@ -18,11 +18,13 @@ import {
   ValidationErrorBody,
 } from '@store/contracts';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../db/index.js';
 import { accountAddresses, accountStates, customers, loyaltyMembers } from '../db/schema-account.js';
 import type { AccountConfig } from './config.js';
+import { addressIssuesBody, addressMarketIssues } from '../market/index.js';
 
 export interface AccountRoutesOptions {
   db: Database;
@@ -89,7 +91,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/state',
     { ...auth, schema: { tags: ['account'], summary: 'The synced account state (cart items, wishlist, syncableStateVersion)', response: { 200: AccountStateResponse, 401: ErrorBody } } },
     async (request, reply) => {
-      const [row] = await db.select().from(accountStates).where(eq(accountStates.sub, sub(request))).limit(1);
+      // one synced state per market (issue 14): the NZ cart never shows up on the Australian site
+      const [row] = await db.select().from(accountStates).where(and(eq(accountStates.sub, sub(request)), eq(accountStates.market, request.market.id))).limit(1);
       return reply.header('cache-control', 'no-store').send(toState(row));
     },
   );
@@ -113,10 +116,10 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       let [row] = await db
         .update(accountStates)
         .set({ version: sql`${accountStates.version} + 1`, cart, wishlist, updatedAt: new Date() })
-        .where(and(eq(accountStates.sub, owner), eq(accountStates.version, syncableStateVersion)))
+        .where(and(eq(accountStates.sub, owner), eq(accountStates.market, request.market.id), eq(accountStates.version, syncableStateVersion)))
         .returning();
       if (!row && syncableStateVersion === 0) {
-        [row] = await db.insert(accountStates).values({ sub: owner, version: 1, cart, wishlist }).onConflictDoNothing().returning();
+        [row] = await db.insert(accountStates).values({ sub: owner, market: request.market.id, version: 1, cart, wishlist }).onConflictDoNothing().returning();
       }
       if (!row) return reply.code(409).send({ error: 'Conflict', message: 'The synced state changed since it was read; fetch it and try again.' });
       return reply.header('cache-control', 'no-store').send(toState(row));
@@ -205,38 +208,45 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   // ---- addresses ----
 
-  /** NZ only: other countries are dropped on load; with no default, the first becomes default. */
-  const listAddresses = async (owner: string) => {
+  /** The site's country only (NZ on the NZ site, AU on the Australian site): other countries are dropped on load; with no default, the first becomes default. */
+  const listAddresses = async (owner: string, country: string) => {
     const rows = await db.select().from(accountAddresses).where(eq(accountAddresses.sub, owner)).orderBy(asc(accountAddresses.createdAt), asc(accountAddresses.id));
-    const addresses = rows.filter((r) => r.country === 'NZ').map(toAddress);
+    const addresses = rows.filter((r) => r.country === country).map(toAddress);
     if (addresses.length > 0) {
       if (!addresses.some((a) => a.isDefaultBilling)) addresses[0]!.isDefaultBilling = true;
       if (!addresses.some((a) => a.isDefaultShipping)) addresses[0]!.isDefaultShipping = true;
     }
     return { addresses };
   };
-  const clearDefaults = async (owner: string, input: { isDefaultBilling?: boolean; isDefaultShipping?: boolean }) => {
-    if (input.isDefaultBilling) await db.update(accountAddresses).set({ isDefaultBilling: false }).where(eq(accountAddresses.sub, owner));
-    if (input.isDefaultShipping) await db.update(accountAddresses).set({ isDefaultShipping: false }).where(eq(accountAddresses.sub, owner));
+  const clearDefaults = async (owner: string, input: { country: string; isDefaultBilling?: boolean; isDefaultShipping?: boolean }) => {
+    const mine = and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country));
+    if (input.isDefaultBilling) await db.update(accountAddresses).set({ isDefaultBilling: false }).where(mine);
+    if (input.isDefaultShipping) await db.update(accountAddresses).set({ isDefaultShipping: false }).where(mine);
+  };
+  /** An address of the other market: 400 naming the field (issue 14). */
+  const wrongCountry = (request: FastifyRequest, reply: FastifyReply, country: string) => {
+    const issues = addressMarketIssues(request.market, [['', { country }]]).map((i) => ({ ...i, field: 'country' }));
+    return issues.length > 0 ? reply.code(400).send(addressIssuesBody(issues)) : null;
   };
   const addressSchema = { tags: ['account'] };
 
   app.get(
     '/api/account/addresses',
-    { ...auth, schema: { ...addressSchema, summary: 'The address book (NZ only)', response: { 200: AccountAddressesResponse, 401: ErrorBody } } },
-    async (request, reply) => reply.header('cache-control', 'no-store').send(await listAddresses(sub(request))),
+    { ...auth, schema: { ...addressSchema, summary: "The address book (the site's country only)", response: { 200: AccountAddressesResponse, 401: ErrorBody } } },
+    async (request, reply) => reply.header('cache-control', 'no-store').send(await listAddresses(sub(request), request.market.country)),
   );
 
   app.post(
     '/api/account/addresses',
     { ...auth, schema: { ...addressSchema, summary: 'Add an address', body: AccountAddressInput, response: { 201: AccountAddressesResponse, 400: ValidationErrorBody, 401: ErrorBody, 422: ErrorBody } } },
     async (request, reply) => {
+      if (wrongCountry(request, reply, request.body.country)) return reply;
       const owner = sub(request);
       const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(accountAddresses).where(eq(accountAddresses.sub, owner));
       if (Number(n) >= 20) return reply.code(422).send({ error: 'AddressLimitReached', message: 'An address book holds at most 20 addresses.' });
       await clearDefaults(owner, request.body);
       await db.insert(accountAddresses).values({ id: crypto.randomUUID(), sub: owner, ...request.body });
-      return reply.code(201).send(await listAddresses(owner));
+      return reply.code(201).send(await listAddresses(owner, request.market.country));
     },
   );
 
@@ -244,12 +254,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/addresses/:id',
     { ...auth, schema: { ...addressSchema, summary: 'Replace an address', params: AddressParams, body: AccountAddressInput, response: { 200: AccountAddressesResponse, 400: ValidationErrorBody, 401: ErrorBody, 404: ErrorBody } } },
     async (request, reply) => {
+      if (wrongCountry(request, reply, request.body.country)) return reply;
       const owner = sub(request);
       const [row] = await db.select({ id: accountAddresses.id }).from(accountAddresses).where(and(eq(accountAddresses.id, request.params.id), eq(accountAddresses.sub, owner))).limit(1);
       if (!row) return reply.code(404).send({ error: 'NotFound', message: 'Address not found.' });
       await clearDefaults(owner, request.body);
       await db.update(accountAddresses).set(request.body).where(and(eq(accountAddresses.id, row.id), eq(accountAddresses.sub, owner)));
-      return reply.send(await listAddresses(owner));
+      return reply.send(await listAddresses(owner, request.market.country));
     },
   );
 
@@ -260,7 +271,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const owner = sub(request);
       const deleted = await db.delete(accountAddresses).where(and(eq(accountAddresses.id, request.params.id), eq(accountAddresses.sub, owner))).returning({ id: accountAddresses.id });
       if (deleted.length === 0) return reply.code(404).send({ error: 'NotFound', message: 'Address not found.' });
-      return reply.send(await listAddresses(owner));
+      return reply.send(await listAddresses(owner, request.market.country));
     },
   );
 };

@@ -8,6 +8,7 @@
  * the in-memory text index (text-index.ts) or, for queries it does not evaluate, from Postgres
  * (GIN over the weighted tsvector). Rebuilt when the catalogue version changes.
  */
+import { productsIn, type Currency } from './prices.js';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { bitsOfRows, countBits, wordsFor } from './bitset.js';
@@ -107,13 +108,13 @@ export class FacetIndex {
    * Loads the index. `ancestorsOf(categoryId)` gives the category and its ancestors. Returns null
    * when the catalogue has more than 32 categories, features or colours (bit masks).
    */
-  static async load(db: Database, ancestorsOf: (categoryId: number) => number[]): Promise<FacetIndex | null> {
+  static async load(db: Database, ancestorsOf: (categoryId: number) => number[], currency: Currency = 'NZD'): Promise<FacetIndex | null> {
     const rows = await queryRows<{ id: number; price: number; brand_id: number; colour_name: string; merch_rank: number; name: string; created: string; cats: number[] | string | null; feats: number[] | string | null }>(
       db,
       sql`select p.id, p.price, p.brand_id, p.colour_name, p.merch_rank, p.name, p.created_at::text as created,
                  (select array_agg(pc.category_id) from product_categories pc where pc.product_id = p.id) as cats,
                  (select array_agg(pf.feature_id) from product_features pf where pf.product_id = p.id) as feats
-          from products p order by p.id`,
+          from ${productsIn(currency)} p order by p.id`,
     );
     const parseArray = (value: number[] | string | null): number[] =>
       value === null ? [] : Array.isArray(value) ? value.map(Number) : value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);

@@ -13,6 +13,7 @@
  * its nearest catalogue word by trigram similarity (pg_trgm), and the search runs again; if that
  * still finds nothing the words are OR-ed (best matches first).
  */
+import { productsIn, type Currency } from './prices.js';
 import { PRODUCT_LIST_PAGE_SIZE } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
@@ -86,7 +87,7 @@ function tsQuery(text: string, mode: 'and' | 'or'): SQL {
 /**
  * Runs the listing statement. `text` is the (possibly corrected) search text; `mode` AND or OR.
  */
-export async function queryListing(db: Database, f: ListingFilters, rollup: CategoryRollup, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
+export async function queryListing(db: Database, f: ListingFilters, rollup: CategoryRollup, text: string, mode: 'and' | 'or', currency: Currency = 'NZD'): Promise<FacetRows> {
   const ranked = text.length > 0;
   const query = ranked ? tsQuery(text, mode) : null;
   const where: SQL[] = [];
@@ -112,7 +113,7 @@ export async function queryListing(db: Database, f: ListingFilters, rollup: Cate
     with m as materialized (
       select p.id, p.name, p.price, p.created_at, p.merch_rank, p.colour_name, ${rank} as rank,
              ${fCat} as f_cat, ${fFeat} as f_feat, ${fCol} as f_col, ${fPrice} as f_price
-      from products p
+      from ${productsIn(currency)} p
       ${whereSql}
     )
     select

@@ -4,6 +4,7 @@ import {
   SORT_OPTIONS,
   discountPercent,
   exclusiveOfGst,
+  marketOfCurrency,
   type Breadcrumb,
   type CategoryNode,
   type CategoryRef,
@@ -22,6 +23,7 @@ import { correctQuery, correctQueryInMemory, loadVocabulary, vocabularyOf, type 
 import type { SeedCategory } from '../seed/generate.js';
 import { Lru, SingleFlight } from './lru.js';
 import { TextIndex, parseTsQuery, type TsQueryNode } from './text-index.js';
+import { priceColumns, type Currency } from './prices.js';
 
 /** A category row as the service keeps it in memory: the same shape the seed writes. */
 export type CategoryInfo = SeedCategory;
@@ -160,6 +162,8 @@ export interface CatalogCacheOptions {
   productCacheSize?: number;
   /** Filters and facet counts from the in-memory index (default) or from one SQL statement each time. */
   inMemoryFacets?: boolean;
+  /** The price list this service answers in (default NZD; see forCurrency). */
+  currency?: Currency;
 }
 
 /**
@@ -192,11 +196,16 @@ export class CatalogService {
   private readonly imageSources = new Lru<string, ImageSourceRow | null>(5000);
 
   private readonly inMemoryFacets: boolean;
+  /** The currency of every price this service answers with (issue 14: one service per price list). */
+  readonly currency: Currency;
+  /** The same catalogue in the other currencies (forCurrency): its caches follow this one's changes. */
+  private readonly siblings = new Map<Currency, CatalogService>();
 
   constructor(
     private readonly db: Database,
-    options: CatalogCacheOptions = {},
+    private readonly options: CatalogCacheOptions = {},
   ) {
+    this.currency = options.currency ?? 'NZD';
     this.inMemoryFacets = options.inMemoryFacets ?? true;
     this.listings = new Lru(options.listingCacheSize ?? 2000);
     this.productJson = new Lru(options.productCacheSize ?? 10_000);
@@ -205,6 +214,20 @@ export class CatalogService {
 
   get version(): number {
     return this.versionNo;
+  }
+
+  /**
+   * The catalogue priced in a currency (a market's): this service for its own currency, else a
+   * sibling with its own caches, told of every stock change and invalidation this one sees.
+   */
+  forCurrency(currency: Currency): CatalogService {
+    if (currency === this.currency) return this;
+    let sibling = this.siblings.get(currency);
+    if (!sibling) {
+      sibling = new CatalogService(this.db, { ...this.options, currency });
+      this.siblings.set(currency, sibling);
+    }
+    return sibling;
   }
 
   /** A set that collects the products whose stock changes from now on (remove it from changedDuringLoads when done). */
@@ -240,6 +263,7 @@ export class CatalogService {
       }
     }
     if (!remote) this.publisher?.({ kind: 'stock', productIds: [...ids] });
+    for (const sibling of this.siblings.values()) sibling.stockChanged([...ids], { remote: true });
   }
 
   /** Bumps the catalogue version and drops every cached answer (and tells the other processes). */
@@ -260,6 +284,7 @@ export class CatalogService {
     this.productJson.clear();
     this.pathToId.clear();
     this.imageSources.clear();
+    for (const sibling of this.siblings.values()) sibling.invalidate({ remote: true });
   }
 
   // -------------------------------------------------------------------------------------------
@@ -406,11 +431,15 @@ export class CatalogService {
     if (!this.inMemoryFacets) return Promise.resolve(null);
     if (!this.memoryIndexPromise) {
       const promise = this.categories().then(async (index) => {
-        const memory = await MemoryFacetIndex.load(this.db, (categoryId) => {
-          const chain: number[] = [];
-          for (let c = index.byId.get(categoryId); c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) chain.push(c.id);
-          return chain;
-        });
+        const memory = await MemoryFacetIndex.load(
+          this.db,
+          (categoryId) => {
+            const chain: number[] = [];
+            for (let c = index.byId.get(categoryId); c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) chain.push(c.id);
+            return chain;
+          },
+          this.currency,
+        );
         if (!memory) return null;
         const text = await TextIndex.load(this.db, (id) => memory.rowById.get(id), memory.size);
         await this.prefillTiles();
@@ -495,7 +524,7 @@ export class CatalogService {
   /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */
   private async runListing(filters: ListingFilters, facets: FacetIndex, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
     const indexes = await this.memoryIndex();
-    if (!indexes) return queryListing(this.db, filters, facets.rollup, text, mode);
+    if (!indexes) return queryListing(this.db, filters, facets.rollup, text, mode, this.currency);
     const memory = indexes.facets;
     const rows = text ? await this.textRowsOf(indexes, text, mode) : null;
     const scopeMask = filters.scopeCategoryId ? memory.categoryMaskOf([filters.scopeCategoryId]) : 0;
@@ -670,6 +699,11 @@ export class CatalogService {
     return cache ? this.listingFlights.run(`${version}|${key}`, build) : build();
   }
 
+  /** The price columns in this service's currency (NZD: the products table's; else the price list's, null when missing). */
+  private prices() {
+    return this.currency === 'NZD' ? { price: products.price, erpOriginalPrice: products.erpOriginalPrice } : priceColumns(this.currency, sql`${products.id}`);
+  }
+
   /** Tiles for product ids, in the order given. */
   private async tiles(ids: number[]): Promise<ProductTile[]> {
     if (ids.length === 0) return [];
@@ -707,8 +741,7 @@ export class CatalogService {
         path: products.path,
         name: products.name,
         brand: brands.name,
-        price: products.price,
-        erpOriginalPrice: products.erpOriginalPrice,
+        ...this.prices(),
         isNew: products.isNew,
         state: products.state,
         availableFrom: products.availableFrom,
@@ -729,7 +762,8 @@ export class CatalogService {
     const out: ProductTile[] = [];
     for (const id of ids ?? rows.map((r) => r.id)) {
       const r = byId.get(id);
-      if (!r) continue;
+      // (no price in this currency: not sold in this market)
+      if (!r || r.price === null) continue;
       out.push({
         id: String(r.id),
         path: r.path,
@@ -817,8 +851,7 @@ export class CatalogService {
         brandName: brands.name,
         brandSlug: brands.slug,
         productType: products.productType,
-        price: products.price,
-        erpOriginalPrice: products.erpOriginalPrice,
+        ...this.prices(),
         isNew: products.isNew,
         state: products.state,
         availableFrom: products.availableFrom,
@@ -885,6 +918,7 @@ export class CatalogService {
       return { id: String(id), name: c?.name ?? '', path: c?.path ?? '' };
     };
     for (const r of rows) {
+      if (r.price === null) continue; // not sold in this market
       const productVariants = (variantsBy.get(r.id) ?? []).map((v) => ({ id: String(v.id), code: v.code, label: v.label, qty: v.qty }));
       const inStock = productVariants.filter((v) => v.qty > 0);
       const product: Product = {
@@ -899,7 +933,7 @@ export class CatalogService {
         erpOriginalPrice: r.erpOriginalPrice,
         isDiscounted: r.price < r.erpOriginalPrice,
         discountPercent: discountPercent(r.price, r.erpOriginalPrice),
-        taxExclusive: exclusiveOfGst(r.price),
+        taxExclusive: exclusiveOfGst(r.price, marketOfCurrency(this.currency)?.gstPercent),
         isNew: r.isNew,
         state: r.state as Product['state'],
         availableFrom: iso(r.availableFrom),

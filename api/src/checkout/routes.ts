@@ -21,7 +21,7 @@ import {
   VoucherBalanceQuery,
   VoucherBalanceResponse,
 } from '@store/contracts';
-import { formatNzd } from '@store/contracts';
+import { formatMoney } from '@store/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -34,6 +34,7 @@ import { findStoresNear, listStores } from '../stores/index.js';
 import { clientOf, rules, tooManyRequests, type RateLimitSettings } from '../http/rate-limit.js';
 import type { VoucherService } from '../vouchers/service.js';
 import { CartItemInvalid, type CheckoutService } from './service.js';
+import { addressIssuesBody, addressMarketIssues } from '../market/index.js';
 
 export interface CheckoutRoutesOptions {
   db: Database;
@@ -70,7 +71,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
    */
   const promoCodesRefused = async (request: FastifyRequest, reply: FastifyReply, codes: readonly string[] | undefined): Promise<boolean> => {
     if (!codes || codes.length === 0) return false;
-    const known = new Set((await checkout.promotions()).filter((p) => p.code).map((p) => p.code!.toUpperCase()));
+    const known = new Set((await checkout.promotions(false, request.market.currency)).filter((p) => p.code).map((p) => p.code!.toUpperCase()));
     const unknown = [...new Set(codes.map((c) => c.trim().toUpperCase()))].filter((c) => !known.has(c));
     for (const code of unknown) {
       // stored as a short hash: any text the shopper typed, of bounded length
@@ -98,9 +99,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (request, reply) => {
+      const wrongCountry = addressMarketIssues(request.market, [['cart.shippingAddress', request.body.cart.shippingAddress]]);
+      if (wrongCountry.length > 0) return reply.code(400).send(addressIssuesBody(wrongCountry));
       if (await promoCodesRefused(request, reply, request.body.cart.promoCodes)) return reply;
       try {
-        return await checkout.info(request.body);
+        return await checkout.info(request.body, request.market);
       } catch (error) {
         if (error instanceof CartItemInvalid) return reply.code(422).send(error.body());
         throw error;
@@ -131,7 +134,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const sub = userOf(request);
-      const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) };
+      const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500), market: request.market };
+      const wrongCountry = addressMarketIssues(request.market, [
+        ['cart.shippingAddress', request.body.cart.shippingAddress],
+        ['cart.billingAddress', request.body.cart.billingAddress],
+      ]);
+      if (wrongCountry.length > 0) return reply.code(400).send(addressIssuesBody(wrongCountry));
       // gift-card PINs are checked here too: each one counts against the client's PIN budget (shared with the balance check)
       for (const _card of request.body.payment.methods.filter((m) => m.methodCode === 'VOUCHER')) {
         const decision = await limits.take(rule.giftCardPin, clientOf(request));
@@ -205,7 +213,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     },
   );
 
-  const AccountOrderSummary = z.object({ number: z.string(), status: z.string(), createdAt: z.string(), grandTotal: z.number().int(), itemQuantity: z.number().int(), shippingType: z.string() });
+  const AccountOrderSummary = z.object({ number: z.string(), status: z.string(), createdAt: z.string(), grandTotal: z.number().int(), currency: z.enum(['NZD', 'AUD']), itemQuantity: z.number().int(), shippingType: z.string() });
   app.get(
     '/api/account/orders',
     {
@@ -268,7 +276,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         summary: 'Gift card balance (needs the PIN and a bot-check token for payment_voucher_balance_fetch)',
         params: VoucherBalanceParams,
         querystring: VoucherBalanceQuery,
-        response: { 200: VoucherBalanceResponse, 400: ValidationErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 423: ErrorBody, 429: ErrorBody },
+        response: { 200: VoucherBalanceResponse, 400: ValidationErrorBody, 403: ErrorBody, 404: ErrorBody, 410: ErrorBody, 422: ErrorBody, 423: ErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -277,7 +285,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       if (!(await app.verifyBotCheck(request.query.recaptchaToken, 'payment_voucher_balance_fetch')).ok) {
         return reply.code(400).send({ error: 'ValidationError', message: 'Invalid query: recaptchaToken: Bot check failed.', issues: [{ field: 'recaptchaToken', reason: 'Bot check failed' }] });
       }
-      const result = await vouchers.lookup(request.params.code, request.query.pin);
+      const result = await vouchers.lookup(request.params.code, request.query.pin, undefined, request.market.currency);
       if (!result.ok) return reply.code(result.status as 404).send({ error: result.error, message: result.message });
       return { code: result.code, expires: result.expires, amountRemaining: result.amountRemaining };
     },
@@ -294,9 +302,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const found = request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }) : await listStores(opts.db);
+      // click and collect is per country: the market's own stores only (an AU postcode finds no NZ store)
+      const found = request.market.country !== 'NZ' ? await listStores(opts.db) : request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }) : await listStores(opts.db);
       const stores = found
-        .filter((s) => s.clickAndCollect)
+        .filter((s) => s.clickAndCollect && s.address.country === request.market.country)
         .map((s) => ({
           erpStoreId: s.erpStoreId,
           name: s.name,
@@ -324,12 +333,12 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     const first = checkout.amount - instalment * 3;
     const body =
       checkout.state === 'PENDING'
-        ? `<p class="total">Order ${escapeHtml(checkout.orderNumber)}: <strong>${formatNzd(checkout.amount)}</strong></p>
-           <p>Pay in 4 interest-free payments every 2 weeks: ${formatNzd(first)} today, then 3 payments of ${formatNzd(instalment)}.</p>
+        ? `<p class="total">Order ${escapeHtml(checkout.orderNumber)}: <strong>${formatMoney(checkout.amount, request.market)}</strong></p>
+           <p>Pay in 4 interest-free payments every 2 weeks: ${formatMoney(first, request.market)} today, then 3 payments of ${formatMoney(instalment, request.market)}.</p>
            <form method="post" action="/api/payments/afterpay/checkout/${checkout.orderNumber ? request.params.token : ''}/approve"><button type="submit">Confirm and pay with Afterpay</button></form>
            <form method="post" action="/api/payments/afterpay/checkout/${request.params.token}/decline"><button type="submit" class="secondary">Cancel and return to the store</button></form>`
         : `<p>This checkout is ${checkout.state.toLowerCase()}.</p><p><a href="/checkout/payment">Return to the store</a></p>`;
-    return page('Afterpay sandbox', body);
+    return page('Afterpay sandbox', body, request.market.locale);
   });
   for (const decision of ['approve', 'decline'] as const) {
     app.post(
@@ -356,8 +365,8 @@ function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+function page(title: string, body: string, lang = 'en-NZ'): string {
+  return `<!doctype html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#b2fce4;color:#111;margin:0;display:grid;place-items:center;min-height:100vh}main{background:#fff;border-radius:16px;padding:2rem;max-width:26rem;box-shadow:0 4px 24px #0002}h1{margin-top:0}button{display:block;width:100%;padding:.9rem;margin:.6rem 0;border-radius:999px;border:0;background:#111;color:#fff;font-size:1rem;cursor:pointer}button.secondary{background:#fff;color:#111;border:1px solid #111}.total{font-size:1.2rem}</style>
 </head><body><main><h1>${escapeHtml(title)}</h1><p>This is a test payment page: no real money moves.</p>${body}</main></body></html>`;
 }

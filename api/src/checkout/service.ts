@@ -3,7 +3,7 @@
  * the promotions engine, shipping, gift-card credits, GST (3/23, half a cent down) and the
  * amount outstanding. Order placement prices the cart through the same code.
  */
-import type { CheckoutCart, CheckoutInfoResponse, CreditBalance, ShippingMethod } from '@store/contracts';
+import { DEFAULT_MARKET, type CheckoutCart, type CheckoutInfoResponse, type CreditBalance, type MarketSettings, type ShippingMethod } from '@store/contracts';
 import { DEFAULT_CART_RULES, checkItem, violationMessage, type CartRulesConfig, type ValidityCode } from '@store/contracts/cart-rules';
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
@@ -94,12 +94,18 @@ export const SERVER_CART_RULES: CartRulesConfig = { ...DEFAULT_CART_RULES, stock
 
 const isId = (s: string) => /^\d{1,9}$/.test(s);
 
-/** Catalogue columns of the given variants (one statement; also embedded in the order statement). */
-export function variantRowsQuery(ids: number[]): SQL {
-  return sql`select p.id as product_id, v.id as variant_id, p.name, v.label, p.price, p.state, p.functional_type, v.qty,
+/**
+ * Catalogue columns of the given variants (one statement; also embedded in the order statement),
+ * priced in `currency` (NZD: the products table; else its price list, and a product without a
+ * price there is left out: not sold in that market).
+ */
+export function variantRowsQuery(ids: number[], currency: string = 'NZD'): SQL {
+  const price = currency === 'NZD' ? sql`p.price` : sql`pp.price`;
+  const priceList = currency === 'NZD' ? sql`` : sql` join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}`;
+  return sql`select p.id as product_id, v.id as variant_id, p.name, v.label, ${price} as price, p.state, p.functional_type, v.qty,
             p.cart_qty_product_max, p.cart_qty_variant_max, p.cart_qty_variant_min, p.cart_qty_variant_multiple_of,
             array(select c.path from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by c.path) as paths
-          from variants v join products p on p.id = v.product_id
+          from variants v join products p on p.id = v.product_id${priceList}
           where v.id = any(${sql.param(ids)}::int[])`;
 }
 
@@ -157,9 +163,11 @@ export function samePricing(a: VariantRow, b: VariantRow): boolean {
 }
 
 export class CheckoutService {
-  private promoCache: { at: number; value: PromotionDef[] } | null = null;
-  private shippingCache: { at: number; value: ShippingMethod[] } | null = null;
-  /** Catalogue rows of recently priced variants (prices, names, categories); placement reads fresh ones. */
+  /** Active offers per currency (an offer's amounts are in its currency; issue 14). */
+  private readonly promoCache = new Map<string, { at: number; value: PromotionDef[] }>();
+  /** Delivery options per market. */
+  private readonly shippingCache = new Map<string, { at: number; value: ShippingMethod[] }>();
+  /** Catalogue rows of recently priced variants (prices, names, categories) by `currency:variantId`; placement reads fresh ones. */
   private readonly variantCache = new Map<string, { at: number; row: VariantRow }>();
 
   constructor(
@@ -168,8 +176,8 @@ export class CheckoutService {
   ) {}
 
   invalidate(): void {
-    this.promoCache = null;
-    this.shippingCache = null;
+    this.promoCache.clear();
+    this.shippingCache.clear();
   }
 
   /**
@@ -177,18 +185,22 @@ export class CheckoutService {
    * used counts, so the cached offers are dropped only when one of these offers has one.
    */
   promotionsUsed(ids: readonly string[]): void {
-    if (ids.length === 0 || !this.promoCache) return;
-    if (this.promoCache.value.some((p) => p.usageLimit !== null && ids.includes(p.id))) this.promoCache = null;
+    if (ids.length === 0) return;
+    for (const [currency, cached] of this.promoCache) {
+      if (cached.value.some((p) => p.usageLimit !== null && ids.includes(p.id))) this.promoCache.delete(currency);
+    }
   }
 
   /** Rows read by someone else (the order statement): newer than what the cache holds. */
-  remember(rows: Iterable<VariantRow>): void {
+  remember(rows: Iterable<VariantRow>, currency = 'NZD'): void {
     const at = Date.now();
-    for (const row of rows) this.variantCache.set(row.variantId, { at, row });
+    for (const row of rows) this.variantCache.set(`${currency}:${row.variantId}`, { at, row });
   }
 
-  async promotions(fresh = false): Promise<PromotionDef[]> {
-    if (!fresh && this.promoCache && Date.now() - this.promoCache.at < this.settings.cacheMs) return this.promoCache.value;
+  /** The active offers in a currency (a market's). */
+  async promotions(fresh = false, currency = 'NZD'): Promise<PromotionDef[]> {
+    const cached = this.promoCache.get(currency);
+    if (!fresh && cached && Date.now() - cached.at < this.settings.cacheMs) return cached.value;
     const rows = await queryRows<{
       id: string;
       version_id: string;
@@ -201,7 +213,7 @@ export class CheckoutService {
       usage_limit: number | null;
       usage_limit_per_customer: number | null;
       used_count: number;
-    }>(this.db, sql`select id, version_id, name, code, rule, exclusive, stops_further, priority, usage_limit, usage_limit_per_customer, used_count from promotions where active order by priority, id`);
+    }>(this.db, sql`select id, version_id, name, code, rule, exclusive, stops_further, priority, usage_limit, usage_limit_per_customer, used_count from promotions where active and currency = ${currency} order by priority, id`);
     const value = rows.map((r) => ({
       id: r.id,
       versionId: r.version_id,
@@ -215,40 +227,42 @@ export class CheckoutService {
       usageLimitPerCustomer: r.usage_limit_per_customer,
       usedCount: r.used_count,
     }));
-    this.promoCache = { at: Date.now(), value };
+    this.promoCache.set(currency, { at: Date.now(), value });
     return value;
   }
 
-  async shippingMethods(): Promise<ShippingMethod[]> {
-    if (this.shippingCache && Date.now() - this.shippingCache.at < this.settings.cacheMs) return this.shippingCache.value;
-    const value = await queryRows<ShippingMethod>(this.db, sql`select id, label, description, price from shipping_methods where active order by position, id`);
-    this.shippingCache = { at: Date.now(), value };
+  /** The delivery options of a market (their prices in its currency). */
+  async shippingMethods(market = 'NZ'): Promise<ShippingMethod[]> {
+    const cached = this.shippingCache.get(market);
+    if (cached && Date.now() - cached.at < this.settings.cacheMs) return cached.value;
+    const value = await queryRows<ShippingMethod>(this.db, sql`select id, label, description, price from shipping_methods where active and market = ${market} order by position, id`);
+    this.shippingCache.set(market, { at: Date.now(), value });
     return value;
   }
 
-  async variantRows(variantIds: string[], fresh = false): Promise<Map<string, VariantRow>> {
+  async variantRows(variantIds: string[], fresh = false, currency = 'NZD'): Promise<Map<string, VariantRow>> {
     const now = Date.now();
     const result = new Map<string, VariantRow>();
     const missing: string[] = [];
     for (const id of new Set(variantIds)) {
-      const hit = fresh ? undefined : this.variantCache.get(id);
+      const hit = fresh ? undefined : this.variantCache.get(`${currency}:${id}`);
       if (hit && now - hit.at < this.settings.cacheMs) result.set(id, hit.row);
       else missing.push(id);
     }
     if (missing.length === 0) return result;
-    const loaded = await this.loadVariantRows(missing);
+    const loaded = await this.loadVariantRows(missing, currency);
     if (this.variantCache.size > 50_000) this.variantCache.clear();
     for (const [id, row] of loaded) {
-      this.variantCache.set(id, { at: now, row });
+      this.variantCache.set(`${currency}:${id}`, { at: now, row });
       result.set(id, row);
     }
     return result;
   }
 
-  private async loadVariantRows(variantIds: string[]): Promise<Map<string, VariantRow>> {
+  private async loadVariantRows(variantIds: string[], currency: string): Promise<Map<string, VariantRow>> {
     const ids = [...new Set(variantIds.filter(isId).map(Number))];
     if (ids.length === 0) return new Map();
-    const rows = await queryRows<VariantDbRow>(this.db, variantRowsQuery(ids));
+    const rows = await queryRows<VariantDbRow>(this.db, variantRowsQuery(ids, currency));
     return new Map(rows.map((r) => [String(r.variant_id), toVariantRow(r)]));
   }
 
@@ -263,9 +277,17 @@ export class CheckoutService {
     return new Map(rows.map((r) => [r.promotion_id, Number(r.n)]));
   }
 
-  /** Prices a cart. Throws CheckoutError for unknown products/variants or an unknown shipping option. */
-  async price(cart: CheckoutCart, credits: CreditBalance[], { provisionalShipping = false, fresh = false } = {}): Promise<PricedCart> {
-    const [variants, promotions, methods] = await Promise.all([this.variantRows(cart.items.map((i) => i.variantId), fresh), this.promotions(), this.shippingMethods()]);
+  /**
+   * Prices a cart in a market (its currency's prices and offers, its delivery options, its GST and
+   * Afterpay limit). Throws CheckoutError for unknown products/variants (or ones not sold in the
+   * market) or an unknown shipping option.
+   */
+  async price(cart: CheckoutCart, credits: CreditBalance[], { provisionalShipping = false, fresh = false, market = DEFAULT_MARKET }: { provisionalShipping?: boolean; fresh?: boolean; market?: MarketSettings } = {}): Promise<PricedCart> {
+    const [variants, promotions, methods] = await Promise.all([
+      this.variantRows(cart.items.map((i) => i.variantId), fresh, market.currency),
+      this.promotions(false, market.currency),
+      this.shippingMethods(market.id),
+    ]);
     const lines = cart.items.map((item, index) => {
       const row = variants.get(item.variantId);
       if (!row) throw new CheckoutError('ProductVariantNotFound', 'Product variant not found.', 400);
@@ -323,19 +345,19 @@ export class CheckoutService {
       selectedShippingMethod: selected ? { ...selected, price: shippingPrice } : null,
       shippingPrice,
       grandTotal,
-      gst: gstOfInclusive(grandTotal),
+      gst: gstOfInclusive(grandTotal, market.gstPercent),
       creditUsages,
       amountOutstanding: left,
-      afterpayAvailable: left > 0 && left <= this.settings.afterpayMax,
+      afterpayAvailable: left > 0 && left <= market.afterpayMaxCents,
       loyaltyPoints: loyaltyPointsFor(grandTotal),
       variants,
     };
   }
 
-  async info(request: { cart: CheckoutCart; useProvisionalShippingAddress?: boolean; availableCreditBalances: CreditBalance[] }): Promise<CheckoutInfoResponse> {
+  async info(request: { cart: CheckoutCart; useProvisionalShippingAddress?: boolean; availableCreditBalances: CreditBalance[] }, market: MarketSettings = DEFAULT_MARKET): Promise<CheckoutInfoResponse> {
     if (request.cart.items.length === 0) return emptyInfo('CART_EMPTY');
     try {
-      const priced = await this.price(request.cart, request.availableCreditBalances, { provisionalShipping: request.useProvisionalShippingAddress === true || !request.cart.shipping });
+      const priced = await this.price(request.cart, request.availableCreditBalances, { provisionalShipping: request.useProvisionalShippingAddress === true || !request.cart.shipping, market });
       return toInfo(priced);
     } catch (error) {
       if (error instanceof CartItemInvalid) throw error; // a 4xx naming the item and the rule (routes)

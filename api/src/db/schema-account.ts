@@ -3,7 +3,7 @@
  * customer record, the synced account state, addresses and the loyalty member directory.
  * The pool stores an SRP salt and verifier per user, never a password.
  */
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const poolUsers = pgTable(
   'pool_users',
@@ -98,14 +98,19 @@ export const customers = pgTable('customers', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Synced account state (cart items, wishlist) with its syncableStateVersion. */
-export const accountStates = pgTable('account_states', {
-  sub: text('sub').primaryKey(),
-  version: integer('version').notNull().default(0),
-  cart: jsonb('cart').notNull(),
-  wishlist: jsonb('wishlist').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Synced account state (cart items, wishlist) with its syncableStateVersion, one per market (NZ, AU). */
+export const accountStates = pgTable(
+  'account_states',
+  {
+    sub: text('sub').notNull(),
+    market: text('market').notNull().default('NZ'),
+    version: integer('version').notNull().default(0),
+    cart: jsonb('cart').notNull(),
+    wishlist: jsonb('wishlist').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.sub, t.market] })],
+);
 
 export const accountAddresses = pgTable(
   'account_addresses',

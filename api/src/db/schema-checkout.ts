@@ -12,6 +12,8 @@ export const shippingMethods = pgTable('shipping_methods', {
   price: integer('price').notNull(),
   position: integer('position').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  /** The market (NZ, AU) the option delivers in; its price is in that market's currency. */
+  market: text('market').notNull().default('NZ'),
 });
 
 /**
@@ -37,8 +39,10 @@ export const promotions = pgTable(
     usageLimitPerCustomer: integer('usage_limit_per_customer'),
     usedCount: integer('used_count').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /** The currency of the offer's amounts and of the orders it applies to (NZD, AUD). */
+    currency: text('currency').notNull().default('NZD'),
   },
-  (t) => [uniqueIndex('promotions_code_idx').on(t.code)],
+  (t) => [uniqueIndex('promotions_code_currency_idx').on(t.code, t.currency)],
 );
 
 export const promotionUsages = pgTable(
@@ -66,6 +70,8 @@ export const giftCards = pgTable(
     suspended: boolean('suspended').notNull().default(false),
     failedPins: integer('failed_pins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** The card's balance is in this currency; it pays orders in that currency only (issue 14). */
+    currency: text('currency').notNull().default('NZD'),
   },
   (t) => [check('gift_cards_balance_check', sql`${t.balance} >= 0`)],
 );
@@ -80,6 +86,9 @@ export const orders = pgTable(
      * cancelled (pay-later declined or expired), fraud_declined (refused before anything was taken).
      */
     status: text('status').notNull(),
+    /** The market the order was placed in (NZ, AU) and the currency of its amounts (NZD, AUD). */
+    market: text('market').notNull().default('NZ'),
+    currency: text('currency').notNull().default('NZD'),
     accessToken: text('access_token').notNull(),
     userSub: text('user_sub'),
     email: text('email').notNull(),

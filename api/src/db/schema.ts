@@ -107,6 +107,28 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Price lists other than NZD (issue 14): the product's GST-inclusive price and original price in
+ * cents of `currency` (AUD). NZD prices are the products table's own columns. A product without a
+ * row for a currency is not sold in that market.
+ */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    price: integer('price').notNull(),
+    erpOriginalPrice: integer('erp_original_price').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.currency] }),
+    index('product_prices_currency_price_idx').on(t.currency, t.price),
+    check('product_prices_price_check', sql`${t.price} >= 0 and ${t.erpOriginalPrice} >= ${t.price}`),
+  ],
+);
+
 export const productCategories = pgTable(
   'product_categories',
   {

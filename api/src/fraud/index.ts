@@ -60,8 +60,10 @@ export interface FraudAssessment {
 export interface FraudDecisionRequest {
   orderNumber: string;
   token?: string;
-  /** Cents, NZD. */
+  /** Cents, in `currency`. */
   amount: number;
+  /** The order's currency (NZD, AUD); NZD when absent. */
+  currency?: 'NZD' | 'AUD';
   email: string;
   paymentMethods: string[];
   ip?: string;
@@ -121,7 +123,7 @@ export interface FraudWireRequest {
   timeSentToForter: number;
   checkoutTime: number;
   connectionInformation: { customerIP: string; userAgent: string; forterTokenCookie: string | null };
-  totalAmount: { amountLocalCurrency: string; currency: 'NZD' };
+  totalAmount: { amountLocalCurrency: string; currency: 'NZD' | 'AUD' };
   accountOwner: { email: string };
   payment: { paymentMethodNickname: string }[];
 }
@@ -139,7 +141,7 @@ export function toWire(request: FraudDecisionRequest, now: number): FraudWireReq
     timeSentToForter: now,
     checkoutTime: Math.floor(now / 1000),
     connectionInformation: { customerIP: request.ip ?? '', userAgent: request.userAgent ?? '', forterTokenCookie: request.token ?? null },
-    totalAmount: { amountLocalCurrency: (request.amount / 100).toFixed(2), currency: 'NZD' },
+    totalAmount: { amountLocalCurrency: (request.amount / 100).toFixed(2), currency: request.currency ?? 'NZD' },
     accountOwner: { email: request.email },
     payment: request.paymentMethods.map((m) => ({ paymentMethodNickname: m })),
   };

@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import type { CheckoutAddress as Address, OrderPlaceResponse, OrderView } from '@store/contracts';
-import { OrderPlaceRequest as OrderPlaceSchema } from '@store/contracts';
+import { DEFAULT_MARKET, OrderPlaceRequest as OrderPlaceSchema, type MarketSettings } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CartItemInvalid, CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
@@ -82,6 +82,8 @@ export interface OrderContext {
   /** The shopper's connection, for the fraud decision. */
   ip?: string;
   userAgent?: string;
+  /** The market the order is placed in (the request's host; issue 14). NZ when absent. */
+  market?: MarketSettings;
 }
 
 export interface OrderServiceOptions {
@@ -168,15 +170,15 @@ export class OrderService {
   }
 
   /** Prices the order and checks it against the request; any refusal from cached rows is re-checked with fresh ones. */
-  private async pricedOrder(input: PlaceInput, fresh: boolean): Promise<PricedCart> {
+  private async pricedOrder(input: PlaceInput, fresh: boolean, market: MarketSettings): Promise<PricedCart> {
     const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
     const credits = voucherMethods.map((m) => ({ id: VoucherService.normalise(m.code ?? ''), methodCode: 'VOUCHER' as const, amount: m.amount }));
     try {
-      const priced = await this.checkout.price(input.cart, credits, { fresh });
+      const priced = await this.checkout.price(input.cart, credits, { fresh, market });
       this.check(input, priced);
       return priced;
     } catch (error) {
-      if (!fresh && (error instanceof CheckoutError || error instanceof OrderError)) return this.pricedOrder(input, true);
+      if (!fresh && (error instanceof CheckoutError || error instanceof OrderError)) return this.pricedOrder(input, true, market);
       if (error instanceof CartItemInvalid) throw error;
       if (error instanceof CheckoutError) throw new OrderError(error.code, error.message, 400);
       throw error;
@@ -225,6 +227,7 @@ export class OrderService {
             orderNumber: state.number,
             token,
             amount: priced.grandTotal,
+            currency: (ctx.market ?? DEFAULT_MARKET).currency,
             email: input.cart.email.toLowerCase(),
             paymentMethods: input.payment.methods.map((m) => m.methodCode),
             ip: ctx.ip,
@@ -237,14 +240,16 @@ export class OrderService {
 
   private async placeOnce(input: PlaceInput, ctx: OrderContext, fresh: boolean, state: Attempt): Promise<OrderPlaceResponse> {
     const { cart } = input;
+    const market = ctx.market ?? DEFAULT_MARKET;
     let store: PickupStore | null = null;
     if (cart.shipping.type === 'STORE_PICKUP') {
       if (!cart.shipping.clickCollectStoreId) throw new OrderError('InvalidRequest', 'cart.shipping.clickCollectStoreId: Required for store pickup', 400);
       store = await this.pickupStore(cart.shipping.clickCollectStoreId);
-      if (!store) throw new OrderError('ClickCollectUnavailable', 'Click and collect is no longer available at this store.', 409);
+      // stores and click and collect are per country: a store of the other market is not offered here
+      if (!store || store.country !== market.country) throw new OrderError('ClickCollectUnavailable', 'Click and collect is no longer available at this store.', 409);
     }
     const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
-    const priced = await this.pricedOrder(input, fresh);
+    const priced = await this.pricedOrder(input, fresh, market);
     const main = input.payment.methods.find((m) => m.methodCode !== 'VOUCHER');
     // saved cards: only the signed-in customer's own; saving needs a signed-in customer and a new card
     let savedToken: string | null = null;
@@ -258,8 +263,11 @@ export class OrderService {
       throw new OrderError('InvalidRequest', 'payment.methods.saveCard: only a new card of a signed-in customer can be saved', 400);
     }
     // vouchers: check the PIN before taking money off the card
-    for (const m of voucherMethods) {
-      const check = await this.vouchers.lookup(m.code!, m.pin!);
+    for (const [i, m] of voucherMethods.entries()) {
+      const check = await this.vouchers.lookup(m.code!, m.pin!, undefined, market.currency);
+      if (!check.ok && check.error === 'VoucherCurrencyMismatch') {
+        throw new OrderError('VoucherCurrencyMismatch', `payment.methods.${i}: gift card ${VoucherService.normalise(m.code!)} is not in ${market.currency} and cannot pay this order.`, 422, undefined, m.code);
+      }
       if (!check.ok || check.amountRemaining < m.amount) throw new OrderError('VoucherInsufficientFunds', `Gift card ${VoucherService.normalise(m.code!)} no longer covers ${m.amount} cents.`, 409, undefined, m.code);
     }
 
@@ -285,8 +293,8 @@ export class OrderService {
     const applied = priced.promotions.appliedPromotions;
     const email = cart.email.toLowerCase();
     const fraud = await this.fraudDecision(input, ctx, state, priced);
-    const orderInsert = (status: string) => sql`insert into orders (number, cart_id, status, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics, fraud_token, fraud_decision, fraud_reason)
-              values (${number}, ${input.cartId}, ${status}, ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
+    const orderInsert = (status: string) => sql`insert into orders (number, cart_id, status, market, currency, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics, fraud_token, fraud_decision, fraud_reason)
+              values (${number}, ${input.cartId}, ${status}, ${market.id}, ${market.currency}, ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
                 ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
                 ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
                 ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${input.loyalty?.qantas?.memberId ?? null}, ${JSON.stringify(input.analytics ?? null)}::jsonb,
@@ -312,7 +320,7 @@ export class OrderService {
             offers as (select p.id from promotions p where p.id = any(${sql.param(applied.map((p) => p.id))}::text[]) order by p.id for update),
             used as (update promotions p set used_count = p.used_count + 1 from offers o where p.id = o.id and (p.usage_limit is null or p.used_count < p.usage_limit) returning p.id),
             usages as (insert into promotion_usages (promotion_id, order_number, customer) select used.id, ins.number, ${email} from used, ins returning promotion_id),
-            lines as (${variantRowsQuery([...new Set(priced.lines.map((l) => Number(l.variantId)))])})
+            lines as (${variantRowsQuery([...new Set(priced.lines.map((l) => Number(l.variantId)))], market.currency)})
           select array(select id from taken) as taken, array(select promotion_id from usages) as used,
             (select coalesce(json_agg(lines), '[]'::json) from lines) as rows`,
         )) as [{ taken: number[]; used: string[]; rows: VariantDbRow[] }];
@@ -321,7 +329,7 @@ export class OrderService {
         throw error;
       }
       const now = done.rows.map(toVariantRow);
-      this.checkout.remember(now);
+      this.checkout.remember(now, market.currency);
       const nowById = new Map(now.map((r) => [r.variantId, r]));
       for (const line of priced.lines) {
         const current = nowById.get(line.variantId);
@@ -618,19 +626,21 @@ export class OrderService {
     return outcome;
   }
 
-  async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; itemQuantity: number; shippingType: string }[]> {
-    const rows = await queryRows<{ number: string; status: string; created_at: string | Date; grand_total: number; qty: number; shipping_type: string }>(
+  async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; currency: 'NZD' | 'AUD'; itemQuantity: number; shippingType: string }[]> {
+    const rows = await queryRows<{ number: string; status: string; created_at: string | Date; grand_total: number; currency: 'NZD' | 'AUD'; qty: number; shipping_type: string }>(
       this.db,
-      sql`select number, status, created_at, grand_total, shipping_type, (select coalesce(sum((i->>'qty')::int), 0) from jsonb_array_elements(items) i)::int as qty
+      sql`select number, status, created_at, grand_total, currency, shipping_type, (select coalesce(sum((i->>'qty')::int), 0) from jsonb_array_elements(items) i)::int as qty
           from orders where user_sub = ${sub} and status in ('placed', 'awaiting_payment') order by created_at desc limit 100`,
     );
-    return rows.map((r) => ({ number: r.number, status: r.status, createdAt: new Date(r.created_at).toISOString(), grandTotal: r.grand_total, itemQuantity: Number(r.qty), shippingType: r.shipping_type }));
+    return rows.map((r) => ({ number: r.number, status: r.status, createdAt: new Date(r.created_at).toISOString(), grandTotal: r.grand_total, currency: r.currency, itemQuantity: Number(r.qty), shippingType: r.shipping_type }));
   }
 
   async view(number: string): Promise<(OrderView & { accessToken: string; userSub: string | null }) | null> {
     const [o] = await queryRows<{
       number: string;
       status: string;
+      market: 'NZ' | 'AU';
+      currency: 'NZD' | 'AUD';
       created_at: string | Date;
       email: string;
       first_name: string;
@@ -658,6 +668,8 @@ export class OrderService {
     return {
       number: o.number,
       status: o.status,
+      market: o.market,
+      currency: o.currency,
       createdAt: new Date(o.created_at).toISOString(),
       email: o.email,
       firstName: o.first_name,

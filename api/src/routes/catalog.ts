@@ -14,6 +14,7 @@ import {
   ProductByPathQuery,
   ValidationErrorBody,
 } from '@store/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verifyBotCheck, type BotCheckConfig, type LocalBotCheck } from '../botcheck/index.js';
@@ -33,8 +34,16 @@ const LISTING_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 /** The bot-check action of the challenge answer check (spec §7). */
 export const CHALLENGE_ACTION = 'product_challenge_verify';
 
-export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog, searchIndexPrefix, botcheck, localBotCheck }) => {
+export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog: nzCatalog, searchIndexPrefix, botcheck, localBotCheck }) => {
   const productsIndex = `${searchIndexPrefix}_products`;
+  /** The catalogue in the request's market's currency (issue 14). */
+  const catalogOf = (request: FastifyRequest) => nzCatalog.forCurrency(request.market.currency);
+  // answers differ per market: shared caches must keep them apart
+  app.addHook('onSend', async (_request, reply) => {
+    const vary = reply.getHeader('vary');
+    if (!vary) reply.header('Vary', 'Host');
+    else if (!/\bhost\b/i.test(String(vary))) reply.header('Vary', `${String(vary)}, Host`);
+  });
 
   app.get(
     '/api/catalog/categories',
@@ -45,7 +54,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
         response: { 200: CategoryTreeResponse },
       },
     },
-    async (request, reply) => sendCached(request, reply, await catalog.categoryTree(), LISTING_CACHE),
+    async (request, reply) => sendCached(request, reply, await catalogOf(request).categoryTree(), LISTING_CACHE),
   );
 
   app.get(
@@ -59,7 +68,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const body = await catalog.listing(request.query);
+      const body = await catalogOf(request).listing(request.query);
       if (!(body instanceof CachedBody)) {
         return reply.code(404).send({ error: 'NotFound', message: body.notFound === 'brand' ? 'Brand not found.' : 'Category not found.' });
       }
@@ -78,6 +87,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => {
+      const catalog = catalogOf(request);
       const brand = await catalog.brandBySlug(request.params.slug);
       if (!brand) return reply.code(404).send({ error: 'NotFound', message: 'Brand not found.' });
       const listing = await catalog.listing({ brand: brand.slug, page: 1 });
@@ -97,7 +107,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const json = await catalog.productByPath(request.query.path);
+      const json = await catalogOf(request).productByPath(request.query.path);
       if (json === null) return reply.code(404).send({ error: 'NotFound', message: 'Product not found.' });
       return sendJsonString(reply, json, 'public, max-age=60');
     },
@@ -117,7 +127,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       const { answer, productId, recaptchaToken } = request.body;
       const bot = await verifyBotCheck(botcheck, localBotCheck, recaptchaToken, CHALLENGE_ACTION);
       if (!bot.ok) return reply.code(403).send({ error: 'BotCheckFailed', message: `The bot check did not pass (${bot.reason}). Please try again.` });
-      const result = await catalog.checkChallenge(productId, answer);
+      const result = await catalogOf(request).checkChallenge(productId, answer);
       if (result === null) return reply.code(404).send({ error: 'NotFound', message: 'Product not found.' });
       if (!result) return reply.code(422).send({ error: CHALLENGE_FAILED, message: 'That answer is not right. Check the question and try again.' });
       return reply.header('cache-control', 'no-store').send({ success: true as const });
@@ -139,7 +149,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async 
       if (request.params.index !== productsIndex) {
         return reply.code(404).send({ error: 'NotFound', message: `Unknown index "${request.params.index}" (expected ${productsIndex}).` });
       }
-      const results = await catalog.productsByIds(request.body.objectIds);
+      const results = await catalogOf(request).productsByIds(request.body.objectIds);
       const json = `{"data":{"results":[${results.map((r) => r ?? 'null').join(',')}]}}`;
       return sendJsonString(reply, json, 'no-store');
     },

@@ -25,13 +25,16 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
       const { q, postcode, lat, lng, radiusKm, variantId } = request.query;
       const where: StoreLocation | null = lat !== undefined && lng !== undefined ? { lat, lng } : postcode ? { postcode } : q ? { query: q } : null;
       reply.header('cache-control', variantId ? 'private, max-age=60' : STORES_CACHE);
-      if (!where) return { origin: null, radiusKm, stores: await listStores(db, { variantId }) };
-      const origin = await resolveLocation(db, where);
+      // stores are per country (issue 14): the market's own stores only
+      const country = request.market.country;
+      if (!where) return { origin: null, radiusKm, stores: (await listStores(db, { variantId })).filter((s) => s.address.country === country) };
+      // the localities are New Zealand's: another market's suburb or postcode is not looked up in them
+      const origin = country === 'NZ' || 'lat' in where ? await resolveLocation(db, where) : null;
       if (!origin) {
         const asked = postcode ?? q ?? '';
-        return reply.code(404).send({ error: 'LocationNotFound', message: `We couldn't find the suburb or postcode "${asked}" in New Zealand.` });
+        return reply.code(404).send({ error: 'LocationNotFound', message: `We couldn't find the suburb or postcode "${asked}" in ${request.market.countryName}.` });
       }
-      const stores = await findStoresNear(db, { lat: origin.lat, lng: origin.lng }, { radiusKm, variantId });
+      const stores = (await findStoresNear(db, { lat: origin.lat, lng: origin.lng }, { radiusKm, variantId })).filter((s) => s.address.country === country);
       return { origin, radiusKm, stores };
     },
   );
@@ -48,7 +51,8 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
     },
     async (request, reply) => {
       reply.header('cache-control', STORES_CACHE);
-      return { items: await suggestLocalities(db, request.query.q) };
+      // New Zealand's localities: none are suggested on another market's site
+      return { items: request.market.country === 'NZ' ? await suggestLocalities(db, request.query.q) : [] };
     },
   );
 
@@ -64,7 +68,8 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
     },
     async (request, reply) => {
       const store = await getStoreByPath(db, request.params.path);
-      if (!store) return reply.code(404).send({ error: 'NotFound', message: 'Store not found.' });
+      // a store page of the other country's site is not found here (stores are per country)
+      if (!store || store.address.country !== request.market.country) return reply.code(404).send({ error: 'NotFound', message: 'Store not found.' });
       reply.header('cache-control', STORES_CACHE);
       return store;
     },

@@ -63,7 +63,7 @@ export const SEED_GIFT_CARDS = [
 export async function seedCheckout(db: Database, now = new Date()): Promise<void> {
   const [counts] = await queryRows<{ shipping: number; promos: number; cards: number }>(
     db,
-    sql`select (select count(*)::int from shipping_methods) as shipping, (select count(*)::int from promotions) as promos, (select count(*)::int from gift_cards) as cards`,
+    sql`select (select count(*)::int from shipping_methods where market = 'NZ') as shipping, (select count(*)::int from promotions where currency = 'NZD') as promos, (select count(*)::int from gift_cards where currency = 'NZD') as cards`,
   );
   if (!counts) return;
   if (Number(counts.shipping) === 0) {

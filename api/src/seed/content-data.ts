@@ -20,6 +20,49 @@ export interface SeedArticle {
   body: B[];
 }
 
+/** The Australian store's customer-service pages (issue 14; the market's supportDelivery and supportReturns). */
+export const SEED_AU_ARTICLES: SeedArticle[] = [
+  {
+    path: 'shipping-australia',
+    title: 'Shipping and delivery in Australia',
+    description: 'Delivery options, costs and times for orders from our Australian store, plus tracking.',
+    image: 'article-shipping',
+    imageAlt: 'A duffle bag on a beach with the sea behind it',
+    updatedAt: '2026-11-20T00:00:00.000Z',
+    body: [
+      p('Orders from our Australian store are packed at our Sydney warehouse and dispatched every weekday. Prices are in Australian dollars and include 10% GST.'),
+      h('Delivery options'),
+      list(
+        'Standard delivery: A$14.95, free on orders of A$150 or more. 3-7 working days Australia-wide.',
+        'Express delivery: A$24.95. 1-3 working days to metro areas; regional addresses can take a day or two longer.',
+      ),
+      h('Tracking your order'),
+      p('When your parcel leaves us we e-mail you a tracking link. You can also look an order up with its number and your e-mail address on the Track an order page.'),
+      link('Track an order', '/orders'),
+    ],
+  },
+  {
+    path: 'returns-australia',
+    title: 'Returns and exchanges in Australia',
+    description: 'Return unused items bought from our Australian store within 30 days for a refund or exchange.',
+    image: 'article-returns',
+    imageAlt: 'A tote bag in front of city buildings',
+    updatedAt: '2026-11-20T00:00:00.000Z',
+    body: [
+      p('If something is not quite right, you can return it within 30 days of delivery for a refund or an exchange. Items need to be unused, with tags and packaging intact.'),
+      h('Returning by post'),
+      list(
+        'Signed-in customers: open the order in your account and choose "Return items". Guests: use the guest return form with your order number and e-mail address.',
+        'Print the free return label we e-mail you and drop the parcel at any Australia Post outlet.',
+        'We refund to the original payment method, in Australian dollars, within 5 business days of receiving the parcel.',
+      ),
+      link('Start a guest return', '/return/guest/create'),
+      h('Your rights'),
+      p('Personalised pieces and gift cards cannot be returned unless they are faulty. None of this limits your rights under the Australian Consumer Law.'),
+    ],
+  },
+];
+
 export const SEED_ARTICLES: SeedArticle[] = [
   {
     path: 'shipping',
@@ -38,7 +81,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
         'Click and collect: free from any store that offers it. We e-mail you when your order is ready, usually within 2 hours of opening time.',
       ),
       h('Delivery to Australia'),
-      p('We ship to Australian addresses for a flat A$19.95 (free over A$250) with delivery in 4-8 business days. Prices on our Australian site are in Australian dollars and include GST.'),
+      p('Shopping for an Australian address? Order from our Australian site: prices there are in Australian dollars and include 10% GST, delivery is from A$14.95 and free on orders of A$150 or more.'),
+      link('Shipping within Australia', '/articles/shipping-australia'),
       h('Tracking your order'),
       p('As soon as your parcel leaves us you will get an e-mail with a tracking link. You can also look an order up with its number and your e-mail address on the Track an order page.'),
       link('Track an order', '/orders'),

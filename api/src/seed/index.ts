@@ -4,6 +4,7 @@ import { generateCatalogue, type Catalogue, type SeedProduct } from './generate.
 import { seedNavigation } from '../site/navigation.js';
 import { seedSiteContent } from './content.js';
 import { seedCheckout } from './checkout.js';
+import { seedMarkets } from './markets.js';
 
 export { generateCatalogue, SEED_REFERENCE_DATE } from './generate.js';
 
@@ -180,6 +181,7 @@ export async function seedIfEmpty(db: Database, options: { products: number; see
     await seedSiteContent(db);
     await seedNavigation(db);
     await seedCheckout(db);
+    await seedMarkets(db);
     return null;
   }
   const catalogue = generateCatalogue(options);
@@ -187,6 +189,7 @@ export async function seedIfEmpty(db: Database, options: { products: number; see
   await seedSiteContent(db);
   await seedNavigation(db);
   await seedCheckout(db);
+  await seedMarkets(db);
   return { products: catalogue.products.length, ms: Date.now() - started };
 }
 

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
+import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
@@ -43,6 +44,8 @@ export interface PageRequest {
   /** extra elements for the head (geo locale, registry, ...) */
   headExtra: string;
   api: ServerApi;
+  /** the request's market (its host): the loaders' API calls and the renders use it */
+  market: MarketSettings;
   /** whether a page without a server bundle exists (the edge's older product and content checks) */
   exists: () => Promise<boolean>;
   /**
@@ -83,13 +86,14 @@ function templateOf(version: string, html: string): ShellTemplate | null {
 }
 
 const NAV_TTL_MS = 30_000;
-let chromeData: { at: number; version: string; data: Record<string, unknown> } | null = null;
+const chromeData = new Map<string, { at: number; version: string; data: Record<string, unknown> }>();
 
-async function chromeDataFor(shell: ShellServerModule, version: string, api: ServerApi): Promise<Record<string, unknown>> {
+async function chromeDataFor(shell: ShellServerModule, version: string, api: ServerApi, market: string): Promise<Record<string, unknown>> {
   const now = Date.now();
-  if (chromeData && chromeData.version === version && now - chromeData.at < NAV_TTL_MS) return chromeData.data;
+  const hit = chromeData.get(market);
+  if (hit && hit.version === version && now - hit.at < NAV_TTL_MS) return hit.data;
   const data = await shell.load({ api });
-  chromeData = { at: now, version, data };
+  chromeData.set(market, { at: now, version, data });
   return data;
 }
 
@@ -176,7 +180,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   if (!template || !shell) return null;
   const { owner } = request;
   const budget = options.budgetMs;
-  const chrome = chromeDataFor(shell, request.shellVersion, request.api);
+  const { market } = request;
+  const chrome = chromeDataFor(shell, request.shellVersion, request.api, market.id);
 
   let status = owner ? 200 : 404;
   let head: PageHead | null = null;
@@ -189,16 +194,16 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     try {
       const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
       if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${owner.name}@${owner.version}: the server bundle exports no load and render`);
-      const loaded = await within(remote.load({ url: request.url, api: request.api }), budget);
+      const loaded = await within(remote.load({ url: request.url, api: request.api, market }), budget);
       if (loaded.status === 404) status = 404;
       else {
         // the same release, URL and data render the same HTML: reuse it (a listing's data is the
         // API's cached answer; a product's changes with its stock, and so renders again)
         const dataJson = routeDataJson(loaded.data);
-        const key = `${owner.name}@${owner.version} ${request.url}`;
+        const key = `${owner.name}@${owner.version} ${market.id} ${request.url}`;
         let rendered = renders.get(key, dataJson);
         if (rendered === undefined) {
-          rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data }), Math.max(1, budget - (performance.now() - started)));
+          rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market }), Math.max(1, budget - (performance.now() - started)));
           renders.set(key, dataJson, rendered);
         }
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
@@ -215,7 +220,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     else region = { name: owner.name, version: owner.version, kind: 'frame', html: '' };
   }
   if (status === 404) {
-    const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404 }), 1000);
+    const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000);
     region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
     regionStyles = errorPage.styles;
     head = { title: shell.errorTitle(404), noindex: true };
@@ -223,12 +228,12 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
 
   const data = await chrome;
   const chromeJson = jsonForScript(data);
-  const chromeKey = `shell@${request.shellVersion} ${request.pathname}${request.search}`;
+  const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
   const renderChrome = async (part: 'header' | 'footer') => {
     const key = `${part} ${chromeKey}`;
     const hit = renders.get(key, chromeJson);
     if (hit !== undefined) return hit;
-    const rendered = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data }) : shell.renderFooter({ url: request.url }), 1000);
+    const rendered = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data, market }) : shell.renderFooter({ url: request.url, market }), 1000);
     renders.set(key, chromeJson, rendered);
     return rendered;
   };
@@ -281,10 +286,10 @@ export interface RoutePayload {
  * navigations: the owner's loader run in-process, the same answers a server render embeds. Null
  * when the owner has no server bundle (the browser then asks the API itself).
  */
-export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi): Promise<RoutePayload | null> {
+export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi, market: MarketSettings): Promise<RoutePayload | null> {
   if (options.disabled.has(owner.name) || options.disabled.has('*')) return null;
   const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
   if (!remote) return null;
-  const loaded = await within(remote.load({ url, api }), Math.max(options.budgetMs * 4, 1000));
+  const loaded = await within(remote.load({ url, api, market }), Math.max(options.budgetMs * 4, 1000));
   return loaded.status === 404 ? { status: 404, data: {} } : { status: 200, data: loaded.data, ...(loaded.head ? { head: loaded.head } : {}) };
 }

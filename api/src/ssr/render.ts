@@ -11,6 +11,7 @@
 import { Writable } from 'node:stream';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
+import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { jsonForScript, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
 import type { ReactElement } from 'react';
@@ -18,9 +19,9 @@ import { createElement, renderToPipeableStream } from './singletons';
 
 export interface ShellServerModule {
   load(ctx: { api: ServerApi }): Promise<Record<string, unknown>>;
-  renderHeader(ctx: { url: string; data: Record<string, unknown> }): ReactElement;
-  renderFooter(ctx: { url: string }): ReactElement;
-  renderErrorPage(ctx: { url: string; status: number }): ReactElement;
+  renderHeader(ctx: { url: string; data: Record<string, unknown>; market?: MarketSettings }): ReactElement;
+  renderFooter(ctx: { url: string; market?: MarketSettings }): ReactElement;
+  renderErrorPage(ctx: { url: string; status: number; market?: MarketSettings }): ReactElement;
   errorTitle(status: number): string;
   CHROME_DATA_ELEMENT_ID: string;
 }

@@ -34,13 +34,14 @@ export interface VoucherSettings {
 
 export type VoucherLookup =
   | { ok: true; code: string; expires: number; amountRemaining: number }
-  | { ok: false; error: 'VoucherInvalid' | 'VoucherExpired' | 'VoucherLocked' | 'VoucherSuspended'; message: string; status: number };
+  | { ok: false; error: 'VoucherInvalid' | 'VoucherExpired' | 'VoucherLocked' | 'VoucherSuspended' | 'VoucherCurrencyMismatch'; message: string; status: number };
 
 export const VOUCHER_ERRORS = {
   VoucherInvalid: { status: 404, message: 'Incorrect gift card code or PIN.' },
   VoucherExpired: { status: 410, message: 'This gift card has expired.' },
   VoucherLocked: { status: 423, message: 'This gift card is locked after too many incorrect PINs.' },
   VoucherSuspended: { status: 403, message: 'Gift card is suspended' },
+  VoucherCurrencyMismatch: { status: 422, message: "This gift card is for the other country's store and can't pay for an order here." },
 } as const;
 
 const fail = (error: keyof typeof VOUCHER_ERRORS): VoucherLookup => ({ ok: false, error, ...VOUCHER_ERRORS[error] });
@@ -53,6 +54,7 @@ interface CardRow {
   suspended: boolean;
   failed_pins: number;
   locked_until: string | Date | null;
+  currency: string;
 }
 
 export class VoucherService {
@@ -75,7 +77,7 @@ export class VoucherService {
    * however many guesses arrive at once, at most maxPinAttempts PINs are ever compared per lock
    * period. A right PIN then clears the count.
    */
-  async lookup(rawCode: string, pin: string, now = new Date()): Promise<VoucherLookup> {
+  async lookup(rawCode: string, pin: string, now = new Date(), currency?: string): Promise<VoucherLookup> {
     const code = VoucherService.normalise(rawCode);
     const lockUntil = new Date(now.getTime() + this.settings.lockMinutes * 60_000).toISOString();
     const [card] = await queryRows<CardRow>(
@@ -83,7 +85,7 @@ export class VoucherService {
       sql`update gift_cards set failed_pins = failed_pins + 1,
             locked_until = case when failed_pins + 1 >= ${this.settings.maxPinAttempts} then ${lockUntil}::timestamptz else null end
           where code = ${code} and (locked_until is null or locked_until <= ${now.toISOString()}::timestamptz)
-          returning code, pin_hash, balance, expires_at, suspended, failed_pins, locked_until`,
+          returning code, pin_hash, balance, expires_at, suspended, failed_pins, locked_until, currency`,
     );
     if (!card) {
       const [exists] = await queryRows<{ code: string }>(this.db, sql`select code from gift_cards where code = ${code}`);
@@ -99,6 +101,8 @@ export class VoucherService {
     if (card.suspended) return fail('VoucherSuspended');
     const expires = new Date(card.expires_at).getTime();
     if (expires <= now.getTime()) return fail('VoucherExpired');
+    // a card pays orders in its own currency only (issue 14: an NZD card cannot pay an AUD order)
+    if (currency !== undefined && card.currency !== currency) return fail('VoucherCurrencyMismatch');
     return { ok: true, code, expires, amountRemaining: card.balance };
   }
 

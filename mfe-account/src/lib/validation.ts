@@ -55,8 +55,8 @@ export function contactNameError(value: string): string | null {
   return freeText(v, 100, 'Contact name') ?? (PERSON_NAME_PATTERN.test(v) ? null : 'Contact name may only contain letters, full stops, apostrophes, spaces and hyphens.');
 }
 
-export const postcodeError = (value: string): string | null =>
-  !value.trim() ? 'Enter a postcode.' : ACCOUNT_POSTCODE_PATTERN.test(value.trim()) ? null : 'Enter a 4-digit New Zealand postcode.';
+export const postcodeError = (value: string, message = 'Enter a 4-digit New Zealand postcode.'): string | null =>
+  !value.trim() ? 'Enter a postcode.' : ACCOUNT_POSTCODE_PATTERN.test(value.trim()) ? null : message;
 
 export const memberIdError = (value: string): string | null =>
   !value.trim() ? 'Enter your Qantas Frequent Flyer number.' : QANTAS_MEMBER_PATTERN.test(value.trim()) ? null : 'A Qantas Frequent Flyer number has 6 to 12 digits.';

@@ -1,4 +1,5 @@
-import type { AccountAddress, AccountAddressesResponse } from '@store/contracts';
+import { addressProblem, type AccountAddress, type AccountAddressesResponse } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { asAccountUpdate } from '../lib/account';
 import { apiFetch } from '../lib/api';
@@ -10,19 +11,22 @@ type Values = typeof EMPTY;
 
 function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSaved: (r: AccountAddressesResponse) => void; onCancel: () => void; id?: string }) {
   const [error, setError] = useState<string | null>(null);
+  // the address book of this site's market (issue 14): NZ addresses on the NZ site, AU on the Australian site
+  const market = useMarket();
+  const states = market.address.states;
   const form = useForm<Values>(initial, {
     contactName: (v) => contactNameError(v),
     company: (v) => addressPartError(v, 50, 'Company'),
     street1: (v) => addressPartError(v, 50, 'Street address', true),
     street2: (v) => addressPartError(v, 50, 'Street address line 2'),
     suburb: (v) => addressPartError(v, 50, 'Suburb', true),
-    state: (v) => addressPartError(v, 50, 'Region'),
-    postcode: (v) => postcodeError(v),
+    state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v })?.message ?? null) : addressPartError(v, 50, 'Region')),
+    postcode: (v) => postcodeError(v, market.address.postcodeMessage),
     phone: (v) => phoneError(v),
   });
   const submit = form.handleSubmit(async (v) => {
     setError(null);
-    const body = { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])), country: 'NZ' };
+    const body = { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])), country: market.country, ...(states ? { state: v.state.trim().toUpperCase() } : {}) };
     try {
       onSaved(await asAccountUpdate(apiFetch<AccountAddressesResponse>(id ? 'PUT' : 'POST', id ? `/api/account/addresses/${encodeURIComponent(id)}` : '/api/account/addresses', body)));
     } catch {
@@ -37,9 +41,13 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
       <TextField label="Street address" autoComplete="address-line1" f={form.field('street1')} />
       <TextField label="Street address line 2" optional autoComplete="address-line2" f={form.field('street2')} />
       <TextField label="Suburb" autoComplete="address-level3" f={form.field('suburb')} />
-      <TextField label="City or region" optional autoComplete="address-level2" f={form.field('state')} />
+      {states ? (
+        <TextField label={`State (${states.map((st) => st.code).join(', ')})`} autoComplete="address-level1" f={form.field('state')} />
+      ) : (
+        <TextField label="City or region" optional autoComplete="address-level2" f={form.field('state')} />
+      )}
       <TextField label="Postcode" inputMode="numeric" autoComplete="postal-code" f={form.field('postcode')} />
-      <p css={{ margin: '0 0 1rem' }}>Country: New Zealand</p>
+      <p css={{ margin: '0 0 1rem' }}>Country: {market.countryName}</p>
       <TextField label="Phone" type="tel" optional autoComplete="tel" f={form.field('phone')} />
       <Checkbox label="Default delivery address" f={form.field('isDefaultShipping')} />
       <Checkbox label="Default billing address" f={form.field('isDefaultBilling')} />

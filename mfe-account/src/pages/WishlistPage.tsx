@@ -1,9 +1,10 @@
-import { createObjectsClient, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@store/contracts';
+import { createObjectsClient, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@store/contracts';
 import { bus, session, topics, type WishlistItem } from '@store/shared-events';
 import { Image } from '@store/ui/image';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { buttonCss, linkButtonCss, Notice, useTitle } from '../lib/form';
 import { useSyncedState } from '../lib/session';
+import { useMoney } from '@store/ui/market';
 
 const objects = createObjectsClient({ indexPrefix: 'nz', delayMs: 20 });
 
@@ -38,6 +39,7 @@ const nextRequestId = (productId: string) => `wishlist-${productId}-${(sequence.
 
 /** Wishlist (spec §3, §4): per product, newest first, products that no longer exist dropped. */
 export function WishlistPage() {
+  const money = useMoney();
   useTitle('Wishlist');
   const synced = useSyncedState();
   const items = useMemo(() => [...synced.wishlist.items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)), [synced.wishlist.items]);
@@ -144,7 +146,7 @@ export function WishlistPage() {
                   ) : null}
                   <span css={{ display: 'block', fontWeight: 600, marginTop: '.4rem' }}>{product.name}</span>
                 </a>
-                <span>{formatNzd(product.price)}</span>
+                <span>{money(product.price)}</span>
                 {message ? <Notice type={message.type}>{message.text}</Notice> : null}
                 <button type="button" css={buttonCss} onClick={() => addToCart(row)} disabled={product.soldOut} aria-label={`Add ${product.name} to cart`}>
                   {product.soldOut ? 'Sold out' : 'Add to cart'}

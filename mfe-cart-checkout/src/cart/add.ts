@@ -3,6 +3,7 @@
  * answer check, the §5 validity rules on the cart as it would be, then the synced-state write,
  * the overlay and the analytics event 1 s later.
  */
+import { pageMarket } from '@store/contracts/market';
 import { CHALLENGE_FAILED } from '@store/contracts';
 import { bus, session, topics, type CartAdd } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
@@ -56,7 +57,7 @@ export async function handleCartAdd(add: CartAdd): Promise<void> {
     bus.publish(topics.cartOverlayOpen, { source: add.source ?? 'cart.add' }, { source: 'cart_checkout' });
     setTimeout(() => {
       track('add_to_cart', {
-        currency: 'NZD',
+        currency: pageMarket().currency,
         value: (product.price * add.qty) / 100,
         items: [{ item_id: product.id, item_name: product.name, item_brand: product.brand.name, item_variant: variant.label, price: product.price / 100, quantity: add.qty }],
         source: add.source ?? null,

@@ -3,6 +3,7 @@
  * on SUCCESS with a positive balance, listed soonest expiry first; no apply or removal while an
  * order is being placed.
  */
+import { pageMarket } from '@store/contracts/market';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { errorText, Field, linkButton, Money, secondaryButton } from '../lib/ui';
 import { sortVouchers } from './state';
@@ -49,7 +50,7 @@ export function GiftCards({ placing }: { placing: boolean }) {
           {sortVouchers(s.vouchers).map((v) => (
             <li key={v.code} css={{ display: 'flex', justifyContent: 'space-between', gap: '.5rem', padding: '.4rem 0', borderBottom: '1px solid var(--line)' }}>
               <span>
-                {v.code} · balance <Money cents={v.amountRemaining} /> · expires {new Date(v.expires).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland' })}
+                {v.code} · balance <Money cents={v.amountRemaining} /> · expires {new Date(v.expires).toLocaleDateString(pageMarket().locale, { timeZone: pageMarket().timeZone })}
               </span>
               <button type="button" css={linkButton} disabled={placing} aria-label={`Remove gift card ${v.code}`} onClick={() => {
                   if (removeVoucher(v.code, { placing })) setMessage(null);

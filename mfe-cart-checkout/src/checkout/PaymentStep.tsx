@@ -1,5 +1,4 @@
 import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput, SavedPaymentMethod } from '@store/contracts';
-import { formatNzd } from '@store/contracts';
 import { bus, session, topics } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -23,6 +22,7 @@ import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
 import { promoItemsResult } from './promoItems';
 import { hasErrors, validateAddress } from './validate';
 import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
+import { useMarket, useMoney } from '@store/ui/market';
 
 type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
@@ -31,6 +31,9 @@ export const ACCOUNT_UPDATING_MESSAGE = 'Saving changes to your account… You c
 const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
+  const money = useMoney();
+  const market = useMarket();
+  const walletMarket = { currency: market.currency, country: market.country };
   const infoLoading = infoStatus === 'LOADING';
   // spec §4: no order while the cart, the checkout data, its promo items or an account update are loading
   const dataReady = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
@@ -183,10 +186,10 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     if (outstanding > 0 && (method === 'BRAINTREE_PAYPAL' || method === 'BRAINTREE_GOOGLE_PAY' || method === 'BRAINTREE_APPLE_PAY')) {
       const name = method === 'BRAINTREE_PAYPAL' ? 'PayPal' : method === 'BRAINTREE_GOOGLE_PAY' ? 'Google Pay' : 'Apple Pay';
       try {
-        if (method === 'BRAINTREE_PAYPAL' && wallets.paypal) wallet = payWithPayPal(wallets.paypal, outstanding);
-        else if (method === 'BRAINTREE_GOOGLE_PAY' && wallets.google && wallets.clients) wallet = payWithGooglePay(wallets.google, wallets.clients.config, outstanding);
+        if (method === 'BRAINTREE_PAYPAL' && wallets.paypal) wallet = payWithPayPal(wallets.paypal, outstanding, walletMarket);
+        else if (method === 'BRAINTREE_GOOGLE_PAY' && wallets.google && wallets.clients) wallet = payWithGooglePay(wallets.google, wallets.clients.config, outstanding, walletMarket);
         else if (method === 'BRAINTREE_APPLE_PAY' && wallets.applePay && wallets.clients) {
-          applePaid = payWithApplePay(wallets.applePay, wallets.clients.config.applePay.displayName, outstanding);
+          applePaid = payWithApplePay(wallets.applePay, wallets.clients.config.applePay.displayName, outstanding, undefined, walletMarket);
           wallet = applePaid.then((a) => a.nonce);
         }
       } catch {
@@ -354,7 +357,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
               <label css={radioRow}>
                 <input type="radio" name="method" checked={method === 'AFTERPAY'} onChange={() => setMethod('AFTERPAY')} />
                 <span>
-                  Afterpay: 4 interest-free payments of {formatNzd(instalment)} every 2 weeks
+                  Afterpay: 4 interest-free payments of {money(instalment)} every 2 weeks
                 </span>
               </label>
             ) : null}
@@ -369,7 +372,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         </p>
       ) : null}
       <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing} aria-describedby={accountUpdating && !placing ? 'place-order-wait' : undefined}>
-        {placing ? 'Placing your order…' : info ? `Place order · ${formatNzd(info.grandTotal)}` : 'Place order'}
+        {placing ? 'Placing your order…' : info ? `Place order · ${money(info.grandTotal)}` : 'Place order'}
       </button>
     </form>
   );

@@ -1,5 +1,4 @@
 import type { CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
-import { formatNzd } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -11,10 +10,12 @@ import { useSavedAddresses } from './savedAddresses';
 import { setCheckout } from './state';
 import { useCheckoutState } from './useCheckout';
 import { hasErrors, sameAddress, validateAddress } from './validate';
+import { useMoney } from '@store/ui/market';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
 
 export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
+  const money = useMoney();
   const s = useCheckoutState();
   const navigate = useNavigate();
   const contact = s.contact!;
@@ -109,7 +110,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
                 <label key={m.id} css={radioRow}>
                   <input type="radio" name="deliveryMethod" value={m.id} checked={methodId === m.id} onChange={() => setMethodId(m.id)} />
                   <span>
-                    <strong>{m.label}</strong> · {price === 0 ? 'Free' : formatNzd(price)}
+                    <strong>{m.label}</strong> · {price === 0 ? 'Free' : money(price)}
                     <br />
                     <span css={{ color: 'var(--muted)', fontSize: 14 }}>{m.description}</span>
                   </span>

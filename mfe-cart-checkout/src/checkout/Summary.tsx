@@ -5,8 +5,8 @@
  * subtotal − item offers + delivery = total.
  */
 import type { AppliedPromotion, CheckoutInfoResponse } from '@store/contracts';
-import { formatNzd } from '@store/contracts';
 import { Money, visuallyHidden } from '../lib/ui';
+import { useMoney } from '@store/ui/market';
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.35rem 0' } as const;
 const amount = { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -49,13 +49,14 @@ export function totalsBreakdown(info: Pick<CheckoutInfoResponse, 'itemSubtotal' 
 
 /** "Free" or the price; with a delivery offer the price before it struck through. */
 export function DeliveryPrice({ before, after }: { before: number; after: number }) {
-  const now = after === 0 ? 'Free' : formatNzd(after);
+  const money = useMoney();
+  const now = after === 0 ? 'Free' : money(after);
   if (before === after) return <>{now}</>;
   return (
     <>
       <s css={{ color: 'var(--muted)', marginRight: '.4rem' }}>
         <span css={visuallyHidden}>was </span>
-        {formatNzd(before)}
+        {money(before)}
       </s>
       <span css={visuallyHidden}>now </span>
       {now}

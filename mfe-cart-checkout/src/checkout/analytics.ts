@@ -8,6 +8,7 @@
  * address (`contact.emailSha256`, the form tag managers match on), never as given; gift cards only
  * by their last four characters and amount (never the PIN). No street or name leaves the page.
  */
+import { pageMarket } from '@store/contracts/market';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import type { CartItem } from '@store/shared-events';
 import type { CheckoutState } from './state';
@@ -67,7 +68,7 @@ export function purchaseEvent({ orderNumber, state: s, info, items, paymentType,
   const shipping = info.selectedShippingMethod?.price ?? 0;
   return {
     transaction_id: orderNumber,
-    currency: 'NZD',
+    currency: pageMarket().currency,
     value: info.grandTotal / 100,
     tax: info.gst / 100,
     shipping: shipping / 100,

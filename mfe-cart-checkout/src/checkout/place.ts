@@ -22,7 +22,7 @@ export function pickupShippingAddress(s: CheckoutState): CheckoutAddressInput {
     company: '',
     contactName: name || PLACEHOLDER_CONTACT_NAME,
     phone: s.contact?.phone || PLACEHOLDER_PHONE,
-    country: 'NZ',
+    country: store.address.country === 'AU' ? 'AU' : 'NZ',
     postcode: store.address.postcode,
     state: store.address.region,
     street1: store.address.street1,

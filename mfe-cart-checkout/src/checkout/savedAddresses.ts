@@ -7,6 +7,7 @@
  * whitespace, and street-type abbreviations (St/Street, Rd/Road, Ave/Avenue, …). The contact
  * name, company and phone are not part of the place.
  */
+import { pageMarket } from '@store/contracts/market';
 import type { AccountAddress, CheckoutAddressInput } from '@store/contracts';
 import { session, type SessionState } from '@store/shared-events';
 import { useEffect, useState } from 'react';
@@ -84,7 +85,7 @@ export function fromSaved(saved: AccountAddress, current: CheckoutAddressInput):
   return {
     company: saved.company,
     contactName: saved.contactName,
-    country: 'NZ',
+    country: pageMarket().country,
     phone: saved.phone || current.phone,
     postcode: saved.postcode,
     state: saved.state,
@@ -102,7 +103,7 @@ export function savedAddressLabel(a: AccountAddress): string {
 const signedInUser = (state: SessionState): string | null => (state.status === 'LOGGED_IN' ? (state.user?.id ?? null) : null);
 
 /**
- * The signed-in shopper's saved NZ addresses (spec §5: other countries are dropped), loaded when
+ * The signed-in shopper's saved addresses in this site's country (spec §5: other countries are dropped), loaded when
  * signed in; empty for a guest, while loading, or when the address book cannot be loaded (the
  * warning is a help, never a reason to stop the checkout).
  */
@@ -118,7 +119,7 @@ export function useSavedAddresses(): AccountAddress[] {
     let live = true;
     accountAddresses()
       .then(({ addresses }) => {
-        if (live) setLoaded({ userId, addresses: addresses.filter((a) => a.country === 'NZ') });
+        if (live) setLoaded({ userId, addresses: addresses.filter((a) => a.country === pageMarket().country) });
       })
       .catch(() => {}); // no saved addresses to compare with
     return () => {

@@ -1,5 +1,5 @@
 /** Form validation for the checkout steps (spec §5), with the contract schemas' rules. */
-import { CheckoutAddress, CheckoutEmail, CheckoutPersonName, CheckoutPhone, LOYALTY_LAST_NAME_MAX, LOYALTY_LAST_NAME_MIN, QANTAS_MEMBER_PATTERN, type CheckoutAddressInput } from '@store/contracts';
+import { addressProblem, pageMarket, CheckoutAddress, CheckoutEmail, CheckoutPersonName, CheckoutPhone, LOYALTY_LAST_NAME_MAX, LOYALTY_LAST_NAME_MIN, QANTAS_MEMBER_PATTERN, type CheckoutAddressInput } from '@store/contracts';
 import type { z } from 'zod';
 import type { Contact } from './state';
 
@@ -85,6 +85,9 @@ export function validateAddress(a: CheckoutAddressInput): Errors<AddressField> {
     const issue = firstIssue(shape[key], value);
     if (issue) errors[key] = issue;
   }
+  // the market's rules: an Australian address needs a state (and both markets a 4-digit postcode)
+  const problem = addressProblem(pageMarket(), { postcode: a.postcode ?? '', state: a.state ?? '' });
+  if (problem && !errors[problem.field]) errors[problem.field] = problem.message;
   return errors;
 }
 

@@ -235,12 +235,19 @@ export function tokenizeErrorMessage(error: unknown): string {
 
 // ---- wallets ----
 
+/** The currency and country a wallet charges in: the site's market (issue 14). */
+export interface WalletMarket {
+  currency: 'NZD' | 'AUD';
+  country: string;
+}
+const NZ: WalletMarket = { currency: 'NZD', country: 'NZ' };
+
 /** Cents as the wallets' decimal string: 4995 -> "49.95". */
 export const decimalAmount = (cents: number): string => (cents / 100).toFixed(2);
 
 /** PayPal's approval (a popup of the provider). Call it from the click: the popup opens at once. */
-export function payWithPayPal(paypal: PayPalInstance, cents: number): Promise<string> {
-  return paypal.tokenize({ flow: 'checkout', amount: decimalAmount(cents), currency: 'NZD' }).then(
+export function payWithPayPal(paypal: PayPalInstance, cents: number, market: WalletMarket = NZ): Promise<string> {
+  return paypal.tokenize({ flow: 'checkout', amount: decimalAmount(cents), currency: market.currency }).then(
     (payload) => payload.nonce,
     (error: BraintreeError) => {
       if (error?.code === 'PAYPAL_POPUP_CLOSED') throw new PaymentCancelled('PayPal');
@@ -250,7 +257,7 @@ export function payWithPayPal(paypal: PayPalInstance, cents: number): Promise<st
 }
 
 /** Google Pay's PaymentDataRequest for a Braintree gateway token. */
-export function googlePayRequest(config: PaymentClientConfigResponse, cents: number): Record<string, unknown> {
+export function googlePayRequest(config: PaymentClientConfigResponse, cents: number, market: WalletMarket = NZ): Record<string, unknown> {
   return {
     apiVersion: 2,
     apiVersionMinor: 0,
@@ -265,7 +272,7 @@ export function googlePayRequest(config: PaymentClientConfigResponse, cents: num
       },
     ],
     merchantInfo: { merchantName: 'Fernleaf', ...(config.googlePay.merchantId ? { merchantId: config.googlePay.merchantId } : {}) },
-    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: decimalAmount(cents), currencyCode: 'NZD', countryCode: 'NZ' },
+    transactionInfo: { totalPriceStatus: 'FINAL', totalPrice: decimalAmount(cents), currencyCode: market.currency, countryCode: market.country },
   };
 }
 
@@ -297,8 +304,8 @@ export function googlePayClient(): Promise<GooglePaymentsClient | null> {
 }
 
 /** Opens the Google Pay sheet (call from the click) and resolves with the payment method nonce. */
-export function payWithGooglePay(client: GooglePaymentsClient, config: PaymentClientConfigResponse, cents: number): Promise<string> {
-  return client.loadPaymentData(googlePayRequest(config, cents)).then(googlePayNonce, (error: { statusCode?: string }) => {
+export function payWithGooglePay(client: GooglePaymentsClient, config: PaymentClientConfigResponse, cents: number, market: WalletMarket = NZ): Promise<string> {
+  return client.loadPaymentData(googlePayRequest(config, cents, market)).then(googlePayNonce, (error: { statusCode?: string }) => {
     if (error?.statusCode === 'CANCELED') throw new PaymentCancelled('Google Pay');
     throw error;
   });
@@ -320,9 +327,9 @@ export interface ApplePayAuthorised {
 }
 
 /** An Apple Pay session (create it from the click): merchant validation, then the authorised payment's nonce. */
-export function payWithApplePay(applePay: ApplePayInstance, displayName: string, cents: number, w: PaymentWindow = win()): Promise<ApplePayAuthorised> {
+export function payWithApplePay(applePay: ApplePayInstance, displayName: string, cents: number, w: PaymentWindow = win(), market: WalletMarket = NZ): Promise<ApplePayAuthorised> {
   const Session = w.ApplePaySession!;
-  const request = applePay.createPaymentRequest({ total: { label: displayName, amount: decimalAmount(cents) }, countryCode: 'NZ', currencyCode: 'NZD' });
+  const request = applePay.createPaymentRequest({ total: { label: displayName, amount: decimalAmount(cents) }, countryCode: market.country, currencyCode: market.currency });
   const session = new Session(3, request);
   return new Promise<ApplePayAuthorised>((resolve, reject) => {
     session.onvalidatemerchant = (event) => {

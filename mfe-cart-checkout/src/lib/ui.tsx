@@ -1,7 +1,7 @@
 /** Small form and layout pieces shared by the cart and checkout pages (design tokens from the shell). */
 import { css } from '@emotion/react';
-import { formatNzd } from '@store/contracts';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useMoney } from '@store/ui/market';
 
 /**
  * A page's frame. Phones first: fieldsets do not grow to their content's min-content width (their
@@ -46,7 +46,10 @@ export const secondaryButton = css({
 export const linkButton = css({ background: 'none', border: 0, padding: '0 .125rem', minHeight: 24, minWidth: 24, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer', fontSize: 14, '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } });
 export const errorText = css({ color: '#a3261b', fontSize: 14, margin: '.3rem 0 0' });
 
-export const Money = ({ cents }: { cents: number }) => <>{formatNzd(cents)}</>;
+export const Money = ({ cents }: { cents: number }) => {
+  const money = useMoney();
+  return <>{money(cents)}</>;
+};
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;

@@ -1,5 +1,6 @@
 /** An order's details (success page, guest lookup, account order): items, sums that add up, payments, address. */
-import type { OrderView } from '@store/contracts';
+import { MARKETS, marketOfCurrency, type OrderView } from '@store/contracts';
+import { MarketProvider, useMarket } from '@store/ui/market';
 import { DeliveryPrice, formatPoints } from '../checkout/Summary';
 import { card, Money } from '../lib/ui';
 
@@ -20,7 +21,19 @@ export function orderSums(order: Pick<OrderView, 'itemSubtotal' | 'totalDiscount
 /** Payments as paid: a zero "no payment needed" entry (gift cards covered it) is not a payment. */
 export const paidWith = (payments: OrderView['payments']): OrderView['payments'] => payments.filter((p) => !(p.methodCode === 'NO_PAYMENT' && p.amount === 0));
 
+/** An order's details in its own currency (the market it was placed in), whichever site shows it. */
 export function OrderDetails({ order }: { order: OrderView }) {
+  const page = useMarket();
+  const market = (order.currency && marketOfCurrency(order.currency)) || MARKETS.NZ;
+  return (
+    <MarketProvider market={{ ...market, sites: page.sites }}>
+      <OrderDetailsIn order={order} />
+    </MarketProvider>
+  );
+}
+
+function OrderDetailsIn({ order }: { order: OrderView }) {
+  const market = useMarket();
   const a = order.shippingAddress;
   const sums = orderSums(order);
   const payments = paidWith(order.payments);
@@ -28,7 +41,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
     <div css={[card, { display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '1.25rem', overflowWrap: 'anywhere' }]} data-testid="order-details">
       <p css={{ margin: 0 }}>
         Order number <strong data-testid="order-number">{order.number}</strong> · placed{' '}
-        {new Date(order.createdAt).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland', dateStyle: 'medium', timeStyle: 'short' })} (NZ time)
+        {new Date(order.createdAt).toLocaleString(market.locale, { timeZone: market.timeZone, dateStyle: 'medium', timeStyle: 'short' })} ({market.timeZoneLabel})
+        {' · '}
+        <span data-testid="order-currency">{market.currency}</span>
       </p>
       <section aria-label="Items">
         <h2 css={{ fontSize: 17, margin: '0 0 .5rem' }}>Items</h2>

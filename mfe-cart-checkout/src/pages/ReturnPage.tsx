@@ -4,6 +4,7 @@
  * returns API: pick quantities (at most what is left to return) and a reason per item; the answer
  * is a return number with instructions.
  */
+import { pageMarket } from '@store/contracts/market';
 import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { lookupEmailError, orderNumberError } from '../checkout/validate';
@@ -31,7 +32,7 @@ export function returnItems(choice: Choice): { items: { variantId: string; qty: 
 }
 
 /** The return deadline as a NZ date, e.g. "23 January 2027". */
-export const formatReturnBy = (iso: string): string => new Date(iso).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
+export const formatReturnBy = (iso: string): string => new Date(iso).toLocaleDateString(pageMarket().locale, { timeZone: pageMarket().timeZone, day: 'numeric', month: 'long', year: 'numeric' });
 
 export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
   const [choice, setChoice] = useState<Choice>({});

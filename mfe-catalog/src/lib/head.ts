@@ -3,6 +3,7 @@
  * computed the same way on the server (the edge writes it into the HTML) and in the browser
  * (lib/meta.ts applies it after client navigations).
  */
+import { pageMarket } from '@store/contracts/market';
 import type { ListingResponse, Product, ProductTile } from '@store/contracts';
 import { imageUrl } from '@store/contracts';
 import type { PageHead } from '@store/contracts/ssr';
@@ -11,8 +12,8 @@ import type { ListingUrlState } from '../features/listing/url';
 
 const abs = (path: string, origin: string) => new URL(path, origin).toString();
 
-/** Product JSON-LD (schema.org Product with an Offer in NZD). */
-export function productJsonLd(product: Product, origin: string) {
+/** Product JSON-LD (schema.org Product with an Offer in the market's currency: NZD, AUD). */
+export function productJsonLd(product: Product, origin: string, currency: string = pageMarket().currency) {
   const inStock = product.variants.some((v) => v.qty > 0);
   return {
     '@context': 'https://schema.org',
@@ -27,7 +28,7 @@ export function productJsonLd(product: Product, origin: string) {
     offers: {
       '@type': 'Offer',
       url: abs(`/products/${product.path}`, origin),
-      priceCurrency: 'NZD',
+      priceCurrency: currency,
       price: (product.price / 100).toFixed(2),
       availability:
         product.state === 'coming' ? 'https://schema.org/PreOrder' : inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
@@ -48,7 +49,7 @@ export function shortDescription(text: string): string {
   return text.length > 160 ? `${text.slice(0, 157).replace(/\s+\S*$/, '')}…` : text;
 }
 
-export function productHead(product: Product, origin: string): PageHead {
+export function productHead(product: Product, origin: string, currency: string = pageMarket().currency): PageHead {
   const cover = product.productGallery.find((image) => image.type === 'IMAGE') ?? product.productGallery[0];
   return {
     title: product.pageTitle || product.name,
@@ -57,7 +58,7 @@ export function productHead(product: Product, origin: string): PageHead {
     ogType: 'product',
     ...(cover ? { ogImage: abs(imageUrl(cover.src, { width: 1200 }), origin) } : {}),
     jsonLd: [
-      productJsonLd(product, origin),
+      productJsonLd(product, origin, currency),
       breadcrumbList([
         { name: 'Home', url: abs('/', origin) },
         { name: product.canonicalCategory.name, url: abs(`/categories/${product.canonicalCategory.path}`, origin) },

@@ -1,3 +1,4 @@
+import { DEFAULT_MARKET, formatMarketDate, type MarketSettings } from '@store/contracts/market';
 import type { ContentImage } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import type { ReactNode } from 'react';
@@ -52,9 +53,7 @@ export function Loading({ label }: { label: string }) {
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
-
-/** "13 November 2026" in Pacific/Auckland. */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+/** "13 November 2026" in the market's zone (Pacific/Auckland on the NZ site, Australia/Sydney on the AU site). */
+export function formatDate(iso: string, market: Pick<MarketSettings, 'locale' | 'timeZone'> = DEFAULT_MARKET): string {
+  return formatMarketDate(iso, market, { day: 'numeric', month: 'long', year: 'numeric' });
 }

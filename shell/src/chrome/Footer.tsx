@@ -1,8 +1,7 @@
 import { SmartLink } from '@store/ui/link';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { SITE_COUNTRY } from '../config/regions';
-import { FOOTER_GROUPS, instagramUrl, LINK_RULES, SITE_SETTINGS, SOCIAL } from '../config/site';
+import { footerGroups, LINK_RULES, useSite, type CountrySettings } from '../config/site';
 import { PaymentIcons } from './PaymentIcons';
 import { RegionSelector } from './RegionSelector';
 
@@ -14,7 +13,7 @@ const list = { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '
 const footerLink = { textDecoration: 'none', '&:hover': { textDecoration: 'underline' } } as const;
 
 /** The three policy links from this country's customer-service settings (spec §2, §3 Country settings). */
-export function policyLinks(settings = SITE_SETTINGS) {
+export function policyLinks(settings: CountrySettings) {
   return [
     { label: 'Shipping', href: settings.customerService.supportDelivery },
     { label: 'Warranty', href: settings.customerService.supportWarranty },
@@ -53,6 +52,7 @@ function useNearView<T extends Element>(): [React.RefObject<T | null>, boolean] 
 }
 
 export function Footer() {
+  const { market, settings } = useSite();
   const ready = useClientReady();
   const [subscribeRef, subscribeNear] = useNearView<HTMLElement>();
   if (!ready) return <div aria-hidden="true" css={{ minHeight: 200, background: 'var(--forest)', marginTop: '4rem' }} />;
@@ -65,7 +65,7 @@ export function Footer() {
             Policies
           </h2>
           <ul css={list}>
-            {policyLinks().map((link) => (
+            {policyLinks(settings).map((link) => (
               <li key={link.label}>
                 <SmartLink href={link.href} rules={LINK_RULES} css={footerLink}>
                   {link.label}
@@ -74,7 +74,7 @@ export function Footer() {
             ))}
           </ul>
         </section>
-        {FOOTER_GROUPS.map((group) => {
+        {footerGroups(settings).map((group) => {
           const id = `footer-${group.groupHeading.toLowerCase().replace(/\W+/g, '-')}`;
           return (
             <section key={group.groupHeading} aria-labelledby={id}>
@@ -107,8 +107,8 @@ export function Footer() {
             Need a hand?
           </h2>
           <p css={{ margin: 0 }}>
-            Our Auckland team answers every message within one working day. Find answers on orders, delivery and care in our{' '}
-            <SmartLink href={SITE_SETTINGS.customerService.supportUrl} rules={LINK_RULES} css={{ color: '#fff', fontWeight: 600 }}>
+            Our {market.supportCity} team answers every message within one working day. Find answers on orders, delivery and care in our{' '}
+            <SmartLink href={settings.customerService.supportUrl} rules={LINK_RULES} css={{ color: '#fff', fontWeight: 600 }}>
               help centre
             </SmartLink>
             .
@@ -120,12 +120,12 @@ export function Footer() {
           </h2>
           <ul css={{ ...list, gridAutoFlow: 'column', gap: '1rem' }}>
             <li>
-              <SmartLink href={instagramUrl(SITE_COUNTRY)} rules={LINK_RULES} css={footerLink}>
+              <SmartLink href={market.social.instagram} rules={LINK_RULES} css={footerLink}>
                 Instagram<span className="visually-hidden"> (opens in a new tab)</span>
               </SmartLink>
             </li>
             <li>
-              <SmartLink href={SOCIAL.facebook} rules={LINK_RULES} css={footerLink}>
+              <SmartLink href={market.social.facebook} rules={LINK_RULES} css={footerLink}>
                 Facebook<span className="visually-hidden"> (opens in a new tab)</span>
               </SmartLink>
             </li>
@@ -140,7 +140,7 @@ export function Footer() {
       </div>
       <div css={{ borderTop: '1px solid rgba(255,255,255,.15)' }}>
         <div css={{ maxWidth: 1280, margin: '0 auto', padding: '1rem 1.25rem', display: 'flex', flexWrap: 'wrap', gap: '1rem', justifyContent: 'space-between', alignItems: 'center', fontSize: 14 }}>
-          <p css={{ margin: 0 }}>© {year} Fernleaf Limited. All prices in NZD and include GST.</p>
+          <p css={{ margin: 0 }}>© {year} Fernleaf Limited. All prices in {market.currency} and include GST.</p>
           <RegionSelector tone="dark" />
         </div>
       </div>

@@ -1,6 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MARKETS } from '@store/contracts/market';
+import { MarketProvider } from '@store/ui/market';
 import { GeoPrompt } from './GeoPrompt';
+import { RegionSelector } from './RegionSelector';
 import { GEO_ACK_KEY, readGeoLocale, shouldPromptCountry } from './geo';
 
 const PROMPT = "It looks like you're in Australia. Visit our Australian site for local prices and delivery?";
@@ -108,5 +111,40 @@ describe('GeoPrompt', () => {
     const { container } = render(<GeoPrompt />);
     expect(container).toBeEmptyDOMElement();
     expect(screen.queryByRole('complementary')).toBeNull();
+  });
+});
+
+describe('GeoPrompt on the Australian site (issue 14)', () => {
+  const AU_SITE = { ...MARKETS.AU, sites: { NZ: 'http://localhost:8080', AU: 'http://au.localhost:8080' } };
+
+  it("offers this deployment's NZ site to a visitor in New Zealand, and staying names the Australian site", () => {
+    embed('{"country":"NZ","result":"SUCCESS"}');
+    render(
+      <MarketProvider market={AU_SITE}>
+        <GeoPrompt />
+      </MarketProvider>,
+    );
+    expect(screen.getByRole('complementary', { name: 'Change country' })).toHaveTextContent("It looks like you're in New Zealand. Visit our New Zealand site for local prices and delivery?");
+    expect(screen.getByRole('link', { name: /Go to the New Zealand site/ })).toHaveAttribute('href', 'http://localhost:8080');
+    expect(screen.getByRole('button', { name: 'Stay on the Australia site' })).toBeInTheDocument();
+  });
+
+  it('does not prompt an Australian visitor on the Australian site', () => {
+    embed('{"country":"AU","result":"SUCCESS"}');
+    render(
+      <MarketProvider market={AU_SITE}>
+        <GeoPrompt />
+      </MarketProvider>,
+    );
+    expect(screen.queryByRole('complementary', { name: 'Change country' })).toBeNull();
+  });
+
+  it('the region selector shows the current market', () => {
+    render(
+      <MarketProvider market={AU_SITE}>
+        <RegionSelector />
+      </MarketProvider>,
+    );
+    expect(screen.getByRole('button', { name: 'Change region, current: Australia (AUD)' })).toHaveTextContent('AUD');
   });
 });

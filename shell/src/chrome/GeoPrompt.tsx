@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { ALL_REGIONS_URL, CURRENT_REGION, SITE_COUNTRY, countryInSentence, regionForCountry } from '../config/regions';
+import { useMarket } from '@store/ui/market';
+import { ALL_REGIONS_URL, countryInSentence, currentRegion, regionForCountry } from '../config/regions';
 import { readGeoAck, readGeoLocale, shouldPromptCountry, writeGeoAck } from './geo';
 import { NewTabHint, newTab } from './RegionSelector';
 
@@ -9,11 +10,13 @@ import { NewTabHint, newTab } from './RegionSelector';
  */
 export function GeoPrompt() {
   const titleId = useId();
+  const market = useMarket();
   const [geo] = useState(() => readGeoLocale());
-  const [visible, setVisible] = useState(() => shouldPromptCountry(geo, SITE_COUNTRY, readGeoAck()));
+  const [visible, setVisible] = useState(() => shouldPromptCountry(geo, market.country, readGeoAck()));
   if (!visible) return null;
 
-  const region = regionForCountry(geo.country);
+  // the visitor's country's site: for NZ and AU, this deployment's other market
+  const region = regionForCountry(geo.country, market);
   const stay = () => {
     writeGeoAck(geo.country);
     setVisible(false);
@@ -47,7 +50,7 @@ export function GeoPrompt() {
           <NewTabHint />
         </a>
         <button type="button" onClick={stay} css={{ ...button, background: '#fff', color: 'var(--ink)', border: '1px solid var(--ink)' }}>
-          Stay on the {CURRENT_REGION.label} site
+          Stay on the {currentRegion(market).label} site
         </button>
       </div>
     </aside>

@@ -1,7 +1,8 @@
 import { Overlay } from '@store/ui/overlay';
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ALL_REGIONS_URL, CURRENT_REGION, REGION_GROUPS, SITE_COUNTRY } from '../config/regions';
+import { useMarket } from '@store/ui/market';
+import { ALL_REGIONS_URL, currentRegion, regionGroupsFor } from '../config/regions';
 import { Flag } from './Flag';
 
 export const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
@@ -14,6 +15,8 @@ export function NewTabHint() {
 export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const market = useMarket();
+  const region = currentRegion(market);
   // the overlay gives focus back to the button
   const close = () => setOpen(false);
   return (
@@ -23,7 +26,7 @@ export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`Change region, current: ${CURRENT_REGION.label} (${CURRENT_REGION.currency})`}
+        aria-label={`Change region, current: ${region.label} (${region.currency})`}
         onClick={() => setOpen(true)}
         css={{
           display: 'inline-flex',
@@ -40,8 +43,8 @@ export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
           '&:hover': { borderColor: tone === 'dark' ? '#fff' : 'var(--ink)' },
         }}
       >
-        <Flag country={SITE_COUNTRY} size={22} />
-        <span>{CURRENT_REGION.currency}</span>
+        <Flag country={market.country} size={22} />
+        <span>{region.currency}</span>
       </button>
       <RegionDialog open={open} onClose={close} />
     </>
@@ -51,17 +54,19 @@ export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
 /** The regions dialog: the storefront's one overlay component (@store/ui/overlay), centred. */
 function RegionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const titleId = useId();
+  const market = useMarket();
+  const here = currentRegion(market);
   return (
     <Overlay open={open} onClose={onClose} title="Choose your region" description="Each region has its own site with local prices, currency and delivery." position="center" width="md">
       <div css={{ display: 'grid', gap: '1.25rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-        {REGION_GROUPS.map((group) => (
+        {regionGroupsFor(market).map((group) => (
           <section key={group.heading} aria-labelledby={`${titleId}-${group.heading.replace(/\W+/g, '-')}`}>
             <h3 id={`${titleId}-${group.heading.replace(/\W+/g, '-')}`} css={{ margin: '0 0 .5rem', fontSize: 13, textTransform: 'uppercase', letterSpacing: '.08em', color: 'var(--muted)' }}>
               {group.heading}
             </h3>
             <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
               {group.regions.map((region) => {
-                const current = region.id === CURRENT_REGION.id;
+                const current = region.id === here.id;
                 const content = (
                   <>
                     <span>{region.label}</span>

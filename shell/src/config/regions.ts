@@ -1,7 +1,11 @@
 /**
  * Region sites (configuration). Each region has its own Fernleaf site; the URLs below are the
  * deployment's configuration (example fernleaf domains): change them here for another deployment.
+ * New Zealand and Australia are served by this deployment (issue 14): which one a page is, and
+ * their URLs, come from the market the edge embedded in the page (`market.sites`), not from here.
  */
+import type { MarketSettings } from '@store/contracts/market';
+
 export type CountryCode = string;
 
 export interface RegionSite {
@@ -20,9 +24,6 @@ export interface RegionGroup {
   heading: string;
   regions: RegionSite[];
 }
-
-/** The country of this site. */
-export const SITE_COUNTRY: CountryCode = 'NZ';
 
 /** Every region, for visitors whose country has no site of its own. */
 export const ALL_REGIONS_URL = 'https://www.fernleaf.com/regions';
@@ -51,14 +52,28 @@ export const REGION_GROUPS: RegionGroup[] = [
 
 const ALL = REGION_GROUPS.flatMap((group) => group.regions);
 
-/** The region site serving a visitor country, if any. */
-export function regionForCountry(country: CountryCode): RegionSite | undefined {
-  const code = country.toUpperCase();
-  return ALL.find((region) => region.countries.includes(code));
+/** A region with this deployment's own URL for the markets it serves (market.sites: NZ and AU). */
+function withSiteUrl(region: RegionSite, market?: MarketSettings): RegionSite {
+  const url = market?.sites?.[region.id.toUpperCase() as keyof NonNullable<MarketSettings['sites']>];
+  return url ? { ...region, url } : region;
 }
 
-/** This site's region. */
-export const CURRENT_REGION: RegionSite = regionForCountry(SITE_COUNTRY)!;
+/** The region groups of the selector, the NZ and AU entries linking to this deployment's sites. */
+export function regionGroupsFor(market?: MarketSettings): RegionGroup[] {
+  return REGION_GROUPS.map((group) => ({ ...group, regions: group.regions.map((region) => withSiteUrl(region, market)) }));
+}
+
+/** The region site serving a visitor country, if any. */
+export function regionForCountry(country: CountryCode, market?: MarketSettings): RegionSite | undefined {
+  const code = country.toUpperCase();
+  const region = ALL.find((r) => r.countries.includes(code));
+  return region ? withSiteUrl(region, market) : undefined;
+}
+
+/** This site's region (the page's market). */
+export function currentRegion(market: MarketSettings): RegionSite {
+  return regionForCountry(market.country, market)!;
+}
 
 /** English name of a country code ("AU" → "Australia"), the code itself when unknown. */
 export function countryName(country: CountryCode): string {

@@ -4,7 +4,8 @@
  * external allow-list. The fernleaf domains and social handles are example values of this
  * deployment: change them here.
  */
-import { SITE_COUNTRY } from './regions';
+import { MARKETS, type MarketSettings } from '@store/contracts/market';
+import { useMarket } from '@store/ui/market';
 
 export interface CustomerService {
   supportUrl: string;
@@ -19,26 +20,17 @@ export interface CountrySettings {
   customerService: CustomerService;
 }
 
+/** NZ and AU are markets of this deployment: their customer-service links are the market data's (@store/contracts/market). */
 export const COUNTRY_SETTINGS: Record<'au' | 'nz' | 'others', CountrySettings> = {
   nz: {
     countryCode: 'NZ',
     baseUrl: 'https://www.fernleaf.co.nz',
-    customerService: {
-      supportUrl: '/articles/help-centre',
-      supportDelivery: '/articles/shipping',
-      supportWarranty: '/articles/warranty',
-      supportReturns: '/articles/returns',
-    },
+    customerService: MARKETS.NZ.customerService,
   },
   au: {
     countryCode: 'AU',
     baseUrl: 'https://www.fernleaf.com.au',
-    customerService: {
-      supportUrl: 'https://www.fernleaf.com.au/articles/help-centre',
-      supportDelivery: 'https://www.fernleaf.com.au/articles/shipping-australia',
-      supportWarranty: 'https://www.fernleaf.com.au/articles/warranty',
-      supportReturns: 'https://www.fernleaf.com.au/articles/returns-australia',
-    },
+    customerService: MARKETS.AU.customerService,
   },
   others: {
     countryCode: 'XX',
@@ -58,8 +50,16 @@ export function countrySettings(country: string): CountrySettings {
   return key === 'nz' || key === 'au' ? COUNTRY_SETTINGS[key] : COUNTRY_SETTINGS.others;
 }
 
-/** This site's settings. */
-export const SITE_SETTINGS = countrySettings(SITE_COUNTRY);
+/** A market's settings: its country's, with the market's own customer-service links. */
+export function siteSettings(market: MarketSettings): CountrySettings {
+  return { ...countrySettings(market.country), customerService: market.customerService };
+}
+
+/** This page's market and its site settings (the market the edge embedded, or the server render's). */
+export function useSite(): { market: MarketSettings; settings: CountrySettings } {
+  const market = useMarket();
+  return { market, settings: siteSettings(market) };
+}
 
 export const SOCIAL = {
   /** Instagram: the NZ account for the NZ site, the global account for others. */
@@ -82,7 +82,7 @@ export const ALLOWED_EXTERNAL = [
   'https://www.fernleaf.co.uk',
 ];
 
-export const LINK_RULES = { baseUrl: SITE_SETTINGS.baseUrl, allowedExternal: ALLOWED_EXTERNAL };
+export const LINK_RULES = { baseUrl: COUNTRY_SETTINGS.nz.baseUrl, allowedExternal: ALLOWED_EXTERNAL };
 
 /** The search page and its query parameter (spec §2: search takes its term from a configured parameter). */
 export const SEARCH_PATH = '/search';
@@ -91,6 +91,11 @@ export const SEARCH_PARAM = 'q';
 export interface FooterLink {
   label: string;
   href: string;
+}
+
+/** The footer's link groups; the help centre is the market's. */
+export function footerGroups(settings: CountrySettings): { groupHeading: string; links: FooterLink[] }[] {
+  return FOOTER_GROUPS.map((group) => ({ ...group, links: group.links.map((link) => (link.label === 'Help centre' ? { ...link, href: settings.customerService.supportUrl } : link)) }));
 }
 
 export const FOOTER_GROUPS: { groupHeading: string; links: FooterLink[] }[] = [
@@ -107,7 +112,7 @@ export const FOOTER_GROUPS: { groupHeading: string; links: FooterLink[] }[] = [
   {
     groupHeading: 'Customer care',
     links: [
-      { label: 'Help centre', href: SITE_SETTINGS.customerService.supportUrl },
+      { label: 'Help centre', href: COUNTRY_SETTINGS.nz.customerService.supportUrl },
       { label: 'Track an order', href: '/orders' },
       { label: 'Cart', href: '/cart' },
       { label: 'My account', href: '/account' },

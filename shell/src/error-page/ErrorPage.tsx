@@ -2,8 +2,7 @@ import { reportError, track } from '@store/shared-events/analytics';
 import { SmartLink } from '@store/ui/link';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { SITE_COUNTRY } from '../config/regions';
-import { instagramUrl, LINK_RULES, SITE_SETTINGS } from '../config/site';
+import { LINK_RULES, useSite } from '../config/site';
 
 export const ERROR_IMAGE = '/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/site/404.jpg';
 export const ERROR_IMAGE_SRCSET = [300, 600, 1200].map((w) => `/cdn-cgi/image/fit=scale-down,format=auto,width=${w}/images/site/404.jpg ${w}w`).join(', ');
@@ -21,6 +20,7 @@ export function errorTitle(status: number): string {
  * the 1200×1500 image. Sends page-view and error analytics events (code, message, location).
  */
 export function ErrorPage({ status, path, detail }: { status: number; path: string; detail?: string }) {
+  const { market, settings } = useSite();
   const notFound = status === 404;
   const title = errorTitle(status);
   const message = notFound ? NOT_FOUND_MESSAGE : FAILED_MESSAGE;
@@ -47,12 +47,12 @@ export function ErrorPage({ status, path, detail }: { status: number; path: stri
             <Link to="/categories/new-arrivals">Discover new arrivals</Link>
           </li>
           <li>
-            <SmartLink href={SITE_SETTINGS.customerService.supportUrl} rules={LINK_RULES}>
+            <SmartLink href={settings.customerService.supportUrl} rules={LINK_RULES}>
               Contact our help centre
             </SmartLink>
           </li>
           <li>
-            <SmartLink href={instagramUrl(SITE_COUNTRY)} rules={LINK_RULES}>
+            <SmartLink href={market.social.instagram} rules={LINK_RULES}>
               Follow us on Instagram<span className="visually-hidden"> (opens in a new tab)</span>
             </SmartLink>
           </li>

@@ -1,7 +1,8 @@
 import type { FacetOption, ListingFacets } from '@store/contracts';
-import { FACET_INITIAL, formatNzd } from '@store/contracts';
+import { FACET_INITIAL } from '@store/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import type { ListingUrlState } from './url';
+import { useMoney } from '@store/ui/market';
 
 type FacetKey = 'categories' | 'features' | 'colours';
 
@@ -50,6 +51,7 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
 }
 
 function PriceFacet({ range, state, onApply }: { range: ListingFacets['price']; state: ListingUrlState; onApply: (min: number | null, max: number | null) => void }) {
+  const money = useMoney();
   const minId = useId();
   const maxId = useId();
   const key = `${state.minPrice ?? ''}|${state.maxPrice ?? ''}`;
@@ -75,7 +77,7 @@ function PriceFacet({ range, state, onApply }: { range: ListingFacets['price']; 
       </p>
       {range ? (
         <p css={{ margin: '0 0 .5rem', color: 'var(--muted)', fontSize: 14 }}>
-          {formatNzd(range.min)} to {formatNzd(range.max)}
+          {money(range.min)} to {money(range.max)}
         </p>
       ) : null}
       <div css={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 8 }}>

@@ -1,12 +1,14 @@
 import type { ProductTile as Tile } from '@store/contracts';
-import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { Link } from 'react-router';
+import { useMoney } from '@store/ui/market';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
 
 /** A product in a list (issue 4 point 1): image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out. */
 export function ProductTile({ item, eager = false, position }: { item: Tile; eager?: boolean; position?: number }) {
+  const money = useMoney();
   const percent = item.isDiscounted ? discountPercent(item.price, item.erpOriginalPrice) : 0;
   return (
     <Link
@@ -45,12 +47,12 @@ export function ProductTile({ item, eager = false, position }: { item: Tile; eag
         {item.colourName}
       </span>
       <span data-testid="tile-price">
-        <strong>{formatNzd(item.price)}</strong>
+        <strong>{money(item.price)}</strong>
         {percent > 0 ? (
           <>
             {' '}
             <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
-            <s css={{ color: 'var(--muted)' }}>{formatNzd(item.erpOriginalPrice)}</s>{' '}
+            <s css={{ color: 'var(--muted)' }}>{money(item.erpOriginalPrice)}</s>{' '}
             <span css={{ color: '#9c3d1f' }} data-testid="tile-discount">
               -{percent}%
             </span>

@@ -1,5 +1,5 @@
 import type { Product } from '@store/contracts';
-import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { Overlay } from '@store/ui/overlay';
 import { Suspense, useEffect, useState } from 'react';
@@ -14,12 +14,14 @@ import { FindInStore } from './FindInStore';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { SizeGuide } from './SizeGuide';
 import { countdown, countdownText, formatAvailability } from './time';
+import { useMarket, useMoney } from '@store/ui/market';
 
 type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
 
 export { productJsonLd };
 
 function Countdown({ availableFrom }: { availableFrom: string }) {
+  const market = useMarket();
   // The clock starts after hydration: the server's time would not match the browser's.
   const [now, setNow] = useState<number | null>(null);
   useEffect(() => {
@@ -36,7 +38,7 @@ function Countdown({ availableFrom }: { availableFrom: string }) {
     <div css={{ background: '#eef2ee', borderRadius: 8, padding: '.75rem 1rem', margin: '0 0 1rem' }} data-testid="coming-soon">
       <p css={{ margin: 0, fontWeight: 600 }}>Coming soon</p>
       <p css={{ margin: '.25rem 0 0' }}>
-        Available from <time dateTime={availableFrom}>{formatAvailability(availableFrom)}</time> (New Zealand time).
+        Available from <time dateTime={availableFrom}>{formatAvailability(availableFrom, market)}</time> ({market.id === 'AU' ? 'Sydney' : 'New Zealand'} time).
       </p>
       <p css={{ margin: '.25rem 0 0' }} aria-live="off">
         {left === null ? '\u00a0' : left.done ? 'Available now: refresh the page to buy.' : `${countdownText(left)} to go.`}
@@ -46,6 +48,7 @@ function Countdown({ availableFrom }: { availableFrom: string }) {
 }
 
 function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
+  const money = useMoney();
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="recently-viewed" css={{ gridColumn: '1 / -1', borderTop: '1px solid var(--line)', paddingTop: '1.5rem' }}>
@@ -58,7 +61,7 @@ function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
             <Link to={`/products/${item.path}`} css={{ display: 'grid', gap: 4, color: 'inherit', textDecoration: 'none' }}>
               {item.image ? <Image src={item.image.src} alt={item.image.alt} width={item.image.width} height={item.image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} /> : null}
               <span css={{ fontSize: 14 }}>{item.name}</span>
-              <span css={{ fontSize: 14 }}>{formatNzd(item.price)}</span>
+              <span css={{ fontSize: 14 }}>{money(item.price)}</span>
             </Link>
           </li>
         ))}
@@ -68,6 +71,7 @@ function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
 }
 
 export function ProductPage() {
+  const money = useMoney();
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   // Server-rendered first visit: the product the edge loaded (hydration renders exactly that).
@@ -190,12 +194,12 @@ export function ProductPage() {
         <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 .25rem' }}>{product.name}</h1>
         <p css={{ margin: '0 0 1rem', color: 'var(--muted)' }}>Colour: {product.colourName}</p>
         <p css={{ fontSize: 22, margin: '0 0 1.5rem' }} data-testid="pdp-price">
-          <strong>{formatNzd(product.price)}</strong>
+          <strong>{money(product.price)}</strong>
           {percent > 0 ? (
             <>
               {' '}
               <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
-              <s css={{ color: 'var(--muted)', fontSize: 18 }}>{formatNzd(product.erpOriginalPrice)}</s>{' '}
+              <s css={{ color: 'var(--muted)', fontSize: 18 }}>{money(product.erpOriginalPrice)}</s>{' '}
               <span css={{ color: '#9c3d1f', fontSize: 18 }} data-testid="pdp-discount">
                 Save {percent}%
               </span>

@@ -1,9 +1,9 @@
-/** Coming-soon dates in the store's time zone (Pacific/Auckland), and the countdown. */
-import { catalogConfig } from '../../config';
+/** Coming-soon dates in the market's time zone (Pacific/Auckland on the NZ site, Australia/Sydney on the AU site), and the countdown. */
+import { DEFAULT_MARKET, type MarketSettings } from '@store/contracts/market';
 
-export function formatAvailability(iso: string): string {
-  return new Intl.DateTimeFormat('en-NZ', {
-    timeZone: catalogConfig.timeZone,
+export function formatAvailability(iso: string, market: Pick<MarketSettings, 'locale' | 'timeZone'> = DEFAULT_MARKET): string {
+  return new Intl.DateTimeFormat(market.locale, {
+    timeZone: market.timeZone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',

@@ -4,13 +4,14 @@
  * navigation (a suggestion, the submit, or any route change while open).
  */
 import type { ProductTile } from '@store/contracts';
-import { formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { navigate } from '@store/ui/link';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { fetchListing } from '../../api/client';
 import { catalogConfig } from '../../config';
 import { requestResultsFocus } from '../listing/resultsFocus';
+import { useMoney } from '@store/ui/market';
 
 export interface SearchOverlayProps {
   onClose(): void;
@@ -21,6 +22,7 @@ export function searchUrl(q: string): string {
 }
 
 export default function SearchOverlay({ onClose }: SearchOverlayProps) {
+  const money = useMoney();
   const [text, setText] = useState('');
   const [suggestions, setSuggestions] = useState<{ q: string; items: ProductTile[]; total: number; corrected: string | null } | null>(null);
   const [active, setActive] = useState(-1);
@@ -157,7 +159,7 @@ export default function SearchOverlay({ onClose }: SearchOverlayProps) {
                   {item.brand} · {item.colourName}
                 </span>
               </span>
-              <span>{formatNzd(item.price)}</span>
+              <span>{money(item.price)}</span>
             </a>
           </li>
         ))}

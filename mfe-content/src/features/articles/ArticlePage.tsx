@@ -1,3 +1,4 @@
+import { useMarket } from '@store/ui/market';
 import type { Article } from '@store/contracts';
 import { useParams } from 'react-router';
 import { articleApiUrl, contentPath } from '../../lib/api-urls';
@@ -11,6 +12,7 @@ import { ContentBody } from './ContentBody';
 
 /** /articles/{path...}: shipping, returns, warranty, help centre, terms of use, privacy policy, ... */
 export function ArticlePage() {
+  const market = useMarket();
   const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const path = contentPath(splat);
   const article = useResource<Article>(path === null ? null : articleApiUrl(path));
@@ -36,7 +38,7 @@ export function ArticlePage() {
             <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .75rem' }}>{article.data.title}</h1>
             <p css={{ fontSize: 19, color: 'var(--muted)', margin: '0 0 .5rem' }}>{article.data.description}</p>
             <p css={{ fontSize: 14, color: 'var(--muted)', margin: 0 }}>
-              Last updated <time dateTime={article.data.updatedAt}>{formatDate(article.data.updatedAt)}</time>
+              Last updated <time dateTime={article.data.updatedAt}>{formatDate(article.data.updatedAt, market)}</time>
             </p>
           </header>
           {article.data.image ? (

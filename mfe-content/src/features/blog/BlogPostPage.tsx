@@ -1,3 +1,4 @@
+import { useMarket } from '@store/ui/market';
 import type { BlogPost } from '@store/contracts';
 import { Link, useParams } from 'react-router';
 import { blogPostApiUrl, contentPath } from '../../lib/api-urls';
@@ -12,6 +13,7 @@ import { PostCard } from './PostCard';
 
 /** /blog/{path...}: one journal post with related posts. */
 export function BlogPostPage() {
+  const market = useMarket();
   const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const path = contentPath(splat);
   const post = useResource<BlogPost>(path === null ? null : blogPostApiUrl(path));
@@ -41,7 +43,7 @@ export function BlogPostPage() {
               <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .75rem' }}>{post.data.title}</h1>
               <p css={{ fontSize: 19, color: 'var(--muted)', margin: '0 0 .75rem' }}>{post.data.description}</p>
               <p css={{ margin: 0, fontSize: 15 }}>
-                By {post.data.author} · <time dateTime={post.data.publishedAt}>{formatDate(post.data.publishedAt)}</time>
+                By {post.data.author} · <time dateTime={post.data.publishedAt}>{formatDate(post.data.publishedAt, market)}</time>
               </p>
               <ul aria-label="Tags" css={{ listStyle: 'none', padding: 0, margin: '.75rem 0 0', display: 'flex', gap: '.5rem', flexWrap: 'wrap' }}>
                 {post.data.tags.map((t) => (

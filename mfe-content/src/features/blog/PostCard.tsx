@@ -1,8 +1,10 @@
+import { useMarket } from '@store/ui/market';
 import type { BlogPostSummary } from '@store/contracts';
 import { Link } from 'react-router';
 import { ContentImg, formatDate, serif } from '../../lib/ui';
 
 export function PostCard({ post, headingLevel = 2 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
+  const market = useMarket();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article css={{ display: 'grid', gap: '.5rem', alignContent: 'start' }}>
@@ -17,7 +19,7 @@ export function PostCard({ post, headingLevel = 2 }: { post: BlogPostSummary; he
       </Heading>
       <p css={{ margin: 0, color: 'var(--muted)' }}>{post.description}</p>
       <p css={{ margin: 0, fontSize: 14 }}>
-        {post.author} · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+        {post.author} · <time dateTime={post.publishedAt}>{formatDate(post.publishedAt, market)}</time>
       </p>
     </article>
   );

@@ -1,9 +1,11 @@
 import type { ProductTile } from '@store/contracts';
-import { discountPercent, formatNzd, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { Link } from 'react-router';
+import { useMoney } from '@store/ui/market';
 
 export function ProductRail({ items }: { items: ProductTile[] | null }) {
+  const money = useMoney();
   return (
     <ul aria-busy={items === null} css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
       {(items ?? Array.from({ length: 4 }, () => null)).map((item, index) =>
@@ -26,11 +28,11 @@ export function ProductRail({ items }: { items: ProductTile[] | null }) {
               <span css={{ color: 'var(--muted)', fontSize: 13 }}>{item.brand}</span>
               <span>{item.name}</span>
               <span>
-                <strong>{formatNzd(item.price)}</strong>
+                <strong>{money(item.price)}</strong>
                 {item.isDiscounted && item.erpOriginalPrice ? (
                   <>
                     {' '}
-                    <s css={{ color: 'var(--muted)' }}>{formatNzd(item.erpOriginalPrice)}</s>{' '}
+                    <s css={{ color: 'var(--muted)' }}>{money(item.erpOriginalPrice)}</s>{' '}
                     <span css={{ color: 'var(--clay)' }}>-{discountPercent(item.price, item.erpOriginalPrice)}%</span>
                   </>
                 ) : null}

@@ -1,0 +1,156 @@
+/**
+ * Issue 14: one deployment serves two markets by host. On au.localhost:<port> (the default
+ * SITE_HOSTS) a shopper browses in AUD, signs up, checks out with an Australian address and a test
+ * card and finds the order in AUD in their account; the NZ site (127.0.0.1:<port>) is unchanged.
+ */
+import type { Page } from '@playwright/test';
+import { chrome, expect, remote, test } from '../support/fixtures';
+
+interface Product {
+  id: string;
+  name: string;
+  path: string;
+  price: number;
+  state: string;
+  functionalType: string;
+  challengeQuestion?: string | null;
+  variants: { id: string; label: string; qty: number }[];
+}
+
+const PASSWORD = 'Wattle-Spring-2026';
+const aud = (cents: number) => new Intl.NumberFormat('en-AU', { style: 'currency', currency: 'AUD', currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+const nzd = (cents: number) => new Intl.NumberFormat('en-NZ', { style: 'currency', currency: 'NZD', currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+
+/** GET/POST from inside the page: the request goes to the page's own host (and so its market). */
+async function api<T>(page: Page, url: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ([u, b]) => {
+      const res = await fetch(u as string, b === undefined ? { headers: { accept: 'application/json' } } : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) });
+      return res.json();
+    },
+    [url, body] as const,
+  ) as Promise<T>;
+}
+
+async function codeFor(page: Page, email: string): Promise<string> {
+  let code = '';
+  await expect
+    .poll(async () => {
+      const { messages } = await api<{ messages: { purpose: string; code: string }[] }>(page, `/api/cognito/outbox?email=${encodeURIComponent(email)}`);
+      code = messages.find((m) => m.purpose === 'SIGN_UP')?.code ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+test.describe('the Australian store', () => {
+  test.describe.configure({ timeout: 150_000 });
+
+  test('a shopper on au.localhost browses in AUD, checks out with an Australian address and sees the order in AUD in their account; the NZ site stays in NZD', async ({ page, store }) => {
+    const port = new URL(store.baseURL).port;
+    const au = `http://au.localhost:${port}`;
+
+    // the market comes from the host: the page carries AU settings
+    await page.goto(`${au}/categories/bags`);
+    const market = await page.evaluate(() => JSON.parse(document.getElementById('site-market')!.textContent!) as { id: string; currency: string; gstPercent: number });
+    expect(market).toMatchObject({ id: 'AU', currency: 'AUD', gstPercent: 10 });
+    const { header, footer } = chrome(page);
+    await expect(header.getByRole('button', { name: 'Change region, current: Australia (AUD)' })).toBeVisible();
+    await expect(footer.getByText('All prices in AUD and include GST.')).toBeVisible();
+
+    // the listing shows the AUD price list (server-rendered and hydrated)
+    const listing = await api<{ items: { id: string; name: string; price: number }[] }>(page, '/api/catalog/listing?category=bags&page=1');
+    const catalog = remote(page, 'catalog');
+    const firstTile = listing.items[0]!;
+    await expect(catalog.getByRole('link', { name: new RegExp(firstTile.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).first()).toBeVisible();
+    await expect(catalog.getByText(aud(firstTile.price), { exact: true }).first()).toBeVisible();
+
+    // a sellable product, its page in AUD
+    const objects = await api<{ data: { results: (Product | null)[] } }>(page, '/api/search/indexes/nz_products/objects', { objectIds: listing.items.slice(0, 40).map((i) => i.id) });
+    const product = objects.data.results.find((p): p is Product => !!p && p.state === 'current' && p.functionalType === 'basic' && !p.challengeQuestion && p.variants.length === 1 && p.variants[0]!.qty >= 3 && p.price < 50_000);
+    expect(product).toBeTruthy();
+    const nzProduct = await (await page.request.get(`${store.baseURL}/api/products/by-path?path=${product!.path}`)).json();
+    expect(nzProduct.price).not.toBe(product!.price);
+
+    // sign up and sign in on the Australian site
+    const email = `mia.${Date.now()}@example.com.au`;
+    await page.goto(`${au}/account/signup`);
+    const account = remote(page, 'account');
+    await expect(account.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+    await account.getByLabel('First name').fill('Mia');
+    await account.getByLabel('Last name', { exact: true }).fill('Nguyen');
+    await account.getByLabel('Email').fill(email);
+    await account.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await account.getByLabel('Repeat password').fill(PASSWORD);
+    await account.getByRole('button', { name: 'Create account' }).click();
+    await expect(account.getByRole('heading', { level: 1, name: 'Verify your email' })).toBeVisible();
+    await account.getByLabel('Verification code').fill(await codeFor(page, email));
+    await account.getByRole('button', { name: 'Verify email' }).click();
+    await expect(account.getByRole('heading', { level: 1, name: 'Email verified' })).toBeVisible();
+    await page.goto(`${au}/account/signin`);
+    await account.getByLabel('Email').fill(email);
+    await account.getByLabel('Password').fill(PASSWORD);
+    await account.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+
+    // the product page in AUD, added to the cart
+    await page.goto(`${au}/products/${product!.path}`);
+    await expect(catalog.getByRole('heading', { level: 1, name: product!.name })).toBeVisible();
+    await expect(catalog.getByText(aud(product!.price), { exact: true }).first()).toBeVisible();
+    await catalog.getByRole('button', { name: 'Add to cart' }).click();
+    await expect(catalog.getByTestId('add-result')).toContainText('to your cart');
+
+    // checkout: contact prefilled from the account, an Australian address with a state, AU delivery
+    await page.goto(`${au}/cart`);
+    const app = remote(page, 'cart_checkout');
+    await expect(app.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await expect(app.getByTestId('cart-line')).toHaveCount(1);
+    await app.getByRole('button', { name: 'Checkout' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Contact details' })).toBeVisible();
+    await app.getByLabel('Phone').fill('0412 345 678');
+    await app.getByRole('button', { name: 'Continue to delivery' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+    await expect(app.getByText('Country: Australia')).toBeVisible();
+    await app.getByLabel('Street address').fill('200 George Street');
+    await app.getByLabel('Suburb or town').fill('Sydney');
+    await app.getByLabel('Postcode').fill('2000');
+    await expect(app.getByRole('radio', { name: /Standard delivery/ })).toBeVisible();
+    await app.getByRole('radio', { name: /Standard delivery/ }).check();
+    // the state is required on the Australian site
+    await app.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(app.getByRole('alert').filter({ hasText: 'Choose a state: ACT' }).first()).toBeVisible();
+    await app.getByLabel('State').selectOption('NSW');
+    await app.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    await app.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await app.getByLabel('Expiry (MM/YY)').fill('12/34');
+    await app.getByLabel('CVV').fill('123');
+    await app.getByRole('button', { name: /^Place order/ }).click();
+
+    await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 20_000 });
+    const number = (await app.getByTestId('order-number').textContent())!.trim();
+    const details = app.getByTestId('order-details');
+    await expect(details.getByTestId('order-currency')).toHaveText('AUD');
+    await expect(details).toContainText('Sydney time');
+    await expect(details).toContainText(aud(product!.price));
+    await expect(details).toContainText('NSW');
+
+    // the order in the account, in AUD: its total is the AUD price plus AU delivery
+    const token = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith('CognitoIdentityServiceProvider.') && k.endsWith('.idToken'))!));
+    const orders = await page.evaluate(async (t) => (await fetch('/api/account/orders', { headers: { authorization: `Bearer ${t}` } })).json(), token);
+    const summary = (orders as { orders: { number: string; currency: string; grandTotal: number }[] }).orders.find((o) => o.number === number)!;
+    expect(summary.currency).toBe('AUD');
+    await page.goto(`${au}/account/orders`);
+    const row = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: number });
+    await expect(row).toContainText(aud(summary.grandTotal));
+
+    // the NZ site is unchanged: NZD prices, the NZ region, GST 15%
+    await page.goto(`${store.baseURL}/products/${product!.path}`);
+    await expect(chrome(page).header.getByRole('button', { name: 'Change region, current: New Zealand (NZD)' })).toBeVisible();
+    await expect(remote(page, 'catalog').getByText(nzd(nzProduct.price), { exact: true }).first()).toBeVisible();
+    const nzMarket = await page.evaluate(() => JSON.parse(document.getElementById('site-market')!.textContent!) as { id: string; currency: string; gstPercent: number });
+    expect(nzMarket).toMatchObject({ id: 'NZ', currency: 'NZD', gstPercent: 15 });
+    await expect(chrome(page).footer.getByText('All prices in NZD and include GST.')).toBeVisible();
+  });
+});
