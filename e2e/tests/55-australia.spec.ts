@@ -4,7 +4,7 @@
  * card and finds the order in AUD in their account; the NZ site (127.0.0.1:<port>) is unchanged.
  */
 import type { Page } from '@playwright/test';
-import { chrome, expect, remote, test } from '../support/fixtures';
+import { chrome, expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Product {
   id: string;
@@ -123,9 +123,7 @@ test.describe('the Australian store', () => {
     await app.getByLabel('State').selectOption('NSW');
     await app.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(app.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
-    await app.getByLabel('Card number').fill('4111 1111 1111 1111');
-    await app.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await app.getByLabel('CVV').fill('123');
+    await fillCard(page, '4111 1111 1111 1111');
     await app.getByRole('button', { name: /^Place order/ }).click();
 
     await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 20_000 });
