@@ -3,7 +3,7 @@ import { buildGroups } from '../cart/useCart';
 import { addToItems, setVariantQty } from '../cart/store';
 import { cartSettled } from '../lib/session';
 import { guard } from './guards';
-import { placeResultOf, PLACE_MESSAGES, promotionRemovedMessage, voucherResultOf } from './messages';
+import { placeResultOf, PLACE_MESSAGES, promotionRemovedMessage, VOUCHER_MESSAGES, voucherResultOf } from './messages';
 import { pickupShippingAddress } from './place';
 import { emptyCheckout, sortVouchers, type CheckoutState } from './state';
 
@@ -41,6 +41,8 @@ describe('server errors to results (spec §8)', () => {
     expect(voucherResultOf('VoucherInvalid', '')).toBe('NOT_FOUND');
     expect(voucherResultOf('VoucherLocked', '')).toBe('LOCKED');
     expect(voucherResultOf('TooManyRequests', '')).toBe('ERROR');
+    expect(voucherResultOf('VoucherCurrencyMismatch', "This gift card is for the other country's store and can't pay for an order here.")).toBe('WRONG_MARKET');
+    expect(VOUCHER_MESSAGES.WRONG_MARKET).toBe("This gift card is for the other country's store and can't pay for an order here.");
   });
   it('lists vouchers soonest expiry first', () => {
     const v = (code: string, expires: number) => ({ code, pin: '1', expires, amountRemaining: 1 });

@@ -61,7 +61,8 @@ export const walletUnavailableMessage = (wallet: 'PayPal' | 'Google Pay' | 'Appl
 
 export const PROMOTIONS_CHANGED_MESSAGE = 'Your order was updated in another window or tab. Please review it and try again.';
 
-export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED';
+/** WRONG_MARKET: a gift card in the other market's currency (issue 14: an NZ card on the Australian site). */
+export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED' | 'WRONG_MARKET';
 
 export function voucherResultOf(error: string, message: string): VoucherResult {
   if (message === 'Gift card is suspended') return 'SUSPENDED';
@@ -72,6 +73,8 @@ export function voucherResultOf(error: string, message: string): VoucherResult {
       return 'NOT_FOUND';
     case 'VoucherLocked':
       return 'LOCKED';
+    case 'VoucherCurrencyMismatch':
+      return 'WRONG_MARKET';
     default:
       return 'ERROR';
   }
@@ -85,6 +88,7 @@ export const VOUCHER_MESSAGES: Record<Exclude<VoucherResult, 'SUCCESS'>, string>
   EXPIRED: 'This gift card has expired.',
   ALREADY_APPLIED: 'This gift card is already applied.',
   ERROR: 'We were unable to verify this gift card. Please try again.',
+  WRONG_MARKET: "This gift card is for the other country's store and can't pay for an order here.",
 };
 
 export const ALREADY_LOADING_VOUCHER = 'Already loading voucher.';
