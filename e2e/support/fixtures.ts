@@ -60,18 +60,14 @@ export const test = base.extend<Fixtures>({
   // something after that. Not for waitUntil 'commit' (tests that hold the scripts back), and at
   // most HYDRATION_WAIT_MS (a test that breaks a remote on purpose goes on, and asserts the rest).
   page: async ({ page }, use) => {
+    const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
+      if (options?.waitUntil !== 'commit') await waitForHydration(page);
+      return response;
+    };
     const goto = page.goto.bind(page);
     const reload = page.reload.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') await waitForHydration(page);
-      return response;
-    };
-    page.reload = async (options) => {
-      const response = await reload(options);
-      if (options?.waitUntil !== 'commit') await waitForHydration(page);
-      return response;
-    };
+    page.goto = async (url, options) => hydrated(await goto(url, options), options);
+    page.reload = async (options) => hydrated(await reload(options), options);
     await use(page);
   },
   // the server's port is only known once the global setup ran, after the config was read

@@ -86,6 +86,13 @@ export function cspNonce(doc: Document | undefined = typeof document === 'undefi
   return meta.nonce || meta.getAttribute('nonce') || undefined;
 }
 
+/**
+ * The emotion key under which the edge writes a page's server-rendered rules, once, in the head
+ * (`<style data-emotion="css-ssr id1 id2 …" data-s>`): a key emotion does not hydrate, so that
+ * element is never moved (which would restyle the whole page); pageEmotionCache takes its ids.
+ */
+export const SERVER_STYLES_KEY = 'css-ssr';
+
 let emotionCache: EmotionCache | null = null;
 
 /**
@@ -97,11 +104,9 @@ let emotionCache: EmotionCache | null = null;
 export function pageEmotionCache(): EmotionCache {
   if (!emotionCache) {
     emotionCache = createCache({ key: 'css', nonce: cspNonce() });
-    // the edge writes the server render's rules once, in the head, as <style data-emotion="css-ssr
-    // id1 id2 …" data-s> (a key emotion does not hydrate, so the element is never moved, which
-    // would restyle the whole page): those rules are in the page already
+    // the server render's rules are in the page already (SERVER_STYLES_KEY)
     if (typeof document !== 'undefined') {
-      for (const node of document.querySelectorAll('style[data-emotion^="css-ssr "]')) {
+      for (const node of document.querySelectorAll(`style[data-emotion^="${SERVER_STYLES_KEY} "]`)) {
         for (const id of (node.getAttribute('data-emotion') ?? '').split(' ').slice(1)) if (id) emotionCache.inserted[id] = true;
       }
     }

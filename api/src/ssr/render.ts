@@ -15,7 +15,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { jsonForScript, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
 import type { ReactElement } from 'react';
-import { createElement, renderToPipeableStream } from './singletons';
+import { createElement, EARLY_CLICKS_GLOBAL, renderToPipeableStream, SERVER_STYLES_KEY } from './singletons';
 
 export interface ShellServerModule {
   load(ctx: { api: ServerApi }): Promise<Record<string, unknown>>;
@@ -107,10 +107,10 @@ export function stylesHtml(parts: Rendered['styles'][]): string {
       css += rules;
     }
   }
-  // key "css-ssr" and data-s: emotion's own hydration (which re-appends every <style data-emotion="css …">
-  // to the head, a full style recalculation) leaves it alone; the page's cache takes the ids from it
-  // (pageEmotionCache in @store/shared-events/remote)
-  return ids.length ? `<style data-emotion="css-ssr ${ids.join(' ')}" data-s="">${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
+  // SERVER_STYLES_KEY and data-s: emotion's own hydration (which re-appends every <style
+  // data-emotion="css …"> to the head, a full style recalculation) leaves it alone; the page's
+  // cache takes the ids from it (pageEmotionCache in @store/shared-events/remote)
+  return ids.length ? `<style data-emotion="${SERVER_STYLES_KEY} ${ids.join(' ')}" data-s="">${css.replace(/<\/style/gi, '<\\/style')}</style>` : '';
 }
 
 /** Resolves with `promise` or rejects with a RenderTimeoutError after `ms`. */
@@ -233,9 +233,6 @@ export function routeDataScript(remote: string, path: string, dataJson: string):
 
 export type { RemoteServerModule };
 
-/** The global the loader keeps early taps in (EARLY_CLICKS_GLOBAL of @store/shared-events/remote; the edge does not bundle the browser module). */
-const EARLY_CLICKS_GLOBAL = '__storeEarlyClicks';
-
 /** At most this long after the page is parsed, the shell's scripts start even if the LCP image has not loaded. */
 export const SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS = 3000;
 
@@ -249,7 +246,20 @@ export const SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS = 3000;
  * hydration that follows is the same. `preloads` (the route remote's manifest) start with the
  * scripts. Without a matching script tag the template is returned unchanged.
  */
+const loaders = new Map<string, string>();
 export function scriptsAfterLcpImage(end: string, preloads: string[] = []): string {
+  // the same per shell version and route remote: built once (a handful of entries)
+  const key = `${preloads.join(' ')}\n${end}`;
+  let built = loaders.get(key);
+  if (built === undefined) {
+    built = buildScriptLoader(end, preloads);
+    loaders.set(key, built);
+    if (loaders.size > 64) loaders.delete(loaders.keys().next().value as string);
+  }
+  return built;
+}
+
+function buildScriptLoader(end: string, preloads: string[]): string {
   const srcs: string[] = [];
   const rest = end.replace(/<script\s+defer(?:="defer")?\s+src="([^"<>]+)"\s*><\/script>/gi, (_tag, src: string) => {
     srcs.push(src);

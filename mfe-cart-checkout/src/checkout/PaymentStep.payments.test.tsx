@@ -8,12 +8,12 @@ import type { CheckoutInfoResponse } from '@store/contracts';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { CartView } from '../cart/useCart';
 import * as payments from '../lib/payments';
 import type { CardFieldsState, HostedFieldsInstance, PaymentClients } from '../lib/payments';
 import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES } from './messages';
 import { PaymentStep } from './PaymentStep';
 import { emptyCheckout, setCheckout } from './state';
+import { cart, checkoutInfo, delivery } from './paymentStepFixtures';
 
 jest.mock('../lib/payments', () => {
   const actual = jest.requireActual('../lib/payments');
@@ -21,26 +21,7 @@ jest.mock('../lib/payments', () => {
 });
 const mocked = payments as jest.Mocked<typeof payments>;
 
-const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
-const cart: CartView = { status: 'SUCCESS', items: [item], pricedItems: [item], groups: [], quantity: 1, valid: true };
-const delivery = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
-const info: CheckoutInfoResponse = {
-  result: 'SUCCESS',
-  promotions: { appliedPromotions: [], disallowedPromotions: [], summedDiscounts: 0, resolvedCart: { promoCartItems: [] } },
-  lines: [],
-  itemQuantity: 1,
-  itemSubtotal: 4000,
-  totalDiscount: 0,
-  itemSubtotalAfterDiscounts: 4000,
-  shippingMethods: [],
-  selectedShippingMethod: { id: 'standard', label: 'Standard', price: 995 },
-  grandTotal: 4995,
-  gst: 651,
-  creditUsages: [],
-  amountOutstanding: 4995,
-  afterpayAvailable: false,
-  loyaltyPoints: 0,
-};
+const info: CheckoutInfoResponse = checkoutInfo;
 const CONFIG = { clientScriptUrls: ['http://127.0.0.1:9001/js/client.js'], authorization: 'sandbox_key', googlePay: { scriptUrl: 'http://127.0.0.1:9001/google-pay/pay.js', environment: 'TEST' as const, merchantId: '', gatewayMerchantId: 'm' }, applePay: { displayName: 'Fernleaf' } };
 
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);

@@ -8,7 +8,6 @@ import { session, type AuthUser } from '@store/shared-events';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { CartView } from '../cart/useCart';
 import { FRAUD_TOKEN_EVENT, startFraudAnalytics } from '../lib/fraud';
 import { ACCOUNT_UPDATING_MESSAGE, PaymentStep } from './PaymentStep';
 import { bus, topics } from '@store/shared-events';
@@ -16,27 +15,10 @@ import { clearServerProblems, serverProblem } from '../cart/serverProblems';
 import { productsRefreshCount } from '../lib/objects';
 import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES } from './messages';
 import { emptyCheckout, setCheckout } from './state';
+import { cart, checkoutInfo, delivery, item } from './paymentStepFixtures';
 
-const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
-const cart: CartView = { status: 'SUCCESS', items: [item], pricedItems: [item], groups: [], quantity: 1, valid: true };
-const delivery = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
-const info: CheckoutInfoResponse = {
-  result: 'SUCCESS',
-  promotions: { appliedPromotions: [], disallowedPromotions: [], summedDiscounts: 0, resolvedCart: { promoCartItems: [] } },
-  lines: [],
-  itemQuantity: 1,
-  itemSubtotal: 4000,
-  totalDiscount: 0,
-  itemSubtotalAfterDiscounts: 4000,
-  shippingMethods: [],
-  selectedShippingMethod: { id: 'standard', label: 'Standard', price: 995 },
-  grandTotal: 4995,
-  gst: 651,
-  creditUsages: [],
-  amountOutstanding: 0, // nothing to pay by card: the order goes with NO_PAYMENT
-  afterpayAvailable: false,
-  loyaltyPoints: 0,
-};
+// nothing to pay by card: the order goes with NO_PAYMENT
+const info: CheckoutInfoResponse = { ...checkoutInfo, amountOutstanding: 0 };
 const saved: AccountAddress = { id: 'addr-1', type: 'SELECTED', company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '6011', state: 'Wellington', street1: '5 Cuba Street', street2: '', suburb: 'Te Aro', isDefaultBilling: true, isDefaultShipping: false };
 
 const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
