@@ -1,5 +1,5 @@
 import { SmartLink } from '@store/ui/link';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { footerGroups, LINK_RULES, useSite, type CountrySettings } from '../config/site';
 import { PaymentIcons } from './PaymentIcons';
@@ -21,13 +21,17 @@ export function policyLinks(settings: CountrySettings) {
   ];
 }
 
-/** Becomes true after the first client render (spec §2: the footer is shown once the client is ready). */
+/**
+ * Becomes true after the first client render (spec §2: the footer is shown once the client is ready).
+ * The footer then renders as a transition, in slices that yield to the browser, not as one long task.
+ */
 function useClientReady(): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
+    const show = () => startTransition(() => setReady(true));
     const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number };
-    if (w.requestIdleCallback) w.requestIdleCallback(() => setReady(true), { timeout: 500 });
-    else setTimeout(() => setReady(true), 0);
+    if (w.requestIdleCallback) w.requestIdleCallback(show, { timeout: 500 });
+    else setTimeout(show, 0);
   }, []);
   return ready;
 }
