@@ -7,4 +7,16 @@ const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce || doc
 if (nonce) __webpack_nonce__ = nonce;
 
 // Async boundary: the federation runtime negotiates shared singletons before the root config runs.
-import('./bootstrap');
+// The start-up is spread over several tasks, so a phone's main thread is never held for long at a
+// time (issue 17, blocking time): the runtime's set-up, then React DOM's evaluation (the largest
+// module), then the bus, then the root config, each in a task of its own. Each import evaluates its
+// shared module once; the root config then finds them ready.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+void (async () => {
+  await nextTask();
+  await import('react-dom/client');
+  await nextTask();
+  await import('@store/shared-events');
+  await nextTask();
+  await import('./bootstrap');
+})();
