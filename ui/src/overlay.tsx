@@ -8,6 +8,7 @@
  * that remembers the 10 most recent focus targets inside the panel (focus escaping the panel goes
  * back to the most recent one still on the page) and returns focus to the opener on close.
  */
+import { lastBlurred, trackLastBlurred } from './focus-tracking';
 import { css, keyframes } from '@emotion/react';
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
@@ -158,21 +159,9 @@ function panelPlacement(position: OverlayPosition, width: string) {
 
 type Phase = 'open' | 'closing';
 
-/**
- * The element that last lost focus on the page. An overlay opened by code after its trigger lost
- * focus (Add to cart disables its button while adding, which drops focus to the body, then the
- * cart opens) returns focus there instead of leaving it on the body.
- */
-let lastBlurred: HTMLElement | null = null;
-if (typeof document !== 'undefined') {
-  document.addEventListener(
-    'focusout',
-    (event) => {
-      if (event.target instanceof HTMLElement && event.target !== document.body && event.target !== document.documentElement) lastBlurred = event.target;
-    },
-    true,
-  );
-}
+// The element that last lost focus (./focus-tracking): an overlay opened by code after its trigger
+// lost focus returns focus there instead of leaving it on the body.
+trackLastBlurred();
 
 const canTakeFocus = (element: HTMLElement | null): element is HTMLElement =>
   Boolean(element?.isConnected && !(element as HTMLButtonElement).disabled && !element.closest('[inert], [hidden]'));
@@ -187,7 +176,8 @@ function returnFocus(element: HTMLElement | null, fallback: HTMLElement | null =
 function openerOf(panel: HTMLElement | null): HTMLElement | null {
   const active = document.activeElement;
   if (active instanceof HTMLElement && active !== document.body) return active;
-  return lastBlurred && lastBlurred.isConnected && !panel?.contains(lastBlurred) ? lastBlurred : null;
+  const blurred = lastBlurred();
+  return blurred && blurred.isConnected && !panel?.contains(blurred) ? blurred : null;
 }
 
 export function Overlay(props: OverlayProps) {

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { startTransition, type ReactNode } from 'react';
 import { reportError } from '@store/shared-events/analytics';
+import { trackLastBlurred } from '@store/ui/focus-tracking';
 import { Chrome } from './Chrome';
 import { FooterRegion, HeaderRegion, readChromeData } from './regions';
 
@@ -47,6 +48,8 @@ function mountRegion(element: HTMLElement | null, node: ReactNode): Root | null 
 export const bootstrap = overlays.bootstrap;
 
 export async function mount(props: AppProps & { domElement: HTMLElement }) {
+  // overlays load on first use: where focus was lost before one opens is tracked from the start
+  trackLastBlurred();
   const data = readChromeData();
   regions = [mountRegion(document.getElementById('shell-header'), <HeaderRegion data={data} />), mountRegion(document.getElementById('shell-footer'), <FooterRegion />)].filter(
     (root): root is Root => root !== null,
