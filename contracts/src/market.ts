@@ -95,9 +95,9 @@ export const MARKETS: Record<MarketId, MarketSettings> = {
     afterpayMaxCents: 200_000,
     supportCity: 'Sydney',
     customerService: {
-      supportUrl: '/articles/help-centre',
+      supportUrl: '/articles/help-centre-australia',
       supportDelivery: '/articles/shipping-australia',
-      supportWarranty: '/articles/warranty',
+      supportWarranty: '/articles/warranty-australia',
       supportReturns: '/articles/returns-australia',
     },
     social: { instagram: 'https://www.instagram.com/fernleaf', facebook: 'https://www.facebook.com/fernleafgoods' },
