@@ -42,7 +42,7 @@ export function OpeningHours({ hours, now, timeZone = STORE_TIME_ZONE }: { hours
   const today = now === null ? null : storeClock(now, timeZone).day;
   return (
     <table css={{ borderCollapse: 'collapse', width: '100%', maxWidth: '24rem', '& th, & td': { textAlign: 'left', padding: '.35rem .5rem .35rem 0', borderBottom: '1px solid var(--line)' } }}>
-      <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '.5rem' }}>Opening hours ({timeZoneLabel(timeZone)})</caption>
+      <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '.5rem' }}>{`Opening hours (${timeZoneLabel(timeZone)})`}</caption>
       <tbody>
         {[...hours]
           .sort((a, b) => a.day - b.day)
