@@ -152,6 +152,31 @@ describe.each(BACKENDS)('markets on %s', (backend) => {
     expect(storeOpenState(sydney.openingHours, later, sydney.timeZone)).toEqual({ open: false, text: 'Closed, opens 9:30 am tomorrow' });
   });
 
+  it("answers each market's home page and its own help, warranty and legal pages", async () => {
+    const nz = (await get('/api/content/home', NZ)).json();
+    const au = await get('/api/content/home', AU);
+    expect(au.statusCode).toBe(200);
+    expect(String(au.headers.vary)).toMatch(/host/i);
+    const auHome = au.json();
+    expect(nz.description).toContain('Aotearoa');
+    expect(nz.slider.slides[0].text).toContain('Aotearoa');
+    expect(auHome.description).toContain('A$150');
+    expect(JSON.stringify(auHome)).not.toContain('Aotearoa');
+    expect(auHome.slider.slides.map((s: { id: string }) => s.id)).toEqual(nz.slider.slides.map((s: { id: string }) => s.id));
+    const market = (await get('/api/site/market', AU)).json();
+    expect([market.customerService.supportUrl, market.customerService.supportWarranty, market.legal.termsUrl, market.legal.privacyUrl]).toEqual([
+      '/articles/help-centre-australia',
+      '/articles/warranty-australia',
+      '/articles/terms-of-use-australia',
+      '/articles/privacy-policy-australia',
+    ]);
+    const article = async (path: string) => JSON.stringify((await get(`/api/content/articles/by-path?path=${path}`, AU)).json());
+    expect(await article('help-centre-australia')).toContain('1800 337 653');
+    expect(await article('terms-of-use-australia')).toContain('Prices are in Australian dollars and include GST at 10%.');
+    expect(await article('privacy-policy-australia')).toContain('Privacy Act 1988');
+    expect(await article('warranty-australia')).toContain('Australian Consumer Law');
+  });
+
   it('answers a product and search objects in the market currency, with the market GST', async () => {
     const listing = (await get('/api/catalog/listing?category=bags', AU)).json() as ListingResponse;
     const tile = listing.items[0]!;

@@ -188,6 +188,14 @@ test.describe('the Australian store', () => {
     const au = `http://au.localhost:${port}`;
     await page.setViewportSize({ width: 375, height: 800 });
 
+    // the AU site's own home page copy and its own help centre, terms and privacy links
+    await page.goto(`${au}/`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Free delivery over A\$150/);
+    const { footer } = chrome(page);
+    await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/articles/terms-of-use-australia');
+    await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/articles/privacy-policy-australia');
+    await expect(footer.getByRole('link', { name: 'Help centre', exact: true })).toHaveAttribute('href', '/articles/help-centre-australia');
+
     await page.goto(`${au}/stores`);
     const content = remote(page, 'content');
     await expect(content.getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();
