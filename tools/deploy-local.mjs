@@ -116,9 +116,9 @@ function main() {
   for (const remote of layout.remotes) {
     const before = previous?.remotes?.find((r) => r.name === remote.name);
     if (!wants(remote.name) && before) {
-      // routes and the service flag come from tools/remotes.json, the build from the live registry
-      const { service: _service, ...kept } = before;
-      registry.remotes.push({ ...kept, routes: remote.routes, ...(remote.service ? { service: true } : {}) });
+      // routes and the service and payloads flags come from tools/remotes.json, the build from the live registry
+      const { service: _service, payloads: _payloads, ...kept } = before;
+      registry.remotes.push({ ...kept, routes: remote.routes, ...(remote.service ? { service: true } : {}), ...(remote.payloads ? { payloads: true } : {}) });
       continue;
     }
     const version = publish(remote.name, path.join(root, remote.project, 'dist'));
@@ -132,6 +132,7 @@ function main() {
       version,
       routes: remote.routes,
       ...(remote.service ? { service: true } : {}),
+      ...(remote.payloads ? { payloads: true } : {}),
     });
   }
   writeRegistry(registry);

@@ -28,12 +28,13 @@ import {
   type Registry,
   type StoredOverride,
 } from './registry';
-import { registerWithRuntime, remoteApplication } from './remote-loader';
+import { appLoaded, registerWithRuntime, remoteApplication } from './remote-loader';
+import { prefetchRemoteApp } from './prefetch-files';
 import { installScrollManager } from './scroll';
 import { afterLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
 import { createNotFoundState } from './not-found-state';
-import { setPrefetcher, setSiteLinkRules } from '@store/ui/link';
+import { fetchRoutePayloadAnswer, setPrefetcher, setSiteLinkRules } from '@store/ui/link';
 import { LINK_RULES } from './config/site';
 import { watchReleases } from './live-updates';
 import { handlePageRenderError } from './stale-guard';
@@ -186,10 +187,18 @@ async function main(): Promise<void> {
   // header's, tiles' and footer's links loaded and evaluated up to three other remotes while the
   // page itself was still loading (slower largest paint, more blocking time on a phone).
   const pageSettled = firstRoute.then(() => new Promise<void>((resolve) => afterLoad(resolve, PREFETCH_IDLE_TIMEOUT_MS)));
+  // A remote already running on this page warms the route's data itself (its `prefetch`). Another
+  // remote's code is only fetched into the HTTP cache (prefetch-files.ts), not evaluated; the route's
+  // `_payload.json` goes into the page-wide payload cache (@store/ui/link) that remote reads from.
   setPrefetcher(async (path) => {
     await pageSettled;
     const owner = ownerOf(registry, new URL(path, window.location.href).pathname);
     if (!owner) return;
+    if (!appLoaded(owner.name)) {
+      // the data too, when the remote reads it from the route's payload (the registry says so)
+      if (owner.payloads) void fetchRoutePayloadAnswer(path).catch(() => undefined);
+      return prefetchRemoteApp(owner.manifest);
+    }
     const app = await loadRemote<{ prefetch?: (url: string) => unknown }>(`${owner.name}/app`);
     if (typeof app?.prefetch === 'function') await app.prefetch(path);
   });

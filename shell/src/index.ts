@@ -7,4 +7,24 @@ const nonce = (document.currentScript as HTMLScriptElement | null)?.nonce || doc
 if (nonce) __webpack_nonce__ = nonce;
 
 // Async boundary: the federation runtime negotiates shared singletons before the root config runs.
-import('./bootstrap');
+// The start-up is spread over several tasks, so a phone's main thread is never held for long at a
+// time (issue 17, blocking time): the runtime's set-up, then React DOM's evaluation (the largest
+// module), the bus, emotion, the remotes' lifecycle helpers and React Router, then the root config,
+// each in a task of its own. Each import evaluates its shared module once; the root config and the
+// chrome then find them ready.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const steps = [
+  () => import('react-dom/client'),
+  () => import('@store/shared-events'),
+  () => import('@emotion/react'),
+  () => import('@store/shared-events/remote'),
+  () => import('react-router'),
+];
+void (async () => {
+  for (const step of steps) {
+    await nextTask();
+    await step();
+  }
+  await nextTask();
+  await import('./bootstrap');
+})();

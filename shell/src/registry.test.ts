@@ -34,6 +34,12 @@ describe('parseRegistry', () => {
     expect(() => parseRegistry({ remotes: [{ name: 'a', manifest: '/m.json', routes: ['/'], service: 'yes' }] })).toThrow('remotes.0.service');
   });
 
+  it('keeps the route-payloads flag and rejects a malformed one', () => {
+    const registry = parseRegistry({ remotes: [{ name: 'catalog', manifest: '/c.json', routes: ['/search'], payloads: true }, { name: 'content', manifest: '/m.json', routes: ['/'] }] });
+    expect(registry.remotes.map((r) => r.payloads)).toEqual([true, undefined]);
+    expect(() => parseRegistry({ remotes: [{ name: 'a', manifest: '/m.json', routes: ['/'], payloads: 1 }] })).toThrow('remotes.0.payloads');
+  });
+
   it.each([
     [null, 'expected an object'],
     [{ remotes: 'x' }, 'remotes must be a list'],

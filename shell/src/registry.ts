@@ -18,6 +18,11 @@ export interface RemoteEntry {
   routes: string[];
   /** The remote exposes `./service` (a `start()` function) that the shell runs on every page. */
   service?: boolean;
+  /**
+   * The remote's pages read their data from the route's `_payload.json` (issue 17), so the shell may
+   * fetch it ahead of a visit (a visible link) before the remote's code runs.
+   */
+  payloads?: boolean;
 }
 
 export interface Registry {
@@ -59,7 +64,7 @@ export function parseRegistry(input: unknown): Registry {
   const seen = new Set<string>();
   const parsed = remotes.map((remote, index): RemoteEntry => {
     if (!isRecord(remote)) throw new RegistryError(`remotes.${index} must be an object`);
-    const { name, manifest, version, routes, service } = remote;
+    const { name, manifest, version, routes, service, payloads } = remote;
     if (typeof name !== 'string' || !NAME.test(name)) throw new RegistryError(`remotes.${index}.name must match ${NAME}`);
     if (seen.has(name)) throw new RegistryError(`remotes.${index}.name "${name}" is listed twice`);
     seen.add(name);
@@ -68,12 +73,14 @@ export function parseRegistry(input: unknown): Registry {
       throw new RegistryError(`remotes.${index}.routes must be a list of paths starting with "/"`);
     }
     if (service !== undefined && typeof service !== 'boolean') throw new RegistryError(`remotes.${index}.service must be true or false`);
+    if (payloads !== undefined && typeof payloads !== 'boolean') throw new RegistryError(`remotes.${index}.payloads must be true or false`);
     return {
       name,
       manifest,
       version: typeof version === 'string' ? version : 'unknown',
       routes: routes as string[],
       ...(service === true ? { service: true } : {}),
+      ...(payloads === true ? { payloads: true } : {}),
     };
   });
   if (overrideOrigins !== undefined && (!Array.isArray(overrideOrigins) || overrideOrigins.some((o) => typeof o !== 'string'))) {

@@ -124,6 +124,12 @@ function report(remote: string, reason: FailureReason, error: unknown): void {
   bus.publish(topics.remoteFailed, { remote, reason, message: message.slice(0, 500) }, { source: 'shell' });
 }
 
+/** Remotes whose `./app` this page has loaded (their code runs; a prefetch may call into it). */
+const loadedApps = new Set<string>();
+export function appLoaded(name: string): boolean {
+  return loadedApps.has(name);
+}
+
 /**
  * The single-spa loading function for one remote. It never rejects: a remote that is down, slow or
  * throws yields lifecycles that render a fallback in its place, so single-spa keeps routing.
@@ -157,7 +163,10 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
     });
     const attempt = () => {
       attempts += 1;
-      loadRemote<RemoteLifecycles>(`${remote.name}/app`).then(settle, (error: unknown) => {
+      loadRemote<RemoteLifecycles>(`${remote.name}/app`).then((module) => {
+        if (module) loadedApps.add(remote.name);
+        settle(module);
+      }, (error: unknown) => {
         attempts -= 1;
         if (attempts === 0) reject(error);
       });

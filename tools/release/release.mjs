@@ -65,6 +65,7 @@ function setLive(registry, remote, version) {
     version,
     routes: remote.routes,
     ...(remote.service ? { service: true } : {}),
+    ...(remote.payloads ? { payloads: true } : {}),
   };
   if (index === -1) next.remotes.push(entry);
   else next.remotes[index] = entry;

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { canPrefetch, classifyLink, MAX_CONCURRENT_PREFETCH, prefetch, setPrefetcher, SmartLink } from './link';
+import { canPrefetch, classifyLink, fetchRoutePayloadAnswer, forgetRoutePayload, MAX_CONCURRENT_PREFETCH, payloadUrl, prefetch, setPrefetcher, SmartLink } from './link';
 
 const rules = { baseUrl: 'https://www.fernleaf.co.nz', allowedExternal: ['https://www.instagram.com', 'https://www.facebook.com/fernleaf'] };
 
@@ -142,5 +142,36 @@ describe('SmartLink prefetch on view', () => {
     expect(observed.map((o) => o.element.textContent)).toEqual(['Bags']);
     await scrollIntoView('Bags');
     expect(prefetched).toEqual(['/categories/bags']);
+  });
+});
+
+describe('route payloads (page-wide cache)', () => {
+  beforeEach(() => {
+    delete (window as unknown as { __storeRoutePayloads?: unknown }).__storeRoutePayloads;
+  });
+
+  it('maps a route to its payload URL', () => {
+    expect(payloadUrl('/categories/bags/?sort=price-asc')).toBe('/categories/bags/_payload.json?sort=price-asc');
+    expect(payloadUrl('/products/harbour-tote-p12')).toBe('/products/harbour-tote-p12/_payload.json');
+  });
+
+  it('one request serves the prefetch and the visit, whichever bundle asks; a forgotten route asks again', async () => {
+    const load = jest.fn(async () => ({ status: 200, json: async () => ({ status: 200, data: { '/api/x': 1 } }) }));
+    const first = await fetchRoutePayloadAnswer('/categories/bags', load as unknown as typeof fetch);
+    const second = await fetchRoutePayloadAnswer('/categories/bags', load as unknown as typeof fetch);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(load).toHaveBeenCalledWith('/categories/bags/_payload.json', { headers: { Accept: 'application/json' } });
+    expect(second).toBe(first);
+    expect(first).toEqual({ status: 200, body: { status: 200, data: { '/api/x': 1 } } });
+    forgetRoutePayload('/categories/bags');
+    await fetchRoutePayloadAnswer('/categories/bags', load as unknown as typeof fetch);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a failed request', async () => {
+    const load = jest.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue({ status: 200, json: async () => ({ data: {} }) });
+    await expect(fetchRoutePayloadAnswer('/search?q=tote', load as unknown as typeof fetch)).rejects.toThrow('offline');
+    await expect(fetchRoutePayloadAnswer('/search?q=tote', load as unknown as typeof fetch)).resolves.toEqual({ status: 200, body: { data: {} } });
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

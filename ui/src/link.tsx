@@ -171,6 +171,54 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
   prefetchOnView?: boolean;
 }
 
+/**
+ * Route payloads (spec §7 `<path>/_payload.json`, issue 17): the route's data in one request, the
+ * answers its server render would embed. One page-wide cache on `window`, shared by every bundle:
+ * the shell fetches a visible link's payload before the owning remote's code runs, and that remote
+ * takes the same answer when the shopper follows the link. Answers are kept for `ROUTE_PAYLOAD_TTL_MS`.
+ */
+export interface RoutePayloadAnswer {
+  status: number;
+  body: { status?: number; data?: Record<string, unknown>; error?: string } | null;
+}
+
+export const ROUTE_PAYLOAD_TTL_MS = 30_000;
+const MAX_ROUTE_PAYLOADS = 50;
+
+interface PayloadWindow {
+  __storeRoutePayloads?: Map<string, { at: number; answer: Promise<RoutePayloadAnswer> }>;
+}
+
+/** `/categories/bags?sort=price-asc` → `/categories/bags/_payload.json?sort=price-asc`. */
+export function payloadUrl(route: string): string {
+  const url = new URL(route, 'http://localhost');
+  return `${url.pathname.replace(/\/+$/, '')}/_payload.json${url.search}`;
+}
+
+/** The route's payload answer, from the page-wide cache or one request (a failed request is not kept). */
+export function fetchRoutePayloadAnswer(route: string, load: typeof fetch = fetch): Promise<RoutePayloadAnswer> {
+  const w = window as unknown as PayloadWindow;
+  const cache = (w.__storeRoutePayloads ??= new Map());
+  const now = Date.now();
+  const hit = cache.get(route);
+  if (hit && now - hit.at < ROUTE_PAYLOAD_TTL_MS) return hit.answer;
+  const answer = load(payloadUrl(route), { headers: { Accept: 'application/json' } }).then(async (response) => ({
+    status: response.status,
+    body: (await response.json().catch(() => null)) as RoutePayloadAnswer['body'],
+  }));
+  cache.set(route, { at: now, answer });
+  answer.catch(() => {
+    if (cache.get(route)?.answer === answer) cache.delete(route);
+  });
+  if (cache.size > MAX_ROUTE_PAYLOADS) cache.delete(cache.keys().next().value as string);
+  return answer;
+}
+
+/** Drops the route's cached payload (it served its one read). */
+export function forgetRoutePayload(route: string): void {
+  (window as unknown as PayloadWindow).__storeRoutePayloads?.delete(route);
+}
+
 /** An anchor following the link rules. Refused links render as plain text (no href). */
 export const SmartLink = forwardRef<HTMLAnchorElement, SmartLinkProps>(function SmartLink({ href, rules, prefetchOnView = true, onClick, target, rel, children, ...rest }, forwarded) {
   const link = classifyLink(href, rules ?? siteLinkRules());

@@ -103,7 +103,9 @@ async function loadRoute(browser, { url, remote, timeoutMs }) {
   page.on('response', (response) => {
     const request = response.request();
     if (response.status() >= 400) failures.push(`${response.status()} ${request.url()}`);
-    if (request.resourceType() !== 'script') return;
+    // scripts, and script files prefetched with <link rel="prefetch"> (downloaded, not run)
+    const prefetchedScript = request.resourceType() === 'other' && /\.js$/.test(new URL(request.url()).pathname);
+    if (request.resourceType() !== 'script' && !prefetchedScript) return;
     scripts.push(
       response.body().then(
         (body) => ({ url: request.url(), status: response.status(), body, encoding: response.headers()['content-encoding'] ?? null }),
@@ -323,19 +325,22 @@ function analyse({ root, deployDir, route, load, builds }) {
   }
 
   // when each script was requested: before the page was hydrated (what rendering and hydrating the
-  // page needs: "critical") or after (services and link prefetches started at idle: "deferred")
+  // page needs: "critical") or after (services started at idle: "deferred"); files of another
+  // remote fetched by <link rel="prefetch"> for a visible link are "prefetched" (downloaded, not run)
   const hydratedAt = load.timing.hydratedAt;
   for (const file of files) {
     const started = load.timing.resources.find((r) => new URL(r.url).pathname === file.path)?.start ?? null;
     file.requestedMs = started === null ? null : Math.round(started);
-    file.phase = hydratedAt === null || started === null ? 'unknown' : started <= hydratedAt ? 'critical' : 'deferred';
+    const timing = load.timing.resources.find((r) => new URL(r.url).pathname === file.path);
+    file.phase =
+      timing?.type === 'link' ? 'prefetched' : hydratedAt === null || started === null ? 'unknown' : started <= hydratedAt ? 'critical' : 'deferred';
   }
   const sum = (group, key) => files.filter((f) => group === 'total' || f.group === group).reduce((a, f) => a + f[key], 0);
   const groups = {};
   for (const group of ['shell', 'remote', 'shared', 'other', 'total']) {
     groups[group] = { raw: sum(group, 'raw'), brotli: sum(group, 'brotli'), files: files.filter((f) => group === 'total' || f.group === group).length };
   }
-  for (const phase of ['critical', 'deferred']) {
+  for (const phase of ['critical', 'deferred', 'prefetched']) {
     const inPhase = files.filter((f) => f.phase === phase);
     groups[phase] = { raw: inPhase.reduce((a, f) => a + f.raw, 0), brotli: inPhase.reduce((a, f) => a + f.brotli, 0), files: inPhase.length };
   }

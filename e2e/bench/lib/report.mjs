@@ -25,10 +25,10 @@ export function render(result) {
   const routes = Object.entries(result.routes);
   if (routes.some(([, r]) => r.firstLoad)) {
     out.push('First-load JavaScript: every script until network idle after load; KB = 1,000 bytes; brotli quality 11;');
-    out.push('critical = requested before the page was hydrated, deferred = after (services and prefetches at idle)');
+    out.push('critical = requested before the page was hydrated, deferred = after (services at idle), prefetched = another remote\'s files for a visible link (<link rel=prefetch>: downloaded, not run)');
     out.push(
       table(
-        ['route', 'path', 'shell raw', 'shell br', 'remote raw', 'remote br', 'shared raw', 'shared br', 'other br', 'TOTAL raw', 'TOTAL br', 'files', 'critical br', 'deferred br'],
+        ['route', 'path', 'shell raw', 'shell br', 'remote raw', 'remote br', 'shared raw', 'shared br', 'other br', 'TOTAL raw', 'TOTAL br', 'files', 'critical br', 'deferred br', 'prefetched br'],
         routes.map(([key, r]) => {
           const js = r.firstLoad?.js;
           return [
@@ -46,6 +46,7 @@ export function render(result) {
             js?.total.files,
             kb(js?.critical?.brotli),
             kb(js?.deferred?.brotli),
+            kb(js?.prefetched?.brotli),
           ];
         }),
         ['l', 'l'],
@@ -343,6 +344,7 @@ export function targetsOf(result) {
   if (product?.total) {
     add('product: first-load JS <= 130 KB brotli (every script until network idle)', `${kb(product.total.brotli)} KB`, product.total.brotli <= 130_000);
     if (product.critical) add('product: of which requested before the page was hydrated', `${kb(product.critical.brotli)} KB`);
+    if (product.prefetched) add('product: of which prefetched for visible links (downloaded, not run)', `${kb(product.prefetched.brotli)} KB`);
   }
   for (const [key, p] of Object.entries(result.ssr?.pages ?? {})) {
     add(`server render ${key}: p95 <= ${p.targets.p95Ms} ms`, `${p.p95Ms} ms`, p.met.p95);

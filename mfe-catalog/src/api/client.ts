@@ -1,5 +1,6 @@
 import type { BrandResponse, ChallengeVerifyRequest, ListingResponse, Product, StoresResponse } from '@store/contracts';
 import { createObjectsClient } from '@store/contracts';
+import { fetchRoutePayloadAnswer, forgetRoutePayload, payloadUrl } from '@store/ui/link';
 
 export class NotFoundError extends Error {
   constructor(what: string) {
@@ -32,29 +33,14 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
  * embed, keyed by API URL. A route without a payload (404 NoPayload: no server bundle) falls back to
  * the API calls. Kept briefly, so a prefetch and the visit share one request.
  */
-const PAYLOAD_TTL_MS = 30_000;
-const payloads = new Map<string, { at: number; data: Promise<Record<string, unknown> | null> }>();
-
-export function payloadUrl(route: string): string {
-  const url = new URL(route, 'http://localhost');
-  return `${url.pathname.replace(/\/+$/, '')}/_payload.json${url.search}`;
-}
+export { payloadUrl };
 
 /** The data of a route (pathname + search): null when the edge has no payload for it; NotFoundError for an unknown page. */
-export function fetchRoutePayload(route: string): Promise<Record<string, unknown> | null> {
-  const now = Date.now();
-  const hit = payloads.get(route);
-  if (hit && now - hit.at < PAYLOAD_TTL_MS) return hit.data;
-  const data = fetch(payloadUrl(route), { headers: { Accept: 'application/json' } }).then(async (response) => {
-    const body = (await response.json().catch(() => null)) as { status?: number; data?: Record<string, unknown>; error?: string } | null;
-    if (response.status === 404 && body?.status === 404) throw new NotFoundError(route);
-    if (!response.ok || !body?.data) return null;
-    return body.data;
-  });
-  payloads.set(route, { at: now, data });
-  data.catch(() => payloads.delete(route));
-  if (payloads.size > 50) payloads.delete(payloads.keys().next().value as string);
-  return data;
+export async function fetchRoutePayload(route: string): Promise<Record<string, unknown> | null> {
+  const { status, body } = await fetchRoutePayloadAnswer(route);
+  if (status === 404 && body?.status === 404) throw new NotFoundError(route);
+  if (status < 200 || status > 299 || !body?.data) return null;
+  return body.data;
 }
 
 /** The answer for `apiUrl` from the route's payload, else from the API; `once`: the payload serves this one read. */
@@ -63,7 +49,7 @@ async function fromPayload<T>(route: string, apiUrl: string, signal?: AbortSigna
     if (error instanceof NotFoundError) throw error;
     return null;
   });
-  if (once) payloads.delete(route);
+  if (once) forgetRoutePayload(route);
   const answer = data?.[apiUrl] as T | undefined;
   return answer ?? getJson<T>(apiUrl, signal);
 }
@@ -137,7 +123,7 @@ export function fetchProduct(path: string, signal?: AbortSignal): Promise<Produc
   if (prefetched) {
     // stock moves: a prefetched answer serves one visit, the next visit asks again
     prefetchedProducts.delete(path);
-    payloads.delete(`/products/${path}`);
+    forgetRoutePayload(`/products/${path}`);
     return prefetched;
   }
   return fromPayload<Product>(`/products/${path}`, productApiUrl(path), signal, true);

@@ -22,7 +22,7 @@ describe('RegionSelector', () => {
     expect(trigger.querySelector('svg')).not.toBeNull();
     await user.click(trigger);
 
-    const dialog = screen.getByRole('dialog', { name: 'Choose your region' });
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your region' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
@@ -53,7 +53,7 @@ describe('RegionSelector', () => {
     renderSelector();
     const trigger = screen.getByRole('button', { name: /Change region/ });
     await user.click(trigger);
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await closed();
     expect(trigger).toHaveFocus();
@@ -66,7 +66,7 @@ describe('RegionSelector', () => {
     const trigger = screen.getByRole('button', { name: /Change region/ });
     await user.click(trigger);
     await user.click(screen.getByRole('heading', { name: 'Choose your region' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     await user.click(document.querySelector<HTMLElement>('[data-overlay-backdrop]')!);
     await closed();
     expect(trigger).toHaveFocus();
@@ -81,7 +81,7 @@ describe('RegionSelector', () => {
     const user = userEvent.setup();
     renderSelector();
     await user.click(screen.getByRole('button', { name: /Change region/ }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const last = within(dialog).getByRole('link', { name: /View all regions/ });
     await user.tab({ shift: true });

@@ -1,9 +1,12 @@
-import { Overlay } from '@store/ui/overlay';
-import { useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useMarket } from '@store/ui/market';
-import { ALL_REGIONS_URL, currentRegion, regionGroupsFor } from '../config/regions';
+import { currentRegion } from '../config/regions';
 import { Flag } from './Flag';
+
+// The dialog (and the overlay component) load on first use: nothing of them is needed to show or
+// hydrate the header. Pointing at or focusing the button starts the load, so it is there by the tap.
+const loadRegionDialog = () => import(/* webpackChunkName: "region-dialog" */ './RegionDialog');
+const RegionDialog = lazy(loadRegionDialog);
 
 export const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
@@ -14,6 +17,7 @@ export function NewTabHint() {
 /** The region selector (spec §2): a button with the current country's flag opening the regions dialog. */
 export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const market = useMarket();
   const region = currentRegion(market);
@@ -27,7 +31,12 @@ export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-label={`Change region, current: ${region.label} (${region.currency})`}
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        onPointerEnter={() => void loadRegionDialog()}
+        onFocus={() => void loadRegionDialog()}
         css={{
           display: 'inline-flex',
           alignItems: 'center',
@@ -46,68 +55,12 @@ export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         <Flag country={market.country} size={22} />
         <span>{region.currency}</span>
       </button>
-      <RegionDialog open={open} onClose={close} />
+      {used ? (
+        <Suspense fallback={null}>
+          <RegionDialog open={open} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
 
-/** The regions dialog: the storefront's one overlay component (@store/ui/overlay), centred. */
-function RegionDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const titleId = useId();
-  const market = useMarket();
-  const here = currentRegion(market);
-  return (
-    <Overlay open={open} onClose={onClose} title="Choose your region" description="Each region has its own site with local prices, currency and delivery." position="center" width="md">
-      <div css={{ display: 'grid', gap: '1.25rem', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))' }}>
-        {regionGroupsFor(market).map((group) => (
-          <section key={group.heading} aria-labelledby={`${titleId}-${group.heading.replace(/\W+/g, '-')}`}>
-            <h3 id={`${titleId}-${group.heading.replace(/\W+/g, '-')}`} css={{ margin: '0 0 .5rem', fontSize: 13, textTransform: 'uppercase', letterSpacing: '.08em', color: 'var(--muted)' }}>
-              {group.heading}
-            </h3>
-            <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 2 }}>
-              {group.regions.map((region) => {
-                const current = region.id === here.id;
-                const content = (
-                  <>
-                    <span>{region.label}</span>
-                    <span css={{ color: 'var(--muted)', fontSize: 14 }}>{region.currency}</span>
-                  </>
-                );
-                const style = {
-                  display: 'flex',
-                  justifyContent: 'space-between',
-                  gap: '1rem',
-                  padding: '.45rem .6rem',
-                  borderRadius: 6,
-                  textDecoration: 'none',
-                  '&:hover': { background: 'var(--paper)' },
-                  '&[aria-current]': { background: 'var(--paper)', fontWeight: 600, boxShadow: 'inset 3px 0 0 var(--forest)' },
-                } as const;
-                return (
-                  <li key={region.id}>
-                    {current ? (
-                      <Link to="/" aria-current="true" onClick={onClose} css={style}>
-                        {content}
-                      </Link>
-                    ) : (
-                      <a href={region.url} {...newTab} css={style}>
-                        {content}
-                        <NewTabHint />
-                      </a>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))}
-      </div>
-      <p css={{ margin: '1.25rem 0 0' }}>
-        <a href={ALL_REGIONS_URL} {...newTab} css={{ color: 'var(--forest)', fontWeight: 600 }}>
-          View all regions
-          <NewTabHint />
-        </a>
-      </p>
-    </Overlay>
-  );
-}

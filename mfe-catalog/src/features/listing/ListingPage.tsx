@@ -1,6 +1,6 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
-import { Overlay } from '@store/ui/overlay';
+import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
 import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { fetchListing, listingUrl, NotFoundError } from '../../api/client';
@@ -295,6 +295,8 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             aria-expanded={drawerOpen}
             aria-controls={drawerOpen ? drawerId : undefined}
             onClick={() => setDrawerOpen(true)}
+            onPointerEnter={preloadOverlay}
+            onFocus={preloadOverlay}
             css={{
               display: 'none',
               [DRAWER_MEDIA]: { display: 'inline-flex' },
@@ -389,7 +391,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ) : null}
         </div>
       </div>
-      <Overlay open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filters" position="right" width="sm" id={drawerId} watchRoute>
+      <LazyOverlay open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filters" position="right" width="sm" id={drawerId} watchRoute>
         {facetSource ? (
           // the facets scroll; "Show N products" stays below them, covering none of them
           <div css={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
@@ -408,7 +410,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             </div>
           </div>
         ) : null}
-      </Overlay>
+      </LazyOverlay>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import type { Product } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
-import { Overlay } from '@store/ui/overlay';
-import { Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, NotFoundError, productApiUrl } from '../../api/client';
 import { productHead, productJsonLd } from '../../lib/head';
@@ -10,11 +9,15 @@ import { useRouteData } from '@store/ui/route-data';
 import { usePageMeta } from '../../lib/meta';
 import { NotFound } from '../../NotFound';
 import { AddToCart } from './AddToCart';
-import { FindInStore } from './FindInStore';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
-import { SizeGuide } from './SizeGuide';
 import { countdown, countdownText, formatAvailability } from './time';
 import { useMarket, useMoney } from '@store/ui/market';
+
+import type { ProductOverlay } from './ProductOverlays';
+
+const loadProductOverlays = () => import(/* webpackChunkName: "product-overlays" */ './ProductOverlays');
+const ProductOverlays = lazy(loadProductOverlays);
+const preloadProductOverlays = () => void loadProductOverlays();
 
 type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
 
@@ -78,7 +81,13 @@ export function ProductPage() {
   const seeded = useRouteData<Product>(productApiUrl(path));
   const [state, setState] = useState<State>(() => (seeded ? { path, product: seeded, status: 'ready' } : { path, product: null, status: 'loading' }));
   const [selected, setSelected] = useState({ path, index: 0 });
-  const [overlay, setOverlay] = useState<'size-guide' | 'find-in-store' | null>(null);
+  const [overlay, setOverlay] = useState<ProductOverlay | null>(null);
+  // the size guide and find-in-store overlays load on first use (not part of the page's first load)
+  const [overlaysUsed, setOverlaysUsed] = useState(false);
+  const openOverlay = (which: ProductOverlay) => {
+    setOverlaysUsed(true);
+    setOverlay(which);
+  };
   const imageIndex = selected.path === path ? selected.index : 0;
   const setImageIndex = (index: number) => setSelected({ path, index });
 
@@ -211,10 +220,10 @@ export function ProductPage() {
         {product.soldOut ? <p css={{ fontWeight: 600 }}>Sold out</p> : null}
         <AddToCart key={product.id} product={product} />
         <div css={{ display: 'flex', gap: '1rem', margin: '1rem 0' }}>
-          <button type="button" onClick={() => setOverlay('size-guide')} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+          <button type="button" onClick={() => openOverlay('size-guide')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
             Size guide
           </button>
-          <button type="button" onClick={() => setOverlay('find-in-store')} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+          <button type="button" onClick={() => openOverlay('find-in-store')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
             Find in store
           </button>
         </div>
@@ -233,12 +242,11 @@ export function ProductPage() {
         </Suspense>
       </div>
       <RecentlyViewed items={recent} />
-      <Overlay open={overlay === 'size-guide'} onClose={() => setOverlay(null)} title="Size guide" width="lg">
-        <SizeGuide productType={product.productType} variantLabels={product.variants.map((v) => v.label)} />
-      </Overlay>
-      <Overlay open={overlay === 'find-in-store'} onClose={() => setOverlay(null)} title="Find in store" position="right">
-        <FindInStore product={product} />
-      </Overlay>
+      {overlaysUsed ? (
+        <Suspense fallback={null}>
+          <ProductOverlays product={product} open={overlay} onClose={() => setOverlay(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
