@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import { boundaries } from './tools/eslint-boundaries.mjs';
 
 // Node globals for plain JavaScript tooling files (TypeScript files are checked by tsc instead).
 const nodeGlobals = Object.fromEntries(
@@ -33,4 +34,6 @@ export default defineConfig(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },
+  // who may import what (nx project tags; tools/eslint-boundaries.mjs)
+  ...boundaries(),
 );

@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundaries } from '../tools/eslint-boundaries.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'drizzle/**', 'node_modules/**', '.scratch/**'] },
@@ -14,4 +15,6 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  // who may import what (nx project tags; tools/eslint-boundaries.mjs)
+  ...boundaries('api'),
 );

@@ -32,6 +32,47 @@ test.describe('a remote that is down or slow is replaced by its fallback; the re
     expect(await page.evaluate(() => performance.timeOrigin), 'same document').toBe(start);
   });
 
+  // the shell's federation runtime plugin (shell/src/mf-runtime-plugin.ts) loads a remote entry
+  // that failed once more, from its URL with ?mf-retry=<stamp>; only a second failure is the fallback
+  const CATALOG_ENTRY = '**/cdn/catalog/*/remoteEntry*.js*';
+  /** Fails the first remote entry script of the catalog (not a <link rel=prefetch> of it); returns the URLs asked for. */
+  async function failFirstCatalogEntry(page: import('@playwright/test').Page): Promise<string[]> {
+    const requested: string[] = [];
+    await page.route(CATALOG_ENTRY, (route) => {
+      if (route.request().resourceType() !== 'script') return route.continue();
+      requested.push(route.request().url());
+      return requested.length === 1 ? route.abort('connectionrefused') : route.continue();
+    });
+    return requested;
+  }
+
+  test('catalog remote entry fails once on a client-side navigation: retried, the catalog renders without the fallback', async ({ page }) => {
+    const requested = await failFirstCatalogEntry(page);
+    await page.goto('/cart');
+    await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
+    await headerLink(page, 'Bags').click();
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    await expect(catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').first()).toBeVisible();
+    await expect(page.locator('[data-remote-fallback="catalog"]')).toHaveCount(0);
+    expect(requested).toHaveLength(2);
+    expect(requested[1]).toBe(`${requested[0]}?mf-retry=${new URL(requested[1]!).searchParams.get('mf-retry')}`);
+  });
+
+  test('catalog remote entry fails once on a server-rendered page: retried, the page hydrates without the fallback', async ({ page }) => {
+    const requested = await failFirstCatalogEntry(page);
+    await page.goto('/categories/bags'); // waits until the page is hydrated
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    await expect(page.locator('[data-remote-fallback="catalog"]')).toHaveCount(0);
+    expect(requested).toHaveLength(2);
+    expect(new URL(requested[1]!).searchParams.has('mf-retry')).toBe(true);
+    // hydrated: a client-side navigation inside the catalog works
+    await catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').first().click();
+    await expect(catalog.getByRole('heading', { level: 1 })).not.toHaveText('Bags');
+    await expect(page.locator('[data-remote-fallback="catalog"]')).toHaveCount(0);
+  });
+
   test('catalog slower than the registry loadTimeoutMs: loading, then "taking longer than usual" (fallback with Try again), then the page when it arrives', async ({ page, store }) => {
     test.slow();
     const original = readRegistry(store.deployDir);

@@ -175,6 +175,8 @@ test.describe('blog', () => {
     await page.goto('/stores');
     await expect(remote(page, 'content').getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();
     await page.route('**/api/content/blog?**', (route) => route.fulfill({ status: 503, body: '{}', contentType: 'application/json' }));
+    // the page's data comes as its route payload first: that fails too, so the page asks the API
+    await page.route('**/blog/_payload.json*', (route) => route.fulfill({ status: 503, body: '{}', contentType: 'application/json' }));
     await headerLink(page, 'Journal').click();
     await expect(remote(page, 'content').getByRole('alert')).toContainText("We couldn't load the journal just now");
   });

@@ -94,6 +94,8 @@ test.describe('store locator', () => {
     // the map is its own chunk: once the remote is loaded, make its chunks and the stores API fail
     await page.route('**/cdn/content/**/*.js', (route) => route.abort());
     await page.route('**/api/stores?**', (route) => route.fulfill({ status: 500, body: '{}', contentType: 'application/json' }));
+    // the page's data comes as its route payload first: that fails too, so the page asks the API
+    await page.route('**/stores/_payload.json*', (route) => route.fulfill({ status: 503, body: '{}', contentType: 'application/json' }));
     await headerLink(page, 'Stores').click();
     const content = remote(page, 'content');
     await expect(content.getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();

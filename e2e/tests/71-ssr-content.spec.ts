@@ -185,6 +185,30 @@ test.describe('content pages rendered on the server', () => {
     expect(messages).toEqual([]);
   });
 
+  test('a client-side navigation to a content page asks for its data as one payload (_payload.json), not page by page', async ({ page }) => {
+    await page.goto('/blog');
+    const content = remote(page, 'content');
+    await expect(content.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+    const payloads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/_payload.json')) payloads.push(url.pathname + url.search);
+    });
+    const calls = contentApiCalls(page);
+    const start = await page.evaluate(() => performance.timeOrigin);
+    // the journal's posts (content) and then the home page (content, its rails from the catalog API)
+    await content.getByRole('link', { name: 'Caring for leather in a humid climate' }).first().click();
+    await expect(content.getByRole('heading', { level: 1, name: 'Caring for leather in a humid climate' })).toBeVisible();
+    expect(payloads).toContain('/blog/caring-for-leather-in-a-humid-climate/_payload.json');
+    await page.getByRole('link', { name: 'Fernleaf home' }).click();
+    await expect(content.getByRole('heading', { level: 1, name: 'Made for the long way round' })).toBeVisible();
+    await expect(content.getByRole('heading', { name: 'New arrivals' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(payloads).toContain('/_payload.json');
+    expect(calls, 'every answer came in the payloads').toEqual([]);
+    expect(await page.evaluate(() => performance.timeOrigin), 'no page load').toBe(start);
+  });
+
   test('unknown articles, posts, journal tags and pages, and stores answer 404 with the error page and log nothing else', async ({ page, request }) => {
     for (const path of ['/articles/no-such-article', '/blog/no-such-post', '/blog?tag=astrology', '/blog?page=99', '/stores/atlantis']) {
       const response = await request.get(path);

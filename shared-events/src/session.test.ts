@@ -1,5 +1,5 @@
 import { createBus, type Bus } from './bus';
-import { createSession, guestAuthProvider, type AuthProvider, type AuthUser, type SessionState } from './session';
+import { createSession, guestAuthProvider, type AuthProvider, type AuthUser, type Session, type SessionState } from './session';
 import { emptySyncedState } from './synced-state';
 import { topics } from './topics';
 
@@ -259,5 +259,14 @@ describe('account update in progress (spec §4: no order while an account update
     await expect(second).rejects.toThrow('network');
     await flush();
     expect(session.isAccountUpdating()).toBe(false);
+  });
+});
+
+describe('the declared session API (package.json "storefront.session", issue 16)', () => {
+  it('lists exactly the members of the session object: the shell build declares it as what it provides', async () => {
+    const pkg = (await import('../package.json')) as unknown as { storefront: { session: string[] } };
+    const declared: readonly (keyof Session)[] = pkg.storefront.session as (keyof Session)[];
+    const made = createSession({ authProvider: guestAuthProvider });
+    expect([...declared].sort()).toEqual(Object.keys(made).sort());
   });
 });

@@ -121,7 +121,53 @@ export function checkRelease(candidate, live) {
       }
     }
   }
+  // 4. @store/shared-events by semver: the range the build needs and the session members, exports
+  // and topics its code uses (storefront-contract.json "sharedEvents", read off the build's module
+  // graph), against what the live shell's build says it provides
+  checkSharedEvents(candidate, live.shell, conflicts, notes);
+
   return { conflicts: [...new Set(conflicts)], notes };
+}
+
+const SHARED_EVENTS = '@store/shared-events';
+const entryName = (subpath) => (subpath === '.' ? SHARED_EVENTS : `${SHARED_EVENTS}${subpath.slice(1)}`);
+
+function checkSharedEvents(candidate, shell, conflicts, notes) {
+  const needs = candidate.contract?.sharedEvents;
+  const provides = shell.contract?.sharedEvents?.provides;
+  if (!needs) {
+    notes.push(`${candidate.name}'s storefront-contract.json does not say what it uses of ${SHARED_EVENTS} (built before versioned shared-events): not checked`);
+    return;
+  }
+  if (!provides) {
+    notes.push(`the live shell's storefront-contract.json does not say which ${SHARED_EVENTS} it provides (built before versioned shared-events): ${candidate.name}'s use of it was not checked`);
+    return;
+  }
+  const from = `the live shell's ${SHARED_EVENTS} ${provides.version}`;
+  // the manifest's singleton rule (1) may already have said so
+  const rangeReported = conflicts.some((c) => c.startsWith(`${candidate.name} requires ${SHARED_EVENTS} `));
+  if (needs.requires && !rangeReported && !semver.satisfies(provides.version, needs.requires)) {
+    conflicts.push(`${candidate.name} needs ${SHARED_EVENTS} ${needs.requires}, but the live shell provides ${provides.version}: release a shell built with a satisfying shared-events first`);
+  }
+  const session = new Set(provides.session ?? []);
+  for (const member of needs.uses?.session ?? []) {
+    if (!session.has(member)) conflicts.push(`${candidate.name} uses session.${member}, which ${from} does not provide`);
+  }
+  for (const [subpath, names] of Object.entries(needs.uses?.exports ?? {})) {
+    const exported = provides.exports?.[subpath];
+    // an entry the shell does not provide is not a page singleton: the remote's own copy is used
+    if (!exported) continue;
+    for (const name of names) {
+      if (!exported.includes(name)) conflicts.push(`${candidate.name} imports ${name} from ${entryName(subpath)}, which ${from} does not export`);
+    }
+  }
+  const liveTopics = new Set((shell.contract?.topics ?? []).map((t) => `${t.name}@${t.version}`));
+  for (const ref of needs.uses?.topics ?? []) {
+    if (liveTopics.size && !liveTopics.has(ref)) {
+      const at = ref.lastIndexOf('@');
+      conflicts.push(`${candidate.name} uses the topic ${ref.slice(0, at)} v${ref.slice(at + 1)}, which ${from} does not define: incompatible event version`);
+    }
+  }
 }
 
 /** What changed between two builds of one remote, for the release log. */

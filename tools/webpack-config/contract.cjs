@@ -4,12 +4,102 @@
 //     publishes / consumes: ["cart.quantity@1", ...]   (bus topics, from package.json "storefront";
 //                                                       a scratch copy without package.json: storefront.json),
 //     fragments: ["cart_checkout/./CartDrawer", ...]   (other remotes' modules it loads at run time),
-//     topics: [{ name, version, kind }] }              (the topic catalog of the shared-events it was built with)
+//     topics: [{ name, version, kind }],               (the topic catalog of the shared-events it was built with)
+//     sharedEvents: {                                  (@store/shared-events, semver: shared-events/CHANGELOG.md)
+//       requires: "^1.2.0",                            the range the build needs (its package.json dependency)
+//       uses: { exports: { ".": ["bus", ...], "./remote": [...] },   what its code imports from the package,
+//               session: ["getState", ...],            the session members it reads,
+//               topics: ["cart.add@1", ...] },         the topic constants it references
+//       provides?: { version, exports, session } } }   the shell only: the copy it provides to the page
+// `uses` and `provides.exports` come from the build's webpack module graph (the import specifiers
+// that request @store/shared-events and their member chains; the exports webpack finds in the
+// package's entry modules), not from reading source; `provides.session` is the package's declared
+// session API (shared-events/package.json "storefront.session", kept equal to the session object
+// by shared-events/src/session.test.ts).
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
-const TOPICS_FILE = path.join(root, 'shared-events/src/topics.ts');
+const SHARED_EVENTS_DIR = path.join(root, 'shared-events');
+const TOPICS_FILE = path.join(SHARED_EVENTS_DIR, 'src/topics.ts');
+const SHARED_EVENTS = '@store/shared-events';
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
+const sharedEventsPackage = () => readJson(path.join(SHARED_EVENTS_DIR, 'package.json'));
+
+/** The version of @store/shared-events in this workspace (what a build carries and provides). */
+function sharedEventsVersion() {
+  return sharedEventsPackage().version;
+}
+
+/**
+ * The @store/shared-events range a project needs: its package.json dependency (a scratch copy
+ * without package.json, or a "*" range: what it was built with, `^<version>`).
+ */
+function requiredSharedEvents(projectDir) {
+  const pkg = projectDir && fs.existsSync(path.join(projectDir, 'package.json')) ? readJson(path.join(projectDir, 'package.json')) : {};
+  const range = pkg.dependencies?.[SHARED_EVENTS] ?? pkg.peerDependencies?.[SHARED_EVENTS];
+  return range && range !== '*' ? range : `^${sharedEventsVersion()}`;
+}
+
+/** "./remote" for shared-events/src/remote.tsx, from the package's export map. */
+function subpathOf(resource) {
+  const exportsMap = sharedEventsPackage().exports;
+  const rel = `./${path.relative(SHARED_EVENTS_DIR, resource).split(path.sep).join('/')}`;
+  return Object.keys(exportsMap).find((key) => exportsMap[key] === rel);
+}
+
+const sortedObject = (map) => Object.fromEntries([...map.keys()].sort().map((key) => [key, [...map.get(key)].sort()]));
+
+/**
+ * What a compilation's own code uses of @store/shared-events, from its module graph: every import
+ * specifier requesting the package (or a subpath), outside the package itself, with the member
+ * chain webpack records for it (`session.isAccountUpdating()` -> ["session", "isAccountUpdating"]).
+ */
+function sharedEventsUse(compilation, modules = compilation.modules) {
+  const { moduleGraph } = compilation;
+  const byConst = new Map(topicDefinitions().map((t) => [t.constName, `${t.name}@${t.version}`]));
+  const exportsUsed = new Map();
+  const session = new Set();
+  const topics = new Set();
+  const inPackage = (module) => typeof module.resource === 'string' && module.resource.startsWith(SHARED_EVENTS_DIR + path.sep);
+  const visit = (dependency) => {
+    if (dependency.type !== 'harmony import specifier' || typeof dependency.request !== 'string') return;
+    const request = dependency.request;
+    if (request !== SHARED_EVENTS && !request.startsWith(`${SHARED_EVENTS}/`)) return;
+    const subpath = request === SHARED_EVENTS ? '.' : `.${request.slice(SHARED_EVENTS.length)}`;
+    const ids = dependency.getIds(moduleGraph);
+    if (!ids.length) return; // a namespace object: its members are recorded as ids when read
+    if (!exportsUsed.has(subpath)) exportsUsed.set(subpath, new Set());
+    exportsUsed.get(subpath).add(ids[0]);
+    if (subpath === '.' && ids[0] === 'session' && ids[1]) session.add(ids[1]);
+    // a topic constant, imported by name or read off the `topics` object
+    const topic = ids[0] === 'topics' ? ids[1] : ids[0];
+    if (subpath === '.' && byConst.has(topic)) topics.add(byConst.get(topic));
+  };
+  const walkBlock = (block) => {
+    for (const dependency of block.dependencies) visit(dependency);
+    for (const child of block.blocks ?? []) walkBlock(child);
+  };
+  for (const module of modules) if (!inPackage(module)) walkBlock(module);
+  return { exports: sortedObject(exportsUsed), session: [...session].sort(), topics: [...topics].sort() };
+}
+
+/** What a compilation carries of @store/shared-events: the exports of each of its entry modules in the build. */
+function sharedEventsProvided(compilation, modules = compilation.modules) {
+  const exportsProvided = new Map();
+  for (const module of modules) {
+    const subpath = typeof module.resource === 'string' ? subpathOf(module.resource) : undefined;
+    if (!subpath) continue;
+    const provided = compilation.moduleGraph.getExportsInfo(module).getProvidedExports();
+    if (Array.isArray(provided)) exportsProvided.set(subpath, new Set(provided));
+  }
+  return {
+    version: sharedEventsVersion(),
+    exports: sortedObject(exportsProvided),
+    session: [...(sharedEventsPackage().storefront?.session ?? [])].sort(),
+  };
+}
 
 /** `export const cartAdd = defineTopic({ name: 'cart.add', version: 1, kind: 'event', ...` */
 const DEFINITION = /export const (\w+) = defineTopic\(\{\s*name: '([^']+)',\s*version: (\d+),\s*kind: '(state|event)'/g;
@@ -54,7 +144,12 @@ function declaredContract(projectDir) {
   };
 }
 
-function buildContract({ name, projectDir, exposes }) {
+/**
+ * The contract of one build. `sharedEvents` (what the build uses and, for the shell, provides of
+ * @store/shared-events) is read off the compilation's module graph by the plugin before webpack
+ * concatenates modules (which hides the package's own modules and the import specifiers).
+ */
+function buildContract({ name, projectDir, exposes }, sharedEvents) {
   return {
     name,
     // BUILD_LABEL (optional) names a build in the release log and the dev panel, e.g. a commit
@@ -62,6 +157,7 @@ function buildContract({ name, projectDir, exposes }) {
     exposes: Object.keys(exposes || {}).sort(),
     ...declaredContract(projectDir),
     topics: topicDefinitions().map(({ name: topic, version, kind }) => ({ name: topic, version, kind })),
+    ...(sharedEvents ? { sharedEvents: { requires: requiredSharedEvents(projectDir), ...sharedEvents } } : {}),
   };
 }
 
@@ -73,11 +169,29 @@ class StorefrontContractPlugin {
   apply(compiler) {
     const { RawSource } = compiler.webpack.sources;
     compiler.hooks.thisCompilation.tap('StorefrontContractPlugin', (compilation) => {
+      let sharedEvents;
+      // after the exports and used exports are known, before modules are concatenated
+      compilation.hooks.afterOptimizeDependencies.tap('StorefrontContractPlugin', (modules) => {
+        sharedEvents = {
+          uses: sharedEventsUse(compilation, modules),
+          ...(this.options.provider ? { provides: sharedEventsProvided(compilation, modules) } : {}),
+        };
+      });
       compilation.hooks.processAssets.tap({ name: 'StorefrontContractPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        compilation.emitAsset('storefront-contract.json', new RawSource(`${JSON.stringify(buildContract(this.options), null, 2)}\n`));
+        compilation.emitAsset('storefront-contract.json', new RawSource(`${JSON.stringify(buildContract(this.options, sharedEvents), null, 2)}\n`));
       });
     });
   }
 }
 
-module.exports = { topicDefinitions, declaredContract, buildContract, StorefrontContractPlugin, TOPICS_FILE };
+module.exports = {
+  topicDefinitions,
+  declaredContract,
+  buildContract,
+  StorefrontContractPlugin,
+  TOPICS_FILE,
+  sharedEventsVersion,
+  requiredSharedEvents,
+  sharedEventsUse,
+  sharedEventsProvided,
+};

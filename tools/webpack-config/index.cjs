@@ -6,7 +6,7 @@ const fs = require('node:fs');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { StorefrontContractPlugin } = require('./contract.cjs');
+const { StorefrontContractPlugin, sharedEventsVersion, requiredSharedEvents } = require('./contract.cjs');
 
 const root = path.resolve(__dirname, '../..');
 const rootPkg = (name) => JSON.parse(fs.readFileSync(require.resolve(`${name}/package.json`, { paths: [root] }), 'utf8'));
@@ -16,7 +16,7 @@ const versionOf = (name) => rootPkg(name).version;
  * The singletons: exactly one copy of each runs in the page. Anything not listed here is
  * bundled per project (shared modules are not tree-shaken, so sharing costs first-load bytes).
  */
-function sharedSingletons() {
+function sharedSingletons(projectDir) {
   const single = (name, extra = {}) => ({
     singleton: true,
     requiredVersion: `^${versionOf(name)}`,
@@ -31,8 +31,10 @@ function sharedSingletons() {
     'react-router': single('react-router'),
     '@emotion/react': single('@emotion/react'),
     '@emotion/react/': single('@emotion/react'),
-    '@store/shared-events': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
-    '@store/shared-events/': { singleton: true, requiredVersion: '^0.1.0', version: '0.1.0' },
+    // semver (shared-events/CHANGELOG.md): the version this build carries, and the range its
+    // package.json asks for (a scratch copy without package.json: the version it was built with)
+    '@store/shared-events': { singleton: true, requiredVersion: requiredSharedEvents(projectDir), version: sharedEventsVersion() },
+    '@store/shared-events/': { singleton: true, requiredVersion: requiredSharedEvents(projectDir), version: sharedEventsVersion() },
   };
 }
 
@@ -166,7 +168,7 @@ function createConfig(o, argv = {}) {
         filename: prod ? 'remoteEntry.[contenthash:8].js' : 'remoteEntry.js',
         exposes: o.exposes || {},
         remotes: {},
-        shared: sharedSingletons(),
+        shared: sharedSingletons(o.dir),
         shareStrategy: 'loaded-first',
         runtimePlugins: o.runtimePlugins || [],
         manifest: { filePath: '' },
@@ -177,7 +179,7 @@ function createConfig(o, argv = {}) {
           ? { provideExternalRuntime: true, optimization: { target: 'web' } }
           : { externalRuntime: true, optimization: { target: 'web' } },
       }),
-      new StorefrontContractPlugin({ name: o.name, projectDir: o.dir, exposes: o.exposes }),
+      new StorefrontContractPlugin({ name: o.name, projectDir: o.dir, exposes: o.exposes, provider: isHost }),
     ],
     // `npm run dev -w <remote>` inside a shell served from elsewhere (docs/deploying.md): hot
     // updates only, never a full page reload; the remote's lifecycles module accepts updates of its

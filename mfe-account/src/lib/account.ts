@@ -41,11 +41,12 @@ export type AccountUpdateResult = { result: 'SUCCESS'; account: AccountResponse 
 
 /**
  * Marks an account write (PUT /api/account, an address book change) on the shared session's
- * `accountUpdating$` until it settles: the cart remote's Place order waits for it (spec §4). A
- * shell with an older shared-events has no `trackAccountUpdate`: the write then runs unmarked.
+ * `accountUpdating$` until it settles: the cart remote's Place order waits for it (spec §4).
+ * (`trackAccountUpdate` is in @store/shared-events since 1.1.0; this remote requires ^1.2.0 and the
+ * release gate checks the live shell provides it.)
  */
 export function asAccountUpdate<T>(work: Promise<T>): Promise<T> {
-  return typeof session.trackAccountUpdate === 'function' ? session.trackAccountUpdate(work) : work;
+  return session.trackAccountUpdate(work);
 }
 
 export async function updateAccount(body: AccountUpdateBody): Promise<AccountUpdateResult> {

@@ -53,3 +53,77 @@ describe('declared contracts match the code', async () => {
     });
   }
 });
+
+describe('@store/shared-events in the build metadata (issue 16)', async () => {
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const { fileURLToPath } = await import('node:url');
+  const semver = (await import('semver')).default;
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+  const webpack = require(require.resolve('webpack', { paths: [path.join(root, 'tools/webpack-config')] }));
+  const { StorefrontContractPlugin, requiredSharedEvents, sharedEventsVersion } = require('../../webpack-config/contract.cjs');
+  const sharedEventsPkg = JSON.parse(fs.readFileSync(path.join(root, 'shared-events/package.json'), 'utf8'));
+
+  it('shared-events has a semver version with its CHANGELOG entry, and every project\'s range accepts it', () => {
+    const version = sharedEventsVersion();
+    assert.ok(semver.valid(version) && semver.major(version) >= 1, version);
+    const changelog = fs.readFileSync(path.join(root, 'shared-events/CHANGELOG.md'), 'utf8');
+    assert.match(changelog, new RegExp(`^## ${version.replace(/\./g, '\\.')}\\b`, 'm'), 'add the version to shared-events/CHANGELOG.md');
+    const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
+    for (const project of [layout.shell.project, ...layout.remotes.map((r) => r.project)]) {
+      const range = requiredSharedEvents(path.join(root, project));
+      assert.notEqual(JSON.parse(fs.readFileSync(path.join(root, project, 'package.json'), 'utf8')).dependencies['@store/shared-events'], '*', `${project}: give @store/shared-events a range`);
+      assert.ok(semver.satisfies(version, range), `${project} needs @store/shared-events ${range}, the workspace has ${version}`);
+    }
+  });
+
+  it('a build declares what it uses and (the shell) provides, read off its module graph', { timeout: 120_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'contract-build-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'probe', dependencies: { '@store/shared-events': '^1.1.0' } }));
+      fs.writeFileSync(
+        path.join(dir, 'entry.js'),
+        [
+          "import { bus, topics, session, cartAddResult } from '@store/shared-events';",
+          "import * as remote from '@store/shared-events/remote';",
+          // a mention in a comment or a string is not a use: session.trackAccountUpdate, topics.alertShow
+          "const note = 'session.trackAccountUpdate topics.alertShow';",
+          'export function run() {',
+          '  bus.publish(topics.cartAdd, { sku: note });',
+          '  bus.subscribe(cartAddResult, () => session.isAccountUpdating());',
+          '  return [session.synced.items$, remote.defineRemoteApp];',
+          '}',
+        ].join('\n'),
+      );
+      const compiler = webpack({
+        mode: 'production',
+        context: dir,
+        entry: { main: './entry.js' },
+        output: { path: path.join(dir, 'dist'), library: { type: 'module' } },
+        experiments: { outputModule: true },
+        target: 'web',
+        resolve: { extensions: ['.ts', '.tsx', '.js'], modules: ['node_modules', path.join(root, 'node_modules')] },
+        module: {
+          rules: [{ test: /\.tsx?$/, use: { loader: require.resolve('swc-loader', { paths: [path.join(root, 'tools/webpack-config')] }), options: { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic', importSource: '@emotion/react' } } } } } }],
+        },
+        optimization: { minimize: false },
+        plugins: [new StorefrontContractPlugin({ name: 'probe', projectDir: dir, exposes: {}, provider: true })],
+      });
+      const stats = await new Promise((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : compiler.close(() => resolve(result)))));
+      assert.ok(!stats.hasErrors(), stats.toString('errors-only'));
+      const { sharedEvents } = JSON.parse(fs.readFileSync(path.join(dir, 'dist/storefront-contract.json'), 'utf8'));
+      assert.equal(sharedEvents.requires, '^1.1.0');
+      assert.deepEqual(sharedEvents.uses, {
+        exports: { '.': ['bus', 'cartAddResult', 'session', 'topics'], './remote': ['defineRemoteApp'] },
+        session: ['isAccountUpdating', 'synced'],
+        topics: ['cart.add.result@1', 'cart.add@1'],
+      });
+      assert.equal(sharedEvents.provides.version, sharedEventsVersion());
+      assert.deepEqual(sharedEvents.provides.session, [...sharedEventsPkg.storefront.session].sort());
+      for (const name of ['bus', 'session', 'topics', 'cartAdd', 'createSession']) assert.ok(sharedEvents.provides.exports['.'].includes(name), name);
+      assert.ok(sharedEvents.provides.exports['./remote'].includes('defineRemoteApp'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -7,7 +7,7 @@ const REACT = [
   ['react', '19.3.1'],
   ['react-dom', '19.3.1'],
   ['react-router', '7.18.5'],
-  ['@store/shared-events', '0.1.0'],
+  ['@store/shared-events', '1.2.0'],
 ];
 const TOPICS = [
   { name: 'cart.add', version: 1, kind: 'event' },
@@ -16,12 +16,26 @@ const TOPICS = [
   { name: 'session.state', version: 1, kind: 'state' },
 ];
 
+const SESSION_1_0 = ['getIdToken', 'getState', 'setAuthProvider', 'signIn', 'signOut', 'start', 'state$', 'synced'];
+const SESSION_1_1 = [...SESSION_1_0, 'accountUpdating$', 'isAccountUpdating', 'trackAccountUpdate'];
+/** What the shell's build says it provides of @store/shared-events (storefront-contract.json). */
+const provides = (version = '1.2.0', session = SESSION_1_1) => ({
+  version,
+  exports: { '.': ['bus', 'cartAdd', 'session', 'topics'], './remote': ['ReportNotFound', 'defineRemoteApp'] },
+  session,
+});
+/** What a remote's build says it uses of @store/shared-events. */
+const uses = ({ requires = '^1.2.0', session = ['getState'], exports = { '.': ['bus', 'session', 'topics'], './remote': ['defineRemoteApp'] }, topics = ['cart.add@1', 'cart.add.result@1'] } = {}) => ({
+  requires,
+  uses: { exports, session, topics },
+});
+
 function live() {
   return {
     shell: {
       name: 'shell',
       manifest: { shared: shared(REACT), exposes: [] },
-      contract: { publishes: [], consumes: ['cart.quantity@1'], fragments: ['catalog/./SearchOverlay', 'cart_checkout/./CartDrawer'], topics: TOPICS },
+      contract: { publishes: [], consumes: ['cart.quantity@1'], fragments: ['catalog/./SearchOverlay', 'cart_checkout/./CartDrawer'], topics: TOPICS, sharedEvents: { ...uses(), provides: provides() } },
     },
     remotes: [
       {
@@ -42,7 +56,7 @@ const catalogBuild = (change = (b) => b) =>
   change({
     name: 'catalog',
     manifest: { shared: shared(REACT), exposes: [{ path: './app' }, { path: './SearchOverlay' }] },
-    contract: { publishes: ['cart.add@1'], consumes: ['cart.add.result@1'], fragments: [] },
+    contract: { publishes: ['cart.add@1'], consumes: ['cart.add.result@1'], fragments: [], sharedEvents: uses() },
   });
 
 describe('checkRelease', () => {
@@ -109,6 +123,70 @@ describe('checkRelease', () => {
     delete site.shell.contract;
     const { conflicts, notes } = checkRelease(catalogBuild((b) => ({ ...b, contract: { ...b.contract, publishes: ['cart.add@7'] } })), site);
     assert.equal(conflicts.filter((c) => c.includes('does not define')).length, 0);
+    assert.deepEqual(notes, [
+      'the live shell has no storefront-contract.json: topic versions were not checked against it',
+      "the live shell's storefront-contract.json does not say which @store/shared-events it provides (built before versioned shared-events): catalog's use of it was not checked",
+    ]);
+  });
+});
+
+describe('@store/shared-events by semver (issue 16): a build\'s declared use against the live shell\'s declared provision', () => {
+  const withUse = (options) => catalogBuild((b) => ({ ...b, contract: { ...b.contract, sharedEvents: uses(options) } }));
+  const shellProviding = (version, session) => {
+    const site = live();
+    site.shell.contract.sharedEvents.provides = provides(version, session);
+    return site;
+  };
+
+  it('accepts a build whose range, session members, exports and topics the live shell provides', () => {
+    assert.deepEqual(checkRelease(withUse({ session: ['getState', 'isAccountUpdating'] }), live()), { conflicts: [], notes: [] });
+  });
+
+  it('refuses a build that needs a newer shared-events than the live shell provides', () => {
+    const { conflicts } = checkRelease(withUse({ requires: '^1.3.0' }), live());
+    assert.deepEqual(conflicts, ['catalog needs @store/shared-events ^1.3.0, but the live shell provides 1.2.0: release a shell built with a satisfying shared-events first']);
+  });
+
+  it('refuses a build across a major version', () => {
+    const { conflicts } = checkRelease(withUse({ requires: '^1.2.0' }), shellProviding('2.0.0'));
+    assert.deepEqual(conflicts, ['catalog needs @store/shared-events ^1.2.0, but the live shell provides 2.0.0: release a shell built with a satisfying shared-events first']);
+  });
+
+  it('refuses a build that uses a session member the live shell does not provide (an older session)', () => {
+    const { conflicts } = checkRelease(withUse({ requires: '^1.0.0', session: ['getState', 'isAccountUpdating', 'accountUpdating$'] }), shellProviding('1.0.0', SESSION_1_0));
+    assert.deepEqual(conflicts, [
+      "catalog uses session.isAccountUpdating, which the live shell's @store/shared-events 1.0.0 does not provide",
+      "catalog uses session.accountUpdating$, which the live shell's @store/shared-events 1.0.0 does not provide",
+    ]);
+  });
+
+  it('refuses a build that imports an export the live shell\'s shared-events does not have', () => {
+    const { conflicts } = checkRelease(withUse({ exports: { '.': ['bus', 'createFancyBus'], './remote': ['defineRemoteApp', 'EmotionRoot'], './analytics': ['track'] } }), live());
+    assert.deepEqual(conflicts, [
+      "catalog imports createFancyBus from @store/shared-events, which the live shell's @store/shared-events 1.2.0 does not export",
+      "catalog imports EmotionRoot from @store/shared-events/remote, which the live shell's @store/shared-events 1.2.0 does not export",
+    ]);
+  });
+
+  it('refuses a build whose code uses a topic version the live shared-events does not define', () => {
+    const { conflicts } = checkRelease(withUse({ topics: ['cart.add@1', 'cart.add.result@2'] }), live());
+    assert.deepEqual(conflicts, ["catalog uses the topic cart.add.result v2, which the live shell's @store/shared-events 1.2.0 does not define: incompatible event version"]);
+  });
+
+  it('says once when the manifest\'s singleton range already refuses the shared-events version', () => {
+    const build = withUse({ requires: '^1.3.0' });
+    build.manifest = { ...build.manifest, shared: shared([...REACT.filter(([n]) => n !== '@store/shared-events'), ['@store/shared-events', '1.3.0']]) };
+    const { conflicts } = checkRelease(build, live());
+    assert.deepEqual(conflicts, ['catalog requires @store/shared-events ^1.3.0, but the live shell provides @store/shared-events 1.2.0: the singleton range is broken']);
+  });
+
+  it('notes, and does not guess, when the build or the live shell predates versioned shared-events', () => {
+    const old = catalogBuild((b) => ({ ...b, contract: { ...b.contract, sharedEvents: undefined } }));
+    assert.deepEqual(checkRelease(old, live()), { conflicts: [], notes: ["catalog's storefront-contract.json does not say what it uses of @store/shared-events (built before versioned shared-events): not checked"] });
+    const site = live();
+    delete site.shell.contract.sharedEvents;
+    const { conflicts, notes } = checkRelease(withUse({ requires: '^9.0.0' }), site);
+    assert.deepEqual(conflicts, []);
     assert.equal(notes.length, 1);
   });
 });
