@@ -31,7 +31,12 @@ export interface Config {
   /** Cart & checkout (docs/checkout.md). */
   checkout: {
     maxAppliedPromotions: number;
-    afterpayMaxCents: number;
+    /**
+     * Afterpay (pay in 4) is offered up to this amount, per currency (issue 14): cents of NZD on the
+     * NZ site, cents of AUD on the Australian site. AFTERPAY_MAX_CENTS_NZD (or its older name
+     * AFTERPAY_MAX_CENTS) and AFTERPAY_MAX_CENTS_AUD.
+     */
+    afterpayMaxCents: AfterpayLimits;
     paymentDuplicateWindowSeconds: number;
     acceptedCardTypes: string[];
     voucherLookupsPerMinute: number;
@@ -83,6 +88,24 @@ export function findRepoRoot(startDir: string): string {
     if (parent === dir) throw new Error(`No workspace root (package.json with "workspaces") above ${startDir}`);
     dir = parent;
   }
+}
+
+/** Afterpay's upper limit per currency, in cents of that currency. */
+export interface AfterpayLimits {
+  NZD: number;
+  AUD: number;
+}
+
+/**
+ * AFTERPAY_MAX_CENTS_NZD (NZ$, default 200000 = NZ$2,000; AFTERPAY_MAX_CENTS is its older name and
+ * sets the NZD limit only) and AFTERPAY_MAX_CENTS_AUD (A$, default 200000 = A$2,000).
+ */
+export function afterpayLimitsFrom(env: NodeJS.ProcessEnv): AfterpayLimits {
+  const nzdRaw = env.AFTERPAY_MAX_CENTS_NZD !== undefined && env.AFTERPAY_MAX_CENTS_NZD !== '' ? env.AFTERPAY_MAX_CENTS_NZD : env.AFTERPAY_MAX_CENTS;
+  return {
+    NZD: intFrom(nzdRaw, 200_000, env.AFTERPAY_MAX_CENTS_NZD ? 'AFTERPAY_MAX_CENTS_NZD' : 'AFTERPAY_MAX_CENTS', 0, 10_000_000),
+    AUD: intFrom(env.AFTERPAY_MAX_CENTS_AUD, 200_000, 'AFTERPAY_MAX_CENTS_AUD', 0, 10_000_000),
+  };
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
@@ -139,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     account: loadAccountConfig(env),
     checkout: {
       maxAppliedPromotions: intFrom(env.CHECKOUT_MAX_APPLIED_PROMOTIONS, 3, 'CHECKOUT_MAX_APPLIED_PROMOTIONS', 1, 20),
-      afterpayMaxCents: intFrom(env.AFTERPAY_MAX_CENTS, 200_000, 'AFTERPAY_MAX_CENTS', 0, 10_000_000),
+      afterpayMaxCents: afterpayLimitsFrom(env),
       paymentDuplicateWindowSeconds: intFrom(env.PAYMENT_DUPLICATE_WINDOW_SECONDS, 30, 'PAYMENT_DUPLICATE_WINDOW_SECONDS', 0, 3600),
       acceptedCardTypes: (env.PAYMENT_ACCEPTED_CARD_TYPES || 'Visa,MasterCard,American Express').split(',').map((s) => s.trim()).filter(Boolean),
       voucherLookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),

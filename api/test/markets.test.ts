@@ -2,9 +2,11 @@
  * Issue 14: one deployment, two markets chosen by the request's host (au.localhost = AU, any other
  * host NZ). Listings, products and search in the market's currency; checkout and orders per market.
  */
-import type { CheckoutInfoResponse, ListingResponse, Product } from '@store/contracts';
+import { storeOpenState, type CheckoutInfoResponse, type ListingResponse, type Product } from '@store/contracts';
 import { sql } from 'drizzle-orm';
+import { loadConfig } from '../src/config';
 import { queryRows } from '../src/db';
+import { marketsWith } from '../src/market';
 import { BACKENDS, createTestContext, plainProducts, signUpCustomer, type TestContext } from './helpers';
 
 const NZ = { host: 'localhost:8080' };
@@ -64,17 +66,115 @@ describe.each(BACKENDS)('markets on %s', (backend) => {
     expect(String((await get('/api/catalog/listing?category=bags', AU)).headers.vary)).toMatch(/host/i);
   });
 
-  it('lists stores and click and collect per country', async () => {
-    const nz = (await get('/api/stores', NZ)).json();
-    expect(nz.stores.length).toBeGreaterThan(0);
-    expect(nz.stores.every((s: { address: { country: string } }) => s.address.country === 'NZ')).toBe(true);
-    expect((await get('/api/stores', AU)).json().stores).toEqual([]);
-    expect((await get('/api/checkout/pickup-stores', AU)).json().stores).toEqual([]);
-    expect((await get('/api/checkout/pickup-stores', NZ)).json().stores.length).toBeGreaterThan(0);
-    expect((await get(`/api/stores/${nz.stores[0].path}`, AU)).statusCode).toBe(404);
-    const search = await get('/api/stores?q=2000', AU);
-    expect(search.statusCode).toBe(404);
-    expect(search.json().message).toContain('Australia');
+  it('lists stores and click and collect per country: the AU site its Australian stores, each with its own time zone', async () => {
+    type S = { path: string; erpStoreId: string; timeZone: string; clickAndCollect: boolean; address: { country: string; region: string; postcode: string } };
+    const nz = (await get('/api/stores', NZ)).json().stores as S[];
+    const au = (await get('/api/stores', AU)).json().stores as S[];
+    expect(nz.length).toBeGreaterThan(0);
+    expect(nz.every((s) => s.address.country === 'NZ' && s.timeZone === 'Pacific/Auckland')).toBe(true);
+    expect(au.map((s) => s.path).sort()).toEqual(
+      ['brisbane-queen-street', 'melbourne-central', 'melbourne-chadstone', 'melbourne-fitzroy', 'perth-murray-street', 'sydney-bondi-junction', 'sydney-parramatta', 'sydney-pitt-street'],
+    );
+    expect(au.every((s) => s.address.country === 'AU' && /^\d{4}$/.test(s.address.postcode) && ['NSW', 'VIC', 'QLD', 'WA'].includes(s.address.region))).toBe(true);
+    const zone = Object.fromEntries(au.map((s) => [s.path, s.timeZone]));
+    expect([zone['sydney-pitt-street'], zone['melbourne-central'], zone['brisbane-queen-street'], zone['perth-murray-street']]).toEqual(['Australia/Sydney', 'Australia/Melbourne', 'Australia/Brisbane', 'Australia/Perth']);
+    expect(String((await get('/api/stores', AU)).headers.vary)).toMatch(/host/i);
+
+    // a store page belongs to its country's site
+    expect((await get('/api/stores/sydney-pitt-street', AU)).json()).toMatchObject({ name: 'Fernleaf Pitt Street', timeZone: 'Australia/Sydney', address: { locality: 'Sydney', region: 'NSW', postcode: '2000', country: 'AU' } });
+    expect((await get('/api/stores/sydney-pitt-street', NZ)).statusCode).toBe(404);
+    expect((await get(`/api/stores/${nz[0]!.path}`, AU)).statusCode).toBe(404);
+
+    // click and collect: the market's own stores that offer it; a postcode is looked up in the market's localities
+    const pickupAu = (await get('/api/checkout/pickup-stores', AU)).json().stores as S[];
+    expect(pickupAu.length).toBe(7); // Fitzroy does not offer click and collect
+    expect(pickupAu.every((s) => s.address.country === 'AU')).toBe(true);
+    const nearMelbourne = (await get('/api/checkout/pickup-stores?postcode=3000', AU)).json().stores as (S & { distanceKm: number })[];
+    expect(nearMelbourne.map((s) => s.erpStoreId)).toEqual(['MEL-LON', 'MEL-CHD']);
+    expect(nearMelbourne[0]!.distanceKm).toBeLessThan(1);
+    const pickupNz = (await get('/api/checkout/pickup-stores', NZ)).json().stores as S[];
+    expect(pickupNz.length).toBeGreaterThan(0);
+    expect(pickupNz.every((s) => s.address.country === 'NZ')).toBe(true);
+    expect((await get('/api/checkout/pickup-stores?postcode=3000', NZ)).json().stores).toEqual([]);
+    const badPostcode = await get('/api/checkout/pickup-stores?postcode=30000', AU);
+    expect(badPostcode.statusCode).toBe(400);
+  });
+
+  it('looks places up in the site country\'s localities: Australian suburbs, states and postcodes on the AU site', async () => {
+    const sydney = await get('/api/stores?q=2000', AU);
+    expect(sydney.statusCode).toBe(200);
+    expect(sydney.json().origin.label).toBe('Sydney NSW 2000');
+    expect(sydney.json().stores[0].path).toBe('sydney-pitt-street');
+    expect(sydney.json().stores.every((s: { address: { country: string } }) => s.address.country === 'AU')).toBe(true);
+    const perth = (await get('/api/stores?q=Fremantle', AU)).json();
+    expect(perth.origin.label).toBe('Fremantle WA 6160');
+    expect(perth.stores.map((s: { path: string }) => s.path)).toEqual(['perth-murray-street']);
+    const fitzroy = (await get('/api/stores?postcode=3065', AU)).json();
+    expect(fitzroy.stores[0].path).toBe('melbourne-fitzroy');
+    expect(fitzroy.stores[0].distanceKm).toBeLessThan(1);
+    // NT postcodes start with 0
+    expect((await get('/api/stores?q=0800', AU)).json().origin.label).toBe('Darwin City NT 0800');
+
+    // suggestions: the state tells the two Paddingtons apart
+    const padd = (await get('/api/stores/localities?q=Paddington', AU)).json().items as { label: string; region: string }[];
+    expect(padd.map((l) => l.label).sort()).toEqual(['Paddington NSW 2021', 'Paddington QLD 4064']);
+    expect((await get('/api/stores/localities?q=Paddington%20QLD', AU)).json().items.map((l: { label: string }) => l.label)).toEqual(['Paddington QLD 4064']);
+    expect((await get('/api/stores/localities?q=Surry', AU)).json().items[0]).toMatchObject({ name: 'Surry Hills', city: 'Sydney', region: 'NSW', postcode: '2010', label: 'Surry Hills NSW 2010' });
+    // each site its own country's places only
+    expect((await get('/api/stores/localities?q=Mount%20Eden', AU)).json().items).toEqual([]);
+    expect((await get('/api/stores/localities?q=Surry%20Hills', NZ)).json().items).toEqual([]);
+    expect((await get('/api/stores/localities?q=Mount%20Eden', NZ)).json().items[0].label).toBe('Mount Eden, Auckland 1024');
+    const unknownAu = await get('/api/stores?q=Mount%20Eden', AU);
+    expect(unknownAu.statusCode).toBe(404);
+    expect(unknownAu.json().message).toBe('We couldn\'t find the suburb or postcode "Mount Eden" in Australia.');
+    const unknownNz = await get('/api/stores?q=Surry%20Hills', NZ);
+    expect(unknownNz.statusCode).toBe(404);
+    expect(unknownNz.json().message).toContain('New Zealand');
+    // bad input is a 400 naming the field, never a 500
+    const bad = await get('/api/stores?postcode=20', AU);
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('postcode');
+  });
+
+  it("tells a store open or closed by its own clock, not New Zealand's", async () => {
+    const store = async (path: string) => (await get(`/api/stores/${path}`, AU)).json() as { openingHours: { day: number; open: string | null; close: string | null }[]; timeZone: string };
+    const perth = await store('perth-murray-street');
+    const sydney = await store('sydney-pitt-street');
+    // Thursday 26 November 2026, 08:00 UTC: 4:00 pm Thursday in Perth, 7:00 pm Thursday in Sydney, 9:00 pm Friday in Auckland
+    const at = new Date('2026-11-26T08:00:00Z');
+    expect(storeOpenState(perth.openingHours, at, perth.timeZone)).toEqual({ open: true, text: 'Open now until 5:30 pm' });
+    expect(storeOpenState(sydney.openingHours, at, sydney.timeZone)).toEqual({ open: true, text: 'Open now until 9:00 pm' });
+    // read as Auckland time (the old assumption) both would be closed
+    expect(storeOpenState(perth.openingHours, at, 'Pacific/Auckland').open).toBe(false);
+    // 10:00 UTC: 6:00 pm in Perth (closed), 9:00 pm in Sydney (closed after late-night shopping)
+    const later = new Date('2026-11-26T10:00:00Z');
+    expect(storeOpenState(perth.openingHours, later, perth.timeZone)).toEqual({ open: false, text: 'Closed, opens 9:00 am tomorrow' });
+    expect(storeOpenState(sydney.openingHours, later, sydney.timeZone)).toEqual({ open: false, text: 'Closed, opens 9:30 am tomorrow' });
+  });
+
+  it("answers each market's home page and its own help, warranty and legal pages", async () => {
+    const nz = (await get('/api/content/home', NZ)).json();
+    const au = await get('/api/content/home', AU);
+    expect(au.statusCode).toBe(200);
+    expect(String(au.headers.vary)).toMatch(/host/i);
+    const auHome = au.json();
+    expect(nz.description).toContain('Aotearoa');
+    expect(nz.slider.slides[0].text).toContain('Aotearoa');
+    expect(auHome.description).toContain('A$150');
+    expect(JSON.stringify(auHome)).not.toContain('Aotearoa');
+    expect(auHome.slider.slides.map((s: { id: string }) => s.id)).toEqual(nz.slider.slides.map((s: { id: string }) => s.id));
+    const market = (await get('/api/site/market', AU)).json();
+    expect([market.customerService.supportUrl, market.customerService.supportWarranty, market.legal.termsUrl, market.legal.privacyUrl]).toEqual([
+      '/articles/help-centre-australia',
+      '/articles/warranty-australia',
+      '/articles/terms-of-use-australia',
+      '/articles/privacy-policy-australia',
+    ]);
+    const article = async (path: string) => JSON.stringify((await get(`/api/content/articles/by-path?path=${path}`, AU)).json());
+    expect(await article('help-centre-australia')).toContain('1800 337 653');
+    expect(await article('terms-of-use-australia')).toContain('Prices are in Australian dollars and include GST at 10%.');
+    expect(await article('privacy-policy-australia')).toContain('Privacy Act 1988');
+    expect(await article('warranty-australia')).toContain('Australian Consumer Law');
   });
 
   it('answers a product and search objects in the market currency, with the market GST', async () => {
@@ -98,7 +198,8 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
   let items: { productId: string; variantId: string; nzd: number; aud: number }[];
 
   beforeAll(async () => {
-    ctx = await createTestContext(backend, { products: 60 });
+    // Afterpay's limit is per currency: A$10 here (so every AU cart is over it), NZ$2,000 (the default) on the NZ site
+    ctx = await createTestContext(backend, { products: 60, env: { AFTERPAY_MAX_CENTS_AUD: '1000' } });
     const plain = await plainProducts(ctx.db, 4);
     const aud = new Map(
       (await queryRows<{ product_id: number; price: number }>(ctx.db, sql`select product_id, price from product_prices where currency = 'AUD'`)).map((r) => [String(r.product_id), r.price]),
@@ -213,6 +314,64 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
     expect(nzOnAu.json().issues[0].field).toBe('country');
   });
 
+  it("limits Afterpay per market in its own currency (AFTERPAY_MAX_CENTS_AUD): the site's market settings say it and the server enforces it", async () => {
+    const market = async (host: Record<string, string>) => (await ctx.app.inject({ method: 'GET', url: '/api/site/market', headers: host })).json() as { afterpayMaxCents: number };
+    expect((await market(AU)).afterpayMaxCents).toBe(1000);
+    expect((await market(NZ)).afterpayMaxCents).toBe(200_000);
+
+    const au = await order(AU, AU_ADDRESS, { methodId: 'au-standard' });
+    expect(au.priced!.grandTotal).toBeGreaterThan(1000);
+    expect(au.priced!.afterpayAvailable).toBe(false);
+    const refused = await post('/api/order/place', { ...au.request, payment: { methods: [{ methodCode: 'AFTERPAY', amount: au.priced!.amountOutstanding }] } }, AU);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json()).toMatchObject({ error: 'PaymentInstrumentTypeNotAccepted', message: 'Afterpay is available for orders up to $10.' });
+
+    const nz = await order(NZ, NZ_ADDRESS, { methodId: 'standard' });
+    expect(nz.priced!.afterpayAvailable).toBe(true);
+    const taken = await post('/api/order/place', { ...nz.request, payment: { methods: [{ methodCode: 'AFTERPAY', amount: nz.priced!.amountOutstanding }] } }, NZ);
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toMatchObject({ status: 'actionRequired', actionData: { type: 'redirect' } });
+  });
+
+  it("tells an order's return date in its market's zone: Sydney time for an AU order, NZ time for an NZ one", async () => {
+    // 12:30 UTC on 15 September 2026 is 10:30 pm that day in Sydney and 12:30 am on the 16th in Auckland
+    const placedAt = '2026-09-15T12:30:00Z';
+    const closedMessage = async (host: Record<string, string>, address: Record<string, string>, methodId: string) => {
+      const { request } = await order(host, address, { methodId });
+      const placed = await post('/api/order/place', request, host);
+      expect(placed.statusCode).toBe(200);
+      const number = placed.json().orderNumber as string;
+      await ctx.db.execute(sql`update orders set created_at = ${placedAt}::timestamptz where number = ${number}`);
+      const lookup = await post('/api/returns/lookup', { number, email: 'mia@example.com.au' }, host);
+      expect(lookup.statusCode).toBe(409);
+      return { number, message: lookup.json().message as string };
+    };
+    const au = await closedMessage(AU, AU_ADDRESS, 'au-standard');
+    expect(au.message).toMatch(new RegExp(`^Order ${au.number} was placed on 15 September 2026, `));
+    const nz = await closedMessage(NZ, NZ_ADDRESS, 'standard');
+    expect(nz.message).toMatch(new RegExp(`^Order ${nz.number} was placed on 16 September 2026, `));
+  });
+
+  it('places a click and collect order at an Australian store on the AU site, with the store as an Australian address', async () => {
+    const base = await order(AU, AU_ADDRESS, { methodId: 'au-standard' });
+    const pickup = async (storeId: string) => {
+      const cart = { ...base.request.cart, shipping: { type: 'STORE_PICKUP', clickCollectStoreId: storeId } };
+      const info = (await post('/api/checkout/info', { cart }, AU)).json() as CheckoutInfoResponse;
+      const amount = info.amountOutstanding ?? 1000;
+      return post('/api/order/place', { ...base.request, cartId: `${base.request.cartId}-${storeId}`, cart, payment: { methods: [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount, token: 'fake-valid-nonce' }] }, expectedPromotions: (info.promotions?.appliedPromotions ?? []).map((p) => ({ promotionId: p.id, versionId: p.versionId })) }, AU);
+    };
+    const placed = await pickup('SYD-PSM');
+    expect(placed.statusCode).toBe(200);
+    const { orderNumber, accessToken } = placed.json();
+    const view = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderNumber}?token=${accessToken}`, headers: AU })).json();
+    expect(view.shippingType).toBe('STORE_PICKUP');
+    expect(view.shippingAddress).toMatchObject({ country: 'AU', state: 'NSW', postcode: '2000', suburb: 'Sydney' });
+    // a New Zealand store is not offered on the Australian site
+    const nzStore = await pickup('AKL-CBY');
+    expect(nzStore.statusCode).toBe(409);
+    expect(nzStore.json().error).toBe('ClickCollectUnavailable');
+  });
+
   it('refuses an NZ gift card on an AUD order, and takes an AUD one', async () => {
     const nzCard = await order(AU, AU_ADDRESS, { methodId: 'au-standard', cards: [{ code: 'FERN-1000-0003', pin: '1111', amount: 1000 }] });
     // (the browser sends credits only after a balance check, which refuses it too)
@@ -227,5 +386,15 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
     expect(ok.statusCode).toBe(200);
     const [after] = await queryRows<{ balance: number }>(ctx.db, sql`select balance from gift_cards where code = 'FERN-AU50-0101'`);
     expect(after!.balance).toBe(4000);
+  });
+});
+
+describe('Afterpay limits per currency (configuration)', () => {
+  it('reads AFTERPAY_MAX_CENTS_NZD and AFTERPAY_MAX_CENTS_AUD; AFTERPAY_MAX_CENTS is the NZD limit only', () => {
+    expect(loadConfig({}, __dirname).checkout.afterpayMaxCents).toEqual({ NZD: 200_000, AUD: 200_000 });
+    expect(loadConfig({ AFTERPAY_MAX_CENTS: '150000' }, __dirname).checkout.afterpayMaxCents).toEqual({ NZD: 150_000, AUD: 200_000 });
+    expect(loadConfig({ AFTERPAY_MAX_CENTS: '150000', AFTERPAY_MAX_CENTS_NZD: '100000', AFTERPAY_MAX_CENTS_AUD: '300000' }, __dirname).checkout.afterpayMaxCents).toEqual({ NZD: 100_000, AUD: 300_000 });
+    expect(() => loadConfig({ AFTERPAY_MAX_CENTS_AUD: '12.5' }, __dirname)).toThrow(/AFTERPAY_MAX_CENTS_AUD/);
+    expect(marketsWith({ NZD: 100_000, AUD: 300_000 })).toMatchObject({ NZ: { afterpayMaxCents: 100_000 }, AU: { afterpayMaxCents: 300_000 } });
   });
 });

@@ -39,6 +39,8 @@ export interface MarketSettings {
   supportCity: string;
   customerService: { supportUrl: string; supportDelivery: string; supportWarranty: string; supportReturns: string };
   social: { instagram: string; facebook: string };
+  /** The market's terms of use and privacy policy (the footer's links): each country's law and currency. */
+  legal: { termsUrl: string; privacyUrl: string };
   /** This deployment's site of each market it serves (written by the edge per request). */
   sites?: Partial<Record<MarketId, string>>;
   address: {
@@ -81,6 +83,7 @@ export const MARKETS: Record<MarketId, MarketSettings> = {
       supportReturns: '/articles/returns',
     },
     social: { instagram: 'https://www.instagram.com/fernleaf.nz', facebook: 'https://www.facebook.com/fernleafgoods' },
+    legal: { termsUrl: '/articles/terms-of-use', privacyUrl: '/articles/privacy-policy' },
     address: { postcodePattern: '^\\d{4}$', postcodeMessage: 'Enter a 4-digit New Zealand postcode.', stateLabel: 'Region', states: null },
   },
   AU: {
@@ -95,12 +98,13 @@ export const MARKETS: Record<MarketId, MarketSettings> = {
     afterpayMaxCents: 200_000,
     supportCity: 'Sydney',
     customerService: {
-      supportUrl: '/articles/help-centre',
+      supportUrl: '/articles/help-centre-australia',
       supportDelivery: '/articles/shipping-australia',
-      supportWarranty: '/articles/warranty',
+      supportWarranty: '/articles/warranty-australia',
       supportReturns: '/articles/returns-australia',
     },
     social: { instagram: 'https://www.instagram.com/fernleaf', facebook: 'https://www.facebook.com/fernleafgoods' },
+    legal: { termsUrl: '/articles/terms-of-use-australia', privacyUrl: '/articles/privacy-policy-australia' },
     address: { postcodePattern: '^\\d{4}$', postcodeMessage: 'Enter a 4-digit Australian postcode.', stateLabel: 'State', states: AU_STATES },
   },
 };

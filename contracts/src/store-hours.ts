@@ -1,17 +1,30 @@
 /**
  * Store constants and opening-hours helpers (spec §9 store search radius 200, address combobox
- * delay 1000 ms; opening hours are Pacific/Auckland wall-clock times). No zod here: the store
- * pages import these without the schemas (./stores re-exports them).
+ * delay 1000 ms). Opening hours are wall-clock times of the store's own time zone (`Store.timeZone`:
+ * Pacific/Auckland for the NZ stores, the state's zone for the Australian ones, issue 14). No zod
+ * here: the store pages import these without the schemas (./stores re-exports them).
  */
 import type { StoreDayHours } from './stores';
 
 export const STORE_SEARCH_RADIUS_KM = 200;
 /** The address combobox shows its spinner only when a lookup takes longer than this. */
 export const ADDRESS_COMBOBOX_SPINNER_DELAY_MS = 1000;
+/** The time zone of a store without one of its own (the NZ stores'). */
 export const STORE_TIME_ZONE = 'Pacific/Auckland';
 
-/** Label used for a locality in suggestions and as a search origin. */
-export function localityLabel(l: { name: string; city: string; postcode: string }): string {
+/** "New Zealand time", "Sydney time", "Perth time": how a store's zone is named in copy. */
+export function timeZoneLabel(timeZone: string): string {
+  if (timeZone === 'Pacific/Auckland') return 'New Zealand time';
+  const city = timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone;
+  return `${city} time`;
+}
+
+/**
+ * Label used for a locality in suggestions and as a search origin: NZ "Mount Eden, Auckland 1024";
+ * AU (suburb, state code and postcode, as Australian addresses are written) "Surry Hills NSW 2010".
+ */
+export function localityLabel(l: { name: string; city: string; postcode: string; region?: string }, country: string = 'NZ'): string {
+  if (country === 'AU') return `${l.name} ${l.region ?? ''} ${l.postcode}`.replace(/\s+/g, ' ');
   return l.name === l.city ? `${l.name} ${l.postcode}` : `${l.name}, ${l.city} ${l.postcode}`;
 }
 
@@ -35,12 +48,24 @@ export function formatHour(hhmm: string): string {
   return `${hour}:${String(m).padStart(2, '0')} ${suffix}`;
 }
 
-/** ISO weekday and minutes since midnight of `now` in Pacific/Auckland. */
-export function aucklandClock(now: Date): { day: number; minutes: number } {
-  const parts = new Intl.DateTimeFormat('en-NZ', { timeZone: STORE_TIME_ZONE, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+const clocks = new Map<string, Intl.DateTimeFormat>();
+
+/** ISO weekday and minutes since midnight of `now` in a time zone (a store's). */
+export function storeClock(now: Date, timeZone: string = STORE_TIME_ZONE): { day: number; minutes: number } {
+  let clock = clocks.get(timeZone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat('en-NZ', { timeZone, weekday: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    clocks.set(timeZone, clock);
+  }
+  const parts = clock.formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   const day = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(get('weekday')) + 1;
   return { day, minutes: Number(get('hour')) * 60 + Number(get('minute')) };
+}
+
+/** ISO weekday and minutes since midnight of `now` in Pacific/Auckland. */
+export function aucklandClock(now: Date): { day: number; minutes: number } {
+  return storeClock(now, STORE_TIME_ZONE);
 }
 
 const toMinutes = (hhmm: string) => {
@@ -48,9 +73,9 @@ const toMinutes = (hhmm: string) => {
   return h * 60 + m;
 };
 
-/** Whether a store is open at `now` (its hours are Pacific/Auckland) and a one-line summary. */
-export function storeOpenState(hours: StoreDayHours[], now: Date = new Date()): StoreOpenState {
-  const { day, minutes } = aucklandClock(now);
+/** Whether a store is open at `now` (its hours are wall-clock times of `timeZone`, the store's) and a one-line summary. */
+export function storeOpenState(hours: StoreDayHours[], now: Date = new Date(), timeZone: string = STORE_TIME_ZONE): StoreOpenState {
+  const { day, minutes } = storeClock(now, timeZone);
   const byDay = new Map(hours.map((h) => [h.day, h]));
   const today = byDay.get(day);
   if (today?.open && today.close && minutes >= toMinutes(today.open) && minutes < toMinutes(today.close)) {

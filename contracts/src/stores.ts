@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { STORE_SEARCH_RADIUS_KM, STORE_TIME_ZONE } from './store-hours';
+import { STORE_SEARCH_RADIUS_KM } from './store-hours';
 
 /**
  * Stores and the store locator (spec §2 store locator, §3 store pickup selection, §9 store
- * search radius 200 and address combobox delay 1000 ms). Opening hours are Pacific/Auckland
- * wall-clock times.
+ * search radius 200 and address combobox delay 1000 ms). Opening hours are wall-clock times of
+ * the store's own `timeZone` (Pacific/Auckland in New Zealand; Australia/Sydney, /Melbourne,
+ * /Brisbane, /Perth ... in Australia). Stores and localities are per country (issue 14).
  */
 
 
@@ -20,8 +21,8 @@ export type StoreAddress = z.infer<typeof StoreAddress>;
 
 export const StoreDayHours = z.object({
   day: z.number().int().min(1).max(7).describe('ISO weekday: 1 = Monday ... 7 = Sunday'),
-  open: z.string().nullable().describe('HH:MM Pacific/Auckland, null when closed'),
-  close: z.string().nullable().describe('HH:MM Pacific/Auckland, null when closed'),
+  open: z.string().nullable().describe('HH:MM in the store\'s timeZone, null when closed'),
+  close: z.string().nullable().describe('HH:MM in the store\'s timeZone, null when closed'),
 });
 export type StoreDayHours = z.infer<typeof StoreDayHours>;
 
@@ -36,7 +37,7 @@ export const Store = z.object({
   phone: z.string(),
   email: z.string(),
   openingHours: z.array(StoreDayHours).describe('Seven days, Monday first'),
-  timeZone: z.literal(STORE_TIME_ZONE),
+  timeZone: z.string().describe('IANA time zone of openingHours (Pacific/Auckland, Australia/Sydney, Australia/Perth, ...)'),
   clickAndCollect: z.boolean(),
   description: z.string(),
 });
@@ -51,7 +52,7 @@ export const StoreNear = Store.extend({
 });
 export type StoreNear = z.infer<typeof StoreNear>;
 
-const Postcode = z.string().regex(/^\d{4}$/, 'Must be a 4-digit NZ postcode');
+const Postcode = z.string().regex(/^\d{4}$/, 'Must be a 4-digit postcode');
 
 /** GET /api/stores: one of q, postcode or lat+lng (none: every store, by name). */
 export const StoresQuery = z
@@ -91,7 +92,7 @@ export const Locality = z.object({
   postcode: z.string(),
   lat: z.number(),
   lng: z.number(),
-  label: z.string().describe('"Mount Eden, Auckland 1024"'),
+  label: z.string().describe('"Mount Eden, Auckland 1024" (NZ), "Surry Hills NSW 2010" (AU)'),
 });
 export type Locality = z.infer<typeof Locality>;
 export const LocalitiesResponse = z.object({ items: z.array(Locality) });
@@ -106,7 +107,9 @@ export {
   localityLabel,
   STORE_SEARCH_RADIUS_KM,
   STORE_TIME_ZONE,
+  storeClock,
   storeOpenState,
   type StoreOpenState,
+  timeZoneLabel,
   weekdayName,
 } from './store-hours';

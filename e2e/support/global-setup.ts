@@ -158,6 +158,9 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
       ALLOW_DEFAULT_SECRETS: '1',
       BOTCHECK_OPEN_MINT: '1',
       PAYMENT_FIELDS_PORT: String(paymentPort),
+      // Afterpay's limit is per currency: A$10 on the Australian site, so its checkout test sees the
+      // limit in AUD (the NZ site keeps its NZ$2,000 default, AFTERPAY_MAX_CENTS_NZD)
+      AFTERPAY_MAX_CENTS_AUD: '1000',
       PAYMENT_FIELDS_ORIGIN: paymentOrigin,
     },
   });

@@ -143,6 +143,9 @@ test.describe('cart and checkout', () => {
     expect(number).toMatch(/^FL\d{8}$/);
     await expect(app.getByTestId('order-details')).toContainText('Gift card');
     await expect(app.getByTestId('order-details')).toContainText('WINTER20');
+    // an NZD order on the NZ site names no currency (only the AU site, or another currency's order, does)
+    await expect(app.getByTestId('order-details')).toContainText('(NZ time)');
+    await expect(app.getByTestId('order-currency')).toHaveCount(0);
     // card numbers never reach the order API
     expect(cardNumbers.join('')).not.toContain('4111');
     // the order carries the analytics ids (spec §3)

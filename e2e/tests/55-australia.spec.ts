@@ -3,7 +3,8 @@
  * SITE_HOSTS) a shopper browses in AUD, signs up, checks out with an Australian address and a test
  * card and finds the order in AUD in their account; the NZ site (127.0.0.1:<port>) is unchanged.
  */
-import type { Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
 import { chrome, expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Product {
@@ -47,7 +48,7 @@ async function codeFor(page: Page, email: string): Promise<string> {
 test.describe('the Australian store', () => {
   test.describe.configure({ timeout: 150_000 });
 
-  test('a shopper on au.localhost browses in AUD, checks out with an Australian address and sees the order in AUD in their account; the NZ site stays in NZD', async ({ page, store }) => {
+  test('a shopper on au.localhost browses in AUD, checks out with an Australian address and sees the order in AUD in their account; the NZ site stays in NZD', async ({ page, store }, testInfo) => {
     const port = new URL(store.baseURL).port;
     const au = `http://au.localhost:${port}`;
 
@@ -93,6 +94,8 @@ test.describe('the Australian store', () => {
     await account.getByLabel('Password').fill(PASSWORD);
     await account.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/account$/);
+    // the account greets in the site's way: "Kia ora" is the NZ site's
+    await expect(account.getByRole('heading', { level: 1, name: 'Hello, Mia' })).toBeVisible();
 
     // the product page in AUD, added to the cart
     await page.goto(`${au}/products/${product!.path}`);
@@ -111,6 +114,15 @@ test.describe('the Australian store', () => {
     await app.getByLabel('Phone').fill('0412 345 678');
     await app.getByRole('button', { name: 'Continue to delivery' }).click();
     await expect(app.getByRole('heading', { level: 1, name: 'Delivery' })).toBeVisible();
+    // click and collect from the Australian stores: an Australian postcode finds the nearest
+    await app.getByRole('radio', { name: 'Click and collect from a store (free)' }).check();
+    await app.getByLabel('Postcode').fill('2000');
+    await app.getByRole('button', { name: 'Find stores' }).click();
+    await expect(app.getByTestId('stores-status')).toContainText('near 2000, nearest first');
+    const pickup = app.getByRole('group', { name: 'Stores offering click and collect' }).getByRole('radio');
+    await expect(pickup.first()).toHaveAccessibleName(/^Fernleaf Pitt Street · [\d.]+ km Shop 21, Level 1, 188 Pitt Street Mall, Sydney, NSW 2000$/);
+    await expect(pickup.filter({ hasText: 'Auckland' })).toHaveCount(0);
+    await app.getByRole('radio', { name: 'Delivery to an address in Australia' }).check();
     await expect(app.getByText('Country: Australia')).toBeVisible();
     await app.getByLabel('Street address').fill('200 George Street');
     await app.getByLabel('Suburb or town').fill('Sydney');
@@ -123,6 +135,9 @@ test.describe('the Australian store', () => {
     await app.getByLabel('State').selectOption('NSW');
     await app.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(app.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+    // Afterpay's limit is the AU site's own, in AUD (the e2e server sets AFTERPAY_MAX_CENTS_AUD=1000, A$10)
+    await expect(app.getByTestId('afterpay-limit')).toHaveText('Afterpay is available for orders up to $10.');
+    await expect(app.getByRole('radio', { name: /Afterpay/ })).toHaveCount(0);
     await fillCard(page, '4111 1111 1111 1111');
     await app.getByRole('button', { name: /^Place order/ }).click();
 
@@ -143,6 +158,23 @@ test.describe('the Australian store', () => {
     const row = page.getByRole('list', { name: 'Your orders' }).getByRole('listitem').filter({ hasText: number });
     await expect(row).toContainText(aud(summary.grandTotal));
 
+    // the address book takes Australian addresses: a state from the list and a 4-digit postcode
+    await page.goto(`${au}/account/addresses`);
+    await expect(account.getByText('We deliver to addresses in Australia.')).toBeVisible();
+    await account.getByRole('button', { name: 'Add an address' }).click();
+    await account.getByLabel('Contact name').fill('Mia Nguyen');
+    await account.getByLabel('Street address', { exact: true }).fill('211 La Trobe Street');
+    await account.getByLabel('Suburb').fill('Melbourne');
+    await account.getByLabel('Postcode').fill('3000');
+    await account.getByRole('button', { name: 'Save address' }).click();
+    await expect(account.getByText('Choose a state: ACT, NSW, NT, QLD, SA, TAS, VIC, WA.')).toBeVisible();
+    await account.getByLabel('State').selectOption('VIC');
+    await account.getByRole('button', { name: 'Save address' }).click();
+    const saved = account.getByRole('listitem').filter({ hasText: '211 La Trobe Street' });
+    await expect(saved).toContainText('Melbourne, VIC 3000');
+    await expect(saved).toContainText('Australia');
+    await expectNoAxe(page, testInfo);
+
     // the NZ site is unchanged: NZD prices, the NZ region, GST 15%
     await page.goto(`${store.baseURL}/products/${product!.path}`);
     await expect(chrome(page).header.getByRole('button', { name: 'Change region, current: New Zealand (NZD)' })).toBeVisible();
@@ -151,4 +183,67 @@ test.describe('the Australian store', () => {
     expect(nzMarket).toMatchObject({ id: 'NZ', currency: 'NZD', gstPercent: 15 });
     await expect(chrome(page).footer.getByText('All prices in NZD and include GST.')).toBeVisible();
   });
+  test('the AU store locator at 375 px: Australian stores and suburbs, each store by its own clock; the NZ site keeps its own stores', async ({ page, store }, testInfo) => {
+    const port = new URL(store.baseURL).port;
+    const au = `http://au.localhost:${port}`;
+    await page.setViewportSize({ width: 375, height: 800 });
+
+    // the AU site's own home page copy and its own help centre, terms and privacy links
+    await page.goto(`${au}/`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Free delivery over A\$150/);
+    const { footer } = chrome(page);
+    await expect(footer.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/articles/terms-of-use-australia');
+    await expect(footer.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/articles/privacy-policy-australia');
+    await expect(footer.getByRole('link', { name: 'Help centre', exact: true })).toHaveAttribute('href', '/articles/help-centre-australia');
+
+    await page.goto(`${au}/stores`);
+    const content = remote(page, 'content');
+    await expect(content.getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();
+    await expect(content.getByTestId('store-result')).toHaveCount(8);
+    await expect(content.getByTestId('store-result').filter({ hasText: 'Auckland' })).toHaveCount(0);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /click and collect at our stores around Australia\.$/);
+    await expect(content.getByRole('group', { name: 'Map of Fernleaf stores in Australia' })).toBeVisible();
+
+    // the suggestions are Australian suburbs, written as Australian addresses are
+    const box = content.getByRole('combobox', { name: 'Suburb, town or postcode' });
+    await expect(box).toHaveAttribute('placeholder', 'e.g. Surry Hills or 2010');
+    await box.fill('Surry');
+    await content.getByRole('option', { name: 'Surry Hills NSW 2010' }).click();
+    await expect(page).toHaveURL(/\/stores\?q=Surry(\+|%20)Hills(\+|%20)NSW(\+|%20)2010$/);
+    await expect(content.getByText(/stores within 200 km of Surry Hills NSW 2010, nearest first/)).toBeVisible();
+    const first = content.getByTestId('store-result').first();
+    await expect(first.getByRole('link', { name: 'Fernleaf Pitt Street' })).toBeVisible();
+    await expect(first).toContainText('Sydney NSW 2000');
+    await expect(content.getByTestId('store-result').filter({ hasText: 'Melbourne' })).toHaveCount(0);
+    await expectNoAxe(page, testInfo);
+
+    // a place of the other country is not found here
+    await page.goto(`${au}/stores?q=Mount%20Eden`);
+    await expect(content.getByRole('alert').filter({ hasText: 'We couldn\'t find the suburb or postcode "Mount Eden" in Australia.' })).toBeVisible();
+
+    // the Perth store keeps Perth time, two or three hours behind Sydney
+    await page.goto(`${au}/stores/perth-murray-street`);
+    await expect(content.getByRole('heading', { level: 1, name: 'Fernleaf Murray Street' })).toBeVisible();
+    await expect(content.getByRole('table')).toContainText('Opening hours (Perth time)');
+    const perthDay = new Intl.DateTimeFormat('en-AU', { timeZone: 'Australia/Perth', weekday: 'long' }).format(new Date());
+    await expect(content.getByRole('row', { name: new RegExp(`^${perthDay} \\(today\\)`) })).toHaveCount(1);
+    await expect(content.getByText(/^(Open now until|Closed)/)).toBeVisible();
+    await expect(content.getByRole('group', { name: 'Map showing Fernleaf Murray Street in Perth' }).getByTestId('map-pin')).toHaveCount(1);
+    await expectNoAxe(page, testInfo);
+
+    // stores are per country: an Australian store is not a page of the NZ site, and the NZ locator lists no Australian store
+    const nzPage = await page.request.get(`${store.baseURL}/stores/perth-murray-street`);
+    expect(nzPage.status()).toBe(404);
+    await page.goto(`${store.baseURL}/stores`);
+    await expect(content.getByTestId('store-result')).toHaveCount(20);
+    await expect(content.getByTestId('store-result').filter({ hasText: 'Fernleaf Pitt Street' })).toHaveCount(0);
+  });
 });
+
+async function expectNoAxe(page: Page, testInfo: TestInfo) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const describe = (v: (typeof results.violations)[number]) => `[${v.impact}] ${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`;
+  if (blocking.length > 0) await testInfo.attach('axe', { body: blocking.map(describe).join('\n'), contentType: 'text/plain' });
+  expect(blocking.map(describe)).toEqual([]);
+}

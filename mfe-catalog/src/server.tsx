@@ -57,7 +57,7 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
     pages.push(answer.body);
   }
   const first = pages[0]!;
-  return { status: 200, data, head: listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin) };
+  return { status: 200, data, head: listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin, market?.countryName ?? 'New Zealand') };
 }
 
 export function render({ url, data, market }: RenderContext) {

@@ -99,13 +99,13 @@ async function loadBlogPost(api: ServerApi, splat: string, origin: string): Prom
   return { status: 200, data: { [key]: post }, head: blogPostHead(post, origin) };
 }
 
-async function loadStoreLocator(api: ServerApi, params: URLSearchParams, origin: string): Promise<LoadResult> {
+async function loadStoreLocator(api: ServerApi, params: URLSearchParams, origin: string, countryName: string): Promise<LoadResult> {
   const { url: key, searching } = storesApiUrl(params);
   const answer = await api<StoresResponse>(key);
-  if (answer.status === 200) return { status: 200, data: { [key]: answer.body }, head: storeLocatorHead(answer.body, origin) };
+  if (answer.status === 200) return { status: 200, data: { [key]: answer.body }, head: storeLocatorHead(answer.body, origin, countryName) };
   // a search the API refuses (a place it does not know, a bad query): the page exists and the
   // browser asks again and shows the message
-  if (searching && answer.status >= 400 && answer.status < 500) return { status: 200, data: {}, head: storeLocatorHead(null, origin) };
+  if (searching && answer.status >= 400 && answer.status < 500) return { status: 200, data: {}, head: storeLocatorHead(null, origin, countryName) };
   throw new LoadError(key, answer.status);
 }
 
@@ -119,7 +119,7 @@ async function loadStore(api: ServerApi, rest: string, origin: string): Promise<
   return { status: 200, data: { [key]: store }, head: storeHead(store, origin) };
 }
 
-export async function load({ url, api }: LoadContext): Promise<LoadResult> {
+export async function load({ url, api, market }: LoadContext): Promise<LoadResult> {
   const { pathname, searchParams, origin } = new URL(url);
   // the routes ignore trailing slashes (/blog/ is the journal, /articles/shipping/ the article)
   const path = pathname.replace(/\/+$/, '') || '/';
@@ -127,7 +127,7 @@ export async function load({ url, api }: LoadContext): Promise<LoadResult> {
   if (path === '/blog') return loadBlogList(api, searchParams, origin);
   if (path.startsWith('/blog/')) return loadBlogPost(api, path.slice('/blog/'.length), origin);
   if (path.startsWith('/articles/')) return loadArticle(api, path.slice('/articles/'.length), origin);
-  if (path === '/stores') return loadStoreLocator(api, searchParams, origin);
+  if (path === '/stores') return loadStoreLocator(api, searchParams, origin, market?.countryName ?? 'New Zealand');
   if (path.startsWith('/stores/')) return loadStore(api, path.slice('/stores/'.length), origin);
   return NOT_FOUND;
 }

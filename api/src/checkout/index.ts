@@ -25,7 +25,7 @@ declare module 'fastify' {
 
 export const DEFAULT_CHECKOUT_CONFIG: CheckoutConfig = {
   maxAppliedPromotions: 3,
-  afterpayMaxCents: 200_000,
+  afterpayMaxCents: { NZD: 200_000, AUD: 200_000 },
   paymentDuplicateWindowSeconds: 30,
   acceptedCardTypes: ['Visa', 'MasterCard', 'American Express'],
   voucherLookupsPerMinute: 10,
@@ -49,7 +49,7 @@ export interface CheckoutExtras {
 }
 
 export function registerCheckout(app: FastifyInstance, db: Database, config: CheckoutConfig = DEFAULT_CHECKOUT_CONFIG, extras: CheckoutExtras = {}): void {
-  const checkout = new CheckoutService(db, { maxAppliedPromotions: config.maxAppliedPromotions, afterpayMax: config.afterpayMaxCents, cacheMs: 5_000 });
+  const checkout = new CheckoutService(db, { maxAppliedPromotions: config.maxAppliedPromotions, afterpayMax: config.afterpayMaxCents.NZD, cacheMs: 5_000 });
   const vouchers = new VoucherService(db, { maxPinAttempts: config.voucherMaxPinAttempts, lockMinutes: config.voucherLockMinutes });
   // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
   let savedCards: SavedCards;

@@ -302,10 +302,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       },
     },
     async (request) => {
-      // click and collect is per country: the market's own stores only (an AU postcode finds no NZ store)
-      const found = request.market.country !== 'NZ' ? await listStores(opts.db) : request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }) : await listStores(opts.db);
+      // click and collect is per country: the market's own stores, a postcode looked up in its own localities
+      const country = request.market.country;
+      const found = request.query.postcode ? await findStoresNear(opts.db, { postcode: request.query.postcode }, { country }) : await listStores(opts.db, { country });
       const stores = found
-        .filter((s) => s.clickAndCollect && s.address.country === request.market.country)
+        .filter((s) => s.clickAndCollect && s.address.country === country)
         .map((s) => ({
           erpStoreId: s.erpStoreId,
           name: s.name,

@@ -6,6 +6,7 @@
  * - GET /api/cognito/outbox (JSON, `?email=`) and /api/cognito/outbox.html: the development outbox
  *   (only when the outbox is enabled; 404 otherwise, e.g. in production).
  */
+import { DEFAULT_MARKET } from '@store/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountConfig } from '../account/config.js';
 import { decodeUtf8, InputTextError } from '../http/input.js';
@@ -63,17 +64,19 @@ export const cognitoRoutes: FastifyPluginAsync<{ pool: LocalUserPool; config: Ac
       const email = (request.query as { email?: string }).email;
       return reply.header('cache-control', 'no-store').send({ messages: await pool.outbox(email) });
     });
-    app.get('/api/cognito/outbox.html', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/api/cognito/outbox.html', { schema: { hide: true } }, async (request, reply) => {
       const messages = await pool.outbox(undefined, 100);
+      // times in the site's market's zone and locale (issue 14): NZ time on the NZ site, Sydney time on the AU site
+      const market = request.market ?? DEFAULT_MARKET;
       const rows = messages
         .map(
           (m) =>
-            `<tr><td>${escapeHtml(new Date(m.createdAt).toLocaleString('en-NZ', { timeZone: 'Pacific/Auckland' }))}</td><td>${escapeHtml(m.email)}</td><td>${escapeHtml(m.subject)}</td><td><strong>${escapeHtml(m.code)}</strong></td><td>${escapeHtml(m.body)}</td></tr>`,
+            `<tr><td>${escapeHtml(new Date(m.createdAt).toLocaleString(market.locale, { timeZone: market.timeZone }))}</td><td>${escapeHtml(m.email)}</td><td>${escapeHtml(m.subject)}</td><td><strong>${escapeHtml(m.code)}</strong></td><td>${escapeHtml(m.body)}</td></tr>`,
         )
         .join('');
-      const html = `<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><title>Local user pool outbox</title>
+      const html = `<!doctype html><html lang="${market.locale}"><head><meta charset="utf-8"><title>Local user pool outbox</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem;color:#1f2a24}table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.5rem;text-align:left;vertical-align:top}</style></head>
-<body><main><h1>Local user pool outbox</h1><p>Messages the development user pool would have e-mailed (times in Pacific/Auckland). Disabled in production.</p>
+<body><main><h1>Local user pool outbox</h1><p>Messages the development user pool would have e-mailed (times in ${market.timeZone}). Disabled in production.</p>
 <table><thead><tr><th scope="col">Sent</th><th scope="col">To</th><th scope="col">Subject</th><th scope="col">Code</th><th scope="col">Message</th></tr></thead><tbody>${rows || '<tr><td colspan="5">No messages yet.</td></tr>'}</tbody></table></main></body></html>`;
       return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(html);
     });

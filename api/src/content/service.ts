@@ -1,5 +1,5 @@
 import { BLOG_PAGE_SIZE, BlogListQuery, HomeContent, matchRoute, type Article, type BlogListResponse, type BlogPost, type BlogPostSummary, type BlogTag, type ContentImage } from '@store/contracts';
-import { and, asc, count, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import { articles, blogPosts, contentPages } from '../db/schema-content.js';
 import { BLOG_TAGS } from '../seed/content-data.js';
@@ -42,8 +42,14 @@ const SUMMARY_COLUMNS = {
 export class ContentService {
   constructor(private readonly db: Database) {}
 
-  async home(): Promise<HomeContent | null> {
-    const [row] = await this.db.select().from(contentPages).where(eq(contentPages.key, 'home')).limit(1);
+  /**
+   * The home page of a market: the Australian site's own document (`home-au`, issue 14) when it is
+   * published, else the New Zealand one (`home`).
+   */
+  async home(market: string = 'NZ'): Promise<HomeContent | null> {
+    const keys = market === 'AU' ? ['home-au', 'home'] : ['home'];
+    const rows = await this.db.select().from(contentPages).where(inArray(contentPages.key, keys));
+    const row = keys.map((key) => rows.find((r) => r.key === key)).find(Boolean);
     if (!row) return null;
     const journal = await this.db.select(SUMMARY_COLUMNS).from(blogPosts).orderBy(desc(blogPosts.publishedAt), desc(blogPosts.id)).limit(3);
     return HomeContent.parse({ ...(row.data as object), journal: journal.map(summary) });

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { variants } from './schema.js';
 
-/** One opening period of a weekday, local Pacific/Auckland wall-clock time ("09:00"-"17:30"); null = closed. */
+/** One opening period of a weekday, the store's local wall-clock time (its `time_zone`, e.g. "09:00"-"17:30"); null = closed. */
 export interface StoreDayHours {
   /** 1 = Monday ... 7 = Sunday (ISO weekday). */
   day: number;
@@ -32,8 +32,10 @@ export const stores = pgTable(
     lng: doublePrecision('lng').notNull(),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
-    /** Seven entries, Monday first, in Pacific/Auckland local time. */
+    /** Seven entries, Monday first, in the store's local time (`timeZone`). */
     openingHours: jsonb('opening_hours').$type<StoreDayHours[]>().notNull(),
+    /** IANA time zone of the store's opening hours (migration 0012; NZ stores Pacific/Auckland, AU stores their state's zone). */
+    timeZone: text('time_zone').notNull().default('Pacific/Auckland'),
     clickAndCollect: boolean('click_and_collect').notNull().default(true),
     description: text('description').notNull().default(''),
   },
@@ -71,4 +73,24 @@ export const nzLocalities = pgTable(
   (t) => [index('nz_localities_postcode_idx').on(t.postcode), index('nz_localities_name_idx').on(sql`lower(${t.name})`), uniqueIndex('nz_localities_name_postcode_idx').on(t.name, t.postcode)],
 );
 
-export const schema = { stores, storeStock, nzLocalities };
+/**
+ * Australian suburbs and towns (migration 0012), the same shape as nz_localities: `region` is the
+ * state's code (NSW, VIC, ...). Localities are per country: the AU site looks up these, the NZ
+ * site nz_localities.
+ */
+export const auLocalities = pgTable(
+  'au_localities',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    name: text('name').notNull(),
+    city: text('city').notNull(),
+    /** State or territory code (NSW, VIC, QLD, WA, SA, TAS, ACT, NT). */
+    region: text('region').notNull(),
+    postcode: text('postcode').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+  },
+  (t) => [index('au_localities_postcode_idx').on(t.postcode), index('au_localities_name_idx').on(sql`lower(${t.name})`), uniqueIndex('au_localities_name_postcode_idx').on(t.name, t.postcode)],
+);
+
+export const schema = { stores, storeStock, nzLocalities, auLocalities };

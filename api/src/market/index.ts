@@ -15,10 +15,13 @@ export function siteHostsFromEnv(env: NodeJS.ProcessEnv, port: number): SiteHost
 /** In tests (buildApp without a config): au.localhost on any port. */
 export const DEFAULT_SITE_HOSTS: SiteHosts = parseSiteHosts('au.localhost=AU');
 
-/** The market settings with the deployment's Afterpay limit applied (AFTERPAY_MAX_CENTS, per market's currency). */
-export function marketsWith(afterpayMaxCents: number | undefined): Record<string, MarketSettings> {
+/**
+ * The market settings with the deployment's Afterpay limits applied: each market gets the limit of
+ * its own currency (AFTERPAY_MAX_CENTS_NZD, AFTERPAY_MAX_CENTS_AUD), in cents of that currency.
+ */
+export function marketsWith(afterpayMaxCents: Partial<Record<MarketSettings['currency'], number>> | undefined): Record<string, MarketSettings> {
   if (afterpayMaxCents === undefined) return MARKETS;
-  return Object.fromEntries(Object.entries(MARKETS).map(([id, m]) => [id, { ...m, afterpayMaxCents }]));
+  return Object.fromEntries(Object.entries(MARKETS).map(([id, m]) => [id, { ...m, afterpayMaxCents: afterpayMaxCents[m.currency] ?? m.afterpayMaxCents }]));
 }
 
 /**
@@ -44,7 +47,7 @@ export function siteUrls(request: Pick<FastifyRequest, 'protocol' | 'host'>, sit
   return out;
 }
 
-export function registerMarket(app: FastifyInstance, siteHosts: SiteHosts = DEFAULT_SITE_HOSTS, afterpayMaxCents?: number): void {
+export function registerMarket(app: FastifyInstance, siteHosts: SiteHosts = DEFAULT_SITE_HOSTS, afterpayMaxCents?: Partial<Record<MarketSettings['currency'], number>>): void {
   const markets = marketsWith(afterpayMaxCents);
   app.decorateRequest('market', null as unknown as MarketSettings);
   app.decorate('marketOf', (request: FastifyRequest) => markets[marketForHost(request.host, siteHosts).id] ?? DEFAULT_MARKET);

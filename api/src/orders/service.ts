@@ -13,7 +13,7 @@
  */
 import crypto from 'node:crypto';
 import type { CheckoutAddress as Address, OrderPlaceResponse, OrderView } from '@store/contracts';
-import { DEFAULT_MARKET, OrderPlaceRequest as OrderPlaceSchema, type MarketSettings } from '@store/contracts';
+import { DEFAULT_MARKET, formatMoney, OrderPlaceRequest as OrderPlaceSchema, type MarketSettings } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CartItemInvalid, CheckoutError, CheckoutService, samePricing, toVariantRow, variantRowsQuery, type PricedCart, type VariantDbRow } from '../checkout/service.js';
@@ -175,7 +175,7 @@ export class OrderService {
     const credits = voucherMethods.map((m) => ({ id: VoucherService.normalise(m.code ?? ''), methodCode: 'VOUCHER' as const, amount: m.amount }));
     try {
       const priced = await this.checkout.price(input.cart, credits, { fresh, market });
-      this.check(input, priced);
+      this.check(input, priced, market);
       return priced;
     } catch (error) {
       if (!fresh && (error instanceof CheckoutError || error instanceof OrderError)) return this.pricedOrder(input, true, market);
@@ -186,7 +186,7 @@ export class OrderService {
   }
 
   /** The checks that need only the priced cart and the request (no reads, no side effects). */
-  private check(input: PlaceInput, priced: PricedCart): void {
+  private check(input: PlaceInput, priced: PricedCart, market: MarketSettings = DEFAULT_MARKET): void {
     const voucherMethods = input.payment.methods.filter((m) => m.methodCode === 'VOUCHER');
     for (const line of priced.lines) {
       const row = priced.variants.get(line.variantId)!;
@@ -213,7 +213,7 @@ export class OrderService {
       if (!main || main.methodCode === 'NO_PAYMENT') throw new OrderError('InvalidRequest', `payment.methods: ${priced.amountOutstanding} cents outstanding need a payment method`, 400);
       if (main.amount !== priced.amountOutstanding) throw new OrderError('InvalidRequest', `payment.methods.amount: expected ${priced.amountOutstanding}, got ${main.amount}`, 400);
       if (main.methodCode === 'AFTERPAY') {
-        if (!priced.afterpayAvailable) throw new OrderError('PaymentInstrumentTypeNotAccepted', 'Afterpay is available for orders up to $2,000.', 402);
+        if (!priced.afterpayAvailable) throw new OrderError('PaymentInstrumentTypeNotAccepted', afterpayLimitMessage(market), 402);
       } else if (!main.token) throw new OrderError('InvalidRequest', 'payment.methods.token: Required', 400);
     }
   }
@@ -711,6 +711,11 @@ export function maskMemberId(memberId: string): string {
   return '•'.repeat(Math.max(memberId.length - 3, 0)) + memberId.slice(-3);
 }
 
+/** "Afterpay is available for orders up to $2,000." in the market's currency and its own limit (AFTERPAY_MAX_CENTS_<currency>). */
+export function afterpayLimitMessage(market: MarketSettings): string {
+  return `Afterpay is available for orders up to ${formatMoney(market.afterpayMaxCents, market).replace(/\.00$/, '')}.`;
+}
+
 export const AFTERPAY_EXPIRED_MESSAGE = 'This Afterpay checkout has expired.';
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
@@ -723,7 +728,8 @@ export function pickupAddress(store: PickupStore, customer: { firstName?: string
     company: '',
     contactName: name || PLACEHOLDER_CONTACT_NAME,
     phone: customer.phone || PLACEHOLDER_PHONE,
-    country: 'NZ',
+    // the store's own country (click and collect is per country: an AU store on the AU site)
+    country: store.country === 'AU' ? 'AU' : 'NZ',
     postcode: store.postcode,
     state: store.region,
     street1: store.street1,

@@ -6,7 +6,7 @@
  * cannot both pass. Promo (free) items are not returnable on their own.
  */
 import crypto from 'node:crypto';
-import { type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
+import { DEFAULT_MARKET, isMarketId, MARKETS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 
@@ -29,6 +29,8 @@ interface OrderRow {
   access_token: string;
   user_sub: string | null;
   created_at: string | Date;
+  /** The market the order was placed in (issue 14): its dates are told in that market's locale and zone. */
+  market: string;
 }
 
 interface StoredReturnItem {
@@ -112,11 +114,12 @@ export class ReturnService {
     return new Date(new Date(row.created_at).getTime() + this.windowDays * DAY_MS);
   }
 
-  /** Refuses an order past its online return window (409 NotReturnable, with the date in NZ time). */
+  /** Refuses an order past its online return window (409 NotReturnable, with the date in the order's market's zone: NZ time, Sydney time). */
   private checkWindow(row: OrderRow): void {
     const by = this.returnBy(row);
     if (this.now() <= by.getTime()) return;
-    const placed = new Date(row.created_at).toLocaleDateString('en-NZ', { timeZone: 'Pacific/Auckland', day: 'numeric', month: 'long', year: 'numeric' });
+    const market = isMarketId(row.market) ? MARKETS[row.market] : DEFAULT_MARKET;
+    const placed = new Date(row.created_at).toLocaleDateString(market.locale, { timeZone: market.timeZone, day: 'numeric', month: 'long', year: 'numeric' });
     throw new ReturnError(
       'NotReturnable',
       `Order ${row.number} was placed on ${placed}, and orders can be returned online for ${this.windowDays} days. Contact our help centre and we will see what we can do.`,
@@ -128,8 +131,8 @@ export class ReturnService {
     const [row] = await queryRows<OrderRow>(
       db,
       lock
-        ? sql`select number, email, status, items, access_token, user_sub, created_at from orders where number = ${number} for update`
-        : sql`select number, email, status, items, access_token, user_sub, created_at from orders where number = ${number}`,
+        ? sql`select number, email, status, items, access_token, user_sub, created_at, market from orders where number = ${number} for update`
+        : sql`select number, email, status, items, access_token, user_sub, created_at, market from orders where number = ${number}`,
     );
     return row;
   }

@@ -19,10 +19,11 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
         response: { 200: HomeContent, 404: ErrorBody },
       },
     },
-    async (_request, reply) => {
-      const home = await content.home();
+    async (request, reply) => {
+      // each market's own home page (its copy and description), when it has one
+      const home = await content.home(request.market.id);
       if (!home) return reply.code(404).send({ error: 'NotFound', message: 'The home page has not been published.' });
-      reply.header('cache-control', CONTENT_CACHE);
+      reply.header('cache-control', CONTENT_CACHE).header('vary', 'Host');
       return home;
     },
   );

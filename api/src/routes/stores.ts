@@ -24,17 +24,16 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
     async (request, reply) => {
       const { q, postcode, lat, lng, radiusKm, variantId } = request.query;
       const where: StoreLocation | null = lat !== undefined && lng !== undefined ? { lat, lng } : postcode ? { postcode } : q ? { query: q } : null;
-      reply.header('cache-control', variantId ? 'private, max-age=60' : STORES_CACHE);
-      // stores are per country (issue 14): the market's own stores only
+      reply.header('cache-control', variantId ? 'private, max-age=60' : STORES_CACHE).header('vary', 'Host');
+      // stores and localities are per country (issue 14): the market's own stores, its own suburbs and postcodes
       const country = request.market.country;
-      if (!where) return { origin: null, radiusKm, stores: (await listStores(db, { variantId })).filter((s) => s.address.country === country) };
-      // the localities are New Zealand's: another market's suburb or postcode is not looked up in them
-      const origin = country === 'NZ' || 'lat' in where ? await resolveLocation(db, where) : null;
+      if (!where) return { origin: null, radiusKm, stores: await listStores(db, { variantId, country }) };
+      const origin = await resolveLocation(db, where, country);
       if (!origin) {
         const asked = postcode ?? q ?? '';
         return reply.code(404).send({ error: 'LocationNotFound', message: `We couldn't find the suburb or postcode "${asked}" in ${request.market.countryName}.` });
       }
-      const stores = (await findStoresNear(db, { lat: origin.lat, lng: origin.lng }, { radiusKm, variantId })).filter((s) => s.address.country === country);
+      const stores = await findStoresNear(db, { lat: origin.lat, lng: origin.lng }, { radiusKm, variantId, country });
       return { origin, radiusKm, stores };
     },
   );
@@ -44,15 +43,15 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
     {
       schema: {
         tags: ['stores'],
-        summary: 'NZ suburbs and towns matching a name or postcode prefix (address combobox suggestions, at most 8)',
+        summary: "The site's country's suburbs and towns (NZ or AU) matching a name or postcode prefix (address combobox suggestions, at most 8)",
         querystring: LocalitiesQuery,
         response: { 200: LocalitiesResponse, 400: ValidationErrorBody },
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', STORES_CACHE);
-      // New Zealand's localities: none are suggested on another market's site
-      return { items: request.market.country === 'NZ' ? await suggestLocalities(db, request.query.q) : [] };
+      reply.header('cache-control', STORES_CACHE).header('vary', 'Host');
+      // the site's own country's localities (nz_localities or au_localities)
+      return { items: await suggestLocalities(db, request.query.q, 8, request.market.country) };
     },
   );
 
@@ -70,7 +69,7 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
       const store = await getStoreByPath(db, request.params.path);
       // a store page of the other country's site is not found here (stores are per country)
       if (!store || store.address.country !== request.market.country) return reply.code(404).send({ error: 'NotFound', message: 'Store not found.' });
-      reply.header('cache-control', STORES_CACHE);
+      reply.header('cache-control', STORES_CACHE).header('vary', 'Host');
       return store;
     },
   );

@@ -9,7 +9,27 @@ import type { PromotionRuleSpec } from '../promotions/engine.js';
 import { hashPin } from '../vouchers/service.js';
 import { articles } from '../db/schema-content.js';
 import { contentImagePath } from '../content/images.js';
+import { contentPages } from '../db/schema-content.js';
 import { SEED_AU_ARTICLES } from './content-data.js';
+import { seedHomeDocument } from './content.js';
+
+/**
+ * The Australian site's home page (content_pages key `home-au`): the NZ document with the AU
+ * site's own description and first slide (no "Aotearoa"; A$ delivery threshold).
+ */
+export function seedAuHomeDocument() {
+  const home = seedHomeDocument();
+  return {
+    ...home,
+    description: 'Backpacks, totes, luggage and leather accessories, designed in New Zealand for Australian commutes, coasts and long weekends. Free delivery over A$150 and free click and collect from our stores in Sydney, Melbourne, Brisbane and Perth.',
+    slider: {
+      ...home.slider,
+      slides: home.slider.slides.map((slide) =>
+        slide.id === 'spring' ? { ...slide, text: 'Backpacks, totes and luggage built for the daily commute and the long weekend away, from the Manly ferry to a road trip up the coast.' } : slide,
+      ),
+    },
+  };
+}
 
 /**
  * The AUD price list of products that have none: Australian shop prices set from the NZ price
@@ -55,6 +75,8 @@ export async function seedMarkets(db: Database, now = new Date()): Promise<void>
     .insert(articles)
     .values(SEED_AU_ARTICLES.map((a) => ({ path: a.path, title: a.title, description: a.description, image: a.image ? contentImagePath(a.image) : null, imageAlt: a.imageAlt, body: a.body, updatedAt: new Date(a.updatedAt) })))
     .onConflictDoNothing();
+  // the Australian site's home page (its own copy); the content editors' changes are kept
+  await db.insert(contentPages).values({ key: 'home-au', data: seedAuHomeDocument(), updatedAt: new Date('2026-11-25T00:00:00.000Z') }).onConflictDoNothing();
   const [counts] = await queryRows<{ shipping: number; promos: number; cards: number }>(
     db,
     sql`select (select count(*)::int from shipping_methods where market = 'AU') as shipping, (select count(*)::int from promotions where currency = 'AUD') as promos,

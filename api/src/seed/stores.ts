@@ -1,17 +1,25 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
-import { nzLocalities, stores } from '../db/schema-stores.js';
+import { auLocalities, nzLocalities, stores, type StoreDayHours } from '../db/schema-stores.js';
+import { AU_HOURS_TEMPLATES, SEED_AU_LOCALITIES, SEED_AU_STORES, type SeedAuStore } from './stores-au-data.js';
 import { openingHours, SEED_LOCALITIES, SEED_STORES } from './stores-data.js';
 
+function auOpeningHours(template: SeedAuStore['hours']): StoreDayHours[] {
+  if (template !== 'mall-late-thursday') return openingHours(template);
+  return AU_HOURS_TEMPLATES[template].map((period, index) => ({ day: index + 1, open: period?.[0] ?? null, close: period?.[1] ?? null }));
+}
+
 /**
- * Seeds the stores and NZ localities when they are missing, and store stock for every catalogue
- * variant that has none yet: deterministic (a function of store id and variant id, 0-8 units,
- * about half of the store/variant pairs stocked), so re-running never changes existing rows.
+ * Seeds the stores and NZ localities when they are missing, the Australian stores (by ERP store
+ * id, issue 14) and AU localities when missing, and store stock for every catalogue variant that
+ * has none yet and for every store that has none yet (a store added later, e.g. the AU stores on
+ * a database seeded before them): deterministic (a function of store id and variant id, 0-8
+ * units, about half of the store/variant pairs stocked), so re-running never changes existing rows.
  */
 export async function seedStores(db: Database): Promise<{ stores: number; localities: number; stockRows: number }> {
-  const [counts] = await queryRows<{ stores: number; localities: number }>(
+  const [counts] = await queryRows<{ stores: number; localities: number; au_localities: number }>(
     db,
-    sql`select (select count(*)::int from stores) as stores, (select count(*)::int from nz_localities) as localities`,
+    sql`select (select count(*)::int from stores) as stores, (select count(*)::int from nz_localities) as localities, (select count(*)::int from au_localities) as au_localities`,
   );
   let storeCount = 0;
   let localityCount = 0;
@@ -27,6 +35,7 @@ export async function seedStores(db: Database): Promise<{ stores: number; locali
         region: s.region,
         postcode: s.postcode,
         country: 'NZ',
+        timeZone: 'Pacific/Auckland',
         lat: s.lat,
         lng: s.lng,
         phone: s.phone,
@@ -42,6 +51,37 @@ export async function seedStores(db: Database): Promise<{ stores: number; locali
     await db.insert(nzLocalities).values(SEED_LOCALITIES.map(([name, city, region, postcode, lat, lng]) => ({ name, city, region, postcode, lat, lng })));
     localityCount = SEED_LOCALITIES.length;
   }
+  // the Australian stores: added where missing (a database seeded before issue 14 has the NZ ones only)
+  const addedAu = await db
+    .insert(stores)
+    .values(
+      SEED_AU_STORES.map((s) => ({
+        erpStoreId: s.erpStoreId,
+        name: s.name,
+        path: s.path,
+        street1: s.street1,
+        street2: s.street2,
+        locality: s.locality,
+        region: s.region,
+        postcode: s.postcode,
+        country: 'AU',
+        timeZone: s.timeZone,
+        lat: s.lat,
+        lng: s.lng,
+        phone: s.phone,
+        email: s.email,
+        openingHours: auOpeningHours(s.hours),
+        clickAndCollect: s.clickAndCollect,
+        description: s.description,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: stores.id });
+  storeCount += addedAu.length;
+  if (Number(counts?.au_localities ?? 0) === 0) {
+    await db.insert(auLocalities).values(SEED_AU_LOCALITIES.map(([name, city, region, postcode, lat, lng]) => ({ name, city, region, postcode, lat, lng })));
+    localityCount += SEED_AU_LOCALITIES.length;
+  }
   const inserted = await queryRows<{ n: number }>(
     db,
     sql`with added as (
@@ -49,7 +89,8 @@ export async function seedStores(db: Database): Promise<{ stores: number; locali
           select s.id, v.id, ((v.id::bigint * 7 + s.id::bigint * 13 + (v.id::bigint * s.id::bigint) % 5) % 17 - 8)::int
           from stores s cross join variants v
           where ((v.id::bigint * 7 + s.id::bigint * 13 + (v.id::bigint * s.id::bigint) % 5) % 17) > 8
-            and not exists (select 1 from store_stock x where x.variant_id = v.id)
+            and (not exists (select 1 from store_stock x where x.variant_id = v.id)
+                 or not exists (select 1 from store_stock y where y.store_id = s.id))
           on conflict do nothing
           returning 1
         ) select count(*)::int as n from added`,

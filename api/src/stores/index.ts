@@ -10,20 +10,31 @@
  * returns the stores within `radiusKm` of the place, nearest first (`distanceKm`: great-circle
  * distance, one decimal under 10 km, whole km above), each with `stock: { variantId, qty }` when
  * `variantId` is given (qty 0 when the store has none), else `stock: null`. An unknown postcode or
- * suburb gives []. `resolveLocation(db, where)` answers the search origin itself (or null).
+ * suburb gives []. `resolveLocation(db, where, country)` answers the search origin itself (or null).
  * Other exports: listStores, getStoreByPath, getStoreByErpId, storeStockFor, suggestLocalities.
- * Opening hours are Pacific/Auckland wall-clock times (contract: @store/contracts Store).
+ * Opening hours are wall-clock times of the store's own zone (`timeZone`; contract: @store/contracts Store).
+ *
+ * Localities are per country (issue 14): `country` ('NZ' default, 'AU') picks nz_localities or
+ * au_localities; the routes pass the request's market country, so the AU site looks up
+ * Australian suburbs and postcodes and the NZ site New Zealand ones.
  */
-import { localityLabel, STORE_SEARCH_RADIUS_KM, STORE_TIME_ZONE, type Locality, type Store, type StoreNear, type StoreSearchOrigin } from '@store/contracts';
+import { localityLabel, STORE_SEARCH_RADIUS_KM, type Locality, type Store, type StoreNear, type StoreSearchOrigin } from '@store/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/index.js';
-import { nzLocalities, stores, storeStock } from '../db/schema-stores.js';
+import { auLocalities, nzLocalities, stores, storeStock } from '../db/schema-stores.js';
+
+/** Countries with a localities table. */
+export type LocalityCountry = 'NZ' | 'AU';
+const LOCALITY_TABLES = { NZ: nzLocalities, AU: auLocalities } as const;
+const localityCountry = (country: string | undefined): LocalityCountry => (country === 'AU' ? 'AU' : 'NZ');
 
 export type StoreLocation = { lat: number; lng: number } | { postcode: string } | { query: string };
 
 export interface FindStoresOptions {
   radiusKm?: number;
   variantId?: number | string;
+  /** Only this country's stores, and the place looked up in its localities (default: NZ localities, every store). */
+  country?: string;
 }
 
 type StoreRow = typeof stores.$inferSelect;
@@ -41,7 +52,7 @@ export function toStore(row: StoreRow): Store {
     phone: row.phone,
     email: row.email,
     openingHours: row.openingHours,
-    timeZone: STORE_TIME_ZONE,
+    timeZone: row.timeZone,
     clickAndCollect: row.clickAndCollect,
     description: row.description,
   };
@@ -75,26 +86,43 @@ export function normalisePlace(text: string): string {
     .trim();
 }
 
-let localityCache: { db: Database; rows: LocalityRow[] } | null = null;
+const localityCache = new Map<LocalityCountry, { db: Database; rows: LocalityRow[] }>();
 
-async function allLocalities(db: Database): Promise<LocalityRow[]> {
-  if (localityCache?.db === db && localityCache.rows.length > 0) return localityCache.rows;
-  const rows = await db.select().from(nzLocalities).orderBy(asc(nzLocalities.id));
-  localityCache = { db, rows };
+async function allLocalities(db: Database, country: LocalityCountry): Promise<LocalityRow[]> {
+  const cached = localityCache.get(country);
+  if (cached?.db === db && cached.rows.length > 0) return cached.rows;
+  const table = LOCALITY_TABLES[country];
+  const rows: LocalityRow[] = await db.select().from(table).orderBy(asc(table.id));
+  localityCache.set(country, { db, rows });
   return rows;
 }
 
-function toLocality(row: LocalityRow): Locality {
-  return { name: row.name, city: row.city, region: row.region, postcode: row.postcode, lat: row.lat, lng: row.lng, label: localityLabel(row) };
+function toLocality(row: LocalityRow, country: LocalityCountry): Locality {
+  return { name: row.name, city: row.city, region: row.region, postcode: row.postcode, lat: row.lat, lng: row.lng, label: localityLabel(row, country) };
 }
 
-/** Suburbs and towns matching what was typed (name or city prefix, or postcode prefix), best first. */
-export async function suggestLocalities(db: Database, q: string, limit = 8): Promise<Locality[]> {
-  // "Mount Eden, Auckland 1024" (a suggestion's label): the part before the comma names the place
-  const text = normalisePlace(q.replace(/\d+/g, ' ').split(',')[0] ?? '');
+const AU_STATE_CODES = new Set(['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT']);
+
+/** Suburbs and towns of a country matching what was typed (name or city prefix, or postcode prefix), best first. */
+export async function suggestLocalities(db: Database, q: string, limit = 8, country: string = 'NZ'): Promise<Locality[]> {
+  const c = localityCountry(country);
+  // "Mount Eden, Auckland 1024" (a suggestion's label): the part before the comma names the place;
+  // "Surry Hills NSW 2010" (an AU label): a state code narrows to that state
+  let place = q.replace(/\d+/g, ' ').split(',')[0] ?? '';
+  let state: string | undefined;
+  if (c === 'AU') {
+    const words = place.trim().split(/\s+/);
+    const last = words[words.length - 1]?.toUpperCase();
+    if (last && words.length > 1 && AU_STATE_CODES.has(last)) {
+      state = last;
+      place = words.slice(0, -1).join(' ');
+    }
+  }
+  const text = normalisePlace(place);
   const postcode = /\b(\d{1,4})\b/.exec(q)?.[1];
   const scored: { row: LocalityRow; score: number }[] = [];
-  for (const row of await allLocalities(db)) {
+  for (const row of await allLocalities(db, c)) {
+    if (state && row.region !== state) continue;
     const name = normalisePlace(row.name);
     const city = normalisePlace(row.city);
     let score = 0;
@@ -113,26 +141,28 @@ export async function suggestLocalities(db: Database, q: string, limit = 8): Pro
     scored.push({ row, score });
   }
   scored.sort((a, b) => b.score - a.score || a.row.name.localeCompare(b.row.name));
-  return scored.slice(0, limit).map(({ row }) => toLocality(row));
+  return scored.slice(0, limit).map(({ row }) => toLocality(row, c));
 }
 
-/** Where a search starts: the coordinates as given, or the locality of a postcode / suburb / town. */
-export async function resolveLocation(db: Database, where: StoreLocation): Promise<StoreSearchOrigin | null> {
+/** Where a search starts: the coordinates as given, or the locality (of `country`) of a postcode / suburb / town. */
+export async function resolveLocation(db: Database, where: StoreLocation, country: string = 'NZ'): Promise<StoreSearchOrigin | null> {
   if ('lat' in where) {
     if (!Number.isFinite(where.lat) || !Number.isFinite(where.lng)) return null;
     return { lat: where.lat, lng: where.lng, label: 'your location' };
   }
-  const localities = await allLocalities(db);
+  const c = localityCountry(country);
+  const localities = await allLocalities(db, c);
   if ('postcode' in where) {
     const matches = localities.filter((l) => l.postcode === where.postcode.trim());
     if (matches.length === 0) return null;
     const lat = matches.reduce((s, l) => s + l.lat, 0) / matches.length;
     const lng = matches.reduce((s, l) => s + l.lng, 0) / matches.length;
-    return { lat, lng, label: matches.length === 1 ? localityLabel(matches[0]!) : `${matches[0]!.city} ${where.postcode.trim()}` };
+    const label = matches.length === 1 ? localityLabel(matches[0]!, c) : c === 'AU' ? `${matches[0]!.city} ${matches[0]!.region} ${where.postcode.trim()}` : `${matches[0]!.city} ${where.postcode.trim()}`;
+    return { lat, lng, label };
   }
   const query = where.query.trim();
-  if (/^\d{4}$/.test(query)) return resolveLocation(db, { postcode: query });
-  const [best] = await suggestLocalities(db, query, 1);
+  if (/^\d{4}$/.test(query)) return resolveLocation(db, { postcode: query }, c);
+  const [best] = await suggestLocalities(db, query, 1, c);
   if (best) return { lat: best.lat, lng: best.lng, label: best.label };
   // A town or city name without a locality of its own ("Christchurch"): its first suburb.
   const city = localities.find((l) => normalisePlace(l.city) === normalisePlace(query));
@@ -147,10 +177,10 @@ export async function storeStockFor(db: Database, variantId: number | string): P
   return new Map(rows.map((r) => [r.storeId, r.qty]));
 }
 
-export async function findStoresNear(db: Database, where: StoreLocation, { radiusKm = STORE_SEARCH_RADIUS_KM, variantId }: FindStoresOptions = {}): Promise<StoreNear[]> {
-  const origin = await resolveLocation(db, where);
+export async function findStoresNear(db: Database, where: StoreLocation, { radiusKm = STORE_SEARCH_RADIUS_KM, variantId, country }: FindStoresOptions = {}): Promise<StoreNear[]> {
+  const origin = await resolveLocation(db, where, country);
   if (!origin) return [];
-  const rows = await db.select().from(stores);
+  const rows = (await db.select().from(stores)).filter((row) => country === undefined || row.country === country);
   const stock = variantId === undefined ? null : await storeStockFor(db, variantId);
   return rows
     .map((row) => ({ row, km: distanceKm(origin, row) }))
@@ -164,8 +194,8 @@ export async function findStoresNear(db: Database, where: StoreLocation, { radiu
 }
 
 /** Every store by name (no origin), with stock when `variantId` is given. */
-export async function listStores(db: Database, { variantId }: { variantId?: number | string } = {}): Promise<StoreNear[]> {
-  const rows = await db.select().from(stores).orderBy(asc(stores.name));
+export async function listStores(db: Database, { variantId, country }: { variantId?: number | string; country?: string } = {}): Promise<StoreNear[]> {
+  const rows = await db.select().from(stores).where(country === undefined ? undefined : eq(stores.country, country)).orderBy(asc(stores.name));
   const stock = variantId === undefined ? null : await storeStockFor(db, variantId);
   return rows.map((row) => ({ ...toStore(row), distanceKm: null, stock: stock ? { variantId: String(variantId), qty: stock.get(row.id) ?? 0 } : null }));
 }

@@ -122,6 +122,38 @@ export function TextField({ label, hint, optional, f: { inputRef, ...f }, type =
   );
 }
 
+/** A choice from a fixed list (the Australian states), with the same label, error and focus handling as TextField. */
+export function SelectField({ label, options, f: { inputRef, ...f }, autoComplete }: { label: string; options: { value: string; label: string }[]; f: TextFieldProps['f']; autoComplete?: string }) {
+  const id = useId();
+  return (
+    <div css={{ display: 'grid', gap: 6, marginBottom: '1.1rem' }}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        ref={(el) => inputRef(el as unknown as HTMLInputElement | null)}
+        id={id}
+        name={f.name}
+        value={String(f.value)}
+        autoComplete={autoComplete}
+        disabled={f.disabled}
+        onChange={(e) => (f.onChange as (v: string) => void)(e.target.value)}
+        onBlur={() => f.onBlur(0)}
+        aria-invalid={Boolean(f.error)}
+        aria-describedby={`${id}-error`}
+        css={inputCss}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <span id={`${id}-error`} css={{ color: '#9b2c13', minHeight: '1.2em', fontSize: 14 }}>
+        {f.error}
+      </span>
+    </div>
+  );
+}
+
 export function Checkbox({ label, f: { inputRef, ...f } }: { label: string; f: TextFieldProps['f'] }) {
   const id = useId();
   return (

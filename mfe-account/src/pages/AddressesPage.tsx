@@ -3,7 +3,7 @@ import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { asAccountUpdate } from '../lib/account';
 import { apiFetch } from '../lib/api';
-import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SubmitButton, TextField, useForm, useTitle } from '../lib/form';
+import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useForm, useTitle } from '../lib/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../lib/validation';
 
 const EMPTY = { contactName: '', company: '', street1: '', street2: '', suburb: '', state: '', postcode: '', phone: '', isDefaultShipping: false, isDefaultBilling: false };
@@ -42,7 +42,8 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
       <TextField label="Street address line 2" optional autoComplete="address-line2" f={form.field('street2')} />
       <TextField label="Suburb" autoComplete="address-level3" f={form.field('suburb')} />
       {states ? (
-        <TextField label={`State (${states.map((st) => st.code).join(', ')})`} autoComplete="address-level1" f={form.field('state')} />
+        // the same state select as the checkout's address form (issue 14)
+        <SelectField label="State" autoComplete="address-level1" options={[{ value: '', label: 'Choose a state' }, ...states.map((st) => ({ value: st.code, label: st.name }))]} f={form.field('state')} />
       ) : (
         <TextField label="City or region" optional autoComplete="address-level2" f={form.field('state')} />
       )}
@@ -67,6 +68,7 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
 
 export function AddressesPage() {
   useTitle('Addresses');
+  const market = useMarket();
   const [addresses, setAddresses] = useState<AccountAddress[] | null>(null);
   const [status, setStatus] = useState<'LOADING' | 'SUCCESS' | 'ERROR'>('LOADING');
   const [editing, setEditing] = useState<AccountAddress | 'new' | null>(null);
@@ -104,7 +106,7 @@ export function AddressesPage() {
       <h1 id="addresses-heading" css={{ fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' }}>
         Addresses
       </h1>
-      <p css={{ color: 'var(--muted)' }}>We deliver to New Zealand addresses.</p>
+      <p css={{ color: 'var(--muted)' }}>{market.id === 'NZ' ? 'We deliver to New Zealand addresses.' : `We deliver to addresses in ${market.countryName}.`}</p>
       {status === 'LOADING' ? <p role="status">Loading your addresses…</p> : null}
       {status === 'ERROR' ? <Notice type="ERROR">We were unable to load your addresses. Please try again.</Notice> : null}
       {notice ? <Notice type={notice.type}>{notice.text}</Notice> : null}
@@ -122,7 +124,7 @@ export function AddressesPage() {
                   {a.suburb}
                   {a.state ? `, ${a.state}` : ''} {a.postcode}
                 </div>
-                <div>New Zealand</div>
+                <div>{market.countryName}</div>
                 {a.phone ? <div>{a.phone}</div> : null}
               </address>
               <p css={{ color: 'var(--forest)', fontSize: 14 }}>

@@ -2,6 +2,7 @@ import { session } from '@store/shared-events';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
 import type { AccountResponse } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { getAccountConfig } from '../auth/config';
 import { loadAccount, type AccountLoadResult } from '../lib/account';
 import { headingCss, linkButtonCss, Notice, useTitle } from '../lib/form';
@@ -87,10 +88,12 @@ export function OverviewPage() {
   const [{ result, account }] = useAccount();
   const synced = useSyncedState();
   const name = account?.customer.firstName;
+  // "Kia ora" is the New Zealand site's greeting; the Australian site says hello (issue 14)
+  const greeting = useMarket().id === 'NZ' ? 'Kia ora' : 'Hello';
   return (
     <section aria-labelledby="overview-heading">
       <h1 id="overview-heading" css={headingCss}>
-        {name ? `Kia ora, ${name}` : 'My account'}
+        {name ? `${greeting}, ${name}` : 'My account'}
       </h1>
       <p css={{ color: 'var(--muted)', marginTop: 0 }}>Signed in as {user?.email}</p>
       {result === 'PREPARING' ? <Notice type="INFO">We are still setting up your account. Your details will appear here shortly.</Notice> : null}

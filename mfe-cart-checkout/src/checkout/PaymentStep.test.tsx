@@ -16,6 +16,8 @@ import { productsRefreshCount } from '../lib/objects';
 import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES } from './messages';
 import { emptyCheckout, setCheckout } from './state';
 import { cart, checkoutInfo, delivery, item } from './paymentStepFixtures';
+import { MARKETS } from '@store/contracts';
+import { MarketProvider } from '@store/ui/market';
 
 // nothing to pay by card: the order goes with NO_PAYMENT
 const info: CheckoutInfoResponse = { ...checkoutInfo, amountOutstanding: 0 };
@@ -112,6 +114,38 @@ describe('an item sold out while checking out', () => {
     expect(productsRefreshCount()).toBe(refreshes + 1);
     expect(alerts).toContain(PLACE_MESSAGES.INSUFFICIENT_STOCK);
     stop();
+  });
+});
+
+describe("Afterpay's limit is the site's own, in its currency (issue 14)", () => {
+  async function renderWith(stepInfo: CheckoutInfoResponse, market = MARKETS.NZ) {
+    render(
+      <MarketProvider market={market}>
+        <MemoryRouter initialEntries={['/checkout/payment']}>
+          <Routes>
+            <Route path="/checkout/payment" element={<PaymentStep cart={cart} info={stepInfo} infoStatus="SUCCESS" />} />
+          </Routes>
+        </MemoryRouter>
+      </MarketProvider>,
+    );
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  }
+
+  it('offers Afterpay under the limit and says the limit when the amount is over it (NZ$2,000 on the NZ site)', async () => {
+    await renderWith({ ...checkoutInfo, amountOutstanding: 250_000, grandTotal: 250_000, afterpayAvailable: false });
+    expect(screen.getByTestId('afterpay-limit')).toHaveTextContent('Afterpay is available for orders up to $2,000.');
+    expect(screen.queryByRole('radio', { name: /Afterpay/ })).toBeNull();
+  });
+
+  it("uses the AU site's limit (AFTERPAY_MAX_CENTS_AUD, here A$10) in the note", async () => {
+    await renderWith({ ...checkoutInfo, amountOutstanding: 4_995, grandTotal: 4_995, afterpayAvailable: false }, { ...MARKETS.AU, afterpayMaxCents: 1_000 });
+    expect(screen.getByTestId('afterpay-limit')).toHaveTextContent('Afterpay is available for orders up to $10.');
+  });
+
+  it('shows no note when Afterpay is offered', async () => {
+    await renderWith({ ...checkoutInfo, amountOutstanding: 4_995, grandTotal: 4_995, afterpayAvailable: true });
+    expect(screen.getByRole('radio', { name: /Afterpay: 4 interest-free payments of \$12\.49 every 2 weeks/ })).toBeInTheDocument();
+    expect(screen.queryByTestId('afterpay-limit')).toBeNull();
   });
 });
 

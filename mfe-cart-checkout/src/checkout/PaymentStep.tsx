@@ -360,6 +360,11 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
                   Afterpay: 4 interest-free payments of {money(instalment)} every 2 weeks
                 </span>
               </label>
+            ) : info && outstanding > market.afterpayMaxCents ? (
+              // the market's own limit, in its currency (AFTERPAY_MAX_CENTS_NZD / _AUD); the server refuses Afterpay above it too
+              <p css={{ fontSize: 14, color: 'var(--muted)', margin: '.25rem 0 0' }} data-testid="afterpay-limit">
+                Afterpay is available for orders up to {money(market.afterpayMaxCents).replace(/\.00$/, '')}.
+              </p>
             ) : null}
           </fieldset>
         )}

@@ -10,12 +10,13 @@ import { useSavedAddresses } from './savedAddresses';
 import { setCheckout } from './state';
 import { useCheckoutState } from './useCheckout';
 import { hasErrors, sameAddress, validateAddress } from './validate';
-import { useMoney } from '@store/ui/market';
+import { useMarket, useMoney } from '@store/ui/market';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
 
 export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const money = useMoney();
+  const market = useMarket();
   const s = useCheckoutState();
   const navigate = useNavigate();
   const contact = s.contact!;
@@ -45,7 +46,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const findStores = async (event?: FormEvent) => {
     event?.preventDefault();
     setStoresFound('');
-    if (postcode && !/^\d{4}$/.test(postcode)) return setStoresError('Enter a 4-digit NZ postcode.');
+    if (postcode && !/^\d{4}$/.test(postcode)) return setStoresError(market.id === 'NZ' ? 'Enter a 4-digit NZ postcode.' : market.address.postcodeMessage);
     setStoresError(null);
     setSearching(true);
     try {
@@ -88,7 +89,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
         <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>How would you like to get your order?</legend>
         <label css={radioRow}>
           <input type="radio" name="shippingType" value="DELIVERY" checked={type === 'DELIVERY'} onChange={() => setType('DELIVERY')} />
-          <span>Delivery to an NZ address</span>
+          <span>{market.id === 'NZ' ? 'Delivery to an NZ address' : `Delivery to an address in ${market.countryName}`}</span>
         </label>
         <label css={radioRow}>
           <input type="radio" name="shippingType" value="STORE_PICKUP" checked={type === 'STORE_PICKUP'} onChange={() => setType('STORE_PICKUP')} />
@@ -191,7 +192,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
                     {st.distanceKm !== null ? ` · ${st.distanceKm} km` : ''}
                     <br />
                     <span css={{ fontSize: 14, color: 'var(--muted)' }}>
-                      {[st.address.street1, st.address.street2, st.address.locality, st.address.postcode].filter(Boolean).join(', ')}
+                      {[st.address.street1, st.address.street2, st.address.locality, st.address.country === 'AU' ? `${st.address.region} ${st.address.postcode}` : st.address.postcode].filter(Boolean).join(', ')}
                     </span>
                   </span>
                 </label>

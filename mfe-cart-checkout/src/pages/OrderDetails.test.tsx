@@ -1,5 +1,6 @@
 /** The success, account and guest order pages: sums that visibly add up, and only real payments. */
-import type { OrderView } from '@store/contracts';
+import { MARKETS, type OrderView } from '@store/contracts';
+import { MarketProvider } from '@store/ui/market';
 import { render, screen, within } from '@testing-library/react';
 import { OrderDetails, orderSums, paidWith } from './OrderDetails';
 
@@ -53,4 +54,24 @@ describe('order details', () => {
     render(<OrderDetails order={{ ...order, totalDiscount: 4000, shippingPrice: 995, grandTotal: 16995 }} />);
     expect(screen.getByTestId('order-delivery-line')).toHaveTextContent(/^Delivery\$9\.95$/);
   });
+
+  it('names the currency only where it helps: not on an NZD order on the NZ site (as before issue 14), on the AU site and for another currency', () => {
+    const nz = render(<OrderDetails order={{ ...order, currency: 'NZD' }} />);
+    expect(screen.getByTestId('order-details')).toHaveTextContent('(NZ time)');
+    expect(screen.queryByTestId('order-currency')).toBeNull();
+    nz.unmount();
+    // an AUD order on the AU site: "· AUD", in Sydney time
+    const au = render(
+      <MarketProvider market={MARKETS.AU}>
+        <OrderDetails order={{ ...order, currency: 'AUD' }} />
+      </MarketProvider>,
+    );
+    expect(screen.getByTestId('order-currency')).toHaveTextContent('AUD');
+    expect(screen.getByTestId('order-details')).toHaveTextContent('(Sydney time)');
+    au.unmount();
+    // an AUD order looked up on the NZ site names its currency too
+    render(<OrderDetails order={{ ...order, currency: 'AUD' }} />);
+    expect(screen.getByTestId('order-currency')).toHaveTextContent('AUD');
+  });
 });
+

@@ -21,18 +21,24 @@ export function orderSums(order: Pick<OrderView, 'itemSubtotal' | 'totalDiscount
 /** Payments as paid: a zero "no payment needed" entry (gift cards covered it) is not a payment. */
 export const paidWith = (payments: OrderView['payments']): OrderView['payments'] => payments.filter((p) => !(p.methodCode === 'NO_PAYMENT' && p.amount === 0));
 
-/** An order's details in its own currency (the market it was placed in), whichever site shows it. */
+/**
+ * An order's details in its own currency (the market it was placed in), whichever site shows it.
+ * The currency code is named ("· AUD") only where "$" alone could be read either way: on the
+ * Australian site, and for an order of another currency than the site's. An NZD order on the NZ
+ * site shows no code, as before issue 14.
+ */
 export function OrderDetails({ order }: { order: OrderView }) {
   const page = useMarket();
   const market = (order.currency && marketOfCurrency(order.currency)) || MARKETS.NZ;
+  const showCurrency = page.id !== 'NZ' || market.currency !== page.currency;
   return (
     <MarketProvider market={{ ...market, sites: page.sites }}>
-      <OrderDetailsIn order={order} />
+      <OrderDetailsIn order={order} showCurrency={showCurrency} />
     </MarketProvider>
   );
 }
 
-function OrderDetailsIn({ order }: { order: OrderView }) {
+function OrderDetailsIn({ order, showCurrency }: { order: OrderView; showCurrency: boolean }) {
   const market = useMarket();
   const a = order.shippingAddress;
   const sums = orderSums(order);
@@ -42,8 +48,12 @@ function OrderDetailsIn({ order }: { order: OrderView }) {
       <p css={{ margin: 0 }}>
         Order number <strong data-testid="order-number">{order.number}</strong> · placed{' '}
         {new Date(order.createdAt).toLocaleString(market.locale, { timeZone: market.timeZone, dateStyle: 'medium', timeStyle: 'short' })} ({market.timeZoneLabel})
-        {' · '}
-        <span data-testid="order-currency">{market.currency}</span>
+        {showCurrency ? (
+          <>
+            {' · '}
+            <span data-testid="order-currency">{market.currency}</span>
+          </>
+        ) : null}
       </p>
       <section aria-label="Items">
         <h2 css={{ fontSize: 17, margin: '0 0 .5rem' }}>Items</h2>

@@ -78,7 +78,7 @@ export function listingTitle(scope: ListingScope, state: ListingUrlState, first:
   return first?.category?.name ?? '';
 }
 
-export function listingHead(scope: ListingScope, state: ListingUrlState, first: ListingResponse, items: ProductTile[], pathname: string, origin: string): PageHead {
+export function listingHead(scope: ListingScope, state: ListingUrlState, first: ListingResponse, items: ProductTile[], pathname: string, origin: string, countryName: string = pageMarket().countryName): PageHead {
   const title = listingTitle(scope, state, first);
   const total = first.total;
   const jsonLd: object[] = [
@@ -99,7 +99,7 @@ export function listingHead(scope: ListingScope, state: ListingUrlState, first: 
     description:
       scope.kind === 'search'
         ? `Bags, travel goods and accessories matching “${state.q}” at Fernleaf.`
-        : `Shop ${total} ${title.toLowerCase()} at Fernleaf: bags, travel goods and accessories with free returns in New Zealand.`,
+        : `Shop ${total} ${title.toLowerCase()} at Fernleaf: bags, travel goods and accessories with free returns in ${countryName}.`,
     canonical: abs(scope.kind === 'search' ? '/search' : pathname, origin),
     noindex: scope.kind === 'search',
     ogType: 'website',

@@ -202,10 +202,10 @@ export function blogPostFallbackHead(path: string, origin: string): PageHead {
 }
 
 /** The store locator (canonical without the search): an ItemList of the stores listed. */
-export function storeLocatorHead(result: StoresResponse | null, origin: string): PageHead {
+export function storeLocatorHead(result: StoresResponse | null, origin: string, countryName = 'New Zealand'): PageHead {
   return {
     title: 'Find a store',
-    description: 'Find your nearest Fernleaf store by suburb, postcode or your location: addresses, opening hours and click and collect at our stores around New Zealand.',
+    description: `Find your nearest Fernleaf store by suburb, postcode or your location: addresses, opening hours and click and collect at our stores around ${countryName}.`,
     canonical: abs('/stores', origin),
     ogType: 'website',
     ...(result
@@ -224,7 +224,7 @@ export function storeLocatorHead(result: StoresResponse | null, origin: string):
   };
 }
 
-/** schema.org Store (a LocalBusiness): address, geo, phone, e-mail and opening hours (Pacific/Auckland wall clock). */
+/** schema.org Store (a LocalBusiness): address, geo, phone, e-mail and opening hours (the store's own wall clock, `store.timeZone`). */
 export function storeJsonLd(store: Store, origin: string) {
   const url = abs(`/stores/${store.path}`, origin);
   const a = store.address;
@@ -278,10 +278,10 @@ export function storeHead(store: Store, origin: string): PageHead {
   };
 }
 
-export function storeFallbackHead(path: string, origin: string): PageHead {
+export function storeFallbackHead(path: string, origin: string, countryName = 'New Zealand'): PageHead {
   return {
     title: 'Our stores',
-    description: 'A Fernleaf store in New Zealand: address, opening hours (New Zealand time), phone and click and collect.',
+    description: countryName === 'New Zealand' ? 'A Fernleaf store in New Zealand: address, opening hours (New Zealand time), phone and click and collect.' : `A Fernleaf store in ${countryName}: address, opening hours (the store's local time), phone and click and collect.`,
     canonical: abs(`/stores/${path}`, origin),
   };
 }

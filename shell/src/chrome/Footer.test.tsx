@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { countrySettings, instagramUrl } from '../config/site';
+import { MARKETS } from '@store/contracts/market';
+import { MarketProvider } from '@store/ui/market';
+import { countrySettings, footerGroups, instagramUrl, siteSettings } from '../config/site';
 import { Footer, policyLinks } from './Footer';
 import SubscribeForm, { SUBSCRIBE_ERROR_MESSAGE, SUBSCRIBE_SUCCESS_MESSAGE, subscribeErrors, TOUCH_DELAY_MS } from './SubscribeForm';
 
@@ -57,6 +59,33 @@ describe('Footer', () => {
     expect(screen.getByText(new RegExp(`© ${new Date().getFullYear()} Fernleaf Limited`))).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Change region/ })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Subscribe' })).toBeInTheDocument();
+  });
+});
+
+describe('Footer on the Australian site (issue 14)', () => {
+  it("links the AU site's own help centre, policies, terms of use, privacy policy and Instagram", async () => {
+    const links = footerGroups(siteSettings(MARKETS.AU)).flatMap((g) => g.links);
+    expect(Object.fromEntries(links.map((l) => [l.label, l.href]))).toMatchObject({
+      'Help centre': '/articles/help-centre-australia',
+      'Terms of use': '/articles/terms-of-use-australia',
+      'Privacy policy': '/articles/privacy-policy-australia',
+    });
+    // the NZ site's stay as they were
+    const nz = Object.fromEntries(footerGroups(siteSettings(MARKETS.NZ)).flatMap((g) => g.links).map((l) => [l.label, l.href]));
+    expect([nz['Help centre'], nz['Terms of use'], nz['Privacy policy']]).toEqual(['/articles/help-centre', '/articles/terms-of-use', '/articles/privacy-policy']);
+
+    render(
+      <MarketProvider market={MARKETS.AU}>
+        <MemoryRouter>
+          <Footer />
+        </MemoryRouter>
+      </MarketProvider>,
+    );
+    const policies = await screen.findByRole('region', { name: 'Policies' });
+    expect(within(policies).getAllByRole('link').map((a) => a.getAttribute('href'))).toEqual(['/articles/shipping-australia', '/articles/warranty-australia', '/articles/returns-australia']);
+    expect(screen.getByRole('link', { name: 'Terms of use' })).toHaveAttribute('href', '/articles/terms-of-use-australia');
+    expect(screen.getByRole('link', { name: 'help centre' })).toHaveAttribute('href', '/articles/help-centre-australia');
+    expect(screen.getByRole('link', { name: /Instagram/ })).toHaveAttribute('href', 'https://www.instagram.com/fernleaf');
   });
 });
 

@@ -9,6 +9,8 @@ import { EMAIL_LENGTH_MAX, emailError, POLICY_REQUIRED_MESSAGE } from '@store/co
 import { keyframes } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { MARKETS } from '@store/contracts/market';
+import { useSite } from '../config/site';
 
 export const SUBSCRIBE_URL = '/api/klaviyo/subscribe';
 export const TOUCH_DELAY_MS = 300;
@@ -26,6 +28,8 @@ export function subscribeErrors(email: string, policy: boolean): { email: string
 }
 
 export default function SubscribeForm() {
+  // the site's market's privacy policy (the AU site links its own)
+  const privacyUrl = (useSite().settings.legal ?? MARKETS.NZ.legal).privacyUrl;
   const emailId = useId();
   const policyId = useId();
   const [email, setEmail] = useState('');
@@ -135,7 +139,7 @@ export default function SubscribeForm() {
           />
           <label htmlFor={policyId} css={{ fontSize: 14 }}>
             I agree to receive marketing e-mails and accept the{' '}
-            <Link to="/articles/privacy-policy" css={{ color: '#fff' }}>
+            <Link to={privacyUrl} css={{ color: '#fff' }}>
               privacy policy
             </Link>
             .

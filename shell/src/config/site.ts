@@ -18,6 +18,8 @@ export interface CountrySettings {
   countryCode: string;
   baseUrl: string;
   customerService: CustomerService;
+  /** Terms of use and privacy policy of the site's market (NZ's when absent). */
+  legal?: { termsUrl: string; privacyUrl: string };
 }
 
 /** NZ and AU are markets of this deployment: their customer-service links are the market data's (@store/contracts/market). */
@@ -52,7 +54,7 @@ export function countrySettings(country: string): CountrySettings {
 
 /** A market's settings: its country's, with the market's own customer-service links. */
 export function siteSettings(market: MarketSettings): CountrySettings {
-  return { ...countrySettings(market.country), customerService: market.customerService };
+  return { ...countrySettings(market.country), customerService: market.customerService, legal: market.legal ?? MARKETS.NZ.legal };
 }
 
 /** This page's market and its site settings (the market the edge embedded, or the server render's). */
@@ -93,9 +95,12 @@ export interface FooterLink {
   href: string;
 }
 
-/** The footer's link groups; the help centre is the market's. */
+/** The footer's link groups; the help centre, terms of use and privacy policy are the market's. */
 export function footerGroups(settings: CountrySettings): { groupHeading: string; links: FooterLink[] }[] {
-  return FOOTER_GROUPS.map((group) => ({ ...group, links: group.links.map((link) => (link.label === 'Help centre' ? { ...link, href: settings.customerService.supportUrl } : link)) }));
+  const legal = settings.legal ?? MARKETS.NZ.legal;
+  const hrefOf = (link: FooterLink): string =>
+    link.label === 'Help centre' ? settings.customerService.supportUrl : link.label === 'Terms of use' ? legal.termsUrl : link.label === 'Privacy policy' ? legal.privacyUrl : link.href;
+  return FOOTER_GROUPS.map((group) => ({ ...group, links: group.links.map((link) => ({ ...link, href: hrefOf(link) })) }));
 }
 
 export const FOOTER_GROUPS: { groupHeading: string; links: FooterLink[] }[] = [

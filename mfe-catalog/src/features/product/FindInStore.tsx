@@ -1,4 +1,5 @@
 import type { Product, StoresResponse } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { useId, useState, type FormEvent } from 'react';
 import { fetchStoresNear, NotFoundError } from '../../api/client';
 import { catalogConfig } from '../../config';
@@ -10,6 +11,7 @@ export function FindInStore({ product }: { product: Product }) {
   const [variantId, setVariantId] = useState(product.variants[0]?.id ?? '');
   const [where, setWhere] = useState('');
   const [state, setState] = useState<State>({ status: 'idle' });
+  const market = useMarket();
   const whereId = useId();
   const sizeId = useId();
 
@@ -20,7 +22,7 @@ export function FindInStore({ product }: { product: Product }) {
       .catch((error: unknown) =>
         setState({
           status: 'error',
-          message: error instanceof NotFoundError ? "We couldn't find that suburb or postcode in New Zealand." : "We couldn't load stores just now. Please try again.",
+          message: error instanceof NotFoundError ? `We couldn't find that suburb or postcode in ${market.countryName}.` : "We couldn't load stores just now. Please try again.",
         }),
       );
   };

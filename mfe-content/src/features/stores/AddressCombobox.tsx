@@ -1,4 +1,5 @@
 import { ADDRESS_COMBOBOX_SPINNER_DELAY_MS, type LocalitiesResponse, type Locality } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGES } from '../../lib/messages';
 import { getJson } from '../../lib/resource';
@@ -20,6 +21,8 @@ export interface AddressComboboxProps {
  * no suggestion highlighted submits the surrounding form.
  */
 export function AddressCombobox({ value, onChange, onSelect, label, debounceMs = 200, spinnerDelayMs = ADDRESS_COMBOBOX_SPINNER_DELAY_MS }: AddressComboboxProps) {
+  // the site's own country's suburbs (the API answers the market's localities)
+  const placeholder = useMarket().country === 'AU' ? 'e.g. Surry Hills or 2010' : 'e.g. Mount Eden or 1024';
   const id = useId();
   const listId = `${id}-list`;
   const [items, setItems] = useState<Locality[]>([]);
@@ -91,7 +94,7 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
           aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
           aria-describedby={failed ? `${id}-error` : undefined}
           value={value}
-          placeholder="e.g. Mount Eden or 1024"
+          placeholder={placeholder}
           onChange={(event) => {
             typed.current = true;
             onChange(event.target.value);

@@ -1,5 +1,6 @@
 import { STORE_SEARCH_RADIUS_KM, type StoresResponse } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
+import { useMarket } from '@store/ui/market';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { storesApiUrl } from '../../lib/api-urls';
@@ -25,7 +26,8 @@ export function StoreLocatorPage() {
   // the map is drawn in the browser only (after hydration on a server-rendered visit)
   const hydrated = useHydrated();
   const loaded = result.status === 'ok' ? result.data : null;
-  usePageMeta((origin) => storeLocatorHead(loaded, origin), [loaded]);
+  const market = useMarket();
+  usePageMeta((origin) => storeLocatorHead(loaded, origin, market.countryName), [loaded]);
 
   // the box follows the URL (back/forward, links) without an effect
   const q = params.get('q') ?? '';
@@ -115,7 +117,7 @@ export function StoreLocatorPage() {
               origin={origin}
               zoom={Boolean(origin) && stores.length > 0}
               numbered={Boolean(origin)}
-              label={origin ? `Map of the stores near ${origin.label}` : 'Map of Fernleaf stores in New Zealand'}
+              label={origin ? `Map of the stores near ${origin.label}` : `Map of Fernleaf stores in ${market.countryName}`}
             />
           ) : (
             <MapPlaceholder />
@@ -146,7 +148,7 @@ export function StoreLocatorPage() {
                   {store.distanceKm !== null ? <span css={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{formatDistance(store.distanceKm)}</span> : null}
                 </div>
                 <AddressLines store={store} />
-                <OpenState hours={store.openingHours} now={now} />
+                <OpenState hours={store.openingHours} timeZone={store.timeZone} now={now} />
                 <span css={{ fontSize: 14 }}>
                   <a href={`tel:${store.phone.replace(/\s+/g, '')}`}>{store.phone}</a> · {store.clickAndCollect ? 'Click and collect available' : 'No click and collect'}
                 </span>

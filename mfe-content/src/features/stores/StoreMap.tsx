@@ -1,6 +1,7 @@
 import type { Store, StoreSearchOrigin } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { useNavigate } from 'react-router';
-import { fitView, NZ_OUTLINE, project, ringPath, type LatLng } from './nz-outline';
+import { countryMap, fitView, project as projectOn, ringPath, type LatLng } from './nz-outline';
 
 export interface StoreMapProps {
   stores: Pick<Store, 'id' | 'name' | 'path' | 'lat' | 'lng'>[];
@@ -15,18 +16,20 @@ export interface StoreMapProps {
   minSpanKm?: number;
 }
 
-const ISLAND_PATHS = NZ_OUTLINE.map(ringPath);
-
 /**
- * New Zealand drawn from the project's own coarse coastline (no map provider, no key), with a pin
- * per store projected from its coordinates. Pins are links to the store pages.
+ * The site's country (New Zealand, or Australia on the AU site) drawn from the project's own coarse
+ * coastline (no map provider, no key), with a pin per store projected from its coordinates. Pins
+ * are links to the store pages.
  */
 export default function StoreMap({ stores, origin, label, zoom = false, numbered = false, minSpanKm = 120 }: StoreMapProps) {
   const navigate = useNavigate();
+  const map = countryMap(useMarket().country);
+  const project = (point: LatLng) => projectOn(point, map);
+  const islandPaths = map.outline.map((ring) => ringPath(ring, map));
   // zoomed: fit the search origin and the nearest three stores (the others may fall outside)
   const points: LatLng[] = stores.slice(0, origin ? 3 : stores.length).map((s) => [s.lat, s.lng] as const);
   if (origin) points.push([origin.lat, origin.lng]);
-  const view = fitView(zoom ? points : [], minSpanKm);
+  const view = fitView(zoom ? points : [], minSpanKm, map);
   const unit = view.width / 100; // pin sizes relative to the view, so they look the same at any zoom
   return (
     <svg
@@ -39,7 +42,7 @@ export default function StoreMap({ stores, origin, label, zoom = false, numbered
     >
       <g aria-hidden="true">
         <rect x={view.x} y={view.y} width={view.width} height={view.height} fill="#dbe7ec" />
-        {ISLAND_PATHS.map((d) => (
+        {islandPaths.map((d) => (
           <path key={d.slice(0, 24)} d={d} fill="#eee7d8" stroke="#b9ad95" strokeWidth={unit * 0.25} strokeLinejoin="round" />
         ))}
       </g>

@@ -1,4 +1,5 @@
 import type { Store } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { Link, useParams } from 'react-router';
 import { storeApiUrl, storePath } from '../../lib/api-urls';
 import { storeFallbackHead, storeHead } from '../../lib/head';
@@ -11,9 +12,10 @@ import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { LazyStoreMap, MapPlaceholder } from './LazyStoreMap';
 import { AddressLines, OpeningHours, OpenState, useNow } from './storeParts';
 
-/** /stores/{path}: one store's address, hours (Pacific/Auckland), contact, click and collect and map. */
+/** /stores/{path}: one store's address, hours (the store's own time zone), contact, click and collect and map. */
 export function StorePage() {
   const raw = useParams().path ?? '';
+  const countryName = useMarket().countryName;
   const path = storePath(raw);
   const store = useResource<Store>(path === null ? null : storeApiUrl(path));
   const now = useNow();
@@ -26,8 +28,8 @@ export function StorePage() {
       ? (origin) => storeHead(data, origin)
       : notFound
         ? null // ContentNotFound sets the not-found metadata
-        : (origin) => storeFallbackHead(raw, origin), // loading or failed: not the previous page's title
-    [data, raw],
+        : (origin) => storeFallbackHead(raw, origin, countryName), // loading or failed: not the previous page's title
+    [data, raw, countryName],
   );
   if (notFound) return <ContentNotFound />;
   return (
@@ -41,7 +43,7 @@ export function StorePage() {
         <div css={{ display: 'grid', gap: '2rem', '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)' } }}>
           <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
             <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: 0 }}>{store.data.name}</h1>
-            <OpenState hours={store.data.openingHours} now={now} />
+            <OpenState hours={store.data.openingHours} timeZone={store.data.timeZone} now={now} />
             <p css={{ margin: 0, fontSize: 18 }}>{store.data.description}</p>
             <section aria-labelledby="store-address-heading">
               <h2 id="store-address-heading" css={{ fontSize: 18, margin: '0 0 .35rem' }}>
@@ -63,7 +65,7 @@ export function StorePage() {
               <strong>{store.data.clickAndCollect ? 'Click and collect available.' : 'Click and collect is not available at this store.'}</strong>
               {store.data.clickAndCollect ? ' Choose this store at checkout and collect your order free, usually within 2 hours of opening.' : null}
             </p>
-            <OpeningHours hours={store.data.openingHours} now={now} />
+            <OpeningHours hours={store.data.openingHours} timeZone={store.data.timeZone} now={now} />
           </div>
           <div css={{ height: 420 }}>
             {hydrated ? <LazyStoreMap stores={[store.data]} zoom minSpanKm={450} label={`Map showing ${store.data.name} in ${store.data.address.locality}`} /> : <MapPlaceholder />}

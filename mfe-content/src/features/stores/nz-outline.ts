@@ -34,14 +34,52 @@ export const STEWART_ISLAND: LatLng[] = [
 
 export const NZ_OUTLINE: LatLng[][] = [NORTH_ISLAND, SOUTH_ISLAND, STEWART_ISLAND];
 
-/** Reference latitude of the projection (the middle of the country): x is scaled by cos(lat0). */
-const LAT0 = -41;
-const X_SCALE = Math.cos((LAT0 * Math.PI) / 180);
+/** A country's map: its coastline rings and the equirectangular projection centred on it. */
+export interface CountryMap {
+  outline: LatLng[][];
+  /** Reference latitude (the middle of the country): x is scaled by cos(lat0). */
+  lat0: number;
+  /** Longitude and latitude of the projection's origin (x = 0, y = 0), west and north of the country. */
+  west: number;
+  north: number;
+}
+
+export const NZ_MAP: CountryMap = { outline: NZ_OUTLINE, lat0: -41, west: 166, north: -34 };
+
+/**
+ * A coarse outline of Australia (the mainland and Tasmania) as [lat, lng] rings, written for this
+ * project (about 20-60 km accuracy: enough to place store pins in the right city, not for
+ * navigation), for the Australian site's store map (issue 14).
+ */
+export const AU_MAINLAND: LatLng[] = [
+  [-10.7, 142.5], [-12.5, 143.3], [-14.5, 144.5], [-16.0, 145.4], [-17.5, 146.1], [-19.2, 146.8], [-20.5, 148.7], [-22.3, 149.8],
+  [-23.8, 151.3], [-25.0, 152.6], [-26.5, 153.1], [-28.2, 153.6], [-30.3, 153.1], [-32.0, 152.5], [-33.0, 151.7], [-33.9, 151.3],
+  [-34.9, 150.8], [-36.5, 150.1], [-37.5, 149.9], [-37.8, 148.0], [-38.6, 146.4], [-39.1, 146.4], [-38.4, 145.1], [-38.3, 144.6],
+  [-38.8, 143.5], [-38.4, 142.0], [-38.0, 140.6], [-37.0, 139.7], [-35.7, 139.3], [-35.6, 138.3], [-34.8, 138.5], [-34.2, 138.1],
+  [-35.2, 137.0], [-34.2, 137.6], [-32.6, 137.8], [-34.8, 135.8], [-33.0, 134.2], [-32.0, 132.5], [-31.6, 131.0], [-31.7, 129.0],
+  [-32.3, 126.0], [-33.9, 123.6], [-34.4, 119.8], [-35.0, 117.9], [-34.4, 115.1], [-33.5, 115.0], [-32.0, 115.7], [-30.3, 115.0],
+  [-28.8, 114.6], [-26.5, 113.5], [-24.0, 113.4], [-21.8, 114.1], [-20.7, 116.8], [-19.9, 118.9], [-18.0, 122.2], [-16.4, 123.0],
+  [-14.9, 125.0], [-14.0, 127.0], [-15.0, 128.2], [-14.8, 129.5], [-13.0, 130.1], [-12.4, 130.8], [-11.9, 132.6], [-12.2, 134.5],
+  [-12.0, 136.6], [-13.8, 136.0], [-15.0, 135.7], [-16.3, 137.0], [-17.5, 140.0], [-15.0, 141.5], [-12.6, 141.8],
+];
+
+export const TASMANIA: LatLng[] = [
+  [-40.7, 144.7], [-41.0, 145.5], [-41.1, 146.4], [-40.9, 148.3], [-42.1, 148.3], [-43.2, 147.9], [-43.6, 146.9], [-43.0, 145.9], [-41.8, 145.2],
+];
+
+export const AU_OUTLINE: LatLng[][] = [AU_MAINLAND, TASMANIA];
+
+export const AU_MAP: CountryMap = { outline: AU_OUTLINE, lat0: -27, west: 112, north: -10 };
+
+/** The map of a market's country (NZ for any other). */
+export function countryMap(country: string): CountryMap {
+  return country === 'AU' ? AU_MAP : NZ_MAP;
+}
 
 /** Equirectangular projection to SVG units (1 unit ≈ 1 km at the reference latitude; y grows southwards). */
-export function project([lat, lng]: LatLng): [x: number, y: number] {
+export function project([lat, lng]: LatLng, map: CountryMap = NZ_MAP): [x: number, y: number] {
   const kmPerDegree = 111.32;
-  return [(lng - 166) * X_SCALE * kmPerDegree, (-34 - lat) * kmPerDegree];
+  return [(lng - map.west) * Math.cos((map.lat0 * Math.PI) / 180) * kmPerDegree, (map.north - lat) * kmPerDegree];
 }
 
 export interface ViewBox {
@@ -51,29 +89,39 @@ export interface ViewBox {
   height: number;
 }
 
+const views = new Map<CountryMap, ViewBox>();
+
 /** The whole country with a margin. */
-export const NZ_VIEW: ViewBox = (() => {
-  const points = NZ_OUTLINE.flat().map(project);
+export function countryView(map: CountryMap = NZ_MAP): ViewBox {
+  const known = views.get(map);
+  if (known) return known;
+  const points = map.outline.flat().map((p) => project(p, map));
   const xs = points.map((p) => p[0]);
   const ys = points.map((p) => p[1]);
   const pad = 30;
   const x = Math.min(...xs) - pad;
   const y = Math.min(...ys) - pad;
-  return { x, y, width: Math.max(...xs) + pad - x, height: Math.max(...ys) + pad - y };
-})();
+  const view = { x, y, width: Math.max(...xs) + pad - x, height: Math.max(...ys) + pad - y };
+  views.set(map, view);
+  return view;
+}
+
+/** The whole of New Zealand with a margin. */
+export const NZ_VIEW: ViewBox = countryView(NZ_MAP);
 
 /**
  * A view fitting `points` (projected) with a margin, at least `minSpan` km across and with the
  * whole-country view's aspect ratio; the whole country when there are no points.
  */
-export function fitView(points: LatLng[], minSpan = 80): ViewBox {
-  if (points.length === 0) return NZ_VIEW;
-  const projected = points.map(project);
+export function fitView(points: LatLng[], minSpan = 80, map: CountryMap = NZ_MAP): ViewBox {
+  const whole = countryView(map);
+  if (points.length === 0) return whole;
+  const projected = points.map((p) => project(p, map));
   const xs = projected.map((p) => p[0]);
   const ys = projected.map((p) => p[1]);
   const cx = (Math.min(...xs) + Math.max(...xs)) / 2;
   const cy = (Math.min(...ys) + Math.max(...ys)) / 2;
-  const aspect = NZ_VIEW.width / NZ_VIEW.height;
+  const aspect = whole.width / whole.height;
   let height = Math.max(Math.max(...ys) - Math.min(...ys), minSpan) * 1.3;
   let width = Math.max(Math.max(...xs) - Math.min(...xs), minSpan) * 1.3;
   if (width / height > aspect) height = width / aspect;
@@ -81,6 +129,6 @@ export function fitView(points: LatLng[], minSpan = 80): ViewBox {
   return { x: cx - width / 2, y: cy - height / 2, width, height };
 }
 
-export function ringPath(ring: LatLng[]): string {
-  return `${ring.map((point, i) => `${i === 0 ? 'M' : 'L'}${project(point).map((v) => v.toFixed(1)).join(' ')}`).join(' ')} Z`;
+export function ringPath(ring: LatLng[], map: CountryMap = NZ_MAP): string {
+  return `${ring.map((point, i) => `${i === 0 ? 'M' : 'L'}${project(point, map).map((v) => v.toFixed(1)).join(' ')}`).join(' ')} Z`;
 }

@@ -9,15 +9,15 @@ const hours: StoreDayHours[] = [
   { day: 7, open: null, close: null },
 ];
 
-/** As on the store page: the clock from useNow (re-read every minute). */
-function Hours() {
+/** As on the store page: the clock from useNow (re-read every minute); the store's zone when given. */
+function Hours({ timeZone }: { timeZone?: string }) {
   const now = useNow();
   return (
     <>
       <p data-testid="open-state">
-        <OpenState hours={hours} now={now} />
+        <OpenState hours={hours} now={now} timeZone={timeZone} />
       </p>
-      <OpeningHours hours={hours} now={now} />
+      <OpeningHours hours={hours} now={now} timeZone={timeZone} />
     </>
   );
 }
@@ -25,8 +25,8 @@ function Hours() {
 afterEach(() => jest.useRealTimers());
 
 /** Renders the hours and lets the clock's first tick run (it starts just after the first render). */
-function renderHours() {
-  const view = render(<Hours />);
+function renderHours(timeZone?: string) {
+  const view = render(<Hours timeZone={timeZone} />);
   act(() => {
     jest.advanceTimersByTime(0);
   });
@@ -85,5 +85,39 @@ describe('opening hours in Pacific/Auckland time', () => {
     });
     expect(screen.getByTestId('open-state')).toHaveTextContent('Open now until 5:30 pm');
     expect(screen.getByRole('row', { current: 'date' })).toHaveTextContent('Wednesday (today)');
+  });
+});
+
+describe("opening hours by the store's own clock (issue 14: Australian stores)", () => {
+  // Tuesday 24 November 2026 20:30 UTC: Wednesday 09:30 in Auckland, Wednesday 07:30 in Sydney
+  // (AEDT, UTC+11), Wednesday 04:30 in Perth (AWST, UTC+8)
+  const instant = new Date('2026-11-24T20:30:00.000Z');
+
+  it('a Perth store is closed at 4:30 am Perth time while Auckland stores are open, and its table says Perth time', () => {
+    jest.useFakeTimers({ now: instant });
+    renderHours('Australia/Perth');
+    expect(screen.getByRole('table')).toHaveAccessibleName('Opening hours (Perth time)');
+    expect(screen.getByRole('row', { current: 'date' })).toHaveTextContent('Wednesday (today)');
+    expect(screen.getByTestId('open-state')).toHaveTextContent('Closed, opens 9:00 am today');
+    // 09:00 in Perth is 01:00 UTC: open then, until 5:30 pm Perth time
+    act(() => {
+      jest.advanceTimersByTime(4.5 * 60 * 60 * 1000);
+    });
+    expect(screen.getByTestId('open-state')).toHaveTextContent('Open now until 5:30 pm');
+  });
+
+  it('a Sydney store keeps Sydney time: its day turns at midnight in Sydney, not in Auckland', () => {
+    // 13:30 UTC on Wednesday: Thursday 02:30 in Auckland, Thursday 00:30 in Sydney
+    jest.useFakeTimers({ now: new Date('2026-11-25T13:30:00.000Z') });
+    renderHours('Australia/Sydney');
+    expect(screen.getByRole('table')).toHaveAccessibleName('Opening hours (Sydney time)');
+    expect(screen.getByRole('row', { current: 'date' })).toHaveTextContent('Thursday (today)');
+    expect(screen.getByTestId('open-state')).toHaveTextContent('Closed, opens 9:00 am today');
+  });
+
+  it('NZ stores say New Zealand time, as before', () => {
+    jest.useFakeTimers({ now: instant });
+    renderHours();
+    expect(screen.getByRole('table')).toHaveAccessibleName('Opening hours (New Zealand time)');
   });
 });

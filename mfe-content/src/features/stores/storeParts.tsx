@@ -1,4 +1,4 @@
-import { aucklandClock, formatHour, storeOpenState, weekdayName, type Store, type StoreDayHours } from '@store/contracts';
+import { formatHour, STORE_TIME_ZONE, storeClock, storeOpenState, timeZoneLabel, weekdayName, type Store, type StoreDayHours } from '@store/contracts';
 import { useEffect, useState } from 'react';
 
 /**
@@ -20,10 +20,11 @@ export function useNow(intervalMs = 60_000): Date | null {
   return now;
 }
 
-export function OpenState({ hours, now }: { hours: StoreDayHours[]; now: Date | null }) {
+/** Open or closed now by the store's own clock (`timeZone`: Pacific/Auckland, Australia/Sydney, Australia/Perth, ...). */
+export function OpenState({ hours, now, timeZone = STORE_TIME_ZONE }: { hours: StoreDayHours[]; now: Date | null; timeZone?: string }) {
   // before the clock is read: a placeholder of the same height
   if (now === null) return <span data-open-state="pending">{'\u00a0'}</span>;
-  const state = storeOpenState(hours, now);
+  const state = storeOpenState(hours, now, timeZone);
   return (
     <span css={{ color: state.open ? 'var(--forest)' : 'var(--muted)', fontWeight: 600 }}>
       <span aria-hidden="true" css={{ display: 'inline-block', width: 8, height: 8, borderRadius: 99, marginRight: 6, background: state.open ? 'var(--forest)' : 'var(--muted)' }} />
@@ -36,12 +37,12 @@ export function formatPeriod(h: StoreDayHours): string {
   return h.open && h.close ? `${formatHour(h.open)} – ${formatHour(h.close)}` : 'Closed';
 }
 
-/** The week's opening hours, Monday first, today marked (Pacific/Auckland). */
-export function OpeningHours({ hours, now }: { hours: StoreDayHours[]; now: Date | null }) {
-  const today = now === null ? null : aucklandClock(now).day;
+/** The week's opening hours, Monday first, today marked (by the store's clock, `timeZone`). */
+export function OpeningHours({ hours, now, timeZone = STORE_TIME_ZONE }: { hours: StoreDayHours[]; now: Date | null; timeZone?: string }) {
+  const today = now === null ? null : storeClock(now, timeZone).day;
   return (
     <table css={{ borderCollapse: 'collapse', width: '100%', maxWidth: '24rem', '& th, & td': { textAlign: 'left', padding: '.35rem .5rem .35rem 0', borderBottom: '1px solid var(--line)' } }}>
-      <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '.5rem' }}>Opening hours (New Zealand time)</caption>
+      <caption css={{ textAlign: 'left', fontWeight: 600, marginBottom: '.5rem' }}>{`Opening hours (${timeZoneLabel(timeZone)})`}</caption>
       <tbody>
         {[...hours]
           .sort((a, b) => a.day - b.day)
@@ -71,7 +72,8 @@ export function AddressLines({ store }: { store: Store }) {
           <br />
         </>
       ) : null}
-      {a.locality}, {a.region} {a.postcode}
+      {/* Australian addresses are written "Sydney NSW 2000" */}
+      {a.country === 'AU' ? `${a.locality} ${a.region} ${a.postcode}` : `${a.locality}, ${a.region} ${a.postcode}`}
     </address>
   );
 }
