@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { cspNonces, nonceMeta } from './http/security';
+import { pickEncoding } from './http/send';
 import { registerMarket } from './market';
 import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 
@@ -269,7 +271,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         rendered = null;
       }
       if (rendered) {
-        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', `${geoHeader}, Host`).type('text/html; charset=utf-8').send(rendered.body);
+        reply.code(rendered.status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+        // a kept page's compressed pieces with this response's nonces (ssr/page-cache.ts): no
+        // compression per response
+        const compressed = rendered.template && rendered.nonces && pickEncoding(request.headers['accept-encoding']) === 'br' ? rendered.template.brotli(rendered.nonces) : null;
+        if (compressed) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(compressed);
+        // else the text, compressed by @fastify/compress as it streams (zlib's thread pool)
+        const body = new PassThrough();
+        body.end(rendered.template ? rendered.template.html(rendered.nonces) : rendered.html);
+        return reply.header('Vary', `${geoHeader}, Host`).send(body);
       }
     }
     const owned = owner !== null;

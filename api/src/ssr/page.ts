@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../http/security';
 import { loadServerModule } from './modules';
+import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsAfterLcpImage, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
 
 export interface SsrRemote {
@@ -164,11 +164,14 @@ class RenderCache {
   }
 }
 const renders = new RenderCache(64 * 1024 * 1024);
+/** Assembled pages without their nonces (page-cache.ts), 64 MB. */
+const pages = new PageCache(64 * 1024 * 1024);
 
-export interface RenderedPage {
-  status: number;
-  body: PassThrough;
-}
+/**
+ * A rendered page: a kept template and this response's nonces (the edge joins them, or sends the
+ * template's compressed pieces), or the page's text.
+ */
+export type RenderedPage = { status: number; template: PageTemplate; nonces: CspNonces | null; html?: undefined } | { status: number; html: string; template?: undefined };
 
 /**
  * Renders a page, or null when the deployed shell has no server bundle or template (the edge then
@@ -228,6 +231,19 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
 
   const data = await chrome;
   const chromeJson = jsonForScript(data);
+  // the same release, market, URL, data, chrome data and head extras assemble the same page, but
+  // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
+  // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
+  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url}` : null;
+  const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
+  if (pageKey && inputs) {
+    const hit = pages.get(pageKey, inputs);
+    if (hit) {
+      hit.hits += 1;
+      if (hit.hits >= 2) hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));
+      return { status, template: hit, nonces: request.nonces ?? null };
+    }
+  }
   const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
   const renderChrome = async (part: 'header' | 'footer') => {
     const key = `${part} ${chromeKey}`;
@@ -249,13 +265,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const afterImage = region?.kind === 'rendered';
   const preloads = manifest && !afterImage ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
   const end = afterImage ? scriptsAfterLcpImage(template.end, manifest ? [manifest] : []) : template.end;
+  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
 
-  const stamp = (html: string) => (request.nonces ? stampNonces(html, request.nonces) : html);
-  const body = new PassThrough();
-  body.write(
-    stamp(
+  // the page with these nonces on every <script> and <style> start tag (none: not stamped)
+  const assemble = (nonces: CspNonces | null) =>
+    (nonces ? (html: string) => stampNonces(html, nonces) : (html: string) => html)(
       template.start +
-        (request.nonces ? nonceMeta(request.nonces) : '') +
+        (nonces ? nonceMeta(nonces) : '') +
         (head ? headHtml(head, options.siteName) : template.defaultHead) +
         // the registry is in the page: no preload of it
         template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
@@ -266,13 +282,20 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
         template.toHeader.replace(/<\/head\s*>/i, '</head>') +
         `<header id="shell-header" data-ssr="rendered">${header.html}</header>` +
-        template.toMain,
-    ),
-  );
-  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
-  body.write(stamp(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter));
-  body.end(stamp(`<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` + end));
-  return { status, body };
+        template.toMain +
+        `<main id="shell-main" tabindex="-1">${main}</main>` +
+        template.toFooter +
+        `<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` +
+        end,
+    );
+  if (pageKey && inputs) {
+    const built = PageTemplate.from(assemble(NONCE_MARKS));
+    if (built) {
+      pages.set(pageKey, inputs, built);
+      return { status, template: built, nonces: request.nonces ?? null };
+    }
+  }
+  return { status, html: assemble(request.nonces ?? null) };
 }
 
 export interface RoutePayload {
