@@ -33,9 +33,11 @@ import type { CspNonces } from '../http/security';
 
 /** The nonces' place in a template's text while it is assembled (never in a page: see `PageTemplate.from`). */
 export const NONCE_MARKS: CspNonces = { script: '\u0001s\u0001', style: '\u0001t\u0001' };
+// eslint-disable-next-line no-control-regex -- the marks are control characters on purpose
 const MARK = /\u0001([st])\u0001/;
 /** Characters the placeholders are made of: they must not occur in a page whose bytes are compressed. */
 const PLACEHOLDER_BYTES = [1, 2, 3, 4, 5, 6, 7, 8, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31];
+// eslint-disable-next-line no-control-regex -- the placeholders' characters
 const CONTROL = /[\u0001-\u0008\u000e-\u001f]/;
 /** @fastify/helmet's nonces: 16 random bytes as hex. */
 export const NONCE_LENGTH = 32;
