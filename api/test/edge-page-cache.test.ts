@@ -5,9 +5,14 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db';
 import { registerEdge } from '../src/edge';
 import { loadSecurityConfig, registerSecurityHeaders } from '../src/http/security';
+import { seedIfEmpty } from '../src/seed';
 import { clearServerModules } from '../src/ssr/modules';
+import { TEST_PRODUCTS } from './helpers';
 import { assemble, compressTemplate, placeholders } from '../src/ssr/page-cache';
 
 /**
@@ -222,5 +227,67 @@ describe('compressed templates', () => {
     }
     expect(new Set(holes.map((h) => h[0])).size).toBe(holes.length);
     expect(new Set(holes.map((h) => h.at(-1))).size).toBe(holes.length);
+  });
+});
+
+describe('the listing answered in-process without inject', () => {
+  let dir: string;
+  let tmp: string;
+  let app: FastifyInstance;
+  let database: { db: Database; close(): Promise<void> };
+
+  // a loader that embeds whatever the API answers for the URL in ?api=
+  const LISTING_REMOTE = `
+const { jsx } = require('@emotion/react');
+exports.load = async ({ url, api }) => {
+  const key = new URL(url).searchParams.get('api');
+  const answer = await api(key);
+  return { status: 200, data: { [key]: { status: answer.status, body: answer.body } } };
+};
+exports.render = () => jsx('p', null, 'listing');
+`;
+
+  beforeAll(async () => {
+    dir = deployDir();
+    fs.writeFileSync(path.join(dir, 'cdn/things/t1/server/server.js'), LISTING_REMOTE);
+    registry(dir, 't1');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-listing-'));
+    const config = loadConfig({ DATA_DIR: path.join(tmp, 'pgdata'), IMAGE_CACHE_DIR: path.join(tmp, 'images'), DEPLOY_DIR: dir, SEED_PRODUCTS: String(TEST_PRODUCTS) }, __dirname);
+    database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
+    await seedIfEmpty(database.db, { products: TEST_PRODUCTS });
+    app = buildApp({ config, db: database.db });
+    await registerEdge(app, { deployDir: dir, ssrBudgetMs: 5000 });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    clearServerModules();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const embedded = async (api: string, host: string) => {
+    const res = await app.inject({ method: 'GET', url: `/things/list?api=${encodeURIComponent(api)}`, headers: { host } });
+    expect(res.statusCode).toBe(200);
+    const json = /<script type="application\/json" id="ssr-data"[^>]*>(.*?)<\/script>/.exec(res.body)![1]!;
+    return (JSON.parse(json) as { data: Record<string, { status: number; body: unknown }> }).data[api]!;
+  };
+
+  it('is the answer the route gives, in the page host\'s market, and errors are the route\'s', async () => {
+    for (const host of ['localhost:8080', 'au.localhost:8080']) {
+      for (const api of ['/api/catalog/listing?category=bags&page=1', '/api/catalog/listing?category=bags&page=2&sort=price-asc', '/api/catalog/listing?q=tote&page=1', '/api/catalog/listing?category=nope&page=1', '/api/catalog/listing?category=bags&page=abc']) {
+        const route = await app.inject({ method: 'GET', url: api, headers: { host, accept: 'application/json' } });
+        const first = await embedded(api, host);
+        const again = await embedded(api, host);
+        expect(first).toEqual({ status: route.statusCode, body: route.json() });
+        expect(again).toEqual(first);
+      }
+      const nz = await embedded('/api/catalog/listing?category=bags&page=1', 'localhost:8080');
+      const au = await embedded('/api/catalog/listing?category=bags&page=1', 'au.localhost:8080');
+      // the Australian store's prices are its own
+      expect(JSON.stringify(au.body)).not.toBe(JSON.stringify(nz.body));
+    }
   });
 });

@@ -97,6 +97,8 @@ async function chromeDataFor(shell: ShellServerModule, version: string, api: Ser
   return data;
 }
 
+const chromeJsons = new WeakMap<object, string>();
+
 /** jsonForScript of each API answer object, kept while the object lives (the edge's API memo hands out the same object until the answer changes). */
 const answerJson = new WeakMap<object, string>();
 
@@ -230,7 +232,12 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   }
 
   const data = await chrome;
-  const chromeJson = jsonForScript(data);
+  // the chrome data object is kept for NAV_TTL_MS: its JSON too
+  let chromeJson = chromeJsons.get(data);
+  if (chromeJson === undefined) {
+    chromeJson = jsonForScript(data);
+    chromeJsons.set(data, chromeJson);
+  }
   // the same release, market, URL, data, chrome data and head extras assemble the same page, but
   // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
   // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
