@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
-import { jsonForScript } from '@store/contracts/ssr';
+import { headOf, jsonForScript } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../http/security';
 import { loadServerModule } from './modules';
@@ -189,7 +189,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const chrome = chromeDataFor(shell, request.shellVersion, request.api, market.id);
 
   let status = owner ? 200 : 404;
-  let head: PageHead | null = null;
+  // the loader's head: made only when the page is assembled (a kept page has it already)
+  let head: (() => PageHead | null) | null = null;
   let region: RemoteRegion | null = null;
   let regionStyles: Rendered['styles'] = [];
   const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
@@ -213,7 +214,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         }
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         regionStyles = rendered.styles;
-        head = loaded.head ?? null;
+        head = () => headOf(loaded) ?? null;
       }
     } catch (error) {
       options.log.error({ err: error, remote: owner.name, version: owner.version, path: request.pathname }, 'server render failed: the browser renders this region');
@@ -228,7 +229,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000);
     region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
     regionStyles = errorPage.styles;
-    head = { title: shell.errorTitle(404), noindex: true };
+    const errorHead: PageHead = { title: shell.errorTitle(404), noindex: true };
+    head = () => errorHead;
   }
 
   const data = await chrome;
@@ -274,12 +276,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const end = afterImage ? scriptsAfterLcpImage(template.end, manifest ? [manifest] : []) : template.end;
   const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
 
+  const pageHead = head?.() ?? null;
   // the page with these nonces on every <script> and <style> start tag (none: not stamped)
   const assemble = (nonces: CspNonces | null) =>
     (nonces ? (html: string) => stampNonces(html, nonces) : (html: string) => html)(
       template.start +
         (nonces ? nonceMeta(nonces) : '') +
-        (head ? headHtml(head, options.siteName) : template.defaultHead) +
+        (pageHead ? headHtml(pageHead, options.siteName) : template.defaultHead) +
         // the registry is in the page: no preload of it
         template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
         // the emotion rules of the header, the region and the footer, once each (renderRoot)
@@ -321,5 +324,7 @@ export async function routePayload(options: SsrOptions, owner: SsrRemote, url: s
   const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
   if (!remote) return null;
   const loaded = await within(remote.load({ url, api, market }), Math.max(options.budgetMs * 4, 1000));
-  return loaded.status === 404 ? { status: 404, data: {} } : { status: 200, data: loaded.data, ...(loaded.head ? { head: loaded.head } : {}) };
+  if (loaded.status === 404) return { status: 404, data: {} };
+  const head = headOf(loaded);
+  return { status: 200, data: loaded.data, ...(head ? { head } : {}) };
 }
