@@ -56,7 +56,6 @@ export class PageTemplate {
   /** brotli pieces, once built; null: built and rejected (or not compressible this way) */
   br: CompressedTemplate | null | undefined = undefined;
   private building = false;
-  hits = 0;
   readonly bytes: number;
 
   private constructor(

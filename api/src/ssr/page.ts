@@ -248,8 +248,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   if (pageKey && inputs) {
     const hit = pages.get(pageKey, inputs);
     if (hit) {
-      hit.hits += 1;
-      if (hit.hits >= 2) hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));
+      // compressed from its second request on: a page asked for once is not worth it
+      hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));
       return { status, template: hit, nonces: request.nonces ?? null };
     }
   }
