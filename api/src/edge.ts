@@ -3,7 +3,7 @@ import path from 'node:path';
 import querystring from 'node:querystring';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import { ListingQuery, matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
+import { ListingQuery, matchRoute, MARKET_ELEMENT_ID, ProductByPathQuery, type MarketSettings } from '@store/contracts';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -236,8 +236,31 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const body = await app.catalog.forCurrency(market.currency).listing(query.data);
     return body instanceof CachedBody ? body : null;
   };
+  /**
+   * A product by path (every product page's loader asks for it), the same way: the route's schema,
+   * the page market's catalogue, the route's JSON. It has no ETag (stock changes it), so it is
+   * asked for on every request; its parsed object is reused while the JSON is the same.
+   */
+  const PRODUCT = '/api/products/by-path?';
+  const products = new Map<string, { json: string; body: unknown }>();
+  const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
+    if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
+    const query = ProductByPathQuery.safeParse(querystring.parse(url.slice(PRODUCT.length)));
+    if (!query.success) return null;
+    return app.catalog.forCurrency(market.currency).productByPath(query.data.path);
+  };
   const apiFor = (host: string | undefined, market: MarketSettings): ServerApi => async (url) => {
     const memo = `${host ?? ''} ${url}`;
+    const product = await productAnswer(url, market);
+    if (product !== null) {
+      const seen = products.get(memo);
+      if (seen && seen.json === product) return { status: 200, body: seen.body as never };
+      const body: unknown = JSON.parse(product);
+      products.delete(memo);
+      products.set(memo, { json: product, body });
+      if (products.size > API_MEMO_ENTRIES) products.delete(products.keys().next().value as string);
+      return { status: 200, body: body as never };
+    }
     const known = answers.get(memo);
     const direct = await listingAnswer(url, market);
     if (direct) {

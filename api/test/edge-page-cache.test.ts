@@ -284,6 +284,14 @@ exports.render = () => jsx('p', null, 'listing');
         expect(first).toEqual({ status: route.statusCode, body: route.json() });
         expect(again).toEqual(first);
       }
+      // a product by path (no ETag: asked for on every request), an unknown one, an invalid query
+      const listing = (await app.inject({ method: 'GET', url: '/api/catalog/listing?category=bags&page=1', headers: { host } })).json() as { items: { path: string }[] };
+      for (const api of [`/api/products/by-path?path=${encodeURIComponent(listing.items[0]!.path)}`, '/api/products/by-path?path=nope-p999999', '/api/products/by-path?paths=x']) {
+        const route = await app.inject({ method: 'GET', url: api, headers: { host, accept: 'application/json' } });
+        const first = await embedded(api, host);
+        expect(first).toEqual({ status: route.statusCode, body: route.json() });
+        expect(await embedded(api, host)).toEqual(first);
+      }
       const nz = await embedded('/api/catalog/listing?category=bags&page=1', 'localhost:8080');
       const au = await embedded('/api/catalog/listing?category=bags&page=1', 'au.localhost:8080');
       // the Australian store's prices are its own
