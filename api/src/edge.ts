@@ -309,6 +309,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
     const { market, script: marketElement } = marketOf(request);
+    const geoElement = scriptFor(request.headers[geoHeader]);
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
       let rendered: Awaited<ReturnType<typeof renderPage>> = null;
       try {
@@ -319,7 +320,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         owner,
         shellVersion: current.registry.shell.version,
         template: current.template,
-        headExtra: scriptFor(request.headers[geoHeader]) + marketElement + current.registryElement,
+        headExtra: geoElement + marketElement + current.registryElement,
+        variant: geoElement,
         api: apiFor(request.headers.host, market),
         market,
         nonces: cspNonces(reply),

@@ -107,8 +107,8 @@ describe('kept server-rendered pages', () => {
   });
 
   /** A page as the browser reads it: decoded, with the response's nonces. */
-  async function page(url: string, encoding: string, host?: string) {
-    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, ...(host ? { host } : {}) } });
+  async function page(url: string, encoding: string, host?: string, country?: string) {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, ...(host ? { host } : {}), ...(country ? { 'cloudfront-viewer-country': country } : {}) } });
     const raw = res.rawPayload;
     const coding = res.headers['content-encoding'];
     const html = (coding === 'br' ? zlib.brotliDecompressSync(raw) : coding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
@@ -117,10 +117,10 @@ describe('kept server-rendered pages', () => {
   }
 
   /** Requests until the page is sent from its compressed template (built in the background after the second hit). */
-  async function untilKept(url: string, host?: string) {
+  async function untilKept(url: string, host?: string, country?: string) {
     const until = Date.now() + 10_000;
     for (;;) {
-      const got = await page(url, 'gzip, deflate, br', host);
+      const got = await page(url, 'gzip, deflate, br', host, country);
       if (got.kept || Date.now() > until) return got;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
@@ -161,6 +161,19 @@ describe('kept server-rendered pages', () => {
     // one page, whatever the encoding
     expect(bodies.size).toBe(1);
     expect([...bodies][0]).toContain('v1 Tote no. 199 NZD 120');
+  });
+
+  it('keeps a page per visitor country (the geo locale element): visitors from two countries do not replace each other\'s', async () => {
+    const au = await untilKept('/things/bag', undefined, 'AU');
+    expect(au.kept).toBe(true);
+    expect(au.html).toContain('{"country":"AU","result":"SUCCESS"}');
+    const nz = await page('/things/bag', 'br');
+    expect(nz.kept).toBe(true);
+    expect(nz.html).toContain('"result":"NOT_FOUND"');
+    const again = await page('/things/bag', 'br', undefined, 'AU');
+    expect(again.kept).toBe(true);
+    expect(again.html).toContain('{"country":"AU","result":"SUCCESS"}');
+    expectStamped(again.html, again.script, again.style);
   });
 
   it('renders again when the data changes, for a release and per market', async () => {

@@ -43,6 +43,11 @@ export interface PageRequest {
   template: string;
   /** extra elements for the head (geo locale, registry, ...) */
   headExtra: string;
+  /**
+   * What else tells pages of the same URL apart in headExtra (the visitor's geo locale element):
+   * part of the kept page's key, so visitors from two countries do not replace each other's page.
+   */
+  variant?: string;
   api: ServerApi;
   /** the request's market (its host): the loaders' API calls and the renders use it */
   market: MarketSettings;
@@ -243,7 +248,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // the same release, market, URL, data, chrome data and head extras assemble the same page, but
   // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
   // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
-  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url}` : null;
+  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url} ${request.variant ?? ''}` : null;
   const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
   if (pageKey && inputs) {
     const hit = pages.get(pageKey, inputs);
