@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import querystring from 'node:querystring';
+import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
+import { ListingQuery, matchRoute, MARKET_ELEMENT_ID, ProductByPathQuery, type MarketSettings } from '@store/contracts';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CachedBody } from './catalog/service';
 import { cspNonces, nonceMeta } from './http/security';
+import { pickEncoding } from './http/send';
 import { registerMarket } from './market';
 import { renderPage, routePayload, type SsrOptions } from './ssr/page';
 
@@ -120,7 +124,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   const registryFile = path.join(opts.deployDir, 'registry.json');
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
   // html: the shell's index.html split once per registry version around the geo locale's place
-  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; html: [string, string] | null; template: string | null } | null = null;
+  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; registryElement: string; html: [string, string] | null; template: string | null } | null = null;
 
   function load() {
     const now = Date.now();
@@ -155,7 +159,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         template = null;
       }
     }
-    cached = { mtimeMs, checkedAt: now, registry, body: JSON.stringify(registry), html, template };
+    const body = JSON.stringify(registry);
+    cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template };
     return cached;
   }
 
@@ -211,9 +216,59 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
    */
   const API_MEMO_ENTRIES = 512;
   const answers = new Map<string, { etag: string; body: unknown }>();
-  const apiFor = (host: string | undefined): ServerApi => async (url) => {
+  const remember = (memo: string, etag: string, body: unknown) => {
+    answers.delete(memo);
+    answers.set(memo, { etag, body });
+    if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
+  };
+  /**
+   * The catalogue listing (every category, brand and search page's loader asks for it) answered
+   * without `inject`: its query validated by the route's own schema (ListingQuery), the catalogue
+   * in the page's market (as the route's `catalogOf`), and the same cached answer and ETag the route
+   * sends. Anything else than a 200 (an invalid query, an unknown category or brand) goes through
+   * the route, so its errors are the route's.
+   */
+  const LISTING = '/api/catalog/listing?';
+  const listingAnswer = async (url: string, market: MarketSettings): Promise<{ etag: string; json: string } | null> => {
+    if (!url.startsWith(LISTING) || !app.hasDecorator('catalog')) return null;
+    const query = ListingQuery.safeParse(querystring.parse(url.slice(LISTING.length)));
+    if (!query.success) return null;
+    const body = await app.catalog.forCurrency(market.currency).listing(query.data);
+    return body instanceof CachedBody ? body : null;
+  };
+  /**
+   * A product by path (every product page's loader asks for it), the same way: the route's schema,
+   * the page market's catalogue, the route's JSON. It has no ETag (stock changes it), so it is
+   * asked for on every request; its parsed object is reused while the JSON is the same.
+   */
+  const PRODUCT = '/api/products/by-path?';
+  const products = new Map<string, { json: string; body: unknown }>();
+  const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
+    if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
+    const query = ProductByPathQuery.safeParse(querystring.parse(url.slice(PRODUCT.length)));
+    if (!query.success) return null;
+    return app.catalog.forCurrency(market.currency).productByPath(query.data.path);
+  };
+  const apiFor = (host: string | undefined, market: MarketSettings): ServerApi => async (url) => {
     const memo = `${host ?? ''} ${url}`;
+    const product = await productAnswer(url, market);
+    if (product !== null) {
+      const seen = products.get(memo);
+      if (seen && seen.json === product) return { status: 200, body: seen.body as never };
+      const body: unknown = JSON.parse(product);
+      products.delete(memo);
+      products.set(memo, { json: product, body });
+      if (products.size > API_MEMO_ENTRIES) products.delete(products.keys().next().value as string);
+      return { status: 200, body: body as never };
+    }
     const known = answers.get(memo);
+    const direct = await listingAnswer(url, market);
+    if (direct) {
+      if (known && known.etag === direct.etag) return { status: 200, body: known.body as never };
+      const body: unknown = JSON.parse(direct.json);
+      remember(memo, direct.etag, body);
+      return { status: 200, body: body as never };
+    }
     const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}) };
     if (known) headers['if-none-match'] = known.etag;
     const response = await app.inject({ method: 'GET', url, headers });
@@ -226,14 +281,25 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const etag = response.headers.etag;
     answers.delete(memo);
-    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) {
-      answers.set(memo, { etag, body });
-      if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
-    }
+    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) remember(memo, etag, body);
     return { status: response.statusCode, body: body as never };
   };
-  // the market with this deployment's NZ and AU site URLs as this request sees them
-  const marketFor = (request: FastifyRequest): MarketSettings => ({ ...request.market, sites: app.siteUrls(request) });
+  // the market with this deployment's NZ and AU site URLs as this request sees them, and its
+  // script element: the same for every request of a market, protocol and host, so built once for
+  // each (a few dozen at most are kept: the Host header is the client's)
+  const markets = new Map<string, { market: MarketSettings; script: string }>();
+  const marketOf = (request: FastifyRequest) => {
+    const key = `${request.market.id} ${request.protocol} ${request.host}`;
+    let known = markets.get(key);
+    if (known === undefined || known.market.id !== request.market.id) {
+      const market = { ...request.market, sites: app.siteUrls(request) };
+      known = { market, script: marketScript(market) };
+      markets.set(key, known);
+      if (markets.size > 64) markets.delete(markets.keys().next().value as string);
+    }
+    return known;
+  };
+  const marketFor = (request: FastifyRequest): MarketSettings => marketOf(request).market;
 
   const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
@@ -242,7 +308,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
-    const market = marketFor(request);
+    const { market, script: marketElement } = marketOf(request);
+    const geoElement = scriptFor(request.headers[geoHeader]);
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
       let rendered: Awaited<ReturnType<typeof renderPage>> = null;
       try {
@@ -253,8 +320,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         owner,
         shellVersion: current.registry.shell.version,
         template: current.template,
-        headExtra: scriptFor(request.headers[geoHeader]) + marketScript(market) + registryScript(current.body),
-        api: apiFor(request.headers.host),
+        headExtra: geoElement + marketElement + current.registryElement,
+        variant: geoElement,
+        api: apiFor(request.headers.host, market),
         market,
         nonces: cspNonces(reply),
         exists: async () => {
@@ -269,7 +337,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         rendered = null;
       }
       if (rendered) {
-        return reply.code(rendered.status).header('Cache-Control', NO_CACHE).header('Vary', `${geoHeader}, Host`).type('text/html; charset=utf-8').send(rendered.body);
+        reply.code(rendered.status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+        // a kept page's compressed pieces with this response's nonces (ssr/page-cache.ts): no
+        // compression per response
+        const compressed = rendered.template && rendered.nonces && pickEncoding(request.headers['accept-encoding']) === 'br' ? rendered.template.brotli(rendered.nonces) : null;
+        if (compressed) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(compressed);
+        // else the text, compressed by @fastify/compress as it streams (zlib's thread pool)
+        const body = new PassThrough();
+        body.end(rendered.template ? rendered.template.html(rendered.nonces) : rendered.html);
+        return reply.header('Vary', `${geoHeader}, Host`).send(body);
       }
     }
     const owned = owner !== null;
@@ -297,7 +373,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();
     try {
-      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host), marketFor(request));
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host, request.market), marketFor(request));
       if (!result) return none();
       return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
     } catch (error) {

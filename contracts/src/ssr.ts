@@ -44,7 +44,18 @@ export interface PageHead {
 export interface LoadResult {
   status: 200 | 404;
   data: RouteData;
-  head?: PageHead;
+  /**
+   * The page head, or a function that makes it: the edge calls it only when it assembles the page
+   * (not when it sends a page it keeps for the same URL, market and data), so a head built from the
+   * data (the listings' JSON-LD of 48 items) costs nothing per request. Either way it must follow
+   * from the URL, the market and the data alone.
+   */
+  head?: PageHead | (() => PageHead);
+}
+
+/** A loader's head, made if it is a function. */
+export function headOf(result: Pick<LoadResult, 'head'>): PageHead | undefined {
+  return typeof result.head === 'function' ? result.head() : result.head;
 }
 
 export interface RenderContext {

@@ -41,7 +41,7 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
     const answer = await api<Product>(key);
     if (answer.status === 404) return NOT_FOUND;
     if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
-    return { status: 200, data: { [key]: answer.body }, head: productHead(answer.body, origin, market?.currency ?? 'NZD') };
+    return { status: 200, data: { [key]: answer.body }, head: () => productHead(answer.body, origin, market?.currency ?? 'NZD') };
   }
   const scope = scopeOf(pathname);
   if (scope === 'invalid' || scope === null) return NOT_FOUND;
@@ -57,7 +57,8 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
     pages.push(answer.body);
   }
   const first = pages[0]!;
-  return { status: 200, data, head: listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin, market?.countryName ?? 'New Zealand') };
+  // made only when the edge assembles the page (not for a page it keeps)
+  return { status: 200, data, head: () => listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin, market?.countryName ?? 'New Zealand') };
 }
 
 export function render({ url, data, market }: RenderContext) {

@@ -5,13 +5,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
-import { jsonForScript } from '@store/contracts/ssr';
+import { headOf, jsonForScript } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../http/security';
 import { loadServerModule } from './modules';
+import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsAfterLcpImage, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
 
 export interface SsrRemote {
@@ -43,6 +43,11 @@ export interface PageRequest {
   template: string;
   /** extra elements for the head (geo locale, registry, ...) */
   headExtra: string;
+  /**
+   * What else tells pages of the same URL apart in headExtra (the visitor's geo locale element):
+   * part of the kept page's key, so visitors from two countries do not replace each other's page.
+   */
+  variant?: string;
   api: ServerApi;
   /** the request's market (its host): the loaders' API calls and the renders use it */
   market: MarketSettings;
@@ -96,6 +101,8 @@ async function chromeDataFor(shell: ShellServerModule, version: string, api: Ser
   chromeData.set(market, { at: now, version, data });
   return data;
 }
+
+const chromeJsons = new WeakMap<object, string>();
 
 /** jsonForScript of each API answer object, kept while the object lives (the edge's API memo hands out the same object until the answer changes). */
 const answerJson = new WeakMap<object, string>();
@@ -164,11 +171,14 @@ class RenderCache {
   }
 }
 const renders = new RenderCache(64 * 1024 * 1024);
+/** Assembled pages without their nonces (page-cache.ts), 64 MB. */
+const pages = new PageCache(64 * 1024 * 1024);
 
-export interface RenderedPage {
-  status: number;
-  body: PassThrough;
-}
+/**
+ * A rendered page: a kept template and this response's nonces (the edge joins them, or sends the
+ * template's compressed pieces), or the page's text.
+ */
+export type RenderedPage = { status: number; template: PageTemplate; nonces: CspNonces | null; html?: undefined } | { status: number; html: string; template?: undefined };
 
 /**
  * Renders a page, or null when the deployed shell has no server bundle or template (the edge then
@@ -184,7 +194,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const chrome = chromeDataFor(shell, request.shellVersion, request.api, market.id);
 
   let status = owner ? 200 : 404;
-  let head: PageHead | null = null;
+  // the loader's head: made only when the page is assembled (a kept page has it already)
+  let head: (() => PageHead | null) | null = null;
   let region: RemoteRegion | null = null;
   let regionStyles: Rendered['styles'] = [];
   const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
@@ -208,7 +219,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         }
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         regionStyles = rendered.styles;
-        head = loaded.head ?? null;
+        head = () => headOf(loaded) ?? null;
       }
     } catch (error) {
       options.log.error({ err: error, remote: owner.name, version: owner.version, path: request.pathname }, 'server render failed: the browser renders this region');
@@ -223,11 +234,30 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000);
     region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
     regionStyles = errorPage.styles;
-    head = { title: shell.errorTitle(404), noindex: true };
+    const errorHead: PageHead = { title: shell.errorTitle(404), noindex: true };
+    head = () => errorHead;
   }
 
   const data = await chrome;
-  const chromeJson = jsonForScript(data);
+  // the chrome data object is kept for NAV_TTL_MS: its JSON too
+  let chromeJson = chromeJsons.get(data);
+  if (chromeJson === undefined) {
+    chromeJson = jsonForScript(data);
+    chromeJsons.set(data, chromeJson);
+  }
+  // the same release, market, URL, data, chrome data and head extras assemble the same page, but
+  // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
+  // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
+  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url} ${request.variant ?? ''}` : null;
+  const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
+  if (pageKey && inputs) {
+    const hit = pages.get(pageKey, inputs);
+    if (hit) {
+      // compressed from its second request on: a page asked for once is not worth it
+      hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));
+      return { status, template: hit, nonces: request.nonces ?? null };
+    }
+  }
   const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
   const renderChrome = async (part: 'header' | 'footer') => {
     const key = `${part} ${chromeKey}`;
@@ -249,14 +279,15 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const afterImage = region?.kind === 'rendered';
   const preloads = manifest && !afterImage ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
   const end = afterImage ? scriptsAfterLcpImage(template.end, manifest ? [manifest] : []) : template.end;
+  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
 
-  const stamp = (html: string) => (request.nonces ? stampNonces(html, request.nonces) : html);
-  const body = new PassThrough();
-  body.write(
-    stamp(
+  const pageHead = head?.() ?? null;
+  // the page with these nonces on every <script> and <style> start tag (none: not stamped)
+  const assemble = (nonces: CspNonces | null) =>
+    (nonces ? (html: string) => stampNonces(html, nonces) : (html: string) => html)(
       template.start +
-        (request.nonces ? nonceMeta(request.nonces) : '') +
-        (head ? headHtml(head, options.siteName) : template.defaultHead) +
+        (nonces ? nonceMeta(nonces) : '') +
+        (pageHead ? headHtml(pageHead, options.siteName) : template.defaultHead) +
         // the registry is in the page: no preload of it
         template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
         // the emotion rules of the header, the region and the footer, once each (renderRoot)
@@ -266,13 +297,20 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
         template.toHeader.replace(/<\/head\s*>/i, '</head>') +
         `<header id="shell-header" data-ssr="rendered">${header.html}</header>` +
-        template.toMain,
-    ),
-  );
-  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
-  body.write(stamp(`<main id="shell-main" tabindex="-1">${main}</main>` + template.toFooter));
-  body.end(stamp(`<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` + end));
-  return { status, body };
+        template.toMain +
+        `<main id="shell-main" tabindex="-1">${main}</main>` +
+        template.toFooter +
+        `<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` +
+        end,
+    );
+  if (pageKey && inputs) {
+    const built = PageTemplate.from(assemble(NONCE_MARKS));
+    if (built) {
+      pages.set(pageKey, inputs, built);
+      return { status, template: built, nonces: request.nonces ?? null };
+    }
+  }
+  return { status, html: assemble(request.nonces ?? null) };
 }
 
 export interface RoutePayload {
@@ -291,5 +329,7 @@ export async function routePayload(options: SsrOptions, owner: SsrRemote, url: s
   const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
   if (!remote) return null;
   const loaded = await within(remote.load({ url, api, market }), Math.max(options.budgetMs * 4, 1000));
-  return loaded.status === 404 ? { status: 404, data: {} } : { status: 200, data: loaded.data, ...(loaded.head ? { head: loaded.head } : {}) };
+  if (loaded.status === 404) return { status: 404, data: {} };
+  const head = headOf(loaded);
+  return { status: 200, data: loaded.data, ...(head ? { head } : {}) };
 }

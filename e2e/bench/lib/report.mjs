@@ -293,7 +293,7 @@ function serverRender(ssr) {
   return [
     `Server render (the edge's HTML, autocannon, ${first.connections} connections, ${first.durationSeconds} s per page, every request the same URL, Accept-Encoding "${first.acceptEncoding}"; p50/p95/p99 from every response's latency)`,
     table(
-      ['page', 'path', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests', 'HTML KB', 'sent KB', 'errors', 'failed renders', `p95 <= ${first.targets.p95Ms} ms`, `>= ${first.targets.pagesPerSec} pages/s`],
+      ['page', 'path', 'requests/s', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'requests', 'HTML KB', 'sent KB after run', 'errors', 'failed renders', `p95 <= ${first.targets.p95Ms} ms`, `>= ${first.targets.pagesPerSec} pages/s`],
       pages.map(([key, p]) => [
         key,
         p.path.length > 40 ? `${p.path.slice(0, 37)}...` : p.path,

@@ -74,7 +74,9 @@ export async function benchPage({ baseUrl, path, connections = 10, duration = 10
   const serverRendered = region?.[2] === 'rendered';
   if (!serverRendered) problems.push(`${path}: the remote region is ${region ? `data-ssr="${region[2]}"` : 'missing'} in the plain request's HTML, so this is not a server render`);
   if (expectText && !html.includes(expectText)) problems.push(`${path}: the server HTML does not contain "${expectText}"`);
-  const encodedBytes = await rawSize(url, headers);
+  // the first response's size; the page as sent once the edge keeps it (its compressed template,
+  // built in the background after the second request) is measured again after the run
+  const firstEncoded = await rawSize(url, headers);
 
   await cannon({ url, connections, duration: 2, headers }); // warm-up (JIT, modules, caches)
   const failedBefore = serverLog ? countIn(serverLog, FAILED_RENDER_LOG) : null;
@@ -85,6 +87,7 @@ export async function benchPage({ baseUrl, path, connections = 10, duration = 10
     statuses[status] = (statuses[status] ?? 0) + 1;
   });
   const failedAfter = serverLog ? countIn(serverLog, FAILED_RENDER_LOG) : null;
+  const encodedBytes = await rawSize(url, headers);
   if (result.requests.total === 0) throw new Error(`autocannon completed no request to ${path}`);
   latencies.sort((a, b) => a - b);
   const failedRenders = failedBefore === null || failedAfter === null ? null : failedAfter - failedBefore;
@@ -101,6 +104,8 @@ export async function benchPage({ baseUrl, path, connections = 10, duration = 10
     htmlBytes: Buffer.byteLength(html),
     encodedBytes: encodedBytes.bytes,
     encoding: encodedBytes.encoding,
+    firstEncodedBytes: firstEncoded.bytes,
+    firstEncoding: firstEncoded.encoding,
     remote: region?.[1] ?? null,
     serverRendered,
     requests: result.requests.total,

@@ -1,0 +1,314 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase, type Database } from '../src/db';
+import { registerEdge } from '../src/edge';
+import { loadSecurityConfig, registerSecurityHeaders } from '../src/http/security';
+import { seedIfEmpty } from '../src/seed';
+import { clearServerModules } from '../src/ssr/modules';
+import { TEST_PRODUCTS } from './helpers';
+import { assemble, compressTemplate, placeholders } from '../src/ssr/page-cache';
+
+/**
+ * The edge's kept pages (api/src/ssr/page-cache.ts): a server-rendered page is assembled once per
+ * release, market, URL and data and sent with each response's own nonces, its compressed bytes
+ * built once with the nonces as uncompressed brotli meta-blocks. What a browser sees must not
+ * change: a fresh nonce on every script and style of every response, and a new page as soon as
+ * its data, its release or its market changes.
+ */
+
+const SHELL_HTML =
+  '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><title>Fernleaf | Bags</title><meta name="description" content="Default">' +
+  '<style>:root{--ink:#1d1d1b}</style></head>' +
+  '<body><header id="shell-header"></header><main id="shell-main" tabindex="-1"></main><footer id="shell-footer"></footer><script defer src="/cdn/shell/s1/main.js"></script></body></html>';
+
+const SHELL_SERVER = `
+const { jsx, css } = require('@emotion/react');
+exports.CHROME_DATA_ELEMENT_ID = 'chrome-data';
+exports.load = async () => ({ nav: ['bags'] });
+exports.renderHeader = () => jsx('nav', { 'aria-label': 'Main', css: css({ display: 'flex' }) }, 'Bags');
+exports.renderFooter = () => jsx('p', { css: css({ color: 'green' }) }, 'Fernleaf Limited');
+exports.renderErrorPage = ({ status }) => jsx('h1', null, String(status));
+exports.errorTitle = () => 'Page Not Found';
+`;
+
+// a page big enough to be worth compressing: 200 tiles of the thing's name and price
+const remoteServer = (label: string) => `
+const { jsx, css } = require('@emotion/react');
+exports.load = async ({ url, api }) => {
+  const key = '/api/test/thing?path=' + encodeURIComponent(new URL(url).pathname);
+  const answer = await api(key);
+  return { status: 200, data: { [key]: answer.body }, head: { title: answer.body.name, jsonLd: [{ '@type': 'Product', name: answer.body.name }, { '@type': 'BreadcrumbList' }] } };
+};
+exports.render = ({ data, market }) => {
+  const thing = data[Object.keys(data)[0]];
+  const tiles = Array.from({ length: 200 }, (_, i) => jsx('li', { key: i, css: css({ padding: 4 }) }, '${label} ' + thing.name + ' no. ' + i + ' ' + (market && market.currency) + ' ' + thing.price));
+  return jsx('ul', null, tiles);
+};
+`;
+
+function deployDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-pages-'));
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  write('cdn/shell/s1/index.html', SHELL_HTML);
+  write('cdn/shell/s1/server/server.js', SHELL_SERVER);
+  write('cdn/things/t1/server/server.js', remoteServer('v1'));
+  write('cdn/things/t2/server/server.js', remoteServer('v2'));
+  return dir;
+}
+
+function registry(dir: string, version: string) {
+  fs.writeFileSync(
+    path.join(dir, 'registry.json'),
+    JSON.stringify({
+      shell: { version: 's1', html: '/cdn/shell/s1/index.html' },
+      remotes: [{ name: 'things', version, manifest: `/cdn/things/${version}/mf-manifest.json`, routes: ['/things/*'] }],
+    }),
+  );
+}
+
+const nonceOf = (csp: string, directive: string) => new RegExp(`${directive} [^;]*'nonce-([^']+)'`).exec(csp)?.[1];
+
+describe('kept server-rendered pages', () => {
+  let dir: string;
+  let app: FastifyInstance;
+  let thing = { name: 'Tote', price: 120, etag: '"1"' };
+
+  beforeAll(async () => {
+    dir = deployDir();
+    registry(dir, 't1');
+    app = Fastify({ logger: { level: 'fatal' } });
+    registerSecurityHeaders(app, loadSecurityConfig({}));
+    // as buildApp registers it
+    app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
+    // an answer with an ETag, as the listings (the edge revalidates it with If-None-Match)
+    app.get('/api/test/thing', async (request, reply) => {
+      reply.header('etag', thing.etag);
+      if (request.headers['if-none-match'] === thing.etag) return reply.code(304).send();
+      return { name: thing.name, price: thing.price };
+    });
+    await registerEdge(app, { deployDir: dir, ssrBudgetMs: 1000 });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    clearServerModules();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A page as the browser reads it: decoded, with the response's nonces. */
+  async function page(url: string, encoding: string, host?: string, country?: string) {
+    const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, ...(host ? { host } : {}), ...(country ? { 'cloudfront-viewer-country': country } : {}) } });
+    const raw = res.rawPayload;
+    const coding = res.headers['content-encoding'];
+    const html = (coding === 'br' ? zlib.brotliDecompressSync(raw) : coding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+    const csp = String(res.headers['content-security-policy']);
+    return { res, html, coding, kept: coding === 'br' && res.headers['content-length'] !== undefined, script: nonceOf(csp, 'script-src')!, style: nonceOf(csp, 'style-src')! };
+  }
+
+  /** Requests until the page is sent from its compressed template (built in the background after the second hit). */
+  async function untilKept(url: string, host?: string, country?: string) {
+    const until = Date.now() + 10_000;
+    for (;;) {
+      const got = await page(url, 'gzip, deflate, br', host, country);
+      if (got.kept || Date.now() > until) return got;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  const withoutNonces = (html: string, script: string, style: string) => html.split(script).join('S').split(style).join('T');
+
+  function expectStamped(html: string, script: string, style: string) {
+    expect(script).toMatch(/^[0-9a-f]{32}$/);
+    expect(style).toMatch(/^[0-9a-f]{32}$/);
+    const scripts = html.match(/<script\b[^>]*>/g)!;
+    const styles = html.match(/<style\b[^>]*>/g)!;
+    expect(scripts.length).toBeGreaterThanOrEqual(7);
+    expect(styles.length).toBeGreaterThanOrEqual(2);
+    for (const tag of scripts) expect(tag).toContain(` nonce="${script}"`);
+    for (const tag of styles) expect(tag).toContain(` nonce="${style}"`);
+    expect(html).toContain(`<meta property="csp-nonce" nonce="${style}">`);
+  }
+
+  it('sends every response with fresh nonces on every script and style, compressed or not, and the same page otherwise', async () => {
+    const kept = await untilKept('/things/bag');
+    expect(kept.kept).toBe(true);
+    expect(kept.res.headers.vary).toMatch(/Accept-Encoding/i);
+    const seen = new Set<string>();
+    const bodies = new Set<string>();
+    for (const encoding of ['br', 'br', 'gzip', 'gzip, deflate, br', '']) {
+      const got = await page('/things/bag', encoding);
+      expect(got.res.statusCode).toBe(200);
+      expect(got.coding ?? '').toBe(encoding.includes('br') ? 'br' : encoding);
+      expect(String(got.res.headers.vary)).toMatch(/Host/);
+      expectStamped(got.html, got.script, got.style);
+      expect(seen.has(got.script) || seen.has(got.style)).toBe(false);
+      seen.add(got.script).add(got.style);
+      bodies.add(withoutNonces(got.html, got.script, got.style));
+    }
+    expectStamped(kept.html, kept.script, kept.style);
+    bodies.add(withoutNonces(kept.html, kept.script, kept.style));
+    // one page, whatever the encoding
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain('v1 Tote no. 199 NZD 120');
+  });
+
+  it('keeps a page per visitor country (the geo locale element): visitors from two countries do not replace each other\'s', async () => {
+    const au = await untilKept('/things/bag', undefined, 'AU');
+    expect(au.kept).toBe(true);
+    expect(au.html).toContain('{"country":"AU","result":"SUCCESS"}');
+    const nz = await page('/things/bag', 'br');
+    expect(nz.kept).toBe(true);
+    expect(nz.html).toContain('"result":"NOT_FOUND"');
+    const again = await page('/things/bag', 'br', undefined, 'AU');
+    expect(again.kept).toBe(true);
+    expect(again.html).toContain('{"country":"AU","result":"SUCCESS"}');
+    expectStamped(again.html, again.script, again.style);
+  });
+
+  it('renders again when the data changes, for a release and per market', async () => {
+    thing = { name: 'Duffel', price: 90, etag: '"2"' };
+    let got = await page('/things/bag', 'br');
+    expect(got.html).toContain('v1 Duffel no. 0 NZD 90');
+    expect(got.html).not.toContain('Tote');
+    got = await untilKept('/things/bag');
+    expect(got.kept).toBe(true);
+    expect(got.html).toContain('v1 Duffel no. 0 NZD 90');
+    expectStamped(got.html, got.script, got.style);
+
+    // the Australian store on its own host: its own page
+    const au = await page('/things/bag', 'br', 'au.localhost:8080');
+    expect(au.html).toContain('v1 Duffel no. 0 AUD 90');
+    expect(au.html).toContain('"currency":"AUD"');
+    expect((await page('/things/bag', 'br')).html).toContain('v1 Duffel no. 0 NZD 90');
+
+    registry(dir, 't2');
+    const until = Date.now() + 3000;
+    let html = '';
+    while (Date.now() < until) {
+      html = (await page('/things/bag', 'br')).html;
+      if (html.includes('data-remote-version="t2"')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(html).toContain('v2 Duffel no. 0 NZD 90');
+    registry(dir, 't1');
+  });
+});
+
+describe('compressed templates', () => {
+  const hex = () => crypto.randomBytes(16).toString('hex');
+  const text = (n: number) => Array.from({ length: n }, (_, i) => `<li class="tile">Bag ${i % 17} — $${(i * 37) % 500}.00</li>`).join('');
+
+  it('decode to the text with any nonces in its holes', async () => {
+    const parts = ['<!doctype html><script nonce="', '">{}</script><style nonce="', `">a{}</style>${text(300)}<script nonce="`, '">go()</script></html>'];
+    const br = await compressTemplate(parts, 32);
+    expect(br).not.toBeNull();
+    for (let i = 0; i < 5; i += 1) {
+      const nonces = [hex(), hex(), hex()];
+      const decoded = zlib.brotliDecompressSync(assemble(br!.pieces, nonces)).toString('utf8');
+      expect(decoded).toBe(parts[0]! + nonces[0]! + parts[1]! + nonces[1]! + parts[2]! + nonces[2]! + parts[3]!);
+    }
+    // far smaller than the text
+    expect(br!.bytes).toBeLessThan(Buffer.byteLength(parts.join('')) / 10);
+  });
+
+  it('are not built for a page holding a placeholder character, or with more holes than placeholders', async () => {
+    expect(await compressTemplate(['a\u0002b', 'c'], 32)).toBeNull();
+    expect(placeholders(18, 32)).not.toBeNull();
+    const many = placeholders(40, 32);
+    expect(many).toBeNull();
+    expect(await compressTemplate(Array.from({ length: 41 }, () => '<script nonce="x">'), 32)).toBeNull();
+  });
+
+  it('placeholders never repeat a pair of bytes and start and end with bytes of their own', () => {
+    const holes = placeholders(18, 32)!;
+    const pairs = new Set<string>();
+    for (const hole of holes) for (let j = 1; j < hole.length; j += 1) {
+      const pair = `${hole[j - 1]} ${hole[j]}`;
+      expect(pairs.has(pair)).toBe(false);
+      pairs.add(pair);
+    }
+    expect(new Set(holes.map((h) => h[0])).size).toBe(holes.length);
+    expect(new Set(holes.map((h) => h.at(-1))).size).toBe(holes.length);
+  });
+});
+
+describe('the listing answered in-process without inject', () => {
+  let dir: string;
+  let tmp: string;
+  let app: FastifyInstance;
+  let database: { db: Database; close(): Promise<void> };
+
+  // a loader that embeds whatever the API answers for the URL in ?api=
+  const LISTING_REMOTE = `
+const { jsx } = require('@emotion/react');
+exports.load = async ({ url, api }) => {
+  const key = new URL(url).searchParams.get('api');
+  const answer = await api(key);
+  return { status: 200, data: { [key]: { status: answer.status, body: answer.body } } };
+};
+exports.render = () => jsx('p', null, 'listing');
+`;
+
+  beforeAll(async () => {
+    dir = deployDir();
+    fs.writeFileSync(path.join(dir, 'cdn/things/t1/server/server.js'), LISTING_REMOTE);
+    registry(dir, 't1');
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-listing-'));
+    const config = loadConfig({ DATA_DIR: path.join(tmp, 'pgdata'), IMAGE_CACHE_DIR: path.join(tmp, 'images'), DEPLOY_DIR: dir, SEED_PRODUCTS: String(TEST_PRODUCTS) }, __dirname);
+    database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
+    await seedIfEmpty(database.db, { products: TEST_PRODUCTS });
+    app = buildApp({ config, db: database.db });
+    await registerEdge(app, { deployDir: dir, ssrBudgetMs: 5000 });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    clearServerModules();
+    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const embedded = async (api: string, host: string) => {
+    const res = await app.inject({ method: 'GET', url: `/things/list?api=${encodeURIComponent(api)}`, headers: { host } });
+    expect(res.statusCode).toBe(200);
+    const json = /<script type="application\/json" id="ssr-data"[^>]*>(.*?)<\/script>/.exec(res.body)![1]!;
+    return (JSON.parse(json) as { data: Record<string, { status: number; body: unknown }> }).data[api]!;
+  };
+
+  it('is the answer the route gives, in the page host\'s market, and errors are the route\'s', async () => {
+    for (const host of ['localhost:8080', 'au.localhost:8080']) {
+      for (const api of ['/api/catalog/listing?category=bags&page=1', '/api/catalog/listing?category=bags&page=2&sort=price-asc', '/api/catalog/listing?q=tote&page=1', '/api/catalog/listing?category=nope&page=1', '/api/catalog/listing?category=bags&page=abc']) {
+        const route = await app.inject({ method: 'GET', url: api, headers: { host, accept: 'application/json' } });
+        const first = await embedded(api, host);
+        const again = await embedded(api, host);
+        expect(first).toEqual({ status: route.statusCode, body: route.json() });
+        expect(again).toEqual(first);
+      }
+      // a product by path (no ETag: asked for on every request), an unknown one, an invalid query
+      const listing = (await app.inject({ method: 'GET', url: '/api/catalog/listing?category=bags&page=1', headers: { host } })).json() as { items: { path: string }[] };
+      for (const api of [`/api/products/by-path?path=${encodeURIComponent(listing.items[0]!.path)}`, '/api/products/by-path?path=nope-p999999', '/api/products/by-path?paths=x']) {
+        const route = await app.inject({ method: 'GET', url: api, headers: { host, accept: 'application/json' } });
+        const first = await embedded(api, host);
+        expect(first).toEqual({ status: route.statusCode, body: route.json() });
+        expect(await embedded(api, host)).toEqual(first);
+      }
+      const nz = await embedded('/api/catalog/listing?category=bags&page=1', 'localhost:8080');
+      const au = await embedded('/api/catalog/listing?category=bags&page=1', 'au.localhost:8080');
+      // the Australian store's prices are its own
+      expect(JSON.stringify(au.body)).not.toBe(JSON.stringify(nz.body));
+    }
+  });
+});
