@@ -4,7 +4,7 @@
  * The server entry (issue 17): statuses, route data keyed by the API URLs the pages ask for, the
  * head with its JSON-LD, and a render that needs no browser (this file runs without a DOM).
  */
-import type { LoadResult } from '@store/contracts/ssr';
+import { headOf, type LoadResult } from '@store/contracts/ssr';
 import { renderToString } from 'react-dom/server';
 import { load, render } from './server';
 import { API, fakeApi, home, stores } from './test/fixtures';
@@ -18,7 +18,7 @@ async function loaded(path: string, answers = API) {
   return { result, calls: api.calls };
 }
 
-const ld = (result: LoadResult, type: string) => result.head?.jsonLd?.find((item) => (item as { '@type': string })['@type'] === type) as Record<string, unknown> | undefined;
+const ld = (result: LoadResult, type: string) => headOf(result)?.jsonLd?.find((item) => (item as { '@type': string })['@type'] === type) as Record<string, unknown> | undefined;
 const html = (path: string, result: LoadResult) => renderToString(render({ url: at(path), data: result.data }));
 
 describe('home', () => {
@@ -32,7 +32,7 @@ describe('home', () => {
 
   it('head: the content title (site name first), description, canonical, Open Graph, Organization and WebSite JSON-LD', async () => {
     const { result } = await loaded('/');
-    expect(result.head).toMatchObject({
+    expect(headOf(result)).toMatchObject({
       title: 'Fernleaf | Bags, travel and accessories',
       description: 'Bags for Aotearoa.',
       canonical: 'https://shop.example/',
@@ -71,8 +71,8 @@ describe('articles', () => {
     const { result } = await loaded('/articles/help-centre/gift-cards/');
     expect(result.status).toBe(200);
     expect(Object.keys(result.data)).toEqual(['/api/content/articles/by-path?path=help-centre%2Fgift-cards']);
-    expect(result.head).toMatchObject({ title: 'Gift cards', canonical: 'https://shop.example/articles/help-centre/gift-cards', ogType: 'article' });
-    expect(result.head?.ogImage).toMatch(/^https:\/\/shop\.example\/.*gift-cards\.jpg$/);
+    expect(headOf(result)).toMatchObject({ title: 'Gift cards', canonical: 'https://shop.example/articles/help-centre/gift-cards', ogType: 'article' });
+    expect(headOf(result)?.ogImage).toMatch(/^https:\/\/shop\.example\/.*gift-cards\.jpg$/);
     expect(ld(result, 'Article')).toMatchObject({ headline: 'Gift cards', dateModified: '2026-10-01T00:00:00.000Z', publisher: { name: 'Fernleaf' } });
     expect(ld(result, 'BreadcrumbList')?.itemListElement).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example/' },
@@ -97,7 +97,7 @@ describe('the journal', () => {
   it('loads a list page with its tag and page as the page asks for it; ItemList and breadcrumbs', async () => {
     const { result } = await loaded('/blog');
     expect(Object.keys(result.data)).toEqual(['/api/content/blog?page=1']);
-    expect(result.head).toMatchObject({ title: 'Journal', canonical: 'https://shop.example/blog', ogType: 'website' });
+    expect(headOf(result)).toMatchObject({ title: 'Journal', canonical: 'https://shop.example/blog', ogType: 'website' });
     expect(ld(result, 'ItemList')).toMatchObject({
       numberOfItems: 2,
       itemListElement: [
@@ -109,7 +109,7 @@ describe('the journal', () => {
 
     const tagged = await loaded('/blog?tag=care');
     expect(Object.keys(tagged.result.data)).toEqual(['/api/content/blog?tag=care&page=1']);
-    expect(tagged.result.head).toMatchObject({ title: 'Care and repair: Journal', canonical: 'https://shop.example/blog?tag=care' });
+    expect(headOf(tagged.result)).toMatchObject({ title: 'Care and repair: Journal', canonical: 'https://shop.example/blog?tag=care' });
     expect((ld(tagged.result, 'BreadcrumbList')?.itemListElement as { name: string }[]).map((c) => c.name)).toEqual(['Home', 'Journal', 'Care and repair']);
     expect(html('/blog?tag=care', tagged.result)).toContain('Journal: Care and repair</h1>');
   });
@@ -125,7 +125,7 @@ describe('the journal', () => {
   it('loads a post: BlogPosting JSON-LD (author, date, image) and breadcrumbs; an unknown post is a 404', async () => {
     const { result } = await loaded('/blog/caring-for-leather');
     expect(Object.keys(result.data)).toEqual(['/api/content/blog/by-path?path=caring-for-leather']);
-    expect(result.head).toMatchObject({ title: 'Caring for leather', canonical: 'https://shop.example/blog/caring-for-leather', ogType: 'article' });
+    expect(headOf(result)).toMatchObject({ title: 'Caring for leather', canonical: 'https://shop.example/blog/caring-for-leather', ogType: 'article' });
     expect(ld(result, 'BlogPosting')).toMatchObject({
       headline: 'Caring for leather',
       datePublished: '2026-11-12T20:00:00.000Z',
@@ -143,7 +143,7 @@ describe('stores', () => {
   it('the locator lists every store server-side (the map comes after hydration); ItemList JSON-LD; canonical without the search', async () => {
     const { result } = await loaded('/stores');
     expect(Object.keys(result.data)).toEqual(['/api/stores?radiusKm=200']);
-    expect(result.head).toMatchObject({ title: 'Find a store', canonical: 'https://shop.example/stores' });
+    expect(headOf(result)).toMatchObject({ title: 'Find a store', canonical: 'https://shop.example/stores' });
     expect(ld(result, 'ItemList')?.itemListElement).toEqual(stores.stores.map((s, i) => ({ '@type': 'ListItem', position: i + 1, url: `https://shop.example/stores/${s.path}`, name: s.name })));
     const page = html('/stores', result);
     expect(page).toContain('Fernleaf Riccarton');
@@ -162,7 +162,7 @@ describe('stores', () => {
   it('a store page: Store JSON-LD (address, geo, opening hours) and breadcrumbs; unknown or impossible paths are 404s', async () => {
     const { result } = await loaded('/stores/auckland-newmarket');
     expect(Object.keys(result.data)).toEqual(['/api/stores/auckland-newmarket']);
-    expect(result.head).toMatchObject({ title: 'Fernleaf Newmarket', canonical: 'https://shop.example/stores/auckland-newmarket' });
+    expect(headOf(result)).toMatchObject({ title: 'Fernleaf Newmarket', canonical: 'https://shop.example/stores/auckland-newmarket' });
     const shop = ld(result, 'Store')!;
     expect(shop).toMatchObject({
       name: 'Fernleaf Newmarket',
