@@ -19,55 +19,40 @@
  * `wishlist.quantity` on the bus. The cart remote owns the cart rules; this store only keeps its
  * items (deduplicated by id).
  *
- * Kept dependency-light (rxjs primitives, fetch): it is part of the shared singleton.
+ * Kept dependency-light (rxjs primitives, fetch): it is part of the shared singleton. The store is
+ * here; the state's shape, parsing and merge are in ./synced-state-model.ts and the API backend in
+ * ./synced-state-api.ts, both re-exported from here.
  */
 import { BehaviorSubject, type Observable } from 'rxjs';
 import type { Bus } from './bus';
+import {
+  emptySyncedState,
+  isRecord,
+  mergeSyncedStates,
+  normaliseSyncedState,
+  sameContent,
+  structuredCloneState,
+  SyncConflictError,
+  type SyncedChange,
+  type SyncedState,
+  type SyncedStateBackend,
+  type SyncResult,
+} from './synced-state-model';
 import { wishlistQuantity } from './topics';
 
-export interface CartItem {
-  id: string;
-  productId: string;
-  variantId: string;
-  qty: number;
-  /** ISO 8601 timestamp. */
-  createdAt: string;
-  challengeAnswer?: string;
-}
-
-export interface WishlistItem {
-  productId: string;
-  variantId?: string;
-  qty: 1;
-  /** ISO 8601 timestamp. */
-  createdAt: string;
-}
-
-export interface SyncedState {
-  /** The server's syncableStateVersion (0 for a guest). */
-  version: number;
-  cart: { items: CartItem[] };
-  wishlist: { items: WishlistItem[] };
-}
-
-export type SyncResult = 'IDLE' | 'SYNCING' | 'SUCCESS' | 'ERROR';
-
-export type SyncedChange = (state: SyncedState) => SyncedState;
-
-/** A stale syncableStateVersion (HTTP 409). */
-export class SyncConflictError extends Error {
-  constructor() {
-    super('Synced state conflict (409).');
-    this.name = 'SyncConflictError';
-  }
-}
-
-/** Where a signed-in user's state lives (the API; tests pass a fake). */
-export interface SyncedStateBackend {
-  fetch(): Promise<SyncedState>;
-  /** Writes `state` if `state.version` is the server's current version, else SyncConflictError. */
-  put(state: SyncedState): Promise<SyncedState>;
-}
+export {
+  emptySyncedState,
+  mergeSyncedStates,
+  normaliseSyncedState,
+  SyncConflictError,
+  type CartItem,
+  type SyncedChange,
+  type SyncedState,
+  type SyncedStateBackend,
+  type SyncResult,
+  type WishlistItem,
+} from './synced-state-model';
+export { createApiSyncedBackend } from './synced-state-api';
 
 export interface SyncedStore {
   /** Current state first, then every change. */
@@ -107,73 +92,6 @@ export interface SyncedStoreOptions {
 export const GUEST_STORAGE_KEY = 'fernleaf.synced.guest';
 export const USER_STORAGE_KEY = 'fernleaf.synced.user';
 export const MERGE_FAILED_MESSAGE = 'Unable to put merged syncable state.';
-
-export const emptySyncedState = (): SyncedState => ({ version: 0, cart: { items: [] }, wishlist: { items: [] } });
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-const validTime = (value: unknown): value is string => isText(value) && !Number.isNaN(Date.parse(value));
-
-/** Parses untrusted JSON (storage, server) into a well-formed state; drops malformed items. */
-export function normaliseSyncedState(input: unknown): SyncedState {
-  if (!isRecord(input)) return emptySyncedState();
-  const version = Number.isInteger(input.version) && (input.version as number) >= 0 ? (input.version as number) : 0;
-  const cartItems = isRecord(input.cart) && Array.isArray(input.cart.items) ? input.cart.items : [];
-  const wishItems = isRecord(input.wishlist) && Array.isArray(input.wishlist.items) ? input.wishlist.items : [];
-  const cart = new Map<string, CartItem>();
-  for (const raw of cartItems) {
-    if (!isRecord(raw) || !isText(raw.id) || !isText(raw.productId) || !isText(raw.variantId)) continue;
-    if (!Number.isInteger(raw.qty) || (raw.qty as number) < 1 || !validTime(raw.createdAt)) continue;
-    const item: CartItem = {
-      id: raw.id,
-      productId: raw.productId,
-      variantId: raw.variantId,
-      qty: raw.qty as number,
-      createdAt: raw.createdAt,
-    };
-    if (typeof raw.challengeAnswer === 'string') item.challengeAnswer = raw.challengeAnswer;
-    cart.set(item.id, item);
-  }
-  const wishlist = new Map<string, WishlistItem>();
-  for (const raw of wishItems) {
-    if (!isRecord(raw) || !isText(raw.productId) || !validTime(raw.createdAt)) continue;
-    const item: WishlistItem = { productId: raw.productId, qty: 1, createdAt: raw.createdAt };
-    if (isText(raw.variantId)) item.variantId = raw.variantId;
-    const seen = wishlist.get(item.productId);
-    if (!seen || Date.parse(item.createdAt) > Date.parse(seen.createdAt)) wishlist.set(item.productId, item);
-  }
-  return { version, cart: { items: [...cart.values()] }, wishlist: { items: [...wishlist.values()] } };
-}
-
-/**
- * Merge on login. Cart: items with the same product and variant keep the one created earlier
- * (server items first, then local ones not already there). Wishlist: per product the later
- * createdAt wins. The version is the server's.
- */
-export function mergeSyncedStates(server: SyncedState, local: SyncedState): SyncedState {
-  const cart: CartItem[] = [];
-  const byKey = new Map<string, number>();
-  for (const item of [...server.cart.items, ...local.cart.items]) {
-    const key = `${item.productId}\u0000${item.variantId}`;
-    const at = byKey.get(key);
-    if (at === undefined) {
-      byKey.set(key, cart.length);
-      cart.push(item);
-    } else if (Date.parse(item.createdAt) < Date.parse(cart[at]!.createdAt)) {
-      cart[at] = item;
-    }
-  }
-  const wishlist = new Map<string, WishlistItem>();
-  for (const item of [...server.wishlist.items, ...local.wishlist.items]) {
-    const seen = wishlist.get(item.productId);
-    if (!seen || Date.parse(item.createdAt) > Date.parse(seen.createdAt)) wishlist.set(item.productId, item);
-  }
-  return { version: server.version, cart: { items: cart }, wishlist: { items: [...wishlist.values()] } };
-}
-
-const sameContent = (a: SyncedState, b: SyncedState): boolean =>
-  JSON.stringify([a.cart, a.wishlist]) === JSON.stringify([b.cart, b.wishlist]);
 
 const defaultStorage = (): Storage | null => {
   try {
@@ -395,50 +313,5 @@ export function createSyncedStore(options: SyncedStoreOptions): SyncedStore {
     attach,
     detach,
     dispose: () => eventTarget?.removeEventListener('storage', onStorage),
-  };
-}
-
-function structuredCloneState(state: SyncedState): SyncedState {
-  return {
-    version: state.version,
-    cart: { items: state.cart.items.map((item) => ({ ...item })) },
-    wishlist: { items: state.wishlist.items.map((item) => ({ ...item })) },
-  };
-}
-
-/** The API backend: GET/PUT /api/account/state with the session's ID token. */
-export function createApiSyncedBackend(options: {
-  getIdToken: () => Promise<string | null>;
-  baseUrl?: string;
-  fetch?: typeof fetch;
-}): SyncedStateBackend {
-  const url = `${options.baseUrl ?? ''}/api/account/state`;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-  const headers = async (): Promise<Record<string, string>> => {
-    const token = await options.getIdToken();
-    if (!token) throw new Error('Not signed in.');
-    return { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
-  };
-  const fromWire = (body: unknown): SyncedState => {
-    const wire = isRecord(body) && isRecord(body.state) ? body.state : undefined;
-    if (!wire) throw new Error('Malformed synced state response.');
-    return normaliseSyncedState({ ...wire, version: wire.syncableStateVersion });
-  };
-  return {
-    async fetch() {
-      const response = await doFetch(url, { headers: await headers() });
-      if (!response.ok) throw new Error(`GET /api/account/state failed: ${response.status}`);
-      return fromWire(await response.json());
-    },
-    async put(next) {
-      const response = await doFetch(url, {
-        method: 'PUT',
-        headers: await headers(),
-        body: JSON.stringify({ syncableStateVersion: next.version, cart: next.cart, wishlist: next.wishlist }),
-      });
-      if (response.status === 409) throw new SyncConflictError();
-      if (!response.ok) throw new Error(`PUT /api/account/state failed: ${response.status}`);
-      return fromWire(await response.json());
-    },
   };
 }

@@ -1,72 +1,34 @@
-import zlib from 'node:zlib';
-import {
-  PRODUCT_LIST_PAGE_SIZE,
-  SORT_OPTIONS,
-  discountPercent,
-  exclusiveOfGst,
-  marketOfCurrency,
-  type Breadcrumb,
-  type CategoryNode,
-  type CategoryRef,
-  type FacetOption,
-  type ListingResponse,
-  type Overlay,
-  type Product,
-  type ProductTile,
-} from '@store/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/index.js';
-import { brands, categories, features, productCategories, productFeatures, productImages, products, variants } from '../db/schema.js';
-import { OVERLAY_BY_ID } from '../seed/data.js';
+/**
+ * The read side of the catalogue, per price list, with its in-memory caches and their
+ * invalidation (stock changes, catalogue writes, other processes through ./sync.ts): categories,
+ * listings (filters, search with its corrections, facets), tiles, product JSON and image sources.
+ *
+ * What it caches is built by: ./categories.ts (the category tree, breadcrumbs), ./facets.ts (the
+ * facet lookups and a listing's facet options), ./listing.ts (the SQL listing and search),
+ * ./memory-listing.ts with ./facet-index.ts and ./text-index.ts (the in-memory listing),
+ * ./products.ts (tiles, product JSON, image sources), ./cached-body.ts (answers with their ETag)
+ * and ./normalise.ts (the sorts, slugs and paths asked for).
+ */
+import { PRODUCT_LIST_PAGE_SIZE, type ListingResponse, type ProductTile } from '@store/contracts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/index.js';
+import { products } from '../db/schema.js';
+import { CachedBody, fnv } from './cached-body.js';
+import { breadcrumbsOf, categoryNodes, loadCategoryIndex, type CategoryIndex, type CategoryInfo } from './categories.js';
 import { FacetIndex as MemoryFacetIndex, type TextRows } from './facet-index.js';
-import { correctQuery, correctQueryInMemory, loadVocabulary, vocabularyOf, type Vocabulary, normaliseQuery, queryListing, textMatches, tsQueryText, type CategoryRollup, type FacetRows, type ListingFilters } from './listing.js';
-import type { SeedCategory } from '../seed/generate.js';
+import { listingFacets, loadFacetLookup, type FacetLookup } from './facets.js';
+import { correctQuery, correctQueryInMemory, loadVocabulary, vocabularyOf, type Vocabulary, normaliseQuery, queryListing, textMatches, tsQueryText, type FacetRows, type ListingFilters } from './listing.js';
 import { Lru, SingleFlight } from './lru.js';
+import { memoryListing } from './memory-listing.js';
+import { normaliseCategoryPath, normaliseProductPath, normaliseSort } from './normalise.js';
+import type { Currency } from './prices.js';
+import { loadImageSource, loadProducts, loadTiles, type ImageSourceRow } from './products.js';
 import { TextIndex, parseTsQuery, type TsQueryNode } from './text-index.js';
-import { priceColumns, type Currency } from './prices.js';
 
-/** A category row as the service keeps it in memory: the same shape the seed writes. */
-export type CategoryInfo = SeedCategory;
-
-interface CategoryIndex {
-  list: CategoryInfo[];
-  byId: Map<number, CategoryInfo>;
-  byPath: Map<string, CategoryInfo>;
-  /** Category id -> ids of itself and all descendants. */
-  subtree: Map<number, number[]>;
-  counts: Map<number, number>;
-}
-
-/** A cached JSON answer and its lazily compressed forms. */
-export class CachedBody {
-  private brotli?: Buffer;
-  private gzip?: Buffer;
-  constructor(
-    readonly json: string,
-    readonly etag: string,
-  ) {}
-
-  br(): Buffer {
-    this.brotli ??= zlib.brotliCompressSync(this.json, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: this.json.length },
-    });
-    return this.brotli;
-  }
-
-  gz(): Buffer {
-    this.gzip ??= zlib.gzipSync(this.json, { level: 6 });
-    return this.gzip;
-  }
-}
-
-interface FacetIndex {
-  brandsBySlug: Map<string, { id: number; slug: string; name: string }>;
-  featuresBySlug: Map<string, { id: number; slug: string; name: string }>;
-  featuresById: Map<number, { id: number; slug: string; name: string }>;
-  coloursBySlug: Map<string, { name: string; hex: string; slug: string }>;
-  coloursByName: Map<string, { name: string; hex: string; slug: string }>;
-  rollup: CategoryRollup;
-}
+export { CachedBody } from './cached-body.js';
+export type { CategoryInfo } from './categories.js';
+export { normaliseCategoryPath, normaliseProductPath, normaliseSort, slugOf, SORT_VALUES } from './normalise.js';
+export type { ImageSourceRow } from './products.js';
 
 /** A listing request after validation (see ListingQuery in contracts). */
 export interface ListingRequest {
@@ -82,77 +44,8 @@ export interface ListingRequest {
   page: number;
 }
 
-/** "Grey Marle" -> "grey-marle" */
-export function slugOf(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
 /** Tiles carry sold-out state: re-read after this long (spec §9 stock data age max 300). */
 export const TILE_MAX_AGE_MS = 300_000;
-
-export const SORT_VALUES: ReadonlySet<string> = new Set(SORT_OPTIONS.map((s) => s.value));
-
-/** Unknown sorts mean Recommended (spec: a sort value not in the configured list is ignored). */
-export function normaliseSort(sort: string | undefined): string {
-  const value = (sort ?? '').trim().toLowerCase();
-  return SORT_VALUES.has(value) ? value : '';
-}
-
-/** "/Bags/Backpacks/" -> "bags/backpacks" */
-export function normaliseCategoryPath(path: string): string {
-  return path
-    .trim()
-    .toLowerCase()
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/^categories\//, '')
-    .replace(/\/{2,}/g, '/');
-}
-
-/** Accepts "x-p12", "/products/x-p12" or "products/x-p12/". */
-export function normaliseProductPath(path: string): string {
-  return path
-    .trim()
-    .replace(/^\/+|\/+$/g, '')
-    .replace(/^products\//, '')
-    .toLowerCase();
-}
-
-function fnv(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(36);
-}
-
-function iso(value: Date | string | null): string | null {
-  if (value === null) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
-function overlaysOf(ids: string[]): Overlay[] {
-  const out: Overlay[] = [];
-  for (const id of ids) {
-    const overlay = OVERLAY_BY_ID.get(id);
-    if (overlay) out.push(overlay);
-  }
-  return out;
-}
-
-export interface ImageSourceRow {
-  productId: number;
-  position: number;
-  width: number;
-  height: number;
-  kind: string;
-  colourHex: string;
-}
 
 /** A change another process must apply to its caches. */
 export type CatalogChange = { kind: 'stock'; productIds: number[] } | { kind: 'all' };
@@ -182,7 +75,7 @@ export class CatalogService {
   private treeBody: Promise<CachedBody> | null = null;
   private readonly listings: Lru<string, CachedBody>;
   private readonly listingFlights = new SingleFlight<string, CachedBody>();
-  private facetIndexPromise: Promise<FacetIndex> | null = null;
+  private facetIndexPromise: Promise<FacetLookup> | null = null;
   private vocabularyPromise: Promise<Vocabulary> | null = null;
   private memoryIndexPromise: Promise<{ facets: MemoryFacetIndex; text: TextIndex | null } | null> | null = null;
   /** The tsquery text of a search text (websearch_to_tsquery), per text and mode. */
@@ -293,7 +186,7 @@ export class CatalogService {
   private categories(): Promise<CategoryIndex> {
     if (!this.categoryIndex) {
       const version = this.versionNo;
-      const promise = this.loadCategories();
+      const promise = loadCategoryIndex(this.db);
       this.categoryIndex = promise;
       promise.catch(() => {
         if (this.versionNo === version && this.categoryIndex === promise) this.categoryIndex = null;
@@ -302,55 +195,12 @@ export class CatalogService {
     return this.categoryIndex;
   }
 
-  private async loadCategories(): Promise<CategoryIndex> {
-    const rows = await this.db
-      .select({
-        id: categories.id,
-        parentId: categories.parentId,
-        slug: categories.slug,
-        path: categories.path,
-        name: categories.name,
-        position: categories.position,
-        kind: categories.kind,
-      })
-      .from(categories)
-      .orderBy(asc(categories.position), asc(categories.id));
-    const list = rows.map((r) => ({ ...r, kind: r.kind === 'collection' ? ('collection' as const) : ('category' as const) }));
-    const byId = new Map(list.map((c) => [c.id, c]));
-    const byPath = new Map(list.map((c) => [c.path, c]));
-    const subtree = new Map<number, number[]>();
-    for (const c of list) subtree.set(c.id, list.filter((d) => d.path === c.path || d.path.startsWith(`${c.path}/`)).map((d) => d.id));
-    const countRows = await queryRows<{ id: number; n: number }>(
-      this.db,
-      sql`select c.id as id, count(distinct pc.product_id)::int as n
-          from ${categories} c
-          join ${categories} d on d.path = c.path or d.path like c.path || '/%'
-          join ${productCategories} pc on pc.category_id = d.id
-          group by c.id`,
-    );
-    const counts = new Map(countRows.map((r) => [Number(r.id), Number(r.n)]));
-    return { list, byId, byPath, subtree, counts };
-  }
-
   /** JSON body of GET /api/catalog/categories. */
   categoryTree(): Promise<CachedBody> {
     if (!this.treeBody) {
       const version = this.versionNo;
       this.treeBody = this.categories().then((index) => {
-        const build = (parentId: number | null): CategoryNode[] =>
-          index.list
-            .filter((c) => c.parentId === parentId)
-            .map((c) => ({
-              id: String(c.id),
-              name: c.name,
-              slug: c.slug,
-              path: c.path,
-              position: c.position,
-              kind: c.kind,
-              productCount: index.counts.get(c.id) ?? 0,
-              children: build(c.id),
-            }));
-        const json = JSON.stringify({ categories: build(null) });
+        const json = JSON.stringify({ categories: categoryNodes(index) });
         return new CachedBody(json, `W/"c${version}-${fnv(json)}"`);
       });
       this.treeBody.catch(() => {
@@ -364,20 +214,10 @@ export class CatalogService {
     return (await this.categories()).byPath.get(normaliseCategoryPath(path));
   }
 
-  private breadcrumbs(index: CategoryIndex, category: CategoryInfo): Breadcrumb[] {
-    const chain: Breadcrumb[] = [];
-    let current: CategoryInfo | undefined = category;
-    while (current) {
-      chain.unshift({ name: current.name, path: current.path });
-      current = current.parentId === null ? undefined : index.byId.get(current.parentId);
-    }
-    return chain;
-  }
-
   // -------------------------------------------------------------------------------------------
   // Listing
 
-  private facetIndex(): Promise<FacetIndex> {
+  private facetIndex(): Promise<FacetLookup> {
     if (!this.facetIndexPromise) {
       const promise = this.loadFacetIndex();
       this.facetIndexPromise = promise;
@@ -388,28 +228,9 @@ export class CatalogService {
     return this.facetIndexPromise;
   }
 
-  private async loadFacetIndex(): Promise<FacetIndex> {
+  private async loadFacetIndex(): Promise<FacetLookup> {
     const index = await this.categories();
-    const brandRows = await this.db.select({ id: brands.id, slug: brands.slug, name: brands.name }).from(brands).orderBy(asc(brands.name));
-    const featureRows = await this.db.select({ id: features.id, slug: features.slug, name: features.name }).from(features).orderBy(asc(features.id));
-    const colourRows = await queryRows<{ name: string; hex: string }>(this.db, sql`select colour_name as name, min(colour_hex) as hex from products group by colour_name order by colour_name`);
-    const descendant: number[] = [];
-    const ancestor: number[] = [];
-    for (const [ancestorId, ids] of index.subtree) {
-      for (const id of ids) {
-        descendant.push(id);
-        ancestor.push(ancestorId);
-      }
-    }
-    const colours = colourRows.map((c) => ({ name: c.name, hex: c.hex, slug: slugOf(c.name) }));
-    return {
-      brandsBySlug: new Map(brandRows.map((b) => [b.slug, { id: b.id, slug: b.slug, name: b.name }])),
-      featuresBySlug: new Map(featureRows.map((f) => [f.slug, f])),
-      featuresById: new Map(featureRows.map((f) => [f.id, f])),
-      coloursBySlug: new Map(colours.map((c) => [c.slug, c])),
-      coloursByName: new Map(colours.map((c) => [c.name, c])),
-      rollup: { descendant, ancestor },
-    };
+    return loadFacetLookup(this.db, index);
   }
 
   private vocabulary(): Promise<Vocabulary> {
@@ -521,45 +342,11 @@ export class CatalogService {
     return rows;
   }
 
-  /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */
-  private async runListing(filters: ListingFilters, facets: FacetIndex, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
+  /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */  private async runListing(filters: ListingFilters, facets: FacetLookup, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
     const indexes = await this.memoryIndex();
     if (!indexes) return queryListing(this.db, filters, facets.rollup, text, mode, this.currency);
-    const memory = indexes.facets;
     const rows = text ? await this.textRowsOf(indexes, text, mode) : null;
-    const scopeMask = filters.scopeCategoryId ? memory.categoryMaskOf([filters.scopeCategoryId]) : 0;
-    if (filters.scopeCategoryId && scopeMask === 0) return { total: 0, ids: [], categories: [], features: [], colours: [], price: null };
-    const result = memory.query({
-      scopeMask,
-      categoryMask: filters.filterCategoryIds ? memory.categoryMaskOf(filters.filterCategoryIds) : 0,
-      featureMask: filters.featureIds ? memory.featureMaskOf(filters.featureIds) : 0,
-      colourMask: filters.colourNames ? memory.colourMaskOf(filters.colourNames) : 0,
-      brandId: filters.brandId,
-      minPrice: filters.minPrice,
-      maxPrice: filters.maxPrice,
-      sort: filters.sort,
-      offset: (filters.page - 1) * PRODUCT_LIST_PAGE_SIZE,
-      limit: PRODUCT_LIST_PAGE_SIZE,
-      text: rows,
-      boostColourMask: memory.colourMaskOf(filters.boostColourNames ?? []),
-    });
-    // A filter naming only unknown values matches nothing (the masks would be 0 = no filter).
-    const none = (ids: unknown[] | null, mask: number) => ids !== null && ids.length > 0 && mask === 0;
-    if (
-      none(filters.filterCategoryIds, filters.filterCategoryIds ? memory.categoryMaskOf(filters.filterCategoryIds) : 0) ||
-      none(filters.featureIds, filters.featureIds ? memory.featureMaskOf(filters.featureIds) : 0) ||
-      none(filters.colourNames, filters.colourNames ? memory.colourMaskOf(filters.colourNames) : 0)
-    ) {
-      return { total: 0, ids: [], categories: [], features: [], colours: [], price: null };
-    }
-    return {
-      total: result.total,
-      ids: result.ids,
-      categories: result.categories.map((n, b) => ({ id: memory.categoryBits[b]!, n })),
-      features: result.features.map((n, b) => ({ id: memory.featureBits[b]!, n })),
-      colours: result.colours.map((n, b) => ({ name: memory.colourBits[b]!, n })),
-      price: result.price,
-    };
+    return memoryListing(indexes.facets, filters, rows);
   }
 
   async brandBySlug(slug: string): Promise<{ id: number; slug: string; name: string } | undefined> {
@@ -623,37 +410,8 @@ export class CatalogService {
       const pageCount = Math.ceil(rows.total / PRODUCT_LIST_PAGE_SIZE);
       const excluded = new Set<number>();
       if (category) for (let c: CategoryInfo | undefined = category; c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) excluded.add(c.id);
-      const byCount = (a: FacetOption, b: FacetOption) => b.count - a.count || a.label.localeCompare(b.label);
-      const withSelected = (options: FacetOption[], selected: string[], make: (value: string) => FacetOption | null): FacetOption[] => {
-        const present = new Set(options.map((o) => o.value));
-        for (const value of selected) {
-          if (!present.has(value)) {
-            const option = make(value);
-            if (option) options.push(option);
-          }
-        }
-        return options;
-      };
-      const categoryOptions = rows.categories
-        .filter((r) => !excluded.has(r.id) && r.n > 0 && index.byId.has(r.id))
-        .map((r) => {
-          const c = index.byId.get(r.id)!;
-          return { value: c.path, label: c.name, count: r.n, selected: selectedCategories.includes(c.path) };
-        });
-      const featureOptions = rows.features
-        .filter((r) => r.n > 0 && facets.featuresById.has(r.id))
-        .map((r) => {
-          const f = facets.featuresById.get(r.id)!;
-          return { value: f.slug, label: f.name, count: r.n, selected: selectedFeatures.includes(f.slug) };
-        });
-      const colourOptions = rows.colours
-        .filter((r) => r.n > 0 && facets.coloursByName.has(r.name))
-        .map((r) => {
-          const c = facets.coloursByName.get(r.name)!;
-          return { value: c.slug, label: c.name, hex: c.hex, count: r.n, selected: selectedColours.includes(c.slug) };
-        });
       const response: ListingResponse = {
-        category: category ? { id: String(category.id), name: category.name, path: category.path, breadcrumbs: this.breadcrumbs(index, category) } : null,
+        category: category ? { id: String(category.id), name: category.name, path: category.path, breadcrumbs: breadcrumbsOf(index, category) } : null,
         brand: brand ? { id: String(brand.id), name: brand.name, slug: brand.slug } : null,
         q,
         correctedQuery,
@@ -663,21 +421,7 @@ export class CatalogService {
         pageSize: PRODUCT_LIST_PAGE_SIZE,
         pageCount,
         sort,
-        facets: {
-          categories: withSelected(categoryOptions, selectedCategories, (path) => {
-            const c = index.byPath.get(path);
-            return c ? { value: c.path, label: c.name, count: 0, selected: true } : null;
-          }).sort(byCount),
-          features: withSelected(featureOptions, selectedFeatures, (slug) => {
-            const f = facets.featuresBySlug.get(slug);
-            return f ? { value: f.slug, label: f.name, count: 0, selected: true } : null;
-          }).sort(byCount),
-          colours: withSelected(colourOptions, selectedColours, (slug) => {
-            const c = facets.coloursBySlug.get(slug);
-            return c ? { value: c.slug, label: c.name, hex: c.hex, count: 0, selected: true } : null;
-          }).sort(byCount),
-          price: rows.price,
-        },
+        facets: listingFacets(rows, index, facets, excluded, { categories: selectedCategories, features: selectedFeatures, colours: selectedColours }),
       };
       const json = JSON.stringify(response);
       const body = new CachedBody(json, `W/"l${version}-${fnv(json)}"`);
@@ -697,11 +441,6 @@ export class CatalogService {
       }
     };
     return cache ? this.listingFlights.run(`${version}|${key}`, build) : build();
-  }
-
-  /** The price columns in this service's currency (NZD: the products table's; else the price list's, null when missing). */
-  private prices() {
-    return this.currency === 'NZD' ? { price: products.price, erpOriginalPrice: products.erpOriginalPrice } : priceColumns(this.currency, sql`${products.id}`);
   }
 
   /** Tiles for product ids, in the order given. */
@@ -734,55 +473,8 @@ export class CatalogService {
   }
 
   /** Tiles of these products (null: every product), in the order given. */
-  private async loadTiles(ids: number[] | null): Promise<ProductTile[]> {
-    const rows = await this.db
-      .select({
-        id: products.id,
-        path: products.path,
-        name: products.name,
-        brand: brands.name,
-        ...this.prices(),
-        isNew: products.isNew,
-        state: products.state,
-        availableFrom: products.availableFrom,
-        overlayIds: products.overlayIds,
-        colourName: products.colourName,
-        colourHex: products.colourHex,
-        soldOut: sql<boolean>`not exists (select 1 from ${variants} where ${variants.productId} = ${products.id} and ${variants.qty} > 0)`,
-        src: productImages.src,
-        alt: productImages.alt,
-        width: productImages.width,
-        height: productImages.height,
-      })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(productImages, and(eq(productImages.productId, products.id), eq(productImages.position, 0)))
-      .where(ids === null ? undefined : inArray(products.id, ids));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    const out: ProductTile[] = [];
-    for (const id of ids ?? rows.map((r) => r.id)) {
-      const r = byId.get(id);
-      // (no price in this currency: not sold in this market)
-      if (!r || r.price === null) continue;
-      out.push({
-        id: String(r.id),
-        path: r.path,
-        name: r.name,
-        brand: r.brand,
-        price: r.price,
-        erpOriginalPrice: r.erpOriginalPrice,
-        isDiscounted: r.price < r.erpOriginalPrice,
-        isNew: r.isNew,
-        state: r.state as ProductTile['state'],
-        availableFrom: iso(r.availableFrom),
-        soldOut: r.state !== 'coming' && Boolean(r.soldOut),
-        overlays: overlaysOf(r.overlayIds),
-        image: r.src ? { src: r.src, alt: r.alt ?? r.name, width: r.width ?? 0, height: r.height ?? 0 } : null,
-        colourName: r.colourName,
-        colourHex: r.colourHex,
-      });
-    }
-    return out;
+  private loadTiles(ids: number[] | null): Promise<ProductTile[]> {
+    return loadTiles(this.db, this.currency, ids);
   }
 
   /**
@@ -837,133 +529,8 @@ export class CatalogService {
   }
 
   private async loadProducts(ids: number[]): Promise<Map<number, string>> {
-    const out = new Map<number, string>();
-    if (ids.length === 0) return out;
-    const index = await this.categories();
-    const rows = await this.db
-      .select({
-        id: products.id,
-        path: products.path,
-        name: products.name,
-        pageTitle: products.pageTitle,
-        description: products.description,
-        brandId: brands.id,
-        brandName: brands.name,
-        brandSlug: brands.slug,
-        productType: products.productType,
-        ...this.prices(),
-        isNew: products.isNew,
-        state: products.state,
-        availableFrom: products.availableFrom,
-        functionalType: products.functionalType,
-        stockUpdatedAt: products.stockUpdatedAt,
-        colourName: products.colourName,
-        colourHex: products.colourHex,
-        canonicalCategoryId: products.canonicalCategoryId,
-        erpProductCompositeCode: products.erpProductCompositeCode,
-        erpProductParentCode: products.erpProductParentCode,
-        erpGenderCode: products.erpGenderCode,
-        erpProductType: products.erpProductType,
-        overlayIds: products.overlayIds,
-        cartQtyProductMax: products.cartQtyProductMax,
-        cartQtyVariantMax: products.cartQtyVariantMax,
-        cartQtyVariantMin: products.cartQtyVariantMin,
-        cartQtyVariantMultipleOf: products.cartQtyVariantMultipleOf,
-        createdAt: products.createdAt,
-        challengeQuestion: products.challengeQuestion,
-      })
-      .from(products)
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(inArray(products.id, ids));
-    if (rows.length === 0) return out;
-    const found = rows.map((r) => r.id);
-    const [variantRows, imageRows, featureRows, categoryRows] = [
-      await this.db
-        .select({ id: variants.id, productId: variants.productId, code: variants.code, label: variants.label, qty: variants.qty })
-        .from(variants)
-        .where(inArray(variants.productId, found))
-        .orderBy(asc(variants.productId), asc(variants.position), asc(variants.id)),
-      await this.db
-        .select({ productId: productImages.productId, src: productImages.src, alt: productImages.alt, width: productImages.width, height: productImages.height })
-        .from(productImages)
-        .where(inArray(productImages.productId, found))
-        .orderBy(asc(productImages.productId), asc(productImages.position)),
-      await this.db
-        .select({ productId: productFeatures.productId, slug: features.slug, name: features.name })
-        .from(productFeatures)
-        .innerJoin(features, eq(features.id, productFeatures.featureId))
-        .where(inArray(productFeatures.productId, found))
-        .orderBy(asc(productFeatures.productId), asc(features.id)),
-      await this.db
-        .select({ productId: productCategories.productId, categoryId: productCategories.categoryId })
-        .from(productCategories)
-        .where(inArray(productCategories.productId, found))
-        .orderBy(asc(productCategories.productId), asc(productCategories.categoryId)),
-    ];
-    const group = <T extends { productId: number }>(list: T[]) => {
-      const map = new Map<number, T[]>();
-      for (const item of list) {
-        const bucket = map.get(item.productId);
-        if (bucket) bucket.push(item);
-        else map.set(item.productId, [item]);
-      }
-      return map;
-    };
-    const variantsBy = group(variantRows);
-    const imagesBy = group(imageRows);
-    const featuresBy = group(featureRows);
-    const categoriesBy = group(categoryRows);
-    const ref = (id: number): CategoryRef => {
-      const c = index.byId.get(id);
-      return { id: String(id), name: c?.name ?? '', path: c?.path ?? '' };
-    };
-    for (const r of rows) {
-      if (r.price === null) continue; // not sold in this market
-      const productVariants = (variantsBy.get(r.id) ?? []).map((v) => ({ id: String(v.id), code: v.code, label: v.label, qty: v.qty }));
-      const inStock = productVariants.filter((v) => v.qty > 0);
-      const product: Product = {
-        id: String(r.id),
-        path: r.path,
-        name: r.name,
-        pageTitle: r.pageTitle,
-        description: r.description,
-        brand: { id: String(r.brandId), name: r.brandName, slug: r.brandSlug },
-        productType: r.productType,
-        price: r.price,
-        erpOriginalPrice: r.erpOriginalPrice,
-        isDiscounted: r.price < r.erpOriginalPrice,
-        discountPercent: discountPercent(r.price, r.erpOriginalPrice),
-        taxExclusive: exclusiveOfGst(r.price, marketOfCurrency(this.currency)?.gstPercent),
-        isNew: r.isNew,
-        state: r.state as Product['state'],
-        availableFrom: iso(r.availableFrom),
-        functionalType: r.functionalType,
-        soldOut: r.state !== 'coming' && r.functionalType === 'basic' && inStock.length === 0,
-        stockUpdatedAt: iso(r.stockUpdatedAt) ?? '',
-        colourName: r.colourName,
-        colourHex: r.colourHex,
-        canonicalCategory: ref(r.canonicalCategoryId),
-        categories: (categoriesBy.get(r.id) ?? []).map((c) => ref(c.categoryId)),
-        features: (featuresBy.get(r.id) ?? []).map((f) => ({ slug: f.slug, name: f.name })),
-        erpProductCompositeCode: r.erpProductCompositeCode,
-        erpProductParentCode: r.erpProductParentCode,
-        erpGenderCode: r.erpGenderCode,
-        erpProductType: r.erpProductType,
-        productGallery: (imagesBy.get(r.id) ?? []).map((i) => ({ type: 'IMAGE' as const, src: i.src, alt: i.alt, width: i.width, height: i.height })),
-        availableVariantLabels: inStock.map((v) => v.label),
-        overlayIds: r.overlayIds,
-        overlays: overlaysOf(r.overlayIds),
-        cartQtyProductMax: r.cartQtyProductMax,
-        cartQtyVariantMax: r.cartQtyVariantMax,
-        cartQtyVariantMin: r.cartQtyVariantMin,
-        cartQtyVariantMultipleOf: r.cartQtyVariantMultipleOf,
-        variants: productVariants,
-        createdAt: iso(r.createdAt) ?? '',
-        challengeQuestion: r.challengeQuestion,
-      };
-      out.set(r.id, JSON.stringify(product));
-    }
-    return out;
+    if (ids.length === 0) return new Map();
+    return loadProducts(this.db, await this.categories(), this.currency, ids);
   }
 
   // -------------------------------------------------------------------------------------------
@@ -974,20 +541,7 @@ export class CatalogService {
     const cached = this.imageSources.get(src);
     if (cached !== undefined) return cached;
     const version = this.versionNo;
-    const [row] = await this.db
-      .select({
-        productId: productImages.productId,
-        position: productImages.position,
-        width: productImages.width,
-        height: productImages.height,
-        kind: products.productType,
-        colourHex: products.colourHex,
-      })
-      .from(productImages)
-      .innerJoin(products, eq(products.id, productImages.productId))
-      .where(eq(productImages.src, src))
-      .limit(1);
-    const result = row ?? null;
+    const result = await loadImageSource(this.db, src);
     if (this.versionNo === version) this.imageSources.set(src, result);
     return result;
   }

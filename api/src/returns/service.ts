@@ -9,17 +9,8 @@ import crypto from 'node:crypto';
 import { DEFAULT_MARKET, isMarketId, MARKETS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
+import type { StoredItem as OrderItem } from '../orders/types.js';
 
-interface OrderItem {
-  productId: string;
-  variantId: string;
-  name: string;
-  variantLabel: string;
-  qty: number;
-  unitPrice: number;
-  total: number;
-  promo: boolean;
-}
 
 interface OrderRow {
   number: string;
