@@ -57,40 +57,29 @@ export const storeStock = pgTable(
   (t) => [primaryKey({ columns: [t.storeId, t.variantId] }), index('store_stock_variant_idx').on(t.variantId), check('store_stock_qty_check', sql`${t.qty} >= 0`)],
 );
 
-/** NZ suburbs and towns with their postcode and a representative coordinate. */
-export const nzLocalities = pgTable(
-  'nz_localities',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    name: text('name').notNull(),
-    /** Town or city the suburb belongs to (equals name for a town). */
-    city: text('city').notNull(),
-    region: text('region').notNull(),
-    postcode: text('postcode').notNull(),
-    lat: doublePrecision('lat').notNull(),
-    lng: doublePrecision('lng').notNull(),
-  },
-  (t) => [index('nz_localities_postcode_idx').on(t.postcode), index('nz_localities_name_idx').on(sql`lower(${t.name})`), uniqueIndex('nz_localities_name_postcode_idx').on(t.name, t.postcode)],
-);
+/** A country's suburbs and towns with their postcode and a representative coordinate (one table per country). */
+function localitiesTable<N extends string>(name: N) {
+  return pgTable(
+    name,
+    {
+      id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+      name: text('name').notNull(),
+      /** Town or city the suburb belongs to (equals name for a town). */
+      city: text('city').notNull(),
+      /** NZ: the region's name; AU: the state or territory code (NSW, VIC, QLD, WA, SA, TAS, ACT, NT). */
+      region: text('region').notNull(),
+      postcode: text('postcode').notNull(),
+      lat: doublePrecision('lat').notNull(),
+      lng: doublePrecision('lng').notNull(),
+    },
+    (t) => [index(`${name}_postcode_idx`).on(t.postcode), index(`${name}_name_idx`).on(sql`lower(${t.name})`), uniqueIndex(`${name}_name_postcode_idx`).on(t.name, t.postcode)],
+  );
+}
 
-/**
- * Australian suburbs and towns (migration 0012), the same shape as nz_localities: `region` is the
- * state's code (NSW, VIC, ...). Localities are per country: the AU site looks up these, the NZ
- * site nz_localities.
- */
-export const auLocalities = pgTable(
-  'au_localities',
-  {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    name: text('name').notNull(),
-    city: text('city').notNull(),
-    /** State or territory code (NSW, VIC, QLD, WA, SA, TAS, ACT, NT). */
-    region: text('region').notNull(),
-    postcode: text('postcode').notNull(),
-    lat: doublePrecision('lat').notNull(),
-    lng: doublePrecision('lng').notNull(),
-  },
-  (t) => [index('au_localities_postcode_idx').on(t.postcode), index('au_localities_name_idx').on(sql`lower(${t.name})`), uniqueIndex('au_localities_name_postcode_idx').on(t.name, t.postcode)],
-);
+/** NZ suburbs and towns: the NZ site looks these up. */
+export const nzLocalities = localitiesTable('nz_localities');
+
+/** Australian suburbs and towns (migration 0012): the AU site looks these up. */
+export const auLocalities = localitiesTable('au_localities');
 
 export const schema = { stores, storeStock, nzLocalities, auLocalities };

@@ -9,6 +9,29 @@ function auOpeningHours(template: SeedAuStore['hours']): StoreDayHours[] {
   return AU_HOURS_TEMPLATES[template].map((period, index) => ({ day: index + 1, open: period?.[0] ?? null, close: period?.[1] ?? null }));
 }
 
+type SeedStoreFields = Pick<SeedAuStore, 'erpStoreId' | 'name' | 'path' | 'street1' | 'street2' | 'locality' | 'region' | 'postcode' | 'lat' | 'lng' | 'phone' | 'email' | 'clickAndCollect' | 'description'>;
+
+/** A stores row of a seeded store, with its country, time zone and opening hours. */
+function storeRow(s: SeedStoreFields, where: { country: 'NZ' | 'AU'; timeZone: string; openingHours: StoreDayHours[] }) {
+  return {
+    erpStoreId: s.erpStoreId,
+    name: s.name,
+    path: s.path,
+    street1: s.street1,
+    street2: s.street2,
+    locality: s.locality,
+    region: s.region,
+    postcode: s.postcode,
+    lat: s.lat,
+    lng: s.lng,
+    phone: s.phone,
+    email: s.email,
+    clickAndCollect: s.clickAndCollect,
+    description: s.description,
+    ...where,
+  };
+}
+
 /**
  * Seeds the stores and NZ localities when they are missing, the Australian stores (by ERP store
  * id, issue 14) and AU localities when missing, and store stock for every catalogue variant that
@@ -25,25 +48,7 @@ export async function seedStores(db: Database): Promise<{ stores: number; locali
   let localityCount = 0;
   if (Number(counts?.stores ?? 0) === 0) {
     await db.insert(stores).values(
-      SEED_STORES.map((s) => ({
-        erpStoreId: s.erpStoreId,
-        name: s.name,
-        path: s.path,
-        street1: s.street1,
-        street2: s.street2,
-        locality: s.locality,
-        region: s.region,
-        postcode: s.postcode,
-        country: 'NZ',
-        timeZone: 'Pacific/Auckland',
-        lat: s.lat,
-        lng: s.lng,
-        phone: s.phone,
-        email: s.email,
-        openingHours: openingHours(s.hours),
-        clickAndCollect: s.clickAndCollect,
-        description: s.description,
-      })),
+      SEED_STORES.map((s) => storeRow(s, { country: 'NZ', timeZone: 'Pacific/Auckland', openingHours: openingHours(s.hours) })),
     );
     storeCount = SEED_STORES.length;
   }
@@ -55,25 +60,7 @@ export async function seedStores(db: Database): Promise<{ stores: number; locali
   const addedAu = await db
     .insert(stores)
     .values(
-      SEED_AU_STORES.map((s) => ({
-        erpStoreId: s.erpStoreId,
-        name: s.name,
-        path: s.path,
-        street1: s.street1,
-        street2: s.street2,
-        locality: s.locality,
-        region: s.region,
-        postcode: s.postcode,
-        country: 'AU',
-        timeZone: s.timeZone,
-        lat: s.lat,
-        lng: s.lng,
-        phone: s.phone,
-        email: s.email,
-        openingHours: auOpeningHours(s.hours),
-        clickAndCollect: s.clickAndCollect,
-        description: s.description,
-      })),
+      SEED_AU_STORES.map((s) => storeRow(s, { country: 'AU', timeZone: s.timeZone, openingHours: auOpeningHours(s.hours) })),
     )
     .onConflictDoNothing()
     .returning({ id: stores.id });
