@@ -12,6 +12,7 @@ import { registerEdge } from '../src/edge';
 import { loadSecurityConfig, registerSecurityHeaders } from '../src/http/security';
 import { seedIfEmpty } from '../src/seed';
 import { clearServerModules } from '../src/ssr/modules';
+import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 import { TEST_PRODUCTS } from './helpers';
 import { assemble, compressTemplate, placeholders } from '../src/ssr/page-cache';
 
@@ -22,21 +23,6 @@ import { assemble, compressTemplate, placeholders } from '../src/ssr/page-cache'
  * change: a fresh nonce on every script and style of every response, and a new page as soon as
  * its data, its release or its market changes.
  */
-
-const SHELL_HTML =
-  '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><title>Fernleaf | Bags</title><meta name="description" content="Default">' +
-  '<style>:root{--ink:#1d1d1b}</style></head>' +
-  '<body><header id="shell-header"></header><main id="shell-main" tabindex="-1"></main><footer id="shell-footer"></footer><script defer src="/cdn/shell/s1/main.js"></script></body></html>';
-
-const SHELL_SERVER = `
-const { jsx, css } = require('@emotion/react');
-exports.CHROME_DATA_ELEMENT_ID = 'chrome-data';
-exports.load = async () => ({ nav: ['bags'] });
-exports.renderHeader = () => jsx('nav', { 'aria-label': 'Main', css: css({ display: 'flex' }) }, 'Bags');
-exports.renderFooter = () => jsx('p', { css: css({ color: 'green' }) }, 'Fernleaf Limited');
-exports.renderErrorPage = ({ status }) => jsx('h1', null, String(status));
-exports.errorTitle = () => 'Page Not Found';
-`;
 
 // a page big enough to be worth compressing: 200 tiles of the thing's name and price
 const remoteServer = (label: string) => `
@@ -54,16 +40,12 @@ exports.render = ({ data, market }) => {
 `;
 
 function deployDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-pages-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  };
-  write('cdn/shell/s1/index.html', SHELL_HTML);
-  write('cdn/shell/s1/server/server.js', SHELL_SERVER);
-  write('cdn/things/t1/server/server.js', remoteServer('v1'));
-  write('cdn/things/t2/server/server.js', remoteServer('v2'));
-  return dir;
+  return writeDeploy('edge-pages-', {
+    'cdn/shell/s1/index.html': SHELL_HTML,
+    'cdn/shell/s1/server/server.js': SHELL_SERVER,
+    'cdn/things/t1/server/server.js': remoteServer('v1'),
+    'cdn/things/t2/server/server.js': remoteServer('v2'),
+  });
 }
 
 function registry(dir: string, version: string) {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerEdge } from '../src/edge';
 import { clearServerModules } from '../src/ssr/modules';
+import { writeDeploy } from './edge-fixtures';
 
 /**
  * The edge's server composition (issue 17) against a deploy folder holding hand-written server
@@ -45,18 +45,14 @@ exports.render = ({ url, data }) => {
 `;
 
 function deployDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-ssr-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  };
-  write('cdn/shell/s1/index.html', SHELL_HTML);
-  write('cdn/shell/s1/server/server.js', SHELL_SERVER);
-  write('cdn/things/t1/server/server.js', remoteServer('v1'));
-  write('cdn/things/t2/server/server.js', remoteServer('v2'));
-  write('cdn/things/t1/mf-manifest.json', JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.abc.js', path: '' } }, exposes: [{ path: './app', assets: { js: { sync: ['app.123.js'] } } }] }));
-  write('cdn/bad/b1/server/server.js', "require('node:fs'); exports.load = async () => ({ status: 200, data: {} }); exports.render = () => null;");
-  return dir;
+  return writeDeploy('edge-ssr-', {
+    'cdn/shell/s1/index.html': SHELL_HTML,
+    'cdn/shell/s1/server/server.js': SHELL_SERVER,
+    'cdn/things/t1/server/server.js': remoteServer('v1'),
+    'cdn/things/t2/server/server.js': remoteServer('v2'),
+    'cdn/things/t1/mf-manifest.json': JSON.stringify({ metaData: { remoteEntry: { name: 'remoteEntry.abc.js', path: '' } }, exposes: [{ path: './app', assets: { js: { sync: ['app.123.js'] } } }] }),
+    'cdn/bad/b1/server/server.js': "require('node:fs'); exports.load = async () => ({ status: 200, data: {} }); exports.render = () => null;",
+  });
 }
 
 function registry(dir: string, thingsVersion: string) {

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../src/db';
 import { registerEdge } from '../src/edge';
 import { cspDirectives, loadSecurityConfig, overrideOriginsFromEnv, stampNonces } from '../src/http/security';
 import { clearServerModules } from '../src/ssr/modules';
+import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 
 /**
  * Security headers (issue 13, point 6): every response of the whole app (API, edge pages, deployed
@@ -15,21 +16,6 @@ import { clearServerModules } from '../src/ssr/modules';
  * element the edge writes.
  */
 
-const SHELL_HTML =
-  '<!doctype html><html lang="en-NZ"><head><meta charset="utf-8"><title>Fernleaf | Bags</title><meta name="description" content="Default">' +
-  '<style>:root{--ink:#1d1d1b}</style></head>' +
-  '<body><header id="shell-header"></header><main id="shell-main" tabindex="-1"></main><footer id="shell-footer"></footer><script defer src="/cdn/shell/s1/main.js"></script></body></html>';
-
-// server bundles as tools/webpack-config builds them: emotion's css prop renders inline <style data-emotion>
-const SHELL_SERVER = `
-const { jsx, css } = require('@emotion/react');
-exports.CHROME_DATA_ELEMENT_ID = 'chrome-data';
-exports.load = async () => ({ nav: ['bags'] });
-exports.renderHeader = () => jsx('nav', { 'aria-label': 'Main', css: css({ display: 'flex' }) }, 'Bags');
-exports.renderFooter = () => jsx('p', { css: css({ color: 'green' }) }, 'Fernleaf Limited');
-exports.renderErrorPage = ({ status }) => jsx('h1', null, String(status));
-exports.errorTitle = () => 'Page Not Found';
-`;
 const REMOTE_SERVER = `
 const { jsx, css } = require('@emotion/react');
 exports.load = async ({ url }) => ({ status: 200, data: { ['/api/thing?p=' + new URL(url).pathname]: { name: 'x' } }, head: { title: 'Thing', jsonLd: [{ '@type': 'Thing' }] } });
@@ -37,26 +23,19 @@ exports.render = () => jsx('h1', { css: css({ fontSize: 20 }) }, 'A thing');
 `;
 
 function deployDir(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'headers-'));
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    fs.writeFileSync(path.join(dir, file), text);
-  };
-  write('cdn/shell/s1/index.html', SHELL_HTML);
-  write('cdn/shell/s1/server/server.js', SHELL_SERVER);
-  write('cdn/shell/s1/main.js', 'console.log(1)');
-  write('cdn/things/t1/server/server.js', REMOTE_SERVER);
-  write(
-    'registry.json',
-    JSON.stringify({
+  return writeDeploy('headers-', {
+    'cdn/shell/s1/index.html': SHELL_HTML,
+    'cdn/shell/s1/server/server.js': SHELL_SERVER,
+    'cdn/shell/s1/main.js': 'console.log(1)',
+    'cdn/things/t1/server/server.js': REMOTE_SERVER,
+    'registry.json': JSON.stringify({
       shell: { version: 's1', html: '/cdn/shell/s1/index.html' },
       remotes: [
         { name: 'things', version: 't1', manifest: '/cdn/things/t1/mf-manifest.json', routes: ['/things/*'] },
         { name: 'plain', version: 'p1', manifest: '/cdn/plain/p1/mf-manifest.json', routes: ['/plain'] },
       ],
     }),
-  );
-  return dir;
+  });
 }
 
 /** The CSP as directive -> sources. */
