@@ -214,6 +214,18 @@ export function fetchRoutePayloadAnswer(route: string, load: typeof fetch = fetc
   return answer;
 }
 
+/**
+ * A route's answers from its payload: `data` keyed by API URL (null when the payload failed or
+ * the route has none), `notFound` when the edge says the page itself does not exist. Every remote
+ * reading payloads goes through this, then asks its API for what `data` lacks.
+ */
+export async function routePayloadData(route: string, load: typeof fetch = fetch): Promise<{ data: Record<string, unknown> | null; notFound: boolean }> {
+  const answer = await fetchRoutePayloadAnswer(route, load).catch(() => null);
+  if (!answer) return { data: null, notFound: false };
+  const { status, body } = answer;
+  return { data: status === 200 ? (body?.data ?? null) : null, notFound: status === 404 && body?.status === 404 };
+}
+
 /** Drops the route's cached payload (it served its one read). */
 export function forgetRoutePayload(route: string): void {
   (window as unknown as PayloadWindow).__storeRoutePayloads?.delete(route);

@@ -1,6 +1,6 @@
 import type { BrandResponse, ChallengeVerifyRequest, ListingResponse, Product, StoresResponse } from '@store/contracts';
 import { createObjectsClient } from '@store/contracts';
-import { fetchRoutePayloadAnswer, forgetRoutePayload, payloadUrl } from '@store/ui/link';
+import { forgetRoutePayload, payloadUrl, routePayloadData } from '@store/ui/link';
 
 export class NotFoundError extends Error {
   constructor(what: string) {
@@ -37,10 +37,9 @@ export { payloadUrl };
 
 /** The data of a route (pathname + search): null when the edge has no payload for it; NotFoundError for an unknown page. */
 export async function fetchRoutePayload(route: string): Promise<Record<string, unknown> | null> {
-  const { status, body } = await fetchRoutePayloadAnswer(route);
-  if (status === 404 && body?.status === 404) throw new NotFoundError(route);
-  if (status < 200 || status > 299 || !body?.data) return null;
-  return body.data;
+  const { data, notFound } = await routePayloadData(route);
+  if (notFound) throw new NotFoundError(route);
+  return data;
 }
 
 /** The answer for `apiUrl` from the route's payload, else from the API; `once`: the payload serves this one read. */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { fetchRoutePayloadAnswer } from '@store/ui/link';
+import { routePayloadData } from '@store/ui/link';
 import { useRouteData } from '@store/ui/route-data';
 
 export type Resource<T> =
@@ -41,9 +41,8 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
  * a failed request) falls back to the API call, which then decides.
  */
 export async function getJsonViaPayload<T>(route: string, url: string, signal?: AbortSignal): Promise<T> {
-  const answer = await fetchRoutePayloadAnswer(route).catch(() => null);
+  const { data } = await routePayloadData(route);
   signal?.throwIfAborted();
-  const data = answer && answer.status === 200 ? answer.body?.data : undefined;
   if (data && Object.prototype.hasOwnProperty.call(data, url)) return data[url] as T;
   return getJson<T>(url, signal);
 }
