@@ -5,15 +5,13 @@
  * and decline paths mapped to the spec's messages. The providers' clients are fakes here.
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
-import { act, render, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import * as payments from '../lib/payments';
 import type { CardFieldsState, HostedFieldsInstance, PaymentClients } from '../lib/payments';
 import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES } from './messages';
-import { PaymentStep } from './PaymentStep';
 import { emptyCheckout, setCheckout } from './state';
-import { cart, checkoutInfo, delivery } from './paymentStepFixtures';
+import { checkoutInfo, delivery, placeButton, renderPaymentStep } from './paymentStepFixtures';
 
 jest.mock('../lib/payments', () => {
   const actual = jest.requireActual('../lib/payments');
@@ -64,18 +62,7 @@ beforeEach(() => {
   mocked.applePayAvailable.mockReturnValue(false);
 });
 
-async function renderStep() {
-  render(
-    <MemoryRouter initialEntries={['/checkout/payment']}>
-      <Routes>
-        <Route path="/checkout/payment" element={<PaymentStep cart={cart} info={info} infoStatus="SUCCESS" />} />
-        <Route path="/checkout/success" element={<p>Order placed</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-const placeButton = () => screen.getByRole('button', { name: /Place order/ });
+const renderStep = (entry?: string) => renderPaymentStep(info, entry);
 
 describe('a new card in the hosted fields', () => {
   it('focuses the first field to fix and says what is wrong, without placing; once valid, sends only the nonce', async () => {

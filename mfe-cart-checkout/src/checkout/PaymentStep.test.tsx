@@ -15,7 +15,7 @@ import { clearServerProblems, serverProblem } from '../cart/serverProblems';
 import { productsRefreshCount } from '../lib/objects';
 import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES } from './messages';
 import { emptyCheckout, setCheckout } from './state';
-import { cart, checkoutInfo, delivery, item } from './paymentStepFixtures';
+import { cart, checkoutInfo, delivery, item, placeButton, renderPaymentStep } from './paymentStepFixtures';
 import { MARKETS } from '@store/contracts';
 import { MarketProvider } from '@store/ui/market';
 
@@ -60,19 +60,7 @@ beforeEach(() => {
   setCheckout({ ...emptyCheckout(), contact: { email: 'aroha@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', phone: '021 555 0101', agreeToMarketing: false }, shippingType: 'DELIVERY', deliveryAddress: delivery, deliveryMethodId: 'standard' });
 });
 
-/** Renders the step and lets its first requests (saved cards, saved addresses) answer. */
-async function renderStep(entry = '/checkout/payment') {
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/checkout/payment" element={<PaymentStep cart={cart} info={info} infoStatus="SUCCESS" />} />
-        <Route path="/checkout/success" element={<p>Order placed</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-}
-const placeButton = () => screen.getByRole('button', { name: /Place order/ });
+const renderStep = (entry?: string) => renderPaymentStep(info, entry);
 
 describe('fraudAnalytics.token on order/place (spec §7)', () => {
   it('is left out while the fraud script has given no token', async () => {

@@ -3,7 +3,10 @@
  * a one-item cart and the checkout info of a $49.95 order (Standard delivery) to an Auckland address.
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import type { CartView } from '../cart/useCart';
+import { PaymentStep } from './PaymentStep';
 
 export const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
 export const cart: CartView = { status: 'SUCCESS', items: [item], pricedItems: [item], groups: [], quantity: 1, valid: true };
@@ -25,3 +28,18 @@ export const checkoutInfo: CheckoutInfoResponse = {
   afterpayAvailable: false,
   loyaltyPoints: 0,
 };
+
+/** Renders the step for `info` at `entry` and lets its first requests (saved cards, saved addresses) answer. */
+export async function renderPaymentStep(info: CheckoutInfoResponse, entry = '/checkout/payment') {
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/checkout/payment" element={<PaymentStep cart={cart} info={info} infoStatus="SUCCESS" />} />
+        <Route path="/checkout/success" element={<p>Order placed</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+export const placeButton = () => screen.getByRole('button', { name: /Place order/ });
