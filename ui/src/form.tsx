@@ -1,0 +1,327 @@
+/**
+ * The storefront's one form layer (issue 16): every form of the account and checkout remotes.
+ *
+ * Values and touched state are kept by react-hook-form; validation is a zod schema
+ * (`safeParse`, run synchronously on the current values: a field's error is always the error of
+ * what it holds now, so rules across fields, e.g. "repeat password", stay in step). The rules of
+ * spec §4 "Other" are encoded here once:
+ *
+ * - a field becomes touched on blur (text inputs 300 ms after the blur, `TEXT_TOUCH_DELAY_MS`;
+ *   passwords, selects and checkboxes at once) and shows its error only when touched;
+ * - a submit touches every visible field (the fields on the page now) and focuses the first
+ *   invalid one in page order; fields of the schema that are not on the page do not count;
+ * - otherwise the form is submitting: `submitting` is true, every field is disabled (and the
+ *   submit button, by the caller: `form.submitting`) until the submit function settles;
+ * - a second submit while one runs (or while the form is `busy`) is ignored.
+ *
+ * The submit function is called synchronously from the submit event (a payment sheet or popup it
+ * opens still has the click's user activation).
+ *
+ * Field components (`Field`, `TextField`, `SelectField`, `CheckboxField`) carry the label, the
+ * hint and the error text linked with aria-describedby, and aria-invalid; each remote gives its
+ * look (`FieldLook`: styles only).
+ */
+import type { CSSObject } from '@emotion/react';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useForm as useHookForm, useWatch, type DefaultValues, type FieldValues } from 'react-hook-form';
+import * as z from 'zod/mini';
+
+/** How long after leaving a text input it becomes touched (spec §4: 300 ms). */
+export const TEXT_TOUCH_DELAY_MS = 300;
+
+export type FormValues = Record<string, string | boolean>;
+
+/** What the layer needs of a schema: zod's (or zod/mini's) `safeParse`. */
+export interface FormSchema {
+  safeParse(input: unknown): { success: boolean; error?: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } | undefined };
+}
+
+export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
+
+/** The first message per field (the first element of an issue's path) of a schema over `values`. */
+export function fieldErrors<V extends FormValues>(schema: FormSchema, values: V): FieldErrors<V> {
+  const result = schema.safeParse(values);
+  const errors: Record<string, string> = {};
+  if (result.success || !result.error) return errors as FieldErrors<V>;
+  for (const issue of result.error.issues) {
+    const key = issue.path[0];
+    if (typeof key === 'string' && !(key in errors)) errors[key] = issue.message;
+  }
+  return errors as FieldErrors<V>;
+}
+
+export type FieldRules<V> = { [K in keyof V]?: (value: V[K], values: V) => string | null | undefined };
+
+/**
+ * A zod/mini schema from per-field rules (each gives the field's message, or null when valid) or
+ * from one function giving every field's message: the forms keep their exact wording (spec §5) and
+ * the rules themselves use the contracts' schemas and patterns.
+ */
+export function rulesSchema<V extends FormValues>(rules: FieldRules<V> | ((values: V) => FieldErrors<V>)) {
+  return z.looseObject({}).check(
+    z.superRefine((input, ctx) => {
+      const values = input as V;
+      const messages: Record<string, string | null | undefined> =
+        typeof rules === 'function' ? rules(values) : Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, (rule as (v: unknown, all: V) => string | null | undefined)(values[name], values)]));
+      for (const [name, message] of Object.entries(messages)) if (message) ctx.addIssue({ code: 'custom', path: [name], message, input: values[name] });
+    }),
+  );
+}
+
+/** What a field component needs of its form. */
+export interface FieldBinding<T = string | boolean> {
+  name: string;
+  value: T;
+  /** The error to show: set only when the field is touched. */
+  error: string | null;
+  disabled: boolean;
+  ref(el: HTMLElement | null): void;
+  onChange(value: T): void;
+  /** Touches the field now or after `delayMs`. */
+  onBlur(delayMs?: number): void;
+}
+
+export interface UseFormOptions<V extends FormValues> {
+  defaultValues: V;
+  /** Read on every render: it may depend on the page (the market, what is chosen). */
+  schema: FormSchema;
+  /** Something else is running (e.g. an order completing after a redirect): as submitting, without a submit. */
+  busy?: boolean;
+}
+
+type Bound<V extends FormValues, K extends keyof V & string> = FieldBinding<V[K]>;
+
+export function useForm<V extends FormValues>({ defaultValues, schema, busy = false }: UseFormOptions<V>) {
+  // typed loosely inside (names are the keys of V); the layer's own API is typed by V
+  const hook = useHookForm<FieldValues>({ defaultValues: defaultValues as DefaultValues<FieldValues> });
+  const { control, getValues, setValue, reset } = hook;
+  const values = { ...defaultValues, ...(useWatch({ control }) as Partial<V>) } as V;
+  const touched = hook.formState.touchedFields as Partial<Record<string, boolean>>;
+  const [submitting, setSubmitting] = useState(false);
+  const [submitted, setSubmitted] = useState(false);
+  const running = useRef(false);
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+  const schemaRef = useRef(schema);
+  schemaRef.current = schema;
+  const elements = useRef(new Map<string, HTMLElement>());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach(clearTimeout);
+  }, []);
+
+  const errors = fieldErrors(schema, values);
+  const disabled = submitting || busy;
+  const touch = (name: string) => setValue(name, getValues(name), { shouldTouch: true });
+
+  const field = <K extends keyof V & string>(name: K): Bound<V, K> => ({
+    name,
+    value: values[name],
+    error: touched[name] ? (errors[name] ?? null) : null,
+    disabled,
+    ref: (el) => {
+      if (el) elements.current.set(name, el);
+      else elements.current.delete(name);
+    },
+    onChange: (value) => setValue(name as string, value as unknown),
+    onBlur: (delayMs = 0) => {
+      if (delayMs <= 0) return touch(name);
+      const timer = setTimeout(() => {
+        timers.current.delete(timer);
+        touch(name);
+      }, delayMs);
+      timers.current.add(timer);
+    },
+  });
+
+  /** Visible fields in page order. */
+  const visibleFields = (): [string, HTMLElement][] =>
+    [...elements.current.entries()].filter(([, el]) => el.isConnected).sort(([, a], [, b]) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+
+  const handleSubmit =
+    (submit: (values: V) => unknown) =>
+    (event?: FormEvent): unknown => {
+      event?.preventDefault();
+      if (running.current || busyRef.current) return undefined; // spec §4: submitting twice at once is an error
+      setSubmitted(true);
+      const current = { ...defaultValues, ...getValues() } as V;
+      const problems = fieldErrors(schemaRef.current, current);
+      const visible = visibleFields();
+      for (const [name] of visible) touch(name);
+      const firstInvalid = visible.find(([name]) => problems[name as keyof V & string]);
+      if (firstInvalid) {
+        firstInvalid[1].focus();
+        return undefined;
+      }
+      running.current = true;
+      setSubmitting(true);
+      const finish = () => {
+        running.current = false;
+        setSubmitting(false);
+      };
+      let outcome: unknown;
+      try {
+        outcome = submit(current);
+      } catch (error) {
+        finish();
+        throw error;
+      }
+      if (outcome instanceof Promise) return outcome.finally(finish);
+      finish();
+      return outcome;
+    };
+
+  return {
+    values,
+    /** Every field's current error, touched or not (e.g. for a summary line). */
+    errors,
+    field,
+    handleSubmit,
+    submitting: disabled,
+    /** A submit has been tried (for choices that are not fields, e.g. a radio group's message). */
+    submitted,
+    /** Sets values without touching the fields. */
+    setValues: (patch: Partial<V>) => {
+      for (const [name, value] of Object.entries(patch)) setValue(name, value);
+    },
+    /** New values (default: the initial ones) with nothing touched. */
+    reset: (next?: V) => {
+      reset(next ?? defaultValues);
+      setSubmitted(false);
+    },
+  };
+}
+
+export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
+
+/** A remote's look of its fields: styles only (the markup and the ARIA are this file's). */
+export interface FieldLook {
+  row: CSSObject;
+  label: CSSObject;
+  optional: CSSObject;
+  input: (invalid: boolean) => CSSObject;
+  hint: CSSObject;
+  error: CSSObject;
+  /** The hint between the label and the input (else after the input). */
+  hintFirst?: boolean;
+  /** Keep the (empty) error line when there is no error, so the page does not move. */
+  reserveError?: boolean;
+}
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  look: FieldLook;
+  error?: string | null;
+  hint?: ReactNode;
+  optional?: boolean;
+  /** The error is announced when it appears (role="alert"): for errors that follow an action, not typing. */
+  announceError?: boolean;
+  /** Marks the field invalid and describes it by another element's error (e.g. a group's one message). */
+  errorId?: string | null;
+  inputRef?: (el: HTMLInputElement | null) => void;
+}
+
+/** A labelled input with its hint and error (aria-describedby, aria-invalid). */
+export function Field({ label, look, error, hint, optional, id, announceError = false, errorId, inputRef, ...input }: FieldProps) {
+  const auto = useId();
+  const fieldId = id ?? auto;
+  const describedBy = [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : '', errorId ?? ''].filter(Boolean).join(' ') || undefined;
+  const invalid = Boolean(error || errorId);
+  const hintLine = hint ? (
+    <span id={`${fieldId}-hint`} css={look.hint}>
+      {hint}
+    </span>
+  ) : null;
+  return (
+    <div css={look.row}>
+      <label htmlFor={fieldId} css={look.label}>
+        {label}
+        {optional ? <span css={look.optional}> (optional)</span> : null}
+      </label>
+      {look.hintFirst ? hintLine : null}
+      <input id={fieldId} ref={inputRef} aria-invalid={invalid ? true : undefined} aria-describedby={describedBy} css={look.input(invalid)} {...input} />
+      {look.hintFirst ? null : hintLine}
+      {error || look.reserveError ? (
+        <p id={error ? `${fieldId}-error` : undefined} role={announceError && error ? 'alert' : undefined} css={look.error}>
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type InputProps = Omit<FieldProps, 'error' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'name' | 'checked'>;
+
+/** A text input of a form: touched 300 ms after the blur (a password at once). */
+export function TextField({ f, type = 'text', disabled, ...props }: InputProps & { f: FieldBinding }) {
+  return (
+    <Field
+      {...props}
+      type={type}
+      name={f.name}
+      value={String(f.value)}
+      error={f.error}
+      disabled={f.disabled || disabled}
+      inputRef={f.ref}
+      onChange={(e) => (f.onChange as (v: string) => void)(e.target.value)}
+      onBlur={() => f.onBlur(type === 'password' ? 0 : TEXT_TOUCH_DELAY_MS)}
+    />
+  );
+}
+
+export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'onBlur' | 'name'> {
+  label: string;
+  look: FieldLook;
+  f: FieldBinding;
+  options: { value: string; label: string }[];
+  /** The error is announced when it appears (role="alert"). */
+  announceError?: boolean;
+}
+
+/** A choice from a fixed list (e.g. the Australian states), with the same label, error and focus handling. */
+export function SelectField({ label, look, f, options, announceError = false, disabled, ...select }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <div css={look.row}>
+      <label htmlFor={id} css={look.label}>
+        {label}
+      </label>
+      <select
+        {...select}
+        ref={f.ref}
+        id={id}
+        name={f.name}
+        value={String(f.value)}
+        disabled={f.disabled || disabled}
+        onChange={(e) => (f.onChange as (v: string) => void)(e.target.value)}
+        onBlur={() => f.onBlur(0)}
+        aria-invalid={f.error ? true : undefined}
+        aria-describedby={f.error ? `${id}-error` : undefined}
+        css={look.input(Boolean(f.error))}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {f.error || look.reserveError ? (
+        <p id={f.error ? `${id}-error` : undefined} role={announceError && f.error ? 'alert' : undefined} css={look.error}>
+          {f.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox of a form: the box, then its label. */
+export function CheckboxField({ label, f, rowCss, boxCss }: { label: ReactNode; f: FieldBinding; rowCss?: CSSObject; boxCss?: CSSObject }) {
+  const id = useId();
+  return (
+    <div css={rowCss}>
+      <input ref={f.ref} id={id} name={f.name} type="checkbox" checked={Boolean(f.value)} disabled={f.disabled} onChange={(e) => (f.onChange as (v: boolean) => void)(e.target.checked)} onBlur={() => f.onBlur(0)} css={boxCss} />
+      <label htmlFor={id}>{label}</label>
+    </div>
+  );
+}
