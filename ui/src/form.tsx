@@ -84,14 +84,17 @@ export interface FieldBinding<T = string | boolean> {
 export interface UseFormOptions<V extends FormValues> {
   defaultValues: V;
   /** Read on every render: it may depend on the page (the market, what is chosen). */
-  schema: FormSchema;
+  schema?: FormSchema;
+  /** Per-field rules instead of a schema: `rulesSchema(rules)`. */
+  rules?: FieldRules<V>;
   /** Something else is running (e.g. an order completing after a redirect): as submitting, without a submit. */
   busy?: boolean;
 }
 
 type Bound<V extends FormValues, K extends keyof V & string> = FieldBinding<V[K]>;
 
-export function useForm<V extends FormValues>({ defaultValues, schema, busy = false }: UseFormOptions<V>) {
+export function useForm<V extends FormValues>({ defaultValues, schema: given, rules, busy = false }: UseFormOptions<V>) {
+  const schema = given ?? rulesSchema<V>(rules ?? {});
   // typed loosely inside (names are the keys of V); the layer's own API is typed by V
   const hook = useHookForm<FieldValues>({ defaultValues: defaultValues as DefaultValues<FieldValues> });
   const { control, getValues, setValue, reset } = hook;
