@@ -29,7 +29,8 @@ import * as z from 'zod/mini';
 /** How long after leaving a text input it becomes touched (spec §4: 300 ms). */
 export const TEXT_TOUCH_DELAY_MS = 300;
 
-export type FormValues = Record<string, string | boolean>;
+/** A form's values: every field a string (text, select) or a boolean (checkbox). */
+export type FormValues<V = Record<string, unknown>> = { [K in keyof V]: string | boolean };
 
 /** What the layer needs of a schema: zod's (or zod/mini's) `safeParse`. */
 export interface FormSchema {
@@ -39,7 +40,7 @@ export interface FormSchema {
 export type FieldErrors<V> = Partial<Record<keyof V & string, string>>;
 
 /** The first message per field (the first element of an issue's path) of a schema over `values`. */
-export function fieldErrors<V extends FormValues>(schema: FormSchema, values: V): FieldErrors<V> {
+export function fieldErrors<V extends FormValues<V>>(schema: FormSchema, values: V): FieldErrors<V> {
   const result = schema.safeParse(values);
   const errors: Record<string, string> = {};
   if (result.success || !result.error) return errors as FieldErrors<V>;
@@ -57,13 +58,14 @@ export type FieldRules<V> = { [K in keyof V]?: (value: V[K], values: V) => strin
  * from one function giving every field's message: the forms keep their exact wording (spec §5) and
  * the rules themselves use the contracts' schemas and patterns.
  */
-export function rulesSchema<V extends FormValues>(rules: FieldRules<V> | ((values: V) => FieldErrors<V>)) {
+export function rulesSchema<V extends FormValues<V>>(rules: FieldRules<V> | ((values: V) => FieldErrors<V>)) {
   return z.looseObject({}).check(
     z.superRefine((input, ctx) => {
       const values = input as V;
+      const byName = input as Record<string, unknown>;
       const messages: Record<string, string | null | undefined> =
-        typeof rules === 'function' ? rules(values) : Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, (rule as (v: unknown, all: V) => string | null | undefined)(values[name], values)]));
-      for (const [name, message] of Object.entries(messages)) if (message) ctx.addIssue({ code: 'custom', path: [name], message, input: values[name] });
+        typeof rules === 'function' ? rules(values) : Object.fromEntries(Object.entries(rules).map(([name, rule]) => [name, (rule as (v: unknown, all: V) => string | null | undefined)(byName[name], values)]));
+      for (const [name, message] of Object.entries(messages)) if (message) ctx.addIssue({ code: 'custom', path: [name], message, input: byName[name] });
     }),
   );
 }
@@ -81,19 +83,19 @@ export interface FieldBinding<T = string | boolean> {
   onBlur(delayMs?: number): void;
 }
 
-export interface UseFormOptions<V extends FormValues> {
+export interface UseFormOptions<V extends FormValues<V>> {
   defaultValues: V;
   /** Read on every render: it may depend on the page (the market, what is chosen). */
   schema?: FormSchema;
-  /** Per-field rules instead of a schema: `rulesSchema(rules)`. */
-  rules?: FieldRules<V>;
+  /** Per-field rules (or one function giving every field's message) instead of a schema: `rulesSchema(rules)`. */
+  rules?: FieldRules<V> | ((values: V) => FieldErrors<V>);
   /** Something else is running (e.g. an order completing after a redirect): as submitting, without a submit. */
   busy?: boolean;
 }
 
 type Bound<V extends FormValues, K extends keyof V & string> = FieldBinding<V[K]>;
 
-export function useForm<V extends FormValues>({ defaultValues, schema: given, rules, busy = false }: UseFormOptions<V>) {
+export function useForm<V extends FormValues<V>>({ defaultValues, schema: given, rules, busy = false }: UseFormOptions<V>) {
   const schema = given ?? rulesSchema<V>(rules ?? {});
   // typed loosely inside (names are the keys of V); the layer's own API is typed by V
   const hook = useHookForm<FieldValues>({ defaultValues: defaultValues as DefaultValues<FieldValues> });
@@ -184,6 +186,8 @@ export function useForm<V extends FormValues>({ defaultValues, schema: given, ru
     submitting: disabled,
     /** A submit has been tried (for choices that are not fields, e.g. a radio group's message). */
     submitted,
+    /** The values now (also between renders, e.g. in a callback). */
+    getValues: () => ({ ...defaultValues, ...getValues() }) as V,
     /** Sets values without touching the fields. */
     setValues: (patch: Partial<V>) => {
       for (const [name, value] of Object.entries(patch)) setValue(name, value);
@@ -196,7 +200,32 @@ export function useForm<V extends FormValues>({ defaultValues, schema: given, ru
   };
 }
 
-export type Form<V extends FormValues> = ReturnType<typeof useForm<V>>;
+export type Form<V extends FormValues<V>> = ReturnType<typeof useForm<V>>;
+
+/** Props binding a form field to an input, select or textarea of one's own markup (text: touched `delayMs` after the blur). */
+export function inputProps(f: FieldBinding, delayMs = TEXT_TOUCH_DELAY_MS) {
+  return {
+    name: f.name,
+    ref: f.ref,
+    value: String(f.value),
+    disabled: f.disabled,
+    onChange: (e: { target: { value: string } }) => (f.onChange as (v: string) => void)(e.target.value),
+    onBlur: () => f.onBlur(delayMs),
+  };
+}
+
+/** Props binding a form field to a checkbox of one's own markup. */
+export function checkboxProps(f: FieldBinding) {
+  return {
+    type: 'checkbox' as const,
+    name: f.name,
+    ref: f.ref,
+    checked: Boolean(f.value),
+    disabled: f.disabled,
+    onChange: (e: { target: { checked: boolean } }) => (f.onChange as (v: boolean) => void)(e.target.checked),
+    onBlur: () => f.onBlur(0),
+  };
+}
 
 /** A remote's look of its fields: styles only (the markup and the ARIA are this file's). */
 export interface FieldLook {
@@ -229,7 +258,9 @@ export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export function Field({ label, look, error, hint, optional, id, announceError = false, errorId, inputRef, ...input }: FieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
-  const describedBy = [hint ? `${fieldId}-hint` : '', error ? `${fieldId}-error` : '', errorId ?? ''].filter(Boolean).join(' ') || undefined;
+  const hintId = hint ? `${fieldId}-hint` : '';
+  const errorIds = [error ? `${fieldId}-error` : '', errorId ?? ''];
+  const describedBy = (look.hintFirst ? [hintId, ...errorIds] : [...errorIds, hintId]).filter(Boolean).join(' ') || undefined;
   const invalid = Boolean(error || errorId);
   const hintLine = hint ? (
     <span id={`${fieldId}-hint`} css={look.hint}>
