@@ -3,7 +3,7 @@
  * styles), buttons, notices, headings and titles.
  */
 import type { CSSObject } from '@emotion/react';
-import { CheckboxField, SelectField as FormSelectField, TextField as FormTextField, type FieldBinding, type FieldLook, type SelectFieldProps } from '@store/ui/form';
+import { CheckboxField, SelectField as FormSelectField, TextField as FormTextField, type FieldBinding, type FieldLook, type SelectFieldProps } from '@store/ui/fields';
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 
 const inputCss = {

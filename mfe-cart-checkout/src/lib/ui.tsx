@@ -1,6 +1,6 @@
 /** Small form and layout pieces shared by the cart and checkout pages (design tokens from the shell). */
 import { css } from '@emotion/react';
-import { Field as FormFieldBase, SelectField as FormSelectField, TextField as FormTextField, type FieldLook, type FieldProps, type SelectFieldProps } from '@store/ui/form';
+import { Field as FormFieldBase, SelectField as FormSelectField, TextField as FormTextField, type FieldLook, type FieldProps, type SelectFieldProps } from '@store/ui/fields';
 import { useId, type ComponentProps, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useMoney } from '@store/ui/market';
 

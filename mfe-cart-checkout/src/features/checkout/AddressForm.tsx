@@ -4,7 +4,7 @@
  * owns the values, the touched state and the submit.
  */
 import { pageMarket, type CheckoutAddressInput } from '@store/contracts';
-import type { FieldBinding } from '@store/ui/form';
+import type { FieldBinding } from '@store/ui/fields';
 import { useMarket } from '@store/ui/market';
 import { SelectField, TextField } from '../../lib/ui';
 import { validateAddress, type AddressField } from './validate';
