@@ -5,7 +5,7 @@ import { loadAmplify } from '../auth/provider';
 import { authMessage } from '../auth/messages';
 import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
-import { emailError, passwordError } from './validation';
+import { emailError, passwordError } from '../../lib/validation';
 
 export function SignInPage() {
   useTitle('Sign in');
