@@ -53,10 +53,12 @@ export function ContactStep() {
       return { ...validateContact(values), qantasMemberId: loyalty.memberId, qantasLastName: loyalty.lastName };
     },
   });
-  // a signed-in shopper's account details fill the fields still empty
+  // a signed-in shopper's account details fill the fields still empty, never the one being typed in
+  // (a fill landing between a select-all and the typed text would add to it)
   useAccountPrefill((details) => {
     const now = form.getValues();
-    form.setValues(Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !now[k as keyof Contact])));
+    const typing = (document.activeElement as HTMLInputElement | null)?.name;
+    form.setValues(Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !now[k as keyof Contact] && k !== typing)));
   }, !s.contact);
   useEffect(() => {
     document.title = 'Contact details | Checkout | Fernleaf';
