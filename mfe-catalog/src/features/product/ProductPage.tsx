@@ -1,12 +1,12 @@
 import type { Product } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, NotFoundError, productApiUrl } from '../../lib/api';
-import { productHead, productJsonLd } from '../../lib/head';
+import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
 import { useRouteData } from '@store/ui/route-data';
-import { usePageMeta } from '../../lib/meta';
+import { PageHead } from '@store/ui/page-head';
 import { NotFound } from '../../app/NotFound';
 import { AddToCart } from './AddToCart';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
@@ -130,7 +130,7 @@ export function ProductPage() {
   }, [product]);
 
 
-  usePageMeta(product ? (origin) => productHead(product, origin) : null, [product]);
+  const head = useCallback((origin: string) => productHead(product!, origin), [product]);
 
   if (view.status === 'not-found') return <NotFound />;
   if (view.status === 'error')
@@ -247,6 +247,7 @@ export function ProductPage() {
           <ProductOverlays product={product} open={overlay} onClose={() => setOverlay(null)} />
         </Suspense>
       ) : null}
+      <PageHead head={head} {...pageHeadOptions} />
     </div>
   );
 }
