@@ -13,7 +13,7 @@
  * Open Graph tags, and the JSON-LD of this page only. When it unmounts, a plain copy of its title
  * and description stays until the next page sets its own (as `document.title` would).
  */
-import { jsonForScript, type PageHead as Head } from '@store/contracts/ssr';
+import type { PageHead as Head } from '@store/contracts/ssr';
 import { useLayoutEffect, useMemo, useSyncExternalStore } from 'react';
 
 export interface PageHeadProps {
@@ -29,10 +29,12 @@ export interface PageHeadProps {
 
 /** Marks the elements this component renders (the server's are marked data-page-meta). */
 const MARK = 'data-page-head';
-const mark = { [MARK]: '' };
-/** What this component replaces in <head>: everything of these kinds but its own. */
-const REPLACED = ['title', 'meta[name="robots"]', 'link[rel="canonical"]', 'meta[property^="og:"]', 'meta[name="twitter:card"]', 'script[type="application/ld+json"]', '[data-page-meta]'];
-const KEPT = ['title', 'meta[name="description"]'];
+/**
+ * What it replaces in <head>, all but its own: the server's elements and a title set by hand (or
+ * left by the previous page), and the description when the page has one.
+ */
+const REPLACED = 'title,[data-page-meta]';
+const DESCRIPTION = 'meta[name=description]';
 
 const subscribe = () => () => undefined;
 
@@ -44,45 +46,48 @@ export function PageHead({ head, documentTitle, siteName, twitterCard }: PageHea
     () => false,
   );
   const page = useMemo(() => (!browser ? null : typeof head === 'function' ? head(window.location.origin) : head), [browser, head]);
-  const description = page?.description !== undefined;
+  const described = page?.description !== undefined;
 
   useLayoutEffect(() => {
-    if (!page) return;
-    const replaced = description ? [...REPLACED, 'meta[name="description"]'] : REPLACED;
-    document.head.querySelectorAll(replaced.map((kind) => `${kind}:not([${MARK}])`).join()).forEach((el) => el.remove());
-  });
-  useLayoutEffect(
-    () => () => {
-      // unmounting (React removes our elements after this): the last page head leaves its title and description
-      for (const kind of KEPT) {
+    if (!browser) return;
+    document.head.querySelectorAll(described ? `${REPLACED},${DESCRIPTION}` : REPLACED).forEach((el) => el.hasAttribute(MARK) || el.remove());
+    return () => {
+      // unmounting (React removes its elements after this): the last page head leaves a copy of its
+      // title and description (removed again above when a page gets a description)
+      for (const kind of ['title', DESCRIPTION]) {
         const ours = document.head.querySelectorAll(`${kind}[${MARK}]`);
         if (ours.length !== 1) continue;
         const copy = ours[0]!.cloneNode(true) as Element;
         copy.removeAttribute(MARK);
         ours[0]!.after(copy);
       }
-    },
-    [],
-  );
+    };
+  }, [browser, described]);
 
   if (!page) return null;
-  const og: [string, string | undefined][] = [
+  // [name, or property for og:*, content]: no element when the content is undefined
+  const metas: [string, string | undefined][] = [
+    ['description', page.description],
+    ['robots', page.noindex ? 'noindex' : undefined],
     ['og:site_name', siteName],
     ['og:title', page.title],
     ['og:description', page.description],
     ['og:type', page.ogType],
     ['og:url', page.canonical],
     ['og:image', page.ogImage],
+    ['twitter:card', twitterCard && page.ogImage ? 'summary_large_image' : undefined],
   ];
   return (
     <>
-      <title {...mark}>{documentTitle ? documentTitle(page.title) : page.title}</title>
-      {description ? <meta {...mark} name="description" content={page.description} /> : null}
-      {page.noindex ? <meta {...mark} name="robots" content="noindex" /> : null}
-      {page.canonical !== undefined ? <link {...mark} rel="canonical" href={page.canonical} /> : null}
-      {og.map(([property, content]) => (content !== undefined ? <meta {...mark} key={property} property={property} content={content} /> : null))}
-      {twitterCard && page.ogImage ? <meta {...mark} name="twitter:card" content="summary_large_image" /> : null}
-      {page.jsonLd?.map((ld, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(ld) }} />)}
+      <title data-page-head="">{documentTitle ? documentTitle(page.title) : page.title}</title>
+      {page.canonical === undefined ? null : <link data-page-head="" rel="canonical" href={page.canonical} />}
+      {metas.map(([key, content]) => (content === undefined ? null : <meta key={key} data-page-head="" {...{ [key.startsWith('og:') ? 'property' : 'name']: key }} content={content} />))}
+      {/* text, not HTML (no `</script>` in it even when the page's DOM is serialised) */}
+      {page.jsonLd?.map((ld, i) => (
+        <script key={i} type="application/ld+json">
+          {JSON.stringify(ld).replace(/</g, '\\u003c')}
+        </script>
+      ))}
     </>
   );
 }

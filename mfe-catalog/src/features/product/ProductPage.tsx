@@ -1,7 +1,7 @@
 import type { Product } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, NotFoundError, productApiUrl } from '../../lib/api';
 import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
@@ -129,9 +129,6 @@ export function ProductPage() {
     });
   }, [product]);
 
-
-  const head = useCallback((origin: string) => productHead(product!, origin), [product]);
-
   if (view.status === 'not-found') return <NotFound />;
   if (view.status === 'error')
     return (
@@ -247,7 +244,7 @@ export function ProductPage() {
           <ProductOverlays product={product} open={overlay} onClose={() => setOverlay(null)} />
         </Suspense>
       ) : null}
-      <PageHead head={head} {...pageHeadOptions} />
+      <PageHead head={(origin) => productHead(product, origin)} {...pageHeadOptions} />
     </div>
   );
 }
