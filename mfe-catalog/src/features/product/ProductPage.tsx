@@ -7,7 +7,7 @@ import { fetchProduct, NotFoundError, productApiUrl } from '../../lib/api';
 import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
 import { useRouteData } from '@store/ui/route-data';
 import { PageHead } from '@store/ui/page-head';
-import { NotFound } from '../../app/NotFound';
+import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';
