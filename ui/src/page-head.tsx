@@ -46,42 +46,41 @@ export function PageHead({ head, documentTitle, siteName, twitterCard }: PageHea
     () => false,
   );
   const page = useMemo(() => (!browser ? null : typeof head === 'function' ? head(window.location.origin) : head), [browser, head]);
-  const described = page?.description !== undefined;
+  const described = !!page?.description;
 
   useLayoutEffect(() => {
     if (!browser) return;
     document.head.querySelectorAll(described ? `${REPLACED},${DESCRIPTION}` : REPLACED).forEach((el) => el.hasAttribute(MARK) || el.remove());
     return () => {
-      // unmounting (React removes its elements after this): the last page head leaves a copy of its
-      // title and description (removed again above when a page gets a description)
-      for (const kind of ['title', DESCRIPTION]) {
-        const ours = document.head.querySelectorAll(`${kind}[${MARK}]`);
-        if (ours.length !== 1) continue;
-        const copy = ours[0]!.cloneNode(true) as Element;
+      // unmounting (React removes its elements after this): the last page head on the page leaves a
+      // copy of its title and description (removed again above when a page gets a description)
+      if (document.head.querySelectorAll(`title[${MARK}]`).length > 1) return;
+      document.head.querySelectorAll(`title[${MARK}],${DESCRIPTION}[${MARK}]`).forEach((el) => {
+        const copy = el.cloneNode(true) as Element;
         copy.removeAttribute(MARK);
-        ours[0]!.after(copy);
-      }
+        el.after(copy);
+      });
     };
   }, [browser, described]);
 
   if (!page) return null;
-  // [name, or property for og:*, content]: no element when the content is undefined
-  const metas: [string, string | undefined][] = [
+  // [name, or property for og:*, content]: no element without content (as the edge writes them)
+  const metas: [string, string | false | undefined][] = [
     ['description', page.description],
-    ['robots', page.noindex ? 'noindex' : undefined],
+    ['robots', page.noindex && 'noindex'],
     ['og:site_name', siteName],
     ['og:title', page.title],
     ['og:description', page.description],
     ['og:type', page.ogType],
     ['og:url', page.canonical],
     ['og:image', page.ogImage],
-    ['twitter:card', twitterCard && page.ogImage ? 'summary_large_image' : undefined],
+    ['twitter:card', twitterCard && page.ogImage && 'summary_large_image'],
   ];
   return (
     <>
       <title data-page-head="">{documentTitle ? documentTitle(page.title) : page.title}</title>
-      {page.canonical === undefined ? null : <link data-page-head="" rel="canonical" href={page.canonical} />}
-      {metas.map(([key, content]) => (content === undefined ? null : <meta key={key} data-page-head="" {...{ [key.startsWith('og:') ? 'property' : 'name']: key }} content={content} />))}
+      {page.canonical && <link data-page-head="" rel="canonical" href={page.canonical} />}
+      {metas.map(([key, content]) => content && <meta key={key} data-page-head="" {...{ [key.startsWith('og:') ? 'property' : 'name']: key }} content={content} />)}
       {/* text, not HTML (no `</script>` in it even when the page's DOM is serialised) */}
       {page.jsonLd?.map((ld, i) => (
         <script key={i} type="application/ld+json">
