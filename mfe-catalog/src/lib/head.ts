@@ -14,9 +14,12 @@ import type { ListingUrlState } from '../features/listing/url';
 
 const abs = (path: string, origin: string) => new URL(path, origin).toString();
 
-/** The catalog's rules for <PageHead>: " | Fernleaf" after every title (no og:site_name, no twitter:card). */
+/** The catalog's rules for <PageHead>: " | Fernleaf" after every title, og:site_name, and twitter:card on pages with an image. */
 export const pageHeadOptions = {
   documentTitle: (title: string) => `${title} | ${catalogConfig.siteName}`,
+  // as the edge writes them (api/src/ssr/render.ts), so the head is the same after hydration
+  siteName: catalogConfig.siteName,
+  twitterCard: true,
 } satisfies Omit<PageHeadProps, 'head'>;
 
 /** Product JSON-LD (schema.org Product with an Offer in the market's currency: NZD, AUD). */
