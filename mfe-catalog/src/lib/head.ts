@@ -7,6 +7,7 @@ import { pageMarket } from '@store/contracts/market';
 import type { ListingResponse, Product, ProductTile } from '@store/contracts';
 import { imageUrl } from '@store/contracts';
 import type { PageHead } from '@store/contracts/ssr';
+import { documentTitle } from '@store/contracts/ssr';
 import type { PageHeadProps } from '@store/ui/page-head';
 import { catalogConfig } from './config';
 import type { ListingScope } from '../features/listing/scope';
@@ -14,9 +15,9 @@ import type { ListingUrlState } from '../features/listing/url';
 
 const abs = (path: string, origin: string) => new URL(path, origin).toString();
 
-/** The catalog's rules for <PageHead>: " | Fernleaf" after every title, og:site_name, and twitter:card on pages with an image. */
+/** The catalog's rules for <PageHead>: " | Fernleaf" after the title (the rule the edge uses), og:site_name, and twitter:card on pages with an image. */
 export const pageHeadOptions = {
-  documentTitle: (title: string) => `${title} | ${catalogConfig.siteName}`,
+  documentTitle: (title: string) => documentTitle(title, catalogConfig.siteName),
   // as the edge writes them (api/src/ssr/render.ts), so the head is the same after hydration
   siteName: catalogConfig.siteName,
   twitterCard: true,

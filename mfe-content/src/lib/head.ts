@@ -7,13 +7,14 @@
 import type { Article, BlogListResponse, BlogPost, BlogPostSummary, ContentImage, HomeContent, Store, StoresResponse } from '@store/contracts';
 import { imageUrl, weekdayName } from '@store/contracts';
 import type { PageHead } from '@store/contracts/ssr';
+import { documentTitle as titleOf } from '@store/contracts/ssr';
 import type { PageHeadProps } from '@store/ui/page-head';
 
 export const SITE_NAME = 'Fernleaf';
 
 /** The document title of a head: " | Fernleaf" appended unless the title starts with the site name (the home page's). */
 export function documentTitle(title: string): string {
-  return title === SITE_NAME || title.startsWith(`${SITE_NAME} |`) ? title : `${title} | ${SITE_NAME}`;
+  return titleOf(title, SITE_NAME);
 }
 
 /** The content remote's rules for <PageHead>: the document title above, og:site_name, twitter:card with an og:image. */
