@@ -11,5 +11,6 @@ import { schemaAccount as account } from './schema-account.js';
 import { schemaSite as site } from './schema-site.js';
 import { schemaReturns as returns } from './schema-returns.js';
 import { schemaLimits as limits } from './schema-limits.js';
+import { schemaPayments as payments } from './schema-payments.js';
 
-export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account, ...returns, ...limits };
+export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...account, ...returns, ...limits, ...payments };
