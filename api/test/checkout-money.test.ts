@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { allocate, gstOfInclusive, loyaltyPointsFor, percentOf } from '../src/checkout/money';
 import { runPromotions, type EngineLine, type PromotionDef } from '../src/promotions/engine';
 import { SandboxGateway, luhnValid } from '../src/payments/sandbox';
+import { sql } from 'drizzle-orm';
 import { CheckoutService, type VariantRow } from '../src/checkout/service';
-import type { Database } from '../src/db';
+import { queryRows, type Database } from '../src/db';
+import { createTestDatabase } from './helpers';
 
 describe('money', () => {
   it('GST is 3/23 of the inclusive total, half a cent rounding down', () => {
@@ -158,36 +160,75 @@ describe('promotions engine', () => {
 });
 
 describe('sandbox gateway', () => {
-  const gateway = () => new SandboxGateway({ duplicateWindowMs: 30_000, acceptedCardTypes: ['Visa', 'MasterCard', 'American Express'] });
-  it('tokenises test cards, checks Luhn and expiry, and keeps only type and last four', () => {
+  // its state (nonces, duplicate window, transactions) is in the database: an empty migrated one
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+  const gateway = () => new SandboxGateway(database.db, { duplicateWindowMs: 30_000, acceptedCardTypes: ['Visa', 'MasterCard', 'American Express'] });
+  it('tokenises test cards, checks Luhn and expiry, and keeps only type and last four', async () => {
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(luhnValid('4111111111111112')).toBe(false);
     const g = gateway();
-    const ok = g.tokenizeCard({ number: '4111 1111 1111 1111', expiry: '12/40', cvv: '123' });
+    const ok = await g.tokenizeCard({ number: '4111 1111 1111 1111', expiry: '12/40', cvv: '123' });
     expect(ok).toEqual({ ok: true, nonce: expect.stringMatching(/^tokencc_/), details: { cardType: 'Visa', lastFour: '1111' } });
-    expect(g.tokenizeCard({ number: '4111111111111112', expiry: '12/40', cvv: '123' })).toMatchObject({ ok: false, field: 'number' });
-    expect(g.tokenizeCard({ number: '4111111111111111', expiry: '01/20', cvv: '123' })).toMatchObject({ ok: false, field: 'expiry' });
+    expect(await g.tokenizeCard({ number: '4111111111111112', expiry: '12/40', cvv: '123' })).toMatchObject({ ok: false, field: 'number' });
+    expect(await g.tokenizeCard({ number: '4111111111111111', expiry: '01/20', cvv: '123' })).toMatchObject({ ok: false, field: 'expiry' });
   });
 
   it('decides by amount band, nonce and duplicates, and consumes nonces', async () => {
     const g = gateway();
-    const charge = (nonce: string, amount: number) => g.charge({ methodCode: 'BRAINTREE_CREDIT_CARD', nonce, amount, orderNumber: 'FL1' });
+    let orders = 0;
+    // each charge for an order of its own (an order has at most one authorised charge: below)
+    const charge = (nonce: string, amount: number) => g.charge({ methodCode: 'BRAINTREE_CREDIT_CARD', nonce, amount, orderNumber: `FL${(orders += 1)}` });
     expect(await charge('fake-valid-nonce', 199_999)).toMatchObject({ ok: true });
     expect(await charge('fake-valid-nonce', 200_400)).toMatchObject({ ok: false, error: 'PaymentProcessorDeclinedHard', code: '2004' });
     expect(await charge('fake-valid-nonce', 200_000)).toMatchObject({ ok: false, error: 'PaymentProcessorDeclined', code: '2000' });
     expect(await charge('fake-valid-nonce', 300_050)).toMatchObject({ ok: false, error: 'PaymentFailureUnrecoverable' });
     expect(await charge('fake-valid-nonce', 500_100)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected', code: 'application_incomplete' });
     expect(await charge('fake-gateway-rejected-fraud-nonce', 1000)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected' });
-    const first = g.tokenizeCard({ number: '5555555555554444', expiry: '12/40', cvv: '123' });
-    const second = g.tokenizeCard({ number: '5555555555554444', expiry: '12/40', cvv: '123' });
+    const first = await g.tokenizeCard({ number: '5555555555554444', expiry: '12/40', cvv: '123' });
+    const second = await g.tokenizeCard({ number: '5555555555554444', expiry: '12/40', cvv: '123' });
     if (!first.ok || !second.ok) throw new Error('tokenise failed');
     expect(await charge(first.nonce, 4200)).toMatchObject({ ok: true, instrument: 'MasterCard ending 4444' });
     expect(await charge(first.nonce, 4200)).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
     expect(await charge(second.nonce, 4200)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected', code: 'duplicate' });
-    const jcb = g.tokenizeCard({ number: '3530111333300000', expiry: '12/40', cvv: '123' });
+    const jcb = await g.tokenizeCard({ number: '3530111333300000', expiry: '12/40', cvv: '123' });
     if (!jcb.ok) throw new Error('tokenise failed');
     expect(await charge(jcb.nonce, 1000)).toMatchObject({ ok: false, error: 'PaymentInstrumentTypeNotAccepted' });
-    expect(await g.charge({ methodCode: 'BRAINTREE_PAYPAL', nonce: 'fake-valid-nonce', amount: 1000, orderNumber: 'FL2' })).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
+    expect(await g.charge({ methodCode: 'BRAINTREE_PAYPAL', nonce: 'fake-valid-nonce', amount: 1000, orderNumber: 'FL-PP' })).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
+  });
+
+  it('charges an order number once while its authorisation stands; a void lets it be charged again', async () => {
+    const g = gateway();
+    const charge = (amount: number) => g.charge({ methodCode: 'BRAINTREE_CREDIT_CARD', nonce: 'fake-valid-nonce', amount, orderNumber: 'FL-ONCE' });
+    const first = await charge(1000);
+    if (!first.ok) throw new Error(first.message);
+    expect(await charge(1200)).toMatchObject({ ok: false, error: 'PaymentGatewayRejected', code: 'duplicate_order' });
+    expect(await g.findCharge('FL-ONCE')).toEqual({ transactionId: first.transactionId, amount: 1000, instrument: 'Visa ending 1881' });
+    await g.void(first.transactionId);
+    await g.void(first.transactionId); // voiding twice changes nothing
+    expect(await g.transaction(first.transactionId)).toMatchObject({ kind: 'charge', status: 'voided', orderNumber: 'FL-ONCE', voidedAt: expect.any(Number) });
+    expect(await g.findCharge('FL-ONCE')).toBeNull();
+    expect(await charge(1200)).toMatchObject({ ok: true });
+  });
+
+  it('expires nonces after 3 hours and sweeps old rows (injected clock)', async () => {
+    let now = Date.now();
+    const g = new SandboxGateway(database.db, { duplicateWindowMs: 30_000, acceptedCardTypes: ['Visa'], now: () => now });
+    const card = await g.tokenizeCard({ number: '4111 1111 1111 1111', expiry: '12/40', cvv: '123' });
+    if (!card.ok) throw new Error('tokenise failed');
+    expect(await g.describe(card.nonce)).toEqual({ cardType: 'Visa', lastFour: '1111' });
+    now += 3 * 60 * 60 * 1000 + 1;
+    expect(await g.describe(card.nonce)).toBeUndefined();
+    expect(await g.charge({ methodCode: 'BRAINTREE_CREDIT_CARD', nonce: card.nonce, amount: 1000, orderNumber: 'FL-LATE' })).toMatchObject({ ok: false, code: '91565' });
+    const rows = async () => (await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from sandbox_nonces where nonce = ${card.nonce}`))[0]!.n;
+    expect(Number(await rows())).toBe(1);
+    await g.sweep();
+    expect(Number(await rows())).toBe(0);
   });
 });
 

@@ -89,6 +89,26 @@ export async function createTestContext(
   };
 }
 
+/**
+ * A fresh, migrated database with nothing seeded and no app (PGlite from the migrated template, or a
+ * new PostgreSQL database): for the payment stand-ins' units, whose state is in the database.
+ */
+export async function createTestDatabase(backend: Backend = 'pglite'): Promise<{ db: Database; config: Config; close(): Promise<void> }> {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'store-api-db-'));
+  const server = backend === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({ DATA_DIR: path.join(tmp, 'pgdata'), ...(server ? { DATABASE_URL: server.url } : {}) }, __dirname);
+  const database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
+  return {
+    db: database.db,
+    config,
+    async close() {
+      await database.close();
+      await server?.drop();
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
 export interface PlainProduct {
   productId: string;
   variantId: string;

@@ -9,12 +9,22 @@ import { cspDirectives } from '../src/http/security';
 import { DEFAULT_PAYMENT_AUTHORIZATION, loadPaymentClientConfig, paymentClientOrigins, resolvedScripts } from '../src/payments/client-config';
 import { buildPaymentClientOrigin } from '../src/payments/client-origin';
 import { SandboxGateway } from '../src/payments/sandbox';
+import { createTestDatabase } from './helpers';
 
 const repoRoot = findRepoRoot(__dirname);
 const auth = DEFAULT_PAYMENT_AUTHORIZATION;
 
+// the stand-in's state (nonces, PayPal payments, merchant sessions) is in the database: an empty migrated one
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 60_000);
+afterAll(async () => {
+  await database?.close();
+});
+
 function standIn(logs?: string[]) {
-  const gateway = new SandboxGateway({ duplicateWindowMs: 0, acceptedCardTypes: ['Visa', 'MasterCard', 'American Express'] });
+  const gateway = new SandboxGateway(database.db, { duplicateWindowMs: 0, acceptedCardTypes: ['Visa', 'MasterCard', 'American Express'] });
   // with `logs`: the logger the server gives it, at its most verbose, written to memory
   const stream = logs ? new Writable({ write: (chunk, _enc, done) => (logs.push(String(chunk)), done()) }) : undefined;
   const app = buildPaymentClientOrigin({ authorization: auth, gateway: () => gateway, ...(stream ? { logLevel: 'trace', stream } : {}) });

@@ -10,24 +10,25 @@ import { queryRows } from '../src/db';
 import { buildPaymentClientOrigin } from '../src/payments/client-origin';
 import { DEFAULT_PAYMENT_AUTHORIZATION } from '../src/payments/client-config';
 import { SandboxGateway, VERIFICATION_AMOUNT } from '../src/payments/sandbox';
-import { BACKENDS, cognitoCall, createTestContext, plainProducts, type TestContext } from './helpers';
+import { BACKENDS, cognitoCall, createTestContext, createTestDatabase, plainProducts, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';
 const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
 
 describe('sandbox gateway vault', () => {
   it('vaults a card after a verification of at most $1, records the void, and charges the token only as BRAINTREE_SAVED', async () => {
-    const gateway = new SandboxGateway({ duplicateWindowMs: 0, acceptedCardTypes: ['Visa', 'MasterCard'] });
-    const card = gateway.tokenizeCard({ number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' });
+    const database = await createTestDatabase();
+    const gateway = new SandboxGateway(database.db, { duplicateWindowMs: 0, acceptedCardTypes: ['Visa', 'MasterCard'] });
+    const card = await gateway.tokenizeCard({ number: '4111 1111 1111 1111', expiry: '12/39', cvv: '123' });
     if (!card.ok) throw new Error('tokenise failed');
     const vaulted = await gateway.vault(card.nonce);
     if (!vaulted.ok) throw new Error(vaulted.message);
     expect(vaulted).toMatchObject({ token: expect.stringMatching(/^pm_/), cardType: 'Visa', lastFour: '1111', expiry: '12/39' });
     expect(vaulted.verification.amount).toBeLessThanOrEqual(100);
     expect(VERIFICATION_AMOUNT).toBeLessThanOrEqual(100);
-    expect(gateway.transaction(vaulted.verification.transactionId)).toMatchObject({ kind: 'verification', status: 'authorized' });
+    expect(await gateway.transaction(vaulted.verification.transactionId)).toMatchObject({ kind: 'verification', status: 'authorized' });
     await gateway.void(vaulted.verification.transactionId);
-    expect(gateway.transaction(vaulted.verification.transactionId)).toMatchObject({ status: 'voided', voidedAt: expect.any(Number) });
+    expect(await gateway.transaction(vaulted.verification.transactionId)).toMatchObject({ status: 'voided', voidedAt: expect.any(Number) });
     await expect(gateway.void('sbx_unknown')).rejects.toThrow('Unknown transaction');
     // the nonce is used up; the token is reusable, but only as a saved card
     expect(await gateway.vault(card.nonce)).toMatchObject({ ok: false, code: '93107' });
@@ -37,7 +38,8 @@ describe('sandbox gateway vault', () => {
     expect(await gateway.charge({ methodCode: 'BRAINTREE_SAVED', nonce: 'fake-valid-nonce', amount: 1000, orderNumber: 'FL3' })).toMatchObject({ ok: false, error: 'PaymentMethodInvalid' });
     // a card that would decline is not vaulted
     expect(await gateway.vault('fake-processor-declined-visa-nonce')).toMatchObject({ ok: false, error: 'PaymentProcessorDeclined' });
-  });
+    await database.close();
+  }, 60_000);
 });
 
 describe.each(BACKENDS)('saved cards and account orders on %s', (backend) => {

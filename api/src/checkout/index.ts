@@ -53,13 +53,14 @@ export function registerCheckout(app: FastifyInstance, db: Database, config: Che
   const vouchers = new VoucherService(db, { maxPinAttempts: config.voucherMaxPinAttempts, lockMinutes: config.voucherLockMinutes });
   // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
   let savedCards: SavedCards;
-  const gateway = new SandboxGateway({
+  // the stand-ins keep their state in the database (src/db/schema-payments.ts): every process sees the same
+  const gateway = new SandboxGateway(db, {
     duplicateWindowMs: config.paymentDuplicateWindowSeconds * 1000,
     acceptedCardTypes: config.acceptedCardTypes,
     loadVaulted: (token) => savedCards.vaulted(token),
   });
   savedCards = new SavedCards(db, gateway);
-  const payLater = new SandboxPayLater({ ttlMs: config.afterpayCheckoutTtlMinutes * 60_000, now: extras.now });
+  const payLater = new SandboxPayLater(db, { ttlMs: config.afterpayCheckoutTtlMinutes * 60_000, now: extras.now });
   const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards, {
     fraud: extras.fraud,
     now: extras.now,

@@ -192,7 +192,7 @@ export class OrderService {
    * order whose payment was just captured (nor the other way round).
    */
   async completePayLater(token: string, amount: number): Promise<OrderPlaceResponse> {
-    const checkout = this.payLater.get(token);
+    const checkout = await this.payLater.get(token);
     if (!checkout) throw new OrderError('InvalidRequest', 'Unknown Afterpay checkout.', 404);
     let released: Released | null = null;
     type Outcome =
@@ -207,12 +207,13 @@ export class OrderService {
       if (!order) return { kind: 'unknown' };
       const done = { kind: 'complete' as const, number: order.number, accessToken: order.access_token, points: order.loyalty_points };
       if (order.status === 'placed') return done;
-      if (order.status !== 'awaiting_payment') return { kind: this.payLater.status(token) === 'EXPIRED' ? 'expired' : 'cancelled' };
+      // the sandbox's statements run in this transaction (PGlite is one connection)
+      if (order.status !== 'awaiting_payment') return { kind: (await this.payLater.status(token, tx)) === 'EXPIRED' ? 'expired' : 'cancelled' };
       if (order.payment_expires_at && new Date(order.payment_expires_at).getTime() <= this.now()) {
         released = await this.releaseAwaiting(tx, order.number);
         return { kind: 'expired' };
       }
-      const result = await this.payLater.capture(token, amount);
+      const result = await this.payLater.capture(token, amount, tx);
       if (!result.ok) {
         released = await this.releaseAwaiting(tx, order.number);
         return result.error === 'Expired' ? { kind: 'expired' } : { kind: 'failed', error: result.error };

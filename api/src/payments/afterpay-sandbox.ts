@@ -24,7 +24,7 @@ export function registerAfterpaySandboxRoutes(app: ZodApp, { orders, payLater }:
   const expiredPage = () =>
     page('Checkout expired', `<p>${escapeHtml(AFTERPAY_EXPIRED_MESSAGE)} Nothing was charged.</p><p><a href="/cart">Back to your cart</a></p>`);
   app.get('/api/payments/afterpay/checkout/:token', { schema: { tags: ['payments'], summary: 'Sandbox Afterpay approval page (HTML)', params: TokenParams } }, async (request, reply) => {
-    const checkout = payLater.get(request.params.token);
+    const checkout = await payLater.get(request.params.token);
     reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
     if (!checkout) return reply.code(404).send(page('Checkout not found', '<p>This Afterpay checkout has expired or does not exist.</p><p><a href="/cart">Back to your cart</a></p>'));
     if (checkout.state === 'EXPIRED') {
@@ -48,7 +48,7 @@ export function registerAfterpaySandboxRoutes(app: ZodApp, { orders, payLater }:
       `/api/payments/afterpay/checkout/:token/${decision}`,
       { schema: { tags: ['payments'], summary: `Sandbox Afterpay: ${decision} (409 once the checkout has expired)`, params: TokenParams } },
       async (request, reply) => {
-        const checkout = payLater.decide(request.params.token, decision === 'approve');
+        const checkout = await payLater.decide(request.params.token, decision === 'approve');
         if (!checkout) return reply.code(404).send({ error: 'NotFound', message: 'Checkout not found.' });
         if (checkout.state === 'EXPIRED') {
           await orders.expireIfDue(checkout.orderNumber);

@@ -14,6 +14,10 @@
  *
  * Every /client/v1 call needs the tokenization key (PAYMENT_CLIENT_AUTHORIZATION). The store's
  * API never sees a card number: the page gets only nonce, card type and last four.
+ *
+ * Nothing is kept in this process: nonces, PayPal payments and Apple Pay merchant sessions are in
+ * the database through the sandbox gateway (sandbox.ts, sandbox-wallets.ts), so a popup opened
+ * on one API process's listener is approved and tokenised on another's.
  */
 import crypto from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
@@ -136,7 +140,7 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
     async (request, reply) => {
       if (!authorized(request.body.authorization)) return unauthorized(reply);
       const card = request.body.creditCard;
-      const result = options.gateway().tokenizeCard({ number: card.number, expiry: card.expirationDate, cvv: card.cvv ?? '' });
+      const result = await options.gateway().tokenizeCard({ number: card.number, expiry: card.expirationDate, cvv: card.cvv ?? '' });
       if (!result.ok) {
         const field = result.field === 'expiry' ? 'creditCard.expirationDate' : 'creditCard.number';
         return reply.code(400).send({ error: 'ValidationError', message: `Invalid body: ${field}: ${result.reason}.`, issues: [{ field, reason: result.reason }] });
@@ -152,19 +156,8 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
     },
   );
 
-  // ---- PayPal: the approval popup ----
-  interface PayPalPayment {
-    amount: string;
-    currency: string;
-    origin: string;
-    state: 'CREATED' | 'APPROVED' | 'CANCELLED' | 'TOKENIZED';
-    payerId: string;
-    createdAt: number;
-  }
-  const payments = new Map<string, PayPalPayment>();
-  const sweep = <T extends { createdAt: number }>(map: Map<string, T>) => {
-    for (const [key, value] of map) if (value.createdAt < now() - 3 * HOUR) map.delete(key);
-  };
+  // ---- PayPal: the approval popup (its payments: options.gateway().wallets, in the database) ----
+  const wallets = () => options.gateway().wallets;
   const popupPage = (title: string, body: string) =>
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title><link rel="stylesheet" href="/wallets.css"></head><body class="paypal">${body}<script src="/paypal/paypal.js"></script></body></html>`;
 
@@ -175,9 +168,8 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
       const q = request.query;
       reply.type(html).header('cache-control', 'no-store');
       if (!authorized(q.authorization)) return reply.code(401).send(popupPage('PayPal', '<main><h1>PayPal (test)</h1><p>This checkout could not be started: the store is not set up for PayPal.</p></main>'));
-      sweep(payments);
       const id = `PAYID-${crypto.randomBytes(10).toString('hex').toUpperCase()}`;
-      payments.set(id, { amount: q.amount, currency: q.currency, origin: q.origin, state: 'CREATED', payerId: `PAYER${crypto.randomBytes(5).toString('hex').toUpperCase()}`, createdAt: now() });
+      await wallets().createPayPalPayment({ id, amount: q.amount, currency: q.currency, origin: q.origin, payerId: `PAYER${crypto.randomBytes(5).toString('hex').toUpperCase()}`, createdAt: now() });
       return reply.send(
         popupPage(
           'PayPal checkout (test)',
@@ -191,9 +183,8 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
   );
   for (const decision of ['approve', 'cancel'] as const) {
     app.post(`/paypal/checkout/:id/${decision}`, { schema: { params: z.object({ id: z.string().regex(/^PAYID-[0-9A-F]{20}$/) }) } }, async (request, reply) => {
-      const payment = payments.get(request.params.id);
+      const payment = await wallets().decidePayPalPayment(request.params.id, decision === 'approve', now());
       if (!payment) return reply.code(404).send({ error: 'NotFound', message: 'This PayPal checkout has expired or does not exist.', status: 'error' });
-      if (payment.state === 'CREATED') payment.state = decision === 'approve' ? 'APPROVED' : 'CANCELLED';
       return { status: payment.state === 'APPROVED' ? 'approved' : 'cancelled', ...(payment.state === 'APPROVED' ? { payerId: payment.payerId } : {}) };
     });
   }
@@ -202,10 +193,10 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
     { schema: { body: z.object({ authorization, paymentId: z.string().regex(/^PAYID-[0-9A-F]{20}$/), payerId: z.string().max(40).nullable().optional() }) } },
     async (request, reply) => {
       if (!authorized(request.body.authorization)) return unauthorized(reply);
-      const payment = payments.get(request.body.paymentId);
-      if (!payment || payment.state !== 'APPROVED') return reply.code(422).send({ error: 'PayPalNotApproved', code: 'PAYPAL_ACCOUNT_TOKENIZATION_FAILED', message: 'The PayPal payment was not approved.' });
-      payment.state = 'TOKENIZED';
-      const nonce = options.gateway().mintWalletNonce('paypal', { cardType: 'PayPal', lastFour: '' });
+      // APPROVED → TOKENIZED in one statement: a payment is tokenised once, whichever process is asked
+      const payment = await wallets().tokenizePayPalPayment(request.body.paymentId, now());
+      if (!payment) return reply.code(422).send({ error: 'PayPalNotApproved', code: 'PAYPAL_ACCOUNT_TOKENIZATION_FAILED', message: 'The PayPal payment was not approved.' });
+      const nonce = await options.gateway().mintWalletNonce('paypal', { cardType: 'PayPal', lastFour: '' });
       return reply.header('cache-control', 'no-store').send({ nonce, type: 'PayPalAccount', details: { email: 'buyer@example.com', payerId: payment.payerId, firstName: 'Sandbox', lastName: 'Buyer' } });
     },
   );
@@ -228,7 +219,7 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
     async (request, reply) => {
       if (!authorized(request.body.authorization)) return unauthorized(reply);
       const lastFour = request.body.card === 'visa-1115' ? '1115' : '1111';
-      const nonce = options.gateway().mintWalletNonce('google-pay', { cardType: 'Visa', lastFour });
+      const nonce = await options.gateway().mintWalletNonce('google-pay', { cardType: 'Visa', lastFour });
       const token = { androidPayCards: [{ type: 'AndroidPayCard', nonce, description: 'Android Pay', details: { cardType: 'Visa', lastTwo: lastFour.slice(-2), lastFour } }] };
       return reply.header('cache-control', 'no-store').send({
         apiVersion: 2,
@@ -238,8 +229,7 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
     },
   );
 
-  // ---- Apple Pay: merchant validation and the payment token ----
-  const sessions = new Map<string, { createdAt: number; expiresAt: number }>();
+  // ---- Apple Pay: merchant validation and the payment token (sessions: options.gateway().wallets) ----
   app.post(
     '/client/v1/apple-pay/merchant-session',
     { schema: { body: z.object({ authorization, validationURL: z.string().max(500), displayName: z.string().max(64), domainName: z.string().max(253) }) } },
@@ -255,11 +245,10 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
       if (!host.endsWith('.apple.com')) {
         return reply.code(400).send({ error: 'ValidationError', code: 'APPLE_PAY_MERCHANT_VALIDATION_FAILED', message: 'Invalid body: validationURL: Must be an https Apple Pay URL.', issues: [{ field: 'validationURL', reason: 'Must be an https Apple Pay URL' }] });
       }
-      sweep(sessions);
       const epochTimestamp = now();
       const merchantSessionIdentifier = `SSH${crypto.randomBytes(16).toString('hex').toUpperCase()}`;
       const expiresAt = epochTimestamp + HOUR;
-      sessions.set(merchantSessionIdentifier, { createdAt: epochTimestamp, expiresAt });
+      await wallets().createApplePaySession(merchantSessionIdentifier, epochTimestamp, expiresAt);
       const session = { epochTimestamp, expiresAt, merchantSessionIdentifier, nonce: crypto.randomBytes(4).toString('hex'), merchantIdentifier: 'merchant.nz.fernleaf.sandbox', domainName: request.body.domainName, displayName: request.body.displayName || 'Fernleaf' };
       const signature = crypto.createHmac('sha256', options.authorization).update(JSON.stringify(session)).digest('hex');
       return reply.header('cache-control', 'no-store').send({ ...session, signature, operationalAnalyticsIdentifier: `Fernleaf:${session.merchantIdentifier}` });
@@ -288,13 +277,15 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
       } catch {
         data = {};
       }
-      const session = typeof data.merchantSessionIdentifier === 'string' ? sessions.get(data.merchantSessionIdentifier) : undefined;
-      if (!session || session.expiresAt < now()) {
+      // (decoded from the token, not checked by the body schema: only an identifier of ours is looked up)
+      const sessionId = typeof data.merchantSessionIdentifier === 'string' && /^SSH[0-9A-F]{32}$/.test(data.merchantSessionIdentifier) ? data.merchantSessionIdentifier : null;
+      const valid = sessionId !== null && (await wallets().applePaySessionValid(sessionId, now()));
+      if (!valid) {
         return reply.code(422).send({ error: 'ApplePayTokenInvalid', code: 'APPLE_PAY_TOKENIZATION_FAILED', message: 'The Apple Pay token was not made for a merchant session of this gateway.' });
       }
       const cardType = CARD_TYPES[token.paymentMethod.network] ?? CARD_TYPES[token.paymentMethod.network.toLowerCase()] ?? token.paymentMethod.network;
       const lastFour = typeof data.lastFour === 'string' && /^\d{4}$/.test(data.lastFour) ? data.lastFour : '1111';
-      const nonce = options.gateway().mintWalletNonce('apple-pay', { cardType, lastFour });
+      const nonce = await options.gateway().mintWalletNonce('apple-pay', { cardType, lastFour });
       return reply.header('cache-control', 'no-store').send({ nonce, type: 'ApplePayCard', description: `${cardType} ${lastFour.slice(-2)}`, details: { cardType, dpanLastTwo: lastFour.slice(-2), cardHolderName: '' } });
     },
   );

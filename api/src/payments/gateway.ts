@@ -43,7 +43,7 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeOutcome>;
   /** Vaults a card nonce into a reusable token after a verification authorisation (up to $1). */
   vault(nonce: string): Promise<VaultOutcome>;
-  /** Voids an authorisation (refunds are out of scope for the sandbox). Throws for an unknown transaction. */
+  /** Voids an authorisation (refunds are out of scope for the sandbox). Voiding a voided one is a no-op; throws for an unknown transaction. */
   void(transactionId: string): Promise<void>;
   /**
    * The authorised charge made for an order, if any (Braintree: a transaction search by order id).
@@ -63,5 +63,5 @@ export interface PayLaterGateway {
   createCheckout(request: { orderNumber: string; amount: number; returnUrl: string }): Promise<{ token: string; redirectUrl: string; expiresAt: number }>;
   /** Captures an approved checkout; `amount` must match the approved one. */
   capture(token: string, amount: number): Promise<{ ok: true; transactionId: string } | { ok: false; error: 'NotApproved' | 'AmountMismatch' | 'UnknownToken' | 'Expired' }>;
-  status(token: string): PayLaterState | undefined;
+  status(token: string): Promise<PayLaterState | undefined>;
 }
