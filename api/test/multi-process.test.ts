@@ -4,6 +4,9 @@
  * - rate limits hold across both processes (one budget per client, kept in the database);
  * - a stock change made through one process is seen by the other's listing and product JSON
  *   (PostgreSQL LISTEN/NOTIFY drops the other's cached pages);
+ * - the payment stand-ins' state is shared: a card tokenised at one process's stand-in origin pays
+ *   an order placed through the other; a PayPal popup opened at one is approved and tokenised at
+ *   the other; an Afterpay checkout created by one is approved on the other's page;
  * - kill -9 of a server in the middle of order placement, then a restart: the sweep leaves no
  *   pending order, retries leave no stuck Idempotency-Key, every cart ends with one order and
  *   the stock adds up.
@@ -36,6 +39,8 @@ async function freePort(): Promise<number> {
 
 interface Server {
   port: number;
+  /** The payment stand-in origin's port (PAYMENT_FIELDS_PORT=0: a free one, read from the log). */
+  standInPort: () => number;
   child: ChildProcess;
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<void>;
@@ -66,6 +71,7 @@ async function startServer(env: Record<string, string>): Promise<Server> {
   }
   return {
     port,
+    standInPort: () => Number(/payment stand-in \(card fields, wallets\) on port (\d+)/.exec(output)?.[1] ?? NaN),
     child,
     output: () => output,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
@@ -137,6 +143,7 @@ describeOnPostgres('two API processes on one PostgreSQL behind a round-robin pro
       IDEMPOTENCY_LEASE_SECONDS: '1',
       PENDING_ORDER_TIMEOUT_SECONDS: '2',
       PENDING_ORDER_SWEEP_SECONDS: '1',
+      PAYMENT_FIELDS_PORT: '0',
     };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
     proxy = await roundRobinProxy(() => [a.port, b.port]);
@@ -212,6 +219,62 @@ describeOnPostgres('two API processes on one PostgreSQL behind a round-robin pro
     }
     expect(soldOut).toBe(true);
     expect((await product(b.port)).variants[0]!.qty).toBe(0);
+  }, 60_000);
+
+  it("the payment stand-ins' state is shared: a nonce, a PayPal popup and an Afterpay checkout made at one process are used at the other", async () => {
+    const auth = 'sandbox_fernleaf_localstandin';
+    const json = async (url: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> & { nonce?: string; error?: string; orderNumber?: string; status?: string; actionData?: { url: string } } };
+    };
+    const standIn = (server: Server) => `http://127.0.0.1:${server.standInPort()}`;
+    expect(a.standInPort()).toBeGreaterThan(0);
+    expect(b.standInPort()).toBeGreaterThan(0);
+    const [item] = await query<{ product_id: number; variant_id: number }>(
+      `select p.id as product_id, min(v.id) as variant_id from products p join variants v on v.product_id = p.id join categories c on c.id = p.canonical_category_id
+       where p.state = 'current' and p.functional_type = 'basic' and c.path like 'bags/%' and c.path <> 'bags/backpacks' and coalesce(p.cart_qty_variant_min, 1) <= 1 and coalesce(p.cart_qty_variant_multiple_of, 1) <= 1
+       group by p.id order by p.id desc limit 1`,
+    );
+    await query('update variants set qty = 100 where id = $1', [item!.variant_id]);
+    let n = 0;
+    const order = async (methodCode: string, token?: string): Promise<OrderPlaceRequest> => {
+      const cart = { items: [{ productId: String(item!.product_id), variantId: String(item!.variant_id), qty: 1 }], promoCodes: [], email: 'wallet@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', shippingAddress: TEST_ADDRESS, shipping: { type: 'DELIVERY', options: { methodId: 'standard' } } };
+      const priced = (await json(`http://127.0.0.1:${proxy.port}/api/checkout/info`, { cart })).body as unknown as CheckoutInfoResponse;
+      return {
+        cartId: `stand-in-cart-${Date.now()}-${(n += 1)}`,
+        cart: { ...cart, phone: '021 555 0101', billingAddress: TEST_ADDRESS },
+        payment: { methods: [{ methodCode, amount: priced.amountOutstanding, ...(token ? { token } : {}) }] },
+        expectedPromotions: priced.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
+      } as OrderPlaceRequest;
+    };
+
+    // a card typed into A's hosted fields pays an order placed through B, once
+    const card = await json(`${standIn(a)}/client/v1/tokenize`, { authorization: auth, creditCard: { number: '4111 1111 1111 1111', expirationDate: '12/2039', cvv: '123' } });
+    expect(card.status).toBe(200);
+    const paid = await json(`http://127.0.0.1:${b.port}/api/order/place`, await order('BRAINTREE_CREDIT_CARD', card.body.nonce));
+    expect(paid).toMatchObject({ status: 200, body: { status: 'complete' } });
+    const again = await json(`http://127.0.0.1:${a.port}/api/order/place`, await order('BRAINTREE_CREDIT_CARD', card.body.nonce));
+    expect(again).toMatchObject({ status: 400, body: { error: 'PaymentMethodInvalid' } });
+
+    // PayPal: the popup from B's origin, approved at A's, tokenised at B's, the nonce charged through A
+    const popup = await (await fetch(`${standIn(b)}/paypal/checkout?authorization=${auth}&amount=49.95&currency=NZD&origin=http%3A%2F%2F127.0.0.1%3A8080&channel=abcd1234`)).text();
+    const paymentId = /data-payment="(PAYID-[0-9A-F]+)"/.exec(popup)![1]!;
+    expect((await json(`${standIn(a)}/paypal/checkout/${paymentId}/approve`, {})).body).toMatchObject({ status: 'approved' });
+    const paypal = await json(`${standIn(b)}/client/v1/paypal/tokenize`, { authorization: auth, paymentId });
+    expect(paypal.status).toBe(200);
+    expect((await json(`${standIn(a)}/client/v1/paypal/tokenize`, { authorization: auth, paymentId })).status).toBe(422);
+    expect(await json(`http://127.0.0.1:${a.port}/api/order/place`, await order('BRAINTREE_PAYPAL', paypal.body.nonce))).toMatchObject({ status: 200, body: { status: 'complete' } });
+
+    // Afterpay: created through A, the approval page and approval on B, completed through A
+    const afterpayOrder = await order('AFTERPAY');
+    const waiting = await json(`http://127.0.0.1:${a.port}/api/order/place`, afterpayOrder);
+    expect(waiting.body.status).toBe('actionRequired');
+    const url = waiting.body.actionData!.url;
+    expect((await fetch(`http://127.0.0.1:${b.port}${url}`)).status).toBe(200);
+    const approved = await fetch(`http://127.0.0.1:${b.port}${url}/approve`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    expect(approved.headers.get('location')).toContain('afterpayStatus=SUCCESS');
+    const done = await json(`http://127.0.0.1:${a.port}/api/order/afterpay/complete`, { token: url.split('/').pop(), amount: afterpayOrder.payment.methods[0]!.amount });
+    expect(done).toMatchObject({ status: 200, body: { status: 'complete', orderNumber: waiting.body.orderNumber } });
   }, 60_000);
 
   it('kill -9 during order placement, then a restart: no pending order after the sweep, no stuck key on retry, stock adds up', async () => {
