@@ -5,8 +5,8 @@ module.exports = (_env, argv) =>
     {
       name: 'catalog',
       dir: __dirname,
-      exposes: { './app': './src/lifecycles.tsx', './SearchOverlay': './src/features/search/SearchOverlay.tsx' },
-      serverEntry: './src/server.tsx',
+      exposes: { './app': './src/exposes/app.ts', './SearchOverlay': './src/exposes/SearchOverlay.tsx' },
+      serverEntry: './src/server/index.tsx',
       devPort: 3001,
     },
     argv,

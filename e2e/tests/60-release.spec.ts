@@ -14,7 +14,7 @@ const NOTE = 'Preview: the spring range lands next week';
 function buildNextCatalog(): string {
   const inputs = copyRemote('mfe-catalog', NEXT);
   fs.writeFileSync(
-    path.join(NEXT, 'src/lifecycles.tsx'),
+    path.join(NEXT, 'src/app/lifecycles.tsx'),
     `import { defineRemoteApp } from '@store/shared-events/remote';
 import type { AppProps } from 'single-spa';
 import { App } from './App';

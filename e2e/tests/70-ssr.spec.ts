@@ -165,10 +165,10 @@ test('a catalog release whose server render throws: the region is rendered in th
   test.setTimeout(180_000);
   const dir = path.join(scratchDir, 'mfe-catalog-ssr-throws');
   const inputs = copyRemote('mfe-catalog', dir);
-  const server = path.join(dir, 'src/server.tsx');
+  const server = path.join(dir, 'src/server/index.tsx');
   const source = fs.readFileSync(server, 'utf8');
   const marker = 'export function render({ url, data, market }: RenderContext) {';
-  if (!source.includes(marker)) throw new Error('mfe-catalog/src/server.tsx changed: update this test');
+  if (!source.includes(marker)) throw new Error('mfe-catalog/src/server/index.tsx changed: update this test');
   fs.writeFileSync(server, source.replace(marker, `${marker}\n  if (url.includes('/categories/')) throw new Error('server render failed on purpose');`));
   const dist = buildWithWebpack(dir, inputs);
   const before = readRegistry(store.deployDir);

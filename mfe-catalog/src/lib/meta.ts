@@ -6,7 +6,7 @@
  */
 import type { PageHead } from '@store/contracts/ssr';
 import { useEffect } from 'react';
-import { catalogConfig } from '../config';
+import { catalogConfig } from './config';
 
 const MARK = 'data-catalog-meta';
 

@@ -1,5 +1,5 @@
 import { getJsonViaPayload } from './resource';
-import { mockFetch } from '../test/fetch-mock';
+import { mockFetch } from '../test/fetchMock';
 
 describe('getJsonViaPayload (one request per page, spec §7 _payload.json)', () => {
   beforeEach(() => {

@@ -14,7 +14,7 @@ const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'),
 describe('hot updates of every remote', () => {
   for (const { name, project } of layout.remotes) {
     it(`${project}: lifecycles.tsx accepts updates of ./App and re-renders through replaceRootComponent`, () => {
-      const source = fs.readFileSync(path.join(root, project, 'src/lifecycles.tsx'), 'utf8');
+      const source = fs.readFileSync(path.join(root, project, 'src/app/lifecycles.tsx'), 'utf8');
       assert.match(source, new RegExp(`const (\\w+) = defineRemoteApp\\(\\{ name: '${name}', rootComponent: App \\}\\)`));
       const app = source.match(/const (\w+) = defineRemoteApp/)[1];
       assert.match(source, new RegExp(`import\\.meta\\.webpackHot\\?\\.accept\\('\\./App', \\(\\) => ${app}\\.replaceRootComponent\\(App\\)\\)`));

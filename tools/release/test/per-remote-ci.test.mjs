@@ -28,6 +28,6 @@ describe('per-remote CI', () => {
   });
 
   it('a change in one remote affects only that remote and e2e', { timeout: 120_000 }, () => {
-    assert.deepEqual(affectedBy('mfe-catalog/src/App.tsx'), ['e2e', 'mfe-catalog']);
+    assert.deepEqual(affectedBy('mfe-catalog/src/app/App.tsx'), ['e2e', 'mfe-catalog']);
   });
 });

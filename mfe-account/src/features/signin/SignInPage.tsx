@@ -1,8 +1,8 @@
 import { session } from '@store/shared-events';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loadAmplify } from '../../auth/provider';
-import { authMessage } from '../../auth/messages';
+import { loadAmplify } from '../auth/provider';
+import { authMessage } from '../auth/messages';
 import { headingCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
 import { emailError, passwordError } from './validation';
 

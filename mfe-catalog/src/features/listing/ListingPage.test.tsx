@@ -1,7 +1,7 @@
 import type { ListingResponse, ProductTile } from '@store/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { catalogConfig } from '../../config';
+import { catalogConfig } from '../../lib/config';
 import { appliedFilters } from './Facets';
 import { ListingPage, type ListingScope } from './ListingPage';
 import { requestResultsFocus } from './resultsFocus';

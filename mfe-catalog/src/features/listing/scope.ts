@@ -1,4 +1,4 @@
-import type { ListingParams } from '../../api/client';
+import type { ListingParams } from '../../lib/api';
 import type { ListingUrlState } from './url';
 
 export type ListingScope = { kind: 'category'; path: string } | { kind: 'search' } | { kind: 'brand'; slug: string; category?: string };

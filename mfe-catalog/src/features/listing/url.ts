@@ -3,7 +3,7 @@
  * feature, colour, minPrice, maxPrice. Multi-select facets are comma-separated; prices are whole
  * dollars (price step 1) and become cents for the API.
  */
-import { catalogConfig } from '../../config';
+import { catalogConfig } from '../../lib/config';
 import { normalisePage, normaliseSort } from './sorts';
 
 export interface ListingUrlState {

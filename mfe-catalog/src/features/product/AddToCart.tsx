@@ -2,8 +2,8 @@ import type { Product } from '@store/contracts';
 import { CHALLENGE_ANSWER_MAX, CHALLENGE_FAILED } from '@store/contracts';
 import { bus, session, topics } from '@store/shared-events';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
-import { ApiError, verifyChallenge } from '../../api/client';
-import { catalogConfig } from '../../config';
+import { ApiError, verifyChallenge } from '../../lib/api';
+import { catalogConfig } from '../../lib/config';
 import { botCheckToken } from '../../lib/botcheck';
 
 /** Spec §8 wording for productChallengeAnswerInvalid. */

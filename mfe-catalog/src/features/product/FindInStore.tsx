@@ -1,8 +1,8 @@
 import type { Product, StoresResponse } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { useId, useState, type FormEvent } from 'react';
-import { fetchStoresNear, NotFoundError } from '../../api/client';
-import { catalogConfig } from '../../config';
+import { fetchStoresNear, NotFoundError } from '../../lib/api';
+import { catalogConfig } from '../../lib/config';
 
 type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: StoresResponse } | { status: 'error'; message: string };
 

@@ -1,5 +1,5 @@
 /** Recently viewed products (kept locally): newest first, unique, at most recentlyViewedMax. */
-import { catalogConfig } from '../../config';
+import { catalogConfig } from '../../lib/config';
 
 export interface RecentlyViewedItem {
   id: string;

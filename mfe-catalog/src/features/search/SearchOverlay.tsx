@@ -8,8 +8,8 @@ import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { navigate } from '@store/ui/link';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { fetchListing } from '../../api/client';
-import { catalogConfig } from '../../config';
+import { fetchListing } from '../../lib/api';
+import { catalogConfig } from '../../lib/config';
 import { requestResultsFocus } from '../listing/resultsFocus';
 import { useMoney } from '@store/ui/market';
 

@@ -1,11 +1,11 @@
 import { BLOG_PAGE_SIZE, type BlogListResponse } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { Link, useSearchParams } from 'react-router';
-import { blogListApiUrl, readBlogListQuery } from '../../lib/api-urls';
+import { blogListApiUrl, readBlogListQuery } from '../../lib/apiUrls';
 import { blogHref, blogListHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
-import { ContentNotFound } from '../../lib/not-found';
+import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { PostCard } from './PostCard';

@@ -1,11 +1,11 @@
 import { useMarket } from '@store/ui/market';
 import type { BlogPost } from '@store/contracts';
 import { Link, useParams } from 'react-router';
-import { blogPostApiUrl, contentPath } from '../../lib/api-urls';
+import { blogPostApiUrl, contentPath } from '../../lib/apiUrls';
 import { blogHref, blogPostFallbackHead, blogPostHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
-import { ContentNotFound } from '../../lib/not-found';
+import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { ContentBody } from '../articles/ContentBody';

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import type { BlogListResponse, BlogPostSummary } from '@store/contracts';
 import { bus, topics } from '@store/shared-events';
 import { MemoryRouter } from 'react-router';
-import { ContentRoutes } from '../../App';
-import { mockFetch } from '../../test/fetch-mock';
+import { ContentRoutes } from '../../app/App';
+import { mockFetch } from '../../test/fetchMock';
 import { blogHref } from './BlogListPage';
 
 const post = (n: number, tags = ['travel']): BlogPostSummary => ({

@@ -1,7 +1,7 @@
 import type { HomeContent } from '@store/contracts';
 import { Link } from 'react-router';
-import type { Listing } from '../../api/catalog';
-import { HOME_API_URL, railApiUrl } from '../../lib/api-urls';
+import type { Listing } from '../../lib/catalogApi';
+import { HOME_API_URL, railApiUrl } from '../../lib/apiUrls';
 import { homeHead } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';

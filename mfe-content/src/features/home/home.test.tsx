@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { HomeContent } from '@store/contracts';
 import { MemoryRouter } from 'react-router';
-import { mockFetch } from '../../test/fetch-mock';
+import { mockFetch } from '../../test/fetchMock';
 import { HomePage } from './HomePage';
 
 const tile = {

@@ -3,7 +3,7 @@ import { track } from '@store/shared-events/analytics';
 import { useMarket } from '@store/ui/market';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { storesApiUrl } from '../../lib/api-urls';
+import { storesApiUrl } from '../../lib/apiUrls';
 import { storeLocatorHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydrated';
 import { usePageMeta } from '../../lib/meta';

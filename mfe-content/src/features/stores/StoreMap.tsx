@@ -1,7 +1,7 @@
 import type { Store, StoreSearchOrigin } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { useNavigate } from 'react-router';
-import { countryMap, fitView, project as projectOn, ringPath, type LatLng } from './nz-outline';
+import { countryMap, fitView, project as projectOn, ringPath, type LatLng } from './nzOutline';
 
 export interface StoreMapProps {
   stores: Pick<Store, 'id' | 'name' | 'path' | 'lat' | 'lng'>[];

@@ -1,12 +1,12 @@
 import type { Store } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { Link, useParams } from 'react-router';
-import { storeApiUrl, storePath } from '../../lib/api-urls';
+import { storeApiUrl, storePath } from '../../lib/apiUrls';
 import { storeFallbackHead, storeHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydrated';
 import { usePageMeta } from '../../lib/meta';
 import { MESSAGES } from '../../lib/messages';
-import { ContentNotFound } from '../../lib/not-found';
+import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { LazyStoreMap, MapPlaceholder } from './LazyStoreMap';

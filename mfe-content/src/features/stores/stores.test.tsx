@@ -2,10 +2,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import type { Locality, StoreNear, StoresResponse } from '@store/contracts';
 import { useState } from 'react';
 import { MemoryRouter } from 'react-router';
-import { ContentRoutes } from '../../App';
-import { mockFetch } from '../../test/fetch-mock';
+import { ContentRoutes } from '../../app/App';
+import { mockFetch } from '../../test/fetchMock';
 import { AddressCombobox } from './AddressCombobox';
-import { fitView, NZ_VIEW, project } from './nz-outline';
+import { fitView, NZ_VIEW, project } from './nzOutline';
 
 const hours = [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '09:00', close: '17:30' }));
 const store = (n: number, name: string, km: number, lat: number, lng: number): StoreNear => ({

@@ -1,0 +1,2 @@
+/** ./service: the account's background service, started by the shell on every page. */
+export * from '../app/service';

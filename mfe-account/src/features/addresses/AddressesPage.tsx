@@ -1,0 +1,165 @@
+import { addressProblem, type AccountAddress, type AccountAddressesResponse } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
+import { useEffect, useState } from 'react';
+import { asAccountUpdate } from '../../lib/account';
+import { apiFetch } from '../../lib/api';
+import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { addressPartError, contactNameError, phoneError, postcodeError } from '../../lib/validation';
+
+const EMPTY = { contactName: '', company: '', street1: '', street2: '', suburb: '', state: '', postcode: '', phone: '', isDefaultShipping: false, isDefaultBilling: false };
+type Values = typeof EMPTY;
+
+function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSaved: (r: AccountAddressesResponse) => void; onCancel: () => void; id?: string }) {
+  const [error, setError] = useState<string | null>(null);
+  // the address book of this site's market (issue 14): NZ addresses on the NZ site, AU on the Australian site
+  const market = useMarket();
+  const states = market.address.states;
+  const form = useForm<Values>(initial, {
+    contactName: (v) => contactNameError(v),
+    company: (v) => addressPartError(v, 50, 'Company'),
+    street1: (v) => addressPartError(v, 50, 'Street address', true),
+    street2: (v) => addressPartError(v, 50, 'Street address line 2'),
+    suburb: (v) => addressPartError(v, 50, 'Suburb', true),
+    state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v })?.message ?? null) : addressPartError(v, 50, 'Region')),
+    postcode: (v) => postcodeError(v, market.address.postcodeMessage),
+    phone: (v) => phoneError(v),
+  });
+  const submit = form.handleSubmit(async (v) => {
+    setError(null);
+    const body = { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])), country: market.country, ...(states ? { state: v.state.trim().toUpperCase() } : {}) };
+    try {
+      onSaved(await asAccountUpdate(apiFetch<AccountAddressesResponse>(id ? 'PUT' : 'POST', id ? `/api/account/addresses/${encodeURIComponent(id)}` : '/api/account/addresses', body)));
+    } catch {
+      setError('We were unable to save this address. Please try again.');
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} aria-label={id ? 'Edit address' : 'Add an address'} css={{ maxWidth: 480, marginTop: '1.5rem' }}>
+      {error ? <Notice type="ERROR">{error}</Notice> : null}
+      <TextField label="Contact name" autoComplete="name" f={form.field('contactName')} />
+      <TextField label="Company" optional autoComplete="organization" f={form.field('company')} />
+      <TextField label="Street address" autoComplete="address-line1" f={form.field('street1')} />
+      <TextField label="Street address line 2" optional autoComplete="address-line2" f={form.field('street2')} />
+      <TextField label="Suburb" autoComplete="address-level3" f={form.field('suburb')} />
+      {states ? (
+        // the same state select as the checkout's address form (issue 14)
+        <SelectField label="State" autoComplete="address-level1" options={[{ value: '', label: 'Choose a state' }, ...states.map((st) => ({ value: st.code, label: st.name }))]} f={form.field('state')} />
+      ) : (
+        <TextField label="City or region" optional autoComplete="address-level2" f={form.field('state')} />
+      )}
+      <TextField label="Postcode" inputMode="numeric" autoComplete="postal-code" f={form.field('postcode')} />
+      <p css={{ margin: '0 0 1rem' }}>Country: {market.countryName}</p>
+      <TextField label="Phone" type="tel" optional autoComplete="tel" f={form.field('phone')} />
+      <Checkbox label="Default delivery address" f={form.field('isDefaultShipping')} />
+      <Checkbox label="Default billing address" f={form.field('isDefaultBilling')} />
+      <div css={{ display: 'flex', gap: '1rem', alignItems: 'center' }}>
+        <div css={{ flex: 1 }}>
+          <SubmitButton busy={form.submitting} busyLabel="Saving…">
+            Save address
+          </SubmitButton>
+        </div>
+        <button type="button" css={secondaryButtonCss} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AddressesPage() {
+  useTitle('Addresses');
+  const market = useMarket();
+  const [addresses, setAddresses] = useState<AccountAddress[] | null>(null);
+  const [status, setStatus] = useState<'LOADING' | 'SUCCESS' | 'ERROR'>('LOADING');
+  const [editing, setEditing] = useState<AccountAddress | 'new' | null>(null);
+  const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
+
+  useEffect(() => {
+    apiFetch<AccountAddressesResponse>('GET', '/api/account/addresses')
+      .then((r) => {
+        setAddresses(r.addresses);
+        setStatus('SUCCESS');
+      })
+      .catch(() => setStatus('ERROR'));
+  }, []);
+
+  const saved = (r: AccountAddressesResponse) => {
+    setAddresses(r.addresses);
+    setEditing(null);
+    setNotice({ type: 'SUCCESS', text: 'Your address book has been updated.' });
+  };
+  const act = async (run: () => Promise<AccountAddressesResponse>) => {
+    setNotice(null);
+    try {
+      saved(await asAccountUpdate(run()));
+    } catch {
+      setNotice({ type: 'ERROR', text: 'We were unable to update your address book. Please try again.' });
+    }
+  };
+  const makeDefault = (a: AccountAddress) => {
+    const { id, type: _type, ...rest } = a;
+    return act(() => apiFetch('PUT', `/api/account/addresses/${encodeURIComponent(id)}`, { ...rest, isDefaultBilling: true, isDefaultShipping: true }));
+  };
+
+  return (
+    <section aria-labelledby="addresses-heading">
+      <h1 id="addresses-heading" css={{ fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' }}>
+        Addresses
+      </h1>
+      <p css={{ color: 'var(--muted)' }}>{market.id === 'NZ' ? 'We deliver to New Zealand addresses.' : `We deliver to addresses in ${market.countryName}.`}</p>
+      {status === 'LOADING' ? <p role="status">Loading your addresses…</p> : null}
+      {status === 'ERROR' ? <Notice type="ERROR">We were unable to load your addresses. Please try again.</Notice> : null}
+      {notice ? <Notice type={notice.type}>{notice.text}</Notice> : null}
+      {addresses && addresses.length === 0 ? <p>You have no saved addresses yet.</p> : null}
+      {addresses && addresses.length > 0 ? (
+        <ul css={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))' }}>
+          {addresses.map((a) => (
+            <li key={a.id} css={{ border: '1px solid var(--line)', borderRadius: 12, padding: '1rem' }}>
+              <address css={{ fontStyle: 'normal', lineHeight: 1.5 }}>
+                <strong>{a.contactName}</strong>
+                {a.company ? <div>{a.company}</div> : null}
+                <div>{a.street1}</div>
+                {a.street2 ? <div>{a.street2}</div> : null}
+                <div>
+                  {a.suburb}
+                  {a.state ? `, ${a.state}` : ''} {a.postcode}
+                </div>
+                <div>{market.countryName}</div>
+                {a.phone ? <div>{a.phone}</div> : null}
+              </address>
+              <p css={{ color: 'var(--forest)', fontSize: 14 }}>
+                {[a.isDefaultShipping ? 'Default delivery' : '', a.isDefaultBilling ? 'Default billing' : ''].filter(Boolean).join(' · ')}
+              </p>
+              <div css={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
+                <button type="button" css={linkButtonCss} onClick={() => setEditing(a)} aria-label={`Edit ${a.street1}`}>
+                  Edit
+                </button>
+                {!(a.isDefaultShipping && a.isDefaultBilling) ? (
+                  <button type="button" css={linkButtonCss} onClick={() => void makeDefault(a)} aria-label={`Make ${a.street1} the default`}>
+                    Make default
+                  </button>
+                ) : null}
+                <button type="button" css={linkButtonCss} onClick={() => void act(() => apiFetch('DELETE', `/api/account/addresses/${encodeURIComponent(a.id)}`))} aria-label={`Delete ${a.street1}`}>
+                  Delete
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {editing ? (
+        <AddressForm
+          key={editing === 'new' ? 'new' : editing.id}
+          id={editing === 'new' ? undefined : editing.id}
+          initial={editing === 'new' ? EMPTY : { ...EMPTY, ...Object.fromEntries(Object.entries(editing).filter(([k]) => k in EMPTY)) }}
+          onSaved={saved}
+          onCancel={() => setEditing(null)}
+        />
+      ) : status === 'SUCCESS' ? (
+        <button type="button" css={buttonCss} onClick={() => setEditing('new')}>
+          Add an address
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+import { RemoteFragment } from '@store/shared-events/remote';
+import { useParams } from 'react-router';
+import { Notice, useTitle } from '../../lib/form';
+
+const pageHeading = { fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' } as const;
+const fallback = (what: string) => <Notice type="ERROR">{`We were unable to load your ${what}. Please try again.`}</Notice>;
+const loading = (what: string) => <p role="status">{`Loading your ${what}…`}</p>;
+
+/** /account/orders, /account/orders/{number}, /account/orders/{number}/return/{token}: the cart team's fragment. */
+export function OrdersPage({ view }: { view: 'list' | 'detail' | 'return' }) {
+  const { number, token } = useParams();
+  const title = view === 'list' ? 'Orders' : view === 'detail' ? `Order ${number ?? ''}` : 'Return items';
+  useTitle(title);
+  return (
+    <section aria-labelledby="orders-heading">
+      <h1 id="orders-heading" css={pageHeading}>
+        {title}
+      </h1>
+      <RemoteFragment
+        remote="cart_checkout"
+        module="./AccountOrders"
+        props={{ view, ...(number ? { number } : {}), ...(token ? { token } : {}) }}
+        fallback={fallback('orders')}
+        loading={loading('orders')}
+      />
+    </section>
+  );
+}
+
+/** /account/payment-methods: saved cards, from the cart team's fragment. */
+export function PaymentMethodsPage() {
+  useTitle('Payment methods');
+  return (
+    <section aria-labelledby="payment-methods-heading">
+      <h1 id="payment-methods-heading" css={pageHeading}>
+        Payment methods
+      </h1>
+      <RemoteFragment remote="cart_checkout" module="./AccountPaymentMethods" props={{}} fallback={fallback('payment methods')} loading={loading('payment methods')} />
+    </section>
+  );
+}

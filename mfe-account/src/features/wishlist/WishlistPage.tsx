@@ -1,0 +1,164 @@
+import { createObjectsClient, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@store/contracts';
+import { bus, session, topics, type WishlistItem } from '@store/shared-events';
+import { Image } from '@store/ui/image';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { buttonCss, linkButtonCss, Notice, useTitle } from '../../lib/form';
+import { useSyncedState } from '../../lib/session';
+import { useMoney } from '@store/ui/market';
+
+const objects = createObjectsClient({ indexPrefix: 'nz', delayMs: 20 });
+
+export const CART_UNREACHABLE_MESSAGE = "We couldn't reach your cart just now. Please try again.";
+/** How long an add waits for the cart's answer (including the cart service starting). */
+export const CART_ADD_TIMEOUT_MS = 8000;
+
+/**
+ * Resolves once the cart service listens for cart.add. It starts after the page has loaded and
+ * publishes cart.quantity (a state topic, replayed to late subscribers) in the same synchronous
+ * start-up as it subscribes to cart.add: a cart.quantity seen means a cart.add will be heard.
+ * cart.add is an event topic: published before that, it would be lost (as the product page does).
+ */
+export function cartListening(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const unsubscribe = bus.subscribe(topics.cartQuantity, () => {
+      if (done) return;
+      done = true;
+      // after the service's start-up has finished (and after this subscribe call has returned)
+      void Promise.resolve().then(() => {
+        unsubscribe();
+        resolve();
+      });
+    });
+  });
+}
+
+type Row = { item: WishlistItem; product: Product };
+const sequence = { next: 0 };
+const nextRequestId = (productId: string) => `wishlist-${productId}-${(sequence.next += 1)}`;
+
+/** Wishlist (spec §3, §4): per product, newest first, products that no longer exist dropped. */
+export function WishlistPage() {
+  const money = useMoney();
+  useTitle('Wishlist');
+  const synced = useSyncedState();
+  const items = useMemo(() => [...synced.wishlist.items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)), [synced.wishlist.items]);
+  const [products, setProducts] = useState<Map<string, Product | null>>(new Map());
+  const [status, setStatus] = useState<'LOADING' | 'SUCCESS' | 'ERROR'>('LOADING');
+  const [messages, setMessages] = useState<Record<string, { type: 'ERROR' | 'SUCCESS'; text: string }>>({});
+  const pending = useRef(new Map<string, string>());
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  const key = items.map((i) => i.productId).join(',');
+
+  useEffect(() => {
+    let live = true;
+    const ids = key ? key.split(',') : [];
+    if (ids.length === 0) return;
+    objects
+      .getMany(ids)
+      .then((found) => {
+        if (!live) return;
+        setProducts(new Map(ids.map((id, i) => [id, found[i] ?? null])));
+        setStatus('SUCCESS');
+        const gone = ids.filter((_, i) => !found[i]);
+        if (gone.length > 0) {
+          void session.synced
+            .update((s) => ({ ...s, wishlist: { items: s.wishlist.items.filter((w) => !gone.includes(w.productId)) } }))
+            .catch(() => undefined);
+        }
+      })
+      .catch(() => live && setStatus('ERROR'));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  useEffect(
+    () =>
+      bus.subscribe(topics.cartAddResult, (result) => {
+        const productId = pending.current.get(result.requestId);
+        if (!productId) return;
+        pending.current.delete(result.requestId);
+        setMessages((m) => ({
+          ...m,
+          [productId]:
+            result.status === 'SUCCESS'
+              ? { type: 'SUCCESS', text: 'Added to your cart.' }
+              : { type: 'ERROR', text: result.message ?? 'We were unable to add this to your cart. Please try again.' },
+        }));
+      }),
+    [],
+  );
+
+  useEffect(
+    () => () => {
+      for (const timer of timers.current) clearTimeout(timer);
+    },
+    [],
+  );
+
+  const addToCart = ({ item, product }: Row) => {
+    const variant = product.variants.find((v) => v.id === item.variantId) ?? product.variants.find((v) => v.qty > 0) ?? product.variants[0];
+    if (!variant) return;
+    const requestId = nextRequestId(item.productId);
+    pending.current.set(requestId, item.productId);
+    setMessages((m) => {
+      const { [item.productId]: _gone, ...rest } = m;
+      return rest;
+    });
+    const fail = () => {
+      if (!pending.current.delete(requestId)) return;
+      setMessages((m) => ({ ...m, [item.productId]: { type: 'ERROR', text: CART_UNREACHABLE_MESSAGE } }));
+    };
+    timers.current.add(setTimeout(fail, CART_ADD_TIMEOUT_MS));
+    void cartListening().then(() => {
+      if (!pending.current.has(requestId)) return;
+      const sent = bus.publish(topics.cartAdd, { requestId, productId: product.id, variantId: variant.id, qty: 1, source: 'wishlist' }, { source: 'account' });
+      if (!sent) fail();
+    });
+  };
+
+  const shown = key ? status : 'SUCCESS';
+  const rows: Row[] = items.flatMap((item) => {
+    const product = products.get(item.productId);
+    return product ? [{ item, product }] : [];
+  });
+
+  return (
+    <section aria-labelledby="wishlist-heading">
+      <h1 id="wishlist-heading" css={{ fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' }}>
+        Wishlist
+      </h1>
+      {shown === 'ERROR' ? <Notice type="ERROR">We were unable to load your wishlist. Please try again.</Notice> : null}
+      {shown === 'LOADING' ? <p role="status">Loading your wishlist…</p> : null}
+      {shown === 'SUCCESS' && rows.length === 0 ? <p>Your wishlist is empty. Tap the heart on any product to save it here.</p> : null}
+      {rows.length > 0 ? (
+        <ul aria-label="Saved products" css={{ listStyle: 'none', padding: 0, display: 'grid', gap: '1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))' }}>
+          {rows.map((row) => {
+            const { product } = row;
+            const image = product.productGallery[0];
+            const message = messages[product.id];
+            return (
+              <li key={product.id} css={{ display: 'grid', gap: '.5rem', alignContent: 'start' }}>
+                <a href={`/products/${product.path}`} css={{ color: 'var(--ink)', textDecoration: 'none' }}>
+                  {image ? (
+                    <Image src={image.src} alt={image.alt || product.name} width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes="(max-width: 479px) 100vw, 300px" css={{ borderRadius: 8, background: '#f3f1ea' }} />
+                  ) : null}
+                  <span css={{ display: 'block', fontWeight: 600, marginTop: '.4rem' }}>{product.name}</span>
+                </a>
+                <span>{money(product.price)}</span>
+                {message ? <Notice type={message.type}>{message.text}</Notice> : null}
+                <button type="button" css={buttonCss} onClick={() => addToCart(row)} disabled={product.soldOut} aria-label={`Add ${product.name} to cart`}>
+                  {product.soldOut ? 'Sold out' : 'Add to cart'}
+                </button>
+                <button type="button" css={linkButtonCss} onClick={() => void session.synced.toggleWishlist(product.id).catch(() => undefined)} aria-label={`Remove ${product.name} from wishlist`}>
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

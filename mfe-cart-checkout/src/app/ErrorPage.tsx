@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Link, Navigate } from 'react-router';
+import { getFailedOrderNumber } from '../features/checkout/state';
+import { card, heading, page } from '../lib/ui';
+
+export const SUPPORT_URL = '/articles/help-centre';
+
+export function CheckoutErrorPage() {
+  const number = getFailedOrderNumber();
+  useEffect(() => {
+    document.title = 'Your order was unsuccessful | Fernleaf';
+  }, []);
+  if (!number) return <Navigate to="/cart" replace />;
+  return (
+    <div css={page}>
+      <h1 css={heading}>Your order was unsuccessful</h1>
+      <div css={card}>
+        <p>
+          We could not complete the payment for order <strong data-testid="failed-order-number">{number}</strong>. You have not been charged for this order.
+        </p>
+        <p>
+          Please contact our customer support team and quote your order number so we can help: <a href={SUPPORT_URL}>visit the help centre</a>.
+        </p>
+        <p>
+          <Link to="/cart">Return to your cart</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * The cart's background service, started by the shell on every page: publishes the cart
+ * quantity for the header badge, handles `cart.add` (the handler is loaded on first use), and
+ * follows `session.state` for the checkout state (spec §4): a login (LOGGING_IN → LOGGED_IN)
+ * clears the checkout contact; a logout (LOGGED_IN or LOGGING_OUT → LOGGED_OUT) clears the
+ * addresses, contact, delivery options, pickup store and applied gift cards. A guest's page load
+ * (INITIALISING → LOGGED_OUT) keeps the guest's checkout.
+ */
+import { bus, session, topics, type SessionStatus } from '@store/shared-events';
+import { migrateLegacyCart, publishQuantity } from '../features/cart/store';
+import { clearForLogin, clearForLogout } from '../features/checkout/state';
+
+let started = false;
+
+export function start(): void {
+  if (started) return;
+  started = true;
+  void migrateLegacyCart();
+  session.synced.state$.subscribe((state) => publishQuantity(state.cart.items));
+  let previous: SessionStatus | undefined;
+  bus.subscribe(topics.sessionState, ({ status }) => {
+    if (status === 'LOGGED_IN' && previous === 'LOGGING_IN') clearForLogin();
+    if (status === 'LOGGED_OUT' && (previous === 'LOGGING_OUT' || previous === 'LOGGED_IN')) clearForLogout();
+    previous = status;
+  });
+  bus.subscribe(topics.cartAdd, (payload) => {
+    void import('../features/cart/add').then(({ handleCartAdd }) => handleCartAdd(payload));
+  });
+}

@@ -1,0 +1,2 @@
+/** ./AccountOrders: the orders fragment the account remote shows at /account/orders. */
+export { default } from '../features/orders/AccountOrders';

@@ -1,0 +1,44 @@
+/**
+ * The cart drawer fragment the shell opens on `cart.overlay.open` (`./CartDrawer`, props
+ * {onClose}). Rendered inside the shell's overlay, outside this remote's router: links are plain
+ * anchors navigated through the history API (single-spa and the routers follow it).
+ */
+import { CartLines } from './CartLines';
+import { useCart } from './useCart';
+import { useCheckoutInfo } from '../checkout/useCheckout';
+import { EmptyCart } from './CartPage';
+import { useCartSettled } from '../../lib/session';
+import { primaryButton, secondaryButton } from '../../lib/ui';
+import { useMoney } from '@store/ui/market';
+
+function go(path: string, onClose: () => void) {
+  onClose();
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}
+
+export default function CartDrawer({ onClose }: { onClose: () => void }) {
+  const money = useMoney();
+  const navigate = (path: string) => go(path, onClose);
+  const cart = useCart();
+  const { info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
+  const settled = useCartSettled();
+  if (cart.items.length === 0 && !settled) return <p aria-busy="true">Loading your cart…</p>;
+  if (cart.items.length === 0) return <EmptyCart navigate={navigate} />;
+  return (
+    <div css={{ display: 'flex', flexDirection: 'column', gap: '1rem' }}>
+      {cart.status === 'LOADING' ? <p aria-busy="true">Loading your cart…</p> : <CartLines groups={cart.groups} compact navigate={navigate} />}
+      <p css={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700, margin: 0 }}>
+        <span>Subtotal</span>
+        <span>{info ? money(info.itemSubtotalAfterDiscounts) : '…'}</span>
+      </p>
+      <button type="button" css={[primaryButton, { width: '100%' }]} disabled={!cart.valid} onClick={() => go('/checkout/contact-info', onClose)}>
+        Checkout
+      </button>
+      <button type="button" css={[secondaryButton, { width: '100%' }]} onClick={() => go('/cart', onClose)}>
+        View cart
+      </button>
+    </div>
+  );
+}
+

@@ -1,0 +1,111 @@
+/** The cart's lines: grouped per product and variant, newest first, quantity change and removal, validity messages. */
+import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { Image } from '@store/ui/image';
+import type { Interpolation, Theme } from '@emotion/react';
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { linkButton, Money } from '../../lib/ui';
+import { violationMessage } from './rules';
+import { setVariantQty, updateCart } from './store';
+import type { CartGroup } from './useCart';
+
+function QtyControl({ variantId, qty, label }: { variantId: string; qty: number; label: string }) {
+  const [busy, setBusy] = useState(false);
+  const change = (next: number) => {
+    setBusy(true);
+    void updateCart((items) => setVariantQty(items, variantId, Math.max(0, Math.min(999, next)))).finally(() => setBusy(false));
+  };
+  return (
+    <div role="group" aria-label={`Quantity of ${label}`} css={{ display: 'inline-flex', alignItems: 'center', border: '1px solid var(--line)', borderRadius: 999 }}>
+      <button type="button" aria-label={`Decrease quantity of ${label}`} disabled={busy || qty <= 1} onClick={() => change(qty - 1)} css={qtyButton}>
+        −
+      </button>
+      <span aria-live="polite" css={{ minWidth: 28, textAlign: 'center' }}>
+        {qty}
+      </span>
+      <button type="button" aria-label={`Increase quantity of ${label}`} disabled={busy} onClick={() => change(qty + 1)} css={qtyButton}>
+        +
+      </button>
+    </div>
+  );
+}
+
+const qtyButton = { background: 'none', border: 0, width: 34, height: 34, fontSize: 18, cursor: 'pointer', color: 'var(--ink)', '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } } as const;
+
+/** `navigate` given (the drawer, outside the router): plain links navigated through it. */
+export function SmartLink({ to, navigate, children, ...rest }: { to: string; navigate?: (path: string) => void; children: ReactNode; css?: Interpolation<Theme> }) {
+  if (!navigate) return <Link to={to} {...rest}>{children}</Link>;
+  return (
+    <a
+      href={to}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(to);
+      }}
+      {...rest}
+    >
+      {children}
+    </a>
+  );
+}
+
+export function CartLines({ groups, compact = false, navigate }: { groups: CartGroup[]; compact?: boolean; navigate?: (path: string) => void }) {
+  return (
+    <ul css={{ listStyle: 'none', margin: 0, padding: 0 }} aria-label="Items in your cart">
+      {groups.map((group) => {
+        const image = group.product.productGallery[0];
+        return group.lines.map((line) => {
+          const label = `${group.product.name}, ${line.variant.label}`;
+          return (
+            <li
+              key={line.variantId}
+              data-testid="cart-line"
+              css={{
+                display: 'grid',
+                gridTemplateColumns: compact ? '64px minmax(0, 1fr)' : '96px minmax(0, 1fr) auto',
+                gap: '1rem',
+                padding: '1rem 0',
+                borderBottom: '1px solid var(--line)',
+                '@media (max-width: 479px)': compact ? {} : { gridTemplateColumns: '72px minmax(0, 1fr) auto', gap: '.75rem' },
+              }}
+            >
+              {image ? (
+                <Image src={image.src} alt={image.alt} width={image.width} height={image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={compact ? '64px' : '96px'} css={{ width: '100%', maxWidth: compact ? 64 : 96, borderRadius: 8, background: '#eee' }} />
+              ) : (
+                <span aria-hidden css={{ width: compact ? 64 : 96, height: compact ? 80 : 120, background: '#eee', borderRadius: 8 }} />
+              )}
+              <div>
+                <SmartLink to={`/products/${group.product.path}`} navigate={navigate} css={{ color: 'var(--ink)', fontWeight: 600, textDecoration: 'none' }}>
+                  {group.product.name}
+                </SmartLink>
+                <p css={{ margin: '.2rem 0', color: 'var(--muted)', fontSize: 14 }}>
+                  {group.product.brand.name} · {group.product.colourName} · {line.variant.label}
+                </p>
+                <p css={{ margin: '.2rem 0' }}>
+                  <Money cents={group.product.price} /> each
+                </p>
+                <div css={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem 1rem', alignItems: 'center', marginTop: '.4rem' }}>
+                  <QtyControl variantId={line.variantId} qty={line.qty} label={label} />
+                  <button type="button" css={[linkButton, { whiteSpace: 'nowrap' }]} aria-label={`Remove ${label}`} onClick={() => void updateCart((items) => setVariantQty(items, line.variantId, 0))}>
+                    Remove
+                  </button>
+                </div>
+                {line.violation ? (
+                  <p role="alert" css={{ color: '#a3261b', margin: '.5rem 0 0', fontSize: 14 }}>
+                    {violationMessage(line.violation)}
+                  </p>
+                ) : null}
+              </div>
+              {compact ? null : (
+                <p css={{ fontWeight: 600, margin: 0, whiteSpace: 'nowrap' }}>
+                  <Money cents={group.product.price * line.qty} />
+                </p>
+              )}
+            </li>
+          );
+        });
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,384 @@
+import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput, SavedPaymentMethod } from '@store/contracts';
+import { bus, session, topics } from '@store/shared-events';
+import { track } from '@store/shared-events/analytics';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { reportSoldOut } from '../cart/serverProblems';
+import type { CartView } from '../cart/useCart';
+import { refreshProducts } from '../../lib/objects';
+import { isAccountUpdating, useAccountUpdating } from '../../lib/accountUpdate';
+import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards } from '../../lib/api';
+import { applePayAvailable, firstInvalidField, googlePayClient, paymentClients, PaymentCancelled, payWithApplePay, payWithGooglePay, payWithPayPal, tokenizeErrorMessage, type ApplePayAuthorised, type ApplePayInstance, type GooglePaymentsClient, type PaymentClients } from '../../lib/payments';
+import { errorText, Notice, primaryButton } from '../../lib/ui';
+import { CardFields, type CardFieldsApi } from './CardFields';
+import { AddressForm, emptyAddress } from './AddressForm';
+import { GiftCards } from './GiftCards';
+import { SavedAddressMatch } from './SavedAddressMatch';
+import { useSavedAddresses } from './savedAddresses';
+import { AFTERPAY_EXPIRED_MESSAGE, CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE, walletCancelledMessage, walletUnavailableMessage } from './messages';
+import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
+import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
+import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
+import { promoItemsResult } from './promoItems';
+import { hasErrors, validateAddress } from './validate';
+import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
+import { useMarket, useMoney } from '@store/ui/market';
+
+type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
+const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
+/** Why Place order is disabled while the signed-in account is being saved (spec §4). */
+export const ACCOUNT_UPDATING_MESSAGE = 'Saving changes to your account… You can place your order once they are saved.';
+const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+
+export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
+  const money = useMoney();
+  const market = useMarket();
+  const walletMarket = { currency: market.currency, country: market.country };
+  const infoLoading = infoStatus === 'LOADING';
+  // spec §4: no order while the cart, the checkout data, its promo items or an account update are loading
+  const dataReady = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
+  const accountUpdating = useAccountUpdating();
+  const ready = dataReady && !accountUpdating;
+  const s = useCheckoutState();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const pickup = s.shippingType === 'STORE_PICKUP';
+  const [sameAsShipping, setSameAsShipping] = useState(!pickup && s.billingSameAsShipping);
+  const [billing, setBilling] = useState<CheckoutAddressInput>(s.billingAddress ?? emptyAddress(`${s.contact?.firstName ?? ''} ${s.contact?.lastName ?? ''}`.trim(), s.contact?.phone ?? ''));
+  const [methodChoice, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
+  /** The provider's hosted card fields (card data never enters this page) and the wallets' clients. */
+  const cardFields = useRef<CardFieldsApi | null>(null);
+  const [wallets, setWallets] = useState<{ clients: PaymentClients | null; paypal: { tokenize: Parameters<typeof payWithPayPal>[0]['tokenize'] } | null; applePay: ApplePayInstance | null; google: GooglePaymentsClient | null }>({ clients: null, paypal: null, applePay: null, google: null });
+  const [signedIn, setSignedIn] = useState(session.getState().status === 'LOGGED_IN');
+  const [saved, setSaved] = useState<SavedPaymentMethod[]>([]);
+  const [savedId, setSavedId] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState(false);
+  /** Saved cards are offered only while signed in (a logout on the page takes them away). */
+  const offered = signedIn ? saved : [];
+  const method: Method = methodChoice === 'BRAINTREE_SAVED' && offered.length === 0 ? 'BRAINTREE_CREDIT_CARD' : methodChoice;
+  const [submitted, setSubmitted] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notices, setNotices] = useState<string[]>([]);
+  const placingRef = useRef(false);
+  const idempotencyKey = useRef(newKey());
+  const billingErrors = validateAddress(billing);
+  const savedAddresses = useSavedAddresses();
+  const outstanding = info?.amountOutstanding ?? 0;
+
+  useEffect(() => {
+    document.title = 'Payment | Checkout | Fernleaf';
+  }, []);
+
+  // Signed in: the saved cards (BRAINTREE_SAVED), the default one chosen first.
+  useEffect(() => {
+    const subscription = session.state$.subscribe(({ status }) => setSignedIn(status === 'LOGGED_IN'));
+    return () => subscription.unsubscribe();
+  }, []);
+  useEffect(() => {
+    if (!signedIn) return;
+    let live = true;
+    savedCards()
+      .then(({ paymentMethods }) => {
+        if (!live || paymentMethods.length === 0) return;
+        setSaved(paymentMethods);
+        setSavedId((paymentMethods.find((c) => c.isDefault) ?? paymentMethods[0]!).id);
+        setMethod((m) => (m === 'BRAINTREE_CREDIT_CARD' ? 'BRAINTREE_SAVED' : m));
+      })
+      .catch(() => {}); // no saved cards offered; a new card still works
+    return () => {
+      live = false;
+    };
+  }, [signedIn]);
+
+  // The wallets: PayPal and Apple Pay through the provider's client, Google Pay through its own
+  // client (shown once isReadyToPay says yes), Apple Pay only where the browser has it.
+  useEffect(() => {
+    let live = true;
+    paymentClients()
+      .then(async (clients) => {
+        const [paypal, applePay] = await Promise.all([
+          clients.braintree.paypal?.create({ client: clients.client }).catch(() => null) ?? null,
+          applePayAvailable() ? (clients.braintree.applePay?.create({ client: clients.client }).catch(() => null) ?? null) : null,
+        ]);
+        if (live) setWallets((w) => ({ ...w, clients, paypal, applePay }));
+      })
+      .catch(() => {}); // the card fields say so; wallets are not offered
+    googlePayClient()
+      .then((google) => live && setWallets((w) => ({ ...w, google })))
+      .catch(() => {});
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const billingAddress = (): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : billing);
+
+  const fail = (code: string, message: string, orderNumber?: string, detail?: string) => {
+    const result = placeResultOf(code, message);
+    if (result === 'INSUFFICIENT_STOCK') {
+      // the cart in this tab shows it at once (the line, and Checkout disabled), not only this message
+      const qty = cart.items.filter((i) => i.variantId === detail).reduce((n, i) => n + i.qty, 0);
+      if (detail && qty > 0) reportSoldOut(detail, qty);
+      refreshProducts();
+      bus.publish(topics.alertShow, { type: 'ERROR', content: PLACE_MESSAGES.INSUFFICIENT_STOCK }, { source: 'cart_checkout' });
+    }
+    if (result === 'PAYMENT_FAILURE_UNRECOVERABLE' && orderNumber) {
+      setFailedOrderNumber(orderNumber);
+      navigate('/checkout/error');
+      return;
+    }
+    setError(code === 'PromotionsChanged' || code === 'OrderInProgress' ? PROMOTIONS_CHANGED_MESSAGE : PLACE_MESSAGES[result as Exclude<typeof result, 'SUCCESS'>]);
+  };
+
+  // Back from the Afterpay approval page: complete (or cancel) the order.
+  const afterpayHandled = useRef(false);
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const token = params.get('afterpayToken');
+    if (!token || afterpayHandled.current || !info || infoLoading) return;
+    afterpayHandled.current = true;
+    setPlacing(true);
+    placingRef.current = true;
+    const snapshot = getCheckout();
+    completeAfterpay(token, info.amountOutstanding)
+      .then(async (response) => {
+        await finishOrder(response, snapshot, info, cart.items, 'AFTERPAY');
+        navigate('/checkout/success', { replace: true });
+      })
+      .catch((e: unknown) => {
+        navigate('/checkout/payment', { replace: true });
+        if (e instanceof ApiError && e.error === 'AfterpayCheckoutExpired') setError(AFTERPAY_EXPIRED_MESSAGE);
+        else if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
+        else if (e instanceof ApiError) fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
+        else setError(PLACE_MESSAGES.ERROR);
+      })
+      .finally(() => {
+        placingRef.current = false;
+        setPlacing(false);
+      });
+  }, [location.search, info, infoLoading]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  /** Spec §4: every applied voucher is re-checked before placing; failed ones are removed with a notice. */
+  const recheckVouchers = async (): Promise<boolean> => {
+    const removed = await recheckAppliedVouchers();
+    setNotices(removed);
+    for (const text of removed) bus.publish(topics.alertShow, { type: 'ERROR', content: text }, { source: 'cart_checkout' });
+    return removed.length === 0;
+  };
+
+  const place = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (placingRef.current || !info || !ready || isAccountUpdating()) return; // spec §4: not while loading, one at a time
+    if ((!sameAsShipping || pickup) && hasErrors(billingErrors)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
+    if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD') {
+      const fields = cardFields.current;
+      if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
+      const invalid = firstInvalidField(fields.state());
+      if (invalid) return void fields.instance.focus(invalid);
+    }
+    // A wallet's sheet or popup opens now, from the click (browsers allow popups and payment
+    // sheets only from a user action); the order is placed once it has given its nonce.
+    let wallet: Promise<string> | null = null;
+    let applePaid: Promise<ApplePayAuthorised> | null = null;
+    if (outstanding > 0 && (method === 'BRAINTREE_PAYPAL' || method === 'BRAINTREE_GOOGLE_PAY' || method === 'BRAINTREE_APPLE_PAY')) {
+      const name = method === 'BRAINTREE_PAYPAL' ? 'PayPal' : method === 'BRAINTREE_GOOGLE_PAY' ? 'Google Pay' : 'Apple Pay';
+      try {
+        if (method === 'BRAINTREE_PAYPAL' && wallets.paypal) wallet = payWithPayPal(wallets.paypal, outstanding, walletMarket);
+        else if (method === 'BRAINTREE_GOOGLE_PAY' && wallets.google && wallets.clients) wallet = payWithGooglePay(wallets.google, wallets.clients.config, outstanding, walletMarket);
+        else if (method === 'BRAINTREE_APPLE_PAY' && wallets.applePay && wallets.clients) {
+          applePaid = payWithApplePay(wallets.applePay, wallets.clients.config.applePay.displayName, outstanding, undefined, walletMarket);
+          wallet = applePaid.then((a) => a.nonce);
+        }
+      } catch {
+        wallet = null;
+      }
+      if (!wallet) return setError(walletUnavailableMessage(name));
+      // a rejection is handled below; never unhandled meanwhile
+      wallet.catch(() => {});
+    }
+    placingRef.current = true;
+    setPlacing(true);
+    let applePay: ApplePayAuthorised | null = null;
+    try {
+      const walletNonce = wallet ? await wallet : null;
+      if (applePaid) applePay = await applePaid;
+      const billingValue = billingAddress();
+      setCheckout({ billingSameAsShipping: sameAsShipping && !pickup, billingAddress: billingValue });
+      if (!(await recheckVouchers())) return;
+      const state = getCheckout();
+      const fresh = await checkoutInfo(infoRequest(cart.items, state));
+      if (fresh.result !== 'SUCCESS') return setError(PLACE_MESSAGES.ERROR);
+      let main: PaymentMethodInput | null = null;
+      if (fresh.amountOutstanding > 0) {
+        if (method === 'BRAINTREE_SAVED' && savedId) {
+          main = { methodCode: 'BRAINTREE_SAVED', amount: fresh.amountOutstanding, token: savedId, type: 'saved' };
+        } else if (method === 'BRAINTREE_CREDIT_CARD') {
+          const fields = cardFields.current;
+          if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
+          // inside the provider's frames: the page gets the nonce, card type and last four only
+          const token = await fields.instance.tokenize().catch((e: unknown) => {
+            throw new ApiError(400, 'CardInvalid', tokenizeErrorMessage(e));
+          });
+          main = { methodCode: method, amount: fresh.amountOutstanding, token: token.nonce, type: 'immediate', ...(signedIn && saveCard ? { saveCard: true } : {}) };
+        } else if (method === 'AFTERPAY') {
+          main = { methodCode: 'AFTERPAY', amount: fresh.amountOutstanding, type: 'immediate' };
+        } else {
+          // the wallet approved the amount shown when Place order was pressed: a different total now is a changed order
+          if (!walletNonce || fresh.amountOutstanding !== outstanding) return setError(PROMOTIONS_CHANGED_MESSAGE);
+          main = { methodCode: method, amount: fresh.amountOutstanding, token: walletNonce, type: 'immediate' };
+        }
+      }
+      track('add_payment_info', { payment_type: main?.methodCode ?? 'NO_PAYMENT' });
+      const request = buildOrderRequest(cart.items, state, fresh, main, billingValue);
+      const response = await placeOrder(request, idempotencyKey.current);
+      idempotencyKey.current = newKey();
+      if (response.status === 'actionRequired' && response.actionData) {
+        window.location.assign(response.actionData.url);
+        return;
+      }
+      applePay?.complete(true);
+      applePay = null;
+      await finishOrder(response, state, fresh, cart.items, main?.methodCode ?? 'NO_PAYMENT');
+      navigate('/checkout/success');
+    } catch (e) {
+      idempotencyKey.current = newKey();
+      if (e instanceof PaymentCancelled) setError(walletCancelledMessage(e.wallet));
+      else if (wallet && !(e instanceof ApiError)) setError(PLACE_MESSAGES.PAYMENT_GATEWAY_REJECTED);
+      else if (e instanceof ApiError) {
+        if (e.error === 'CardInvalid') setError(e.message);
+        else {
+          if (e.error === 'VoucherInsufficientFunds') await recheckVouchers();
+          fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
+        }
+      } else setError(PLACE_MESSAGES.ERROR);
+    } finally {
+      // an Apple Pay sheet still open: the order did not go through
+      applePay?.complete(false);
+      placingRef.current = false;
+      setPlacing(false);
+    }
+  };
+
+  const instalment = Math.ceil(outstanding / 4);
+  return (
+    <form onSubmit={(e) => void place(e)} noValidate aria-label="Payment">
+      {pickup && s.pickupStore ? (
+        <Notice tone="info">
+          Click and collect from <strong>{s.pickupStore.name}</strong>, {pickupShippingAddress(s).street1}, {s.pickupStore.address.locality}.
+        </Notice>
+      ) : null}
+      <section aria-labelledby="billing-heading" css={{ marginBottom: '1.5rem' }}>
+        <h2 id="billing-heading" css={{ fontSize: 17 }}>
+          Billing address
+        </h2>
+        {!pickup ? (
+          <label css={{ display: 'flex', gap: '.5rem', alignItems: 'center', marginBottom: '.75rem' }}>
+            <input type="checkbox" checked={sameAsShipping} onChange={(e) => setSameAsShipping(e.target.checked)} />
+            Same as my delivery address
+          </label>
+        ) : null}
+        {!sameAsShipping || pickup ? (
+          <>
+            <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" />
+            <SavedAddressMatch address={billing} saved={savedAddresses} onUse={setBilling} />
+          </>
+        ) : null}
+      </section>
+      <GiftCards placing={placing} />
+      {notices.map((n) => (
+        <Notice key={n}>{n}</Notice>
+      ))}
+      <section aria-labelledby="payment-heading" css={{ marginBottom: '1.5rem' }}>
+        <h2 id="payment-heading" css={{ fontSize: 17 }}>
+          Payment method
+        </h2>
+        {info && outstanding === 0 ? (
+          <p>Your gift cards cover this order: no further payment is needed.</p>
+        ) : (
+          <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
+            <legend className="visually-hidden" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+              Choose how to pay
+            </legend>
+            {offered.map((c) => (
+              <label key={c.id} css={radioRow}>
+                <input
+                  type="radio"
+                  name="method"
+                  checked={method === 'BRAINTREE_SAVED' && savedId === c.id}
+                  onChange={() => {
+                    setMethod('BRAINTREE_SAVED');
+                    setSavedId(c.id);
+                  }}
+                />
+                <span>
+                  Saved card: {c.cardType} ending {c.lastFour}
+                  {c.expiry ? ` (expires ${c.expiry})` : ''}
+                </span>
+              </label>
+            ))}
+            <label css={radioRow}>
+              <input type="radio" name="method" checked={method === 'BRAINTREE_CREDIT_CARD'} onChange={() => setMethod('BRAINTREE_CREDIT_CARD')} />
+              <span>{offered.length > 0 ? 'A new credit or debit card' : 'Credit or debit card'} (Visa, Mastercard, Amex)</span>
+            </label>
+            {method === 'BRAINTREE_CREDIT_CARD' ? (
+              <div css={{ padding: '0 .75rem .5rem' }} data-testid="card-fields">
+                <p css={{ fontSize: 13, color: 'var(--muted)', margin: '0 0 .5rem' }}>Your card details are typed into our payment provider's secure fields and never reach Fernleaf's order system.</p>
+                <CardFields submitted={submitted} fieldsRef={cardFields} />
+                {signedIn ? (
+                  <label css={{ display: 'flex', gap: '.5rem', alignItems: 'center', fontSize: 14 }}>
+                    <input type="checkbox" checked={saveCard} onChange={(e) => setSaveCard(e.target.checked)} />
+                    Save this card for next time
+                  </label>
+                ) : null}
+              </div>
+            ) : null}
+            {wallets.paypal ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'BRAINTREE_PAYPAL'} onChange={() => setMethod('BRAINTREE_PAYPAL')} />
+                <span>PayPal</span>
+              </label>
+            ) : null}
+            {wallets.applePay ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'BRAINTREE_APPLE_PAY'} onChange={() => setMethod('BRAINTREE_APPLE_PAY')} />
+                <span>Apple Pay</span>
+              </label>
+            ) : null}
+            {wallets.google ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'BRAINTREE_GOOGLE_PAY'} onChange={() => setMethod('BRAINTREE_GOOGLE_PAY')} />
+                <span>Google Pay</span>
+              </label>
+            ) : null}
+            {info?.afterpayAvailable ? (
+              <label css={radioRow}>
+                <input type="radio" name="method" checked={method === 'AFTERPAY'} onChange={() => setMethod('AFTERPAY')} />
+                <span>
+                  Afterpay: 4 interest-free payments of {money(instalment)} every 2 weeks
+                </span>
+              </label>
+            ) : info && outstanding > market.afterpayMaxCents ? (
+              // the market's own limit, in its currency (AFTERPAY_MAX_CENTS_NZD / _AUD); the server refuses Afterpay above it too
+              <p css={{ fontSize: 14, color: 'var(--muted)', margin: '.25rem 0 0' }} data-testid="afterpay-limit">
+                Afterpay is available for orders up to {money(market.afterpayMaxCents).replace(/\.00$/, '')}.
+              </p>
+            ) : null}
+          </fieldset>
+        )}
+      </section>
+      {error ? <Notice>{error}</Notice> : null}
+      {submitted && (!sameAsShipping || pickup) && hasErrors(billingErrors) ? <p css={errorText}>Check the billing address.</p> : null}
+      {accountUpdating && !placing ? (
+        <p id="place-order-wait" role="status" css={{ fontSize: 14, color: 'var(--muted)', margin: '0 0 .5rem' }}>
+          {ACCOUNT_UPDATING_MESSAGE}
+        </p>
+      ) : null}
+      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing} aria-describedby={accountUpdating && !placing ? 'place-order-wait' : undefined}>
+        {placing ? 'Placing your order…' : info ? `Place order · ${money(info.grandTotal)}` : 'Place order'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,214 @@
+import type { CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
+import { track } from '@store/shared-events/analytics';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { pickupStores, type PickupStoreOption } from '../../lib/api';
+import { errorText, Field, Notice, primaryButton, secondaryButton } from '../../lib/ui';
+import { AddressForm, emptyAddress } from './AddressForm';
+import { SavedAddressMatch } from './SavedAddressMatch';
+import { useSavedAddresses } from './savedAddresses';
+import { setCheckout } from './state';
+import { useCheckoutState } from './useCheckout';
+import { hasErrors, sameAddress, validateAddress } from './validate';
+import { useMarket, useMoney } from '@store/ui/market';
+
+const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
+
+export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
+  const money = useMoney();
+  const market = useMarket();
+  const s = useCheckoutState();
+  const navigate = useNavigate();
+  const contact = s.contact!;
+  const [type, setType] = useState<'DELIVERY' | 'STORE_PICKUP'>(s.shippingType ?? 'DELIVERY');
+  const [address, setAddress] = useState<CheckoutAddressInput>(s.deliveryAddress ?? emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone));
+  const [chosenMethod, setMethodId] = useState<string | null>(s.deliveryMethodId);
+  const [instructions, setInstructions] = useState(s.instructions);
+  const [postcode, setPostcode] = useState('');
+  const [stores, setStores] = useState<PickupStoreOption[] | null>(null);
+  const [storesError, setStoresError] = useState<string | null>(null);
+  /** Said to screen readers once a search answers ("3 stores near 1010, nearest first."). */
+  const [storesFound, setStoresFound] = useState('');
+  const [searching, setSearching] = useState(false);
+  const [store, setStore] = useState<PickupStoreOption | null>(s.pickupStore);
+  const [submitted, setSubmitted] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const errors = validateAddress(address);
+  const savedAddresses = useSavedAddresses();
+  const methods = info?.shippingMethods ?? [];
+  const methodId = chosenMethod ?? methods[0]?.id ?? null;
+  const duplicate = type === 'DELIVERY' && !s.billingSameAsShipping && sameAddress(address, s.billingAddress);
+
+  useEffect(() => {
+    document.title = 'Delivery | Checkout | Fernleaf';
+  }, []);
+
+  const findStores = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setStoresFound('');
+    if (postcode && !/^\d{4}$/.test(postcode)) return setStoresError(market.id === 'NZ' ? 'Enter a 4-digit NZ postcode.' : market.address.postcodeMessage);
+    setStoresError(null);
+    setSearching(true);
+    try {
+      const { stores: found } = await pickupStores(postcode || undefined);
+      setStores(found);
+      if (found.length === 0) setStoresError('No click and collect stores near that postcode. Try another postcode.');
+      else setStoresFound(`${found.length === 1 ? '1 store' : `${found.length} stores`} offering click and collect${postcode ? ` near ${postcode}, nearest first` : ''}. Choose one below.`);
+    } catch {
+      setStoresError('We were unable to load stores. Please try again.');
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (type === 'DELIVERY') {
+      if (hasErrors(errors) || !methodId || instructions.length > 250) {
+        setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
+        return;
+      }
+      setCheckout({ shippingType: 'DELIVERY', deliveryAddress: address, deliveryMethodId: methodId, instructions: instructions.trim(), pickupStore: null });
+      track('add_shipping_info', { shipping_tier: methodId });
+    } else {
+      if (!store) {
+        // to the first store offered, or to the postcode search when none is listed yet
+        setTimeout(() => (formRef.current?.querySelector<HTMLElement>('input[name="pickupStore"]') ?? formRef.current?.querySelector<HTMLElement>('input[name="pickupPostcode"]'))?.focus(), 0);
+        return;
+      }
+      setCheckout({ shippingType: 'STORE_PICKUP', pickupStore: store, billingSameAsShipping: false });
+      track('add_shipping_info', { shipping_tier: 'click-collect' });
+    }
+    navigate('/checkout/payment');
+  };
+
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Delivery">
+      <fieldset css={{ border: 0, padding: 0, margin: '0 0 1.25rem' }}>
+        <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>How would you like to get your order?</legend>
+        <label css={radioRow}>
+          <input type="radio" name="shippingType" value="DELIVERY" checked={type === 'DELIVERY'} onChange={() => setType('DELIVERY')} />
+          <span>{market.id === 'NZ' ? 'Delivery to an NZ address' : `Delivery to an address in ${market.countryName}`}</span>
+        </label>
+        <label css={radioRow}>
+          <input type="radio" name="shippingType" value="STORE_PICKUP" checked={type === 'STORE_PICKUP'} onChange={() => setType('STORE_PICKUP')} />
+          <span>Click and collect from a store (free)</span>
+        </label>
+      </fieldset>
+
+      {type === 'DELIVERY' ? (
+        <>
+          <AddressForm legend="Delivery address" value={address} onChange={setAddress} errors={errors} showErrors={submitted} idPrefix="delivery" />
+          <SavedAddressMatch address={address} saved={savedAddresses} onUse={setAddress} />
+          {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
+          <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }} aria-describedby={submitted && !methodId ? 'delivery-option-error' : undefined}>
+            <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>
+            {methods.length === 0 ? <p aria-busy="true">Loading delivery options…</p> : null}
+            {methods.map((m) => {
+              const price = info?.selectedShippingMethod?.id === m.id ? info.selectedShippingMethod.price : m.price;
+              return (
+                <label key={m.id} css={radioRow}>
+                  <input type="radio" name="deliveryMethod" value={m.id} checked={methodId === m.id} onChange={() => setMethodId(m.id)} />
+                  <span>
+                    <strong>{m.label}</strong> · {price === 0 ? 'Free' : money(price)}
+                    <br />
+                    <span css={{ color: 'var(--muted)', fontSize: 14 }}>{m.description}</span>
+                  </span>
+                </label>
+              );
+            })}
+            {submitted && !methodId ? (
+              <p id="delivery-option-error" role="alert" css={errorText}>
+                Choose a delivery option.
+              </p>
+            ) : null}
+          </fieldset>
+          <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '1rem' }}>
+            <label htmlFor="delivery-instructions" css={{ fontWeight: 600, fontSize: 14 }}>
+              Delivery instructions <span css={{ fontWeight: 400, color: 'var(--muted)' }}>(optional)</span>
+            </label>
+            <textarea
+              id="delivery-instructions"
+              value={instructions}
+              maxLength={250}
+              rows={3}
+              aria-describedby="delivery-instructions-count"
+              onChange={(e) => setInstructions(e.target.value)}
+              css={{ padding: '.65rem', border: '1px solid var(--line)', borderRadius: 8, fontSize: 16, fontFamily: 'inherit' }}
+            />
+            <span id="delivery-instructions-count" css={{ fontSize: 13, color: 'var(--muted)' }}>
+              {250 - instructions.length} characters left
+            </span>
+          </div>
+        </>
+      ) : (
+        <section aria-labelledby="pickup-heading" css={{ marginBottom: '1rem' }}>
+          <h2 id="pickup-heading" css={{ fontSize: 17 }}>
+            Choose a store
+          </h2>
+          <div css={{ display: 'flex', flexWrap: 'wrap', gap: '0 .5rem', alignItems: 'flex-start' }}>
+            <div css={{ flex: '1 1 9rem', minWidth: 0 }}>
+              <Field
+                label="Postcode"
+                name="pickupPostcode"
+                inputMode="numeric"
+                enterKeyHint="search"
+                maxLength={4}
+                value={postcode}
+                onChange={(e) => setPostcode(e.target.value.trim())}
+                onKeyDown={(e) => {
+                  // Enter searches (inside the delivery form it would otherwise submit the step)
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    void findStores();
+                  }
+                }}
+                error={storesError}
+                announceError
+                hint="We list the nearest stores first. Press Enter to search."
+              />
+            </div>
+            <button type="button" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={searching} onClick={() => void findStores()}>
+              {searching ? 'Finding stores…' : 'Find stores'}
+            </button>
+          </div>
+          <p role="status" css={{ margin: storesFound ? '0 0 .75rem' : 0, fontSize: 14 }} data-testid="stores-status">
+            {storesFound}
+          </p>
+          {store && !stores ? (
+            <p>
+              Selected: <strong>{store.name}</strong>, {store.address.street1}, {store.address.locality}
+            </p>
+          ) : null}
+          {stores && stores.length > 0 ? (
+            <fieldset css={{ border: 0, padding: 0, margin: 0 }} aria-describedby={submitted && !store ? 'pickup-store-error' : undefined}>
+              <legend css={{ fontWeight: 600, marginBottom: '.5rem' }}>Stores offering click and collect</legend>
+              {stores.map((st) => (
+                <label key={st.erpStoreId} css={radioRow}>
+                  <input type="radio" name="pickupStore" value={st.erpStoreId} checked={store?.erpStoreId === st.erpStoreId} onChange={() => setStore(st)} />
+                  <span>
+                    <strong>{st.name}</strong>
+                    {st.distanceKm !== null ? ` · ${st.distanceKm} km` : ''}
+                    <br />
+                    <span css={{ fontSize: 14, color: 'var(--muted)' }}>
+                      {[st.address.street1, st.address.street2, st.address.locality, st.address.country === 'AU' ? `${st.address.region} ${st.address.postcode}` : st.address.postcode].filter(Boolean).join(', ')}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {submitted && !store ? (
+            <p id="pickup-store-error" role="alert" css={errorText}>
+              {stores && stores.length > 0 ? 'Choose a store for pickup.' : 'Find a store for pickup: enter a postcode and press Enter or Find stores.'}
+            </p>
+          ) : null}
+        </section>
+      )}
+      <button type="submit" css={primaryButton}>
+        Continue to payment
+      </button>
+    </form>
+  );
+}

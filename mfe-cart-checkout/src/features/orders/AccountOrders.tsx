@@ -1,0 +1,153 @@
+/**
+ * `./AccountOrders` fragment, rendered by the account remote inside its dashboard (signed in):
+ * view 'list' (the customer's orders), 'detail' (one order) and 'return' (how to return items
+ * of one order). Reads GET /api/account/orders with the session's ID token. The list view ends
+ * with find-an-order (POST /api/orders/lookup), for orders placed as a guest or under another
+ * e-mail address. The detail view links to /account/orders/{number}/return/{token} with the
+ * order's return token (GET /api/account/orders/{number}/return-token); the return view creates a
+ * return request through the same API as the guest page /return/guest/create.
+ */
+import { formatMarketDate, formatMoney, MARKETS, marketOfCurrency, type OrderView, type ReturnableOrder } from '@store/contracts';
+import { session } from '@store/shared-events';
+import { useEffect, useState } from 'react';
+import { FindOrder } from './FindOrder';
+import { OrderDetails } from './OrderDetails';
+import { ReturnForm } from '../returns/ReturnPage';
+import { accountReturnToken, ApiError, returnOrder } from '../../lib/api';
+import { card, Notice, secondaryButton } from '../../lib/ui';
+import { useMarket } from '@store/ui/market';
+
+interface Summary {
+  number: string;
+  status: string;
+  createdAt: string;
+  grandTotal: number;
+  /** Orders of both markets are listed, each in its own currency. */
+  currency?: 'NZD' | 'AUD';
+  itemQuantity: number;
+  shippingType: string;
+}
+
+async function authed<T>(url: string): Promise<T> {
+  const token = await session.getIdToken();
+  const response = await fetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  if (!response.ok) throw new Error(`${response.status}`);
+  return (await response.json()) as T;
+}
+
+const go = (path: string) => {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+};
+
+function OrdersList() {
+  const market = useMarket();
+  // an order's amounts in its own currency (an NZ order seen on the Australian site stays in NZD)
+  const money = (cents: number, currency?: string) => formatMoney(cents, (currency && marketOfCurrency(currency)) || MARKETS.NZ);
+  const [orders, setOrders] = useState<Summary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    authed<{ orders: Summary[] }>('/api/account/orders').then((r) => setOrders(r.orders), () => setFailed(true));
+  }, []);
+  if (failed) return <Notice>We were unable to load your orders. Please try again.</Notice>;
+  if (!orders) return <p aria-busy="true">Loading your orders…</p>;
+  if (orders.length === 0) return <p>You have not placed any orders yet.</p>;
+  return (
+    <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '.75rem' }} aria-label="Your orders">
+      {orders.map((o) => (
+        <li key={o.number} css={[card, { display: 'flex', justifyContent: 'space-between', gap: '1rem', flexWrap: 'wrap' }]}>
+          <span>
+            <a
+              href={`/account/orders/${o.number}`}
+              onClick={(e) => {
+                e.preventDefault();
+                go(`/account/orders/${o.number}`);
+              }}
+              css={{ color: 'var(--forest)', fontWeight: 600 }}
+            >
+              Order {o.number}
+            </a>
+            <br />
+            <span css={{ color: 'var(--muted)', fontSize: 14 }}>
+              {formatMarketDate(o.createdAt, market)} · {o.itemQuantity} {o.itemQuantity === 1 ? 'item' : 'items'} ·{' '}
+              {o.shippingType === 'STORE_PICKUP' ? 'Click and collect' : 'Delivery'}
+            </span>
+          </span>
+          <strong>
+            {money(o.grandTotal, o.currency)}
+            {o.currency && o.currency !== market.currency ? ` ${o.currency}` : ''}
+          </strong>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function OrderDetail({ number }: { number: string }) {
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [returnError, setReturnError] = useState<string | null>(null);
+  useEffect(() => {
+    authed<OrderView>(`/api/account/orders/${encodeURIComponent(number)}`).then(setOrder, () => setFailed(true));
+  }, [number]);
+  if (failed) return <Notice>We could not find this order in your account.</Notice>;
+  if (!order) return <p aria-busy="true">Loading your order…</p>;
+  const startReturn = () =>
+    accountReturnToken(order.number).then(
+      ({ returnToken }) => go(`/account/orders/${order.number}/return/${returnToken}`),
+      (e: unknown) => setReturnError(e instanceof ApiError && e.status === 409 ? e.message : 'We were unable to start a return for this order. Please try again.'),
+    );
+  return (
+    <div css={{ display: 'grid', gap: '1rem' }}>
+      {order.status === 'placed' ? (
+        <p css={{ margin: 0 }}>
+          <button type="button" css={secondaryButton} onClick={() => void startReturn()}>
+            Return items
+          </button>
+        </p>
+      ) : null}
+      {returnError ? <Notice>{returnError}</Notice> : null}
+      <OrderDetails order={order} />
+    </div>
+  );
+}
+
+/** /account/orders/{number}/return/{token}: the token is the order's return token (contracts/src/returns.ts). */
+function OrderReturn({ number, token }: { number: string; token?: string }) {
+  const [order, setOrder] = useState<ReturnableOrder | null>(null);
+  /** true: the link is not valid; a string: the API's reason (e.g. the return window has closed). */
+  const [failed, setFailed] = useState<boolean | string>(false);
+  useEffect(() => {
+    if (token) returnOrder(number, token).then(setOrder, (e: unknown) => setFailed(e instanceof ApiError && e.status === 409 ? e.message : true));
+  }, [number, token]);
+  if (typeof failed === 'string') return <Notice>{failed}</Notice>;
+  if (failed || !token) return <Notice>This return link is not valid for order {number}. Open the order and choose Return items again.</Notice>;
+  if (!order) return <p aria-busy="true">Loading your order…</p>;
+  return (
+    <div css={{ display: 'grid', gap: '1rem' }}>
+      <p css={{ margin: 0 }}>Choose the items of order {order.number} to return, and why.</p>
+      <ReturnForm order={order} />
+    </div>
+  );
+}
+
+function OrdersWithLookup() {
+  return (
+    <div css={{ display: 'grid', gap: '2rem' }}>
+      <OrdersList />
+      <section aria-labelledby="find-order-heading">
+        <h2 id="find-order-heading" css={{ fontSize: 20, margin: '0 0 .25rem' }}>
+          Find an order
+        </h2>
+        <p css={{ margin: '0 0 1rem', color: 'var(--muted)', fontSize: 14 }}>Placed an order as a guest? Find it with its order number and the email address you used.</p>
+        <FindOrder defaultEmail={session.getState().user?.email ?? ''} />
+      </section>
+    </div>
+  );
+}
+
+export default function AccountOrders({ view, number, token }: { view: 'list' | 'detail' | 'return'; number?: string; token?: string }) {
+  if (view === 'list' || !number) return <OrdersWithLookup />;
+  if (view === 'return') return <OrderReturn number={number} token={token} />;
+  return <OrderDetail number={number} />;
+}

@@ -1,0 +1,39 @@
+import type { OrderView } from '@store/contracts';
+import { useEffect, useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { usePageStart } from '../checkout/Layout';
+import { getPlacedOrder } from '../checkout/state';
+import { formatPoints } from '../checkout/Summary';
+import { readOrder } from '../../lib/api';
+import { heading, Notice, page, primaryButton } from '../../lib/ui';
+import { OrderDetails } from './OrderDetails';
+
+/** /checkout/success: opens at the top with the order number on the first screen; focus on its heading. */
+export function SuccessPage() {
+  const [placed] = useState(getPlacedOrder);
+  const [order, setOrder] = useState<OrderView | null>(null);
+  const [failed, setFailed] = useState(false);
+  const headingRef = usePageStart<HTMLHeadingElement>(placed?.orderNumber);
+  useEffect(() => {
+    document.title = 'Thank you for your order | Fernleaf';
+    if (placed) readOrder(placed.orderNumber, placed.accessToken).then(setOrder, () => setFailed(true));
+  }, [placed?.orderNumber]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!placed) return <Navigate to="/cart" replace />;
+  return (
+    <div css={page}>
+      <h1 css={heading} ref={headingRef} tabIndex={-1}>
+        Thank you, your order is confirmed
+      </h1>
+      <p data-testid="success-summary">
+        Your order number is <strong data-testid="success-order-number">{placed.orderNumber}</strong>. We have emailed a confirmation to <strong>{placed.email}</strong>.
+      </p>
+      {placed.loyalty ? <p>You will earn {formatPoints(placed.loyalty.points)} airline points with this order.</p> : null}
+      {order ? <OrderDetails order={order} /> : failed ? <Notice>We could not load the order details just now. Your order is confirmed.</Notice> : <p aria-busy="true">Loading your order…</p>}
+      <p css={{ marginTop: '1.5rem' }}>
+        <Link to="/categories/new-arrivals" css={primaryButton}>
+          Continue shopping
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+/**
+ * Returns: /return/guest/create (order number and e-mail, then the items) and the account's
+ * /account/orders/{number}/return/{token} (`./AccountOrders` view 'return'), both through the
+ * returns API: pick quantities (at most what is left to return) and a reason per item; the answer
+ * is a return number with instructions.
+ */
+import { pageMarket } from '@store/contracts/market';
+import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { lookupEmailError, orderNumberError } from '../checkout/validate';
+import { ApiError, createReturn, returnLookup } from '../../lib/api';
+import { card, errorText, Field, heading, Money, Notice, page, primaryButton, Select } from '../../lib/ui';
+
+/**
+ * The store's returns policy as the return confirmation states it (the API's instructions: "within
+ * 30 days of delivery or collection"). The online window (returnBy, 60 days from placing) covers it
+ * whatever the delivery date, so the form gives both, and they never read as two different policies.
+ */
+export const RETURN_POLICY_DAYS = 30;
+
+export const RETURN_NOT_FOUND = 'We could not find an order with that number and email address.';
+
+type Choice = Record<string, { qty: number; reason: ReturnReason | '' }>;
+
+/** The items to send: lines with a quantity; a missing reason is an error per line. */
+export function returnItems(choice: Choice): { items: { variantId: string; qty: number; reason: ReturnReason }[]; missingReason: string[] } {
+  const chosen = Object.entries(choice).filter(([, c]) => c.qty > 0);
+  return {
+    items: chosen.filter(([, c]) => c.reason).map(([variantId, c]) => ({ variantId, qty: c.qty, reason: c.reason as ReturnReason })),
+    missingReason: chosen.filter(([, c]) => !c.reason).map(([v]) => v),
+  };
+}
+
+/** The return deadline as a NZ date, e.g. "23 January 2027". */
+export const formatReturnBy = (iso: string): string => new Date(iso).toLocaleDateString(pageMarket().locale, { timeZone: pageMarket().timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+
+export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
+  const [choice, setChoice] = useState<Choice>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<ReturnCreateResponse | null>(null);
+  const { items, missingReason } = returnItems(choice);
+  const set = (variantId: string, change: Partial<Choice[string]>) => setChoice((c) => ({ ...c, [variantId]: { qty: 0, reason: '', ...c[variantId], ...change } }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setError(null);
+    if (busy) return;
+    if (items.length === 0 && missingReason.length === 0) return setError('Choose at least one item to return.');
+    if (missingReason.length > 0) return;
+    setBusy(true);
+    try {
+      const result = await createReturn({ number: order.number, token: order.returnToken, items });
+      setCreated(result);
+      onCreated?.(result);
+    } catch (e) {
+      setError(e instanceof ApiError && (e.status === 409 || e.status === 429) ? e.message : 'We were unable to create your return. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (created) {
+    return (
+      <section css={card} aria-labelledby="return-created-heading" data-testid="return-created">
+        <h2 id="return-created-heading" css={{ fontSize: 20, marginTop: 0 }}>
+          Return {created.returnNumber} requested
+        </h2>
+        <p>
+          Order {created.orderNumber}: {created.items.map((i) => `${i.qty} × ${i.name}, ${i.variantLabel}`).join('; ')}. Estimated refund <Money cents={created.refundEstimate} />.
+        </p>
+        <ol>
+          {created.instructions.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ol>
+      </section>
+    );
+  }
+  const open = order.lines.filter((l) => l.returnable > 0);
+  if (open.length === 0) return <Notice tone="info">Every item of order {order.number} is already in a return.</Notice>;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Return items from order ${order.number}`}>
+      {order.returnBy ? (
+        <p css={{ margin: '0 0 1rem' }} data-testid="return-by">
+          Items can be returned within {RETURN_POLICY_DAYS} days of delivery or collection. You can request the return for this order online until {formatReturnBy(order.returnBy)}.
+        </p>
+      ) : null}
+      <ul css={{ listStyle: 'none', padding: 0, margin: '0 0 1rem', display: 'grid', gap: '.75rem' }}>
+        {order.lines.map((l) => {
+          const c = choice[l.variantId] ?? { qty: 0, reason: '' };
+          const label = `${l.name}, ${l.variantLabel}`;
+          return (
+            <li key={l.variantId} css={card} data-testid="return-line">
+              <p css={{ margin: '0 0 .5rem', fontWeight: 600 }}>
+                {label} · <Money cents={l.unitPrice} /> · ordered {l.ordered}
+                {l.returnable < l.ordered ? `, ${l.returnable} left to return` : ''}
+              </p>
+              {l.returnable > 0 ? (
+                <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))' }}>
+                  <Select label={`Quantity to return of ${label}`} value={c.qty} onChange={(e) => set(l.variantId, { qty: Number(e.target.value) })}>
+                    {Array.from({ length: l.returnable + 1 }, (_, n) => (
+                      <option key={n} value={n}>
+                        {n}
+                      </option>
+                    ))}
+                  </Select>
+                  <Select label={`Reason for returning ${label}`} value={c.reason} onChange={(e) => set(l.variantId, { reason: e.target.value as ReturnReason })}>
+                    <option value="">Choose a reason</option>
+                    {Object.entries(RETURN_REASONS).map(([value, text]) => (
+                      <option key={value} value={value}>
+                        {text}
+                      </option>
+                    ))}
+                  </Select>
+                  {submitted && missingReason.includes(l.variantId) ? <p css={errorText}>Choose a reason for this item.</p> : null}
+                </div>
+              ) : (
+                <p css={{ margin: 0, color: 'var(--muted)' }}>Already in a return.</p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {error ? <Notice>{error}</Notice> : null}
+      <button type="submit" css={primaryButton} disabled={busy} aria-busy={busy}>
+        Request return
+      </button>
+    </form>
+  );
+}
+
+/** /return/guest/create */
+export function GuestReturnPage() {
+  const [number, setNumber] = useState('');
+  const [email, setEmail] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [order, setOrder] = useState<ReturnableOrder | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  useEffect(() => {
+    document.title = 'Return items | Fernleaf';
+  }, []);
+  const numberError = orderNumberError(number);
+  const emailError = lookupEmailError(email);
+  const find = async (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (numberError || emailError) return;
+    setLoading(true);
+    setError(null);
+    try {
+      setOrder(await returnLookup(number.trim().toUpperCase(), email.trim()));
+    } catch (e) {
+      setOrder(null);
+      setError(e instanceof ApiError && e.status === 404 ? RETURN_NOT_FOUND : e instanceof ApiError && (e.status === 409 || e.status === 429) ? e.message : 'We were unable to look up your order. Please try again.');
+    } finally {
+      setLoading(false);
+    }
+  };
+  return (
+    <div css={page}>
+      <h1 css={heading}>Return items</h1>
+      {order ? (
+        <ReturnForm order={order} />
+      ) : (
+        <>
+          <p>Enter your order number and the email address you used to choose the items to return.</p>
+          <form onSubmit={(e) => void find(e)} noValidate css={[card, { maxWidth: 480, marginBottom: '1.5rem' }]} aria-label="Find the order to return">
+            <Field label="Order number" name="orderNumber" value={number} onChange={(e) => setNumber(e.target.value)} error={submitted ? numberError : null} maxLength={20} autoComplete="off" />
+            <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={submitted ? emailError : null} maxLength={250} />
+            <button type="submit" css={primaryButton} disabled={loading} aria-busy={loading}>
+              Find order
+            </button>
+          </form>
+          {error ? <Notice>{error}</Notice> : null}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * The catalog's server entry (issue 17), built to dist/server/server.js and released with the
+ * browser build. The edge (api/src/ssr) loads it from the registry at run time and calls:
+ * - load(ctx): the route's data, from the API in-process, keyed by the API URL the browser code
+ *   asks for (the hydrating page finds the same answers), with the status and the page head;
+ * - render(ctx): the catalog's routes under a static router.
+ */
+import type { ListingResponse, Product } from '@store/contracts';
+import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData } from '@store/contracts/ssr';
+import { MarketProvider } from '@store/ui/market';
+import { StaticRouter } from 'react-router';
+import { listingUrl, productApiUrl } from '../lib/api';
+import { CatalogRoutes } from '../app/App';
+import { paramsFor, type ListingScope } from '../features/listing/scope';
+import { readListingUrl } from '../features/listing/url';
+import { listingHead, productHead } from '../lib/head';
+
+const NOT_FOUND: LoadResult = { status: 404, data: {} };
+
+/** The listing scope of a catalog path (null: not a listing page). */
+export function scopeOf(pathname: string): ListingScope | null | 'invalid' {
+  if (pathname.startsWith('/categories/')) {
+    const path = pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
+    return path ? { kind: 'category', path } : 'invalid';
+  }
+  if (pathname === '/search') return { kind: 'search' };
+  if (pathname.startsWith('/brands/')) {
+    const [slug = '', ...rest] = pathname.replace(/^\/brands\/?/, '').replace(/\/+$/, '').split('/');
+    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return 'invalid';
+    return { kind: 'brand', slug, category: rest.join('/') || undefined };
+  }
+  return null;
+}
+
+export async function load({ url, api, market }: LoadContext): Promise<LoadResult> {
+  const { pathname, searchParams, origin } = new URL(url);
+  if (pathname.startsWith('/products/')) {
+    const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
+    if (!path) return NOT_FOUND;
+    const key = productApiUrl(path);
+    const answer = await api<Product>(key);
+    if (answer.status === 404) return NOT_FOUND;
+    if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
+    return { status: 200, data: { [key]: answer.body }, head: () => productHead(answer.body, origin, market?.currency ?? 'NZD') };
+  }
+  const scope = scopeOf(pathname);
+  if (scope === 'invalid' || scope === null) return NOT_FOUND;
+  const state = readListingUrl(searchParams);
+  const data: RouteData = {};
+  const pages: ListingResponse[] = [];
+  for (let page = 1; page <= state.page; page += 1) {
+    const key = listingUrl(paramsFor(scope, state, page));
+    const answer = await api<ListingResponse>(key);
+    if (answer.status === 404) return NOT_FOUND;
+    if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
+    data[key] = answer.body;
+    pages.push(answer.body);
+  }
+  const first = pages[0]!;
+  // made only when the edge assembles the page (not for a page it keeps)
+  return { status: 200, data, head: () => listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin, market?.countryName ?? 'New Zealand') };
+}
+
+export function render({ url, data, market }: RenderContext) {
+  const { pathname, search } = new URL(url, 'http://localhost');
+  return (
+    <MarketProvider market={market}>
+    <StaticRouter location={`${pathname}${search}`}>
+      <CatalogRoutes data={data} />
+    </StaticRouter>
+    </MarketProvider>
+  );
+}
+
+// the shape the edge expects (checked at build time)
+const _module: RemoteServerModule = { load, render };
+void _module;
