@@ -94,3 +94,10 @@ it('passes the AbortSignal to fetch, and uses the global fetch of the moment by 
   }
   expect(seen).toEqual(['/api/health', controller.signal]);
 });
+
+it('getUrl fetches a URL made by apiUrl as it is', async () => {
+  const { api, calls } = client(() => json(200, { items: [] }));
+  await api.getUrl(apiUrl('/api/stores/localities', { query: { q: 'Mount Eden' } }));
+  await api.getUrl(apiUrl('/api/stores/{path}', { path: { path: 'auckland-newmarket' } }));
+  expect(calls.map(([url]) => url)).toEqual(['/api/stores/localities?q=Mount+Eden', '/api/stores/auckland-newmarket']);
+});

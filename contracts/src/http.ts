@@ -70,6 +70,8 @@ type Call<M extends Method> = <P extends ApiPath<M>>(path: P, ...init: InitArg<M
 
 export interface ApiClient {
   get: Call<'get'>;
+  /** GET of a URL made by `apiUrl` (its path and params already in it). */
+  getUrl<P extends ApiPath<'get'>>(url: ApiUrl<P>, init?: CallOptions & { signal?: AbortSignal }): Promise<ApiData<'get', P>>;
   post: Call<'post'>;
   put: Call<'put'>;
   delete: Call<'delete'>;
@@ -99,9 +101,13 @@ function serializeQuery(query: Record<string, unknown>): string {
   return search.toString();
 }
 
+declare const apiPath: unique symbol;
+/** A URL made by `apiUrl` for a GET of path P: what `getUrl` takes (a page whose answers are keyed by URL). */
+export type ApiUrl<P extends ApiPath<'get'> = ApiPath<'get'>> = string & { readonly [apiPath]: P };
+
 /** The URL (path and query) a GET of `path` with `params` fetches. */
-export function apiUrl<P extends ApiPath<'get'>>(path: P, params?: ApiParams<'get', P>): string {
-  return createFinalURL(path, { baseUrl: '', params: (params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> }, querySerializer: serializeQuery, pathSerializer: defaultPathSerializer });
+export function apiUrl<P extends ApiPath<'get'>>(path: P, params?: ApiParams<'get', P>): ApiUrl<P> {
+  return createFinalURL(path, { baseUrl: '', params: (params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> }, querySerializer: serializeQuery, pathSerializer: defaultPathSerializer }) as ApiUrl<P>;
 }
 
 const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
@@ -136,5 +142,6 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       throw new ApiError(response.status, typeof body.error === 'string' ? body.error : 'HttpError', typeof body.message === 'string' ? body.message : `Request failed (${response.status})`, body);
     };
 
-  return { get: call('get'), post: call('post'), put: call('put'), delete: call('delete') } as unknown as ApiClient;
+  // a URL from apiUrl has no {placeholders} left (its parameters are percent-encoded): openapi-fetch sends it as it is
+  return { get: call('get'), getUrl: call('get'), post: call('post'), put: call('put'), delete: call('delete') } as unknown as ApiClient;
 }
