@@ -4,6 +4,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { boundaries } from './tools/eslint-boundaries.mjs';
+import { rooms } from './tools/eslint-rooms.mjs';
 
 // Node globals for plain JavaScript tooling files (TypeScript files are checked by tsc instead).
 const nodeGlobals = Object.fromEntries(
@@ -36,4 +37,6 @@ export default defineConfig(
   },
   // who may import what (nx project tags; tools/eslint-boundaries.mjs)
   ...boundaries(),
+  // the rooms of every remote: imports point inward (tools/eslint-rooms.mjs)
+  ...rooms(),
 );

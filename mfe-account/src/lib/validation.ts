@@ -12,7 +12,22 @@ import {
   passwordProblem,
   utf8ByteLength,
 } from '@store/contracts';
-export { emailError } from '../features/signin/validation';
+
+export const EMAIL_MAX = 250;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5: e-mail max 250 characters and a standard address pattern. */
+export function emailError(value: string): string | null {
+  const email = value.trim();
+  if (email === '') return 'Enter your email address.';
+  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return 'Enter a valid email address.';
+  return null;
+}
+
+export function passwordError(value: string): string | null {
+  if (value === '') return 'Enter your password.';
+  return null;
+}
 
 const freeText = (value: string, max: number, label: string): string | null => {
   if (value.length > max) return `${label} must be at most ${max} characters.`;

@@ -3,7 +3,7 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { ListingPage } from '../features/listing/ListingPage';
 import { ProductPage } from '../features/product/ProductPage';
 import { RouteDataProvider } from '@store/ui/route-data';
-import { NotFound } from './NotFound';
+import { NotFound } from '../lib/NotFound';
 
 function CategoryRoute() {
   const path = useLocation().pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');

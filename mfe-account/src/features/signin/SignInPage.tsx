@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { loadAmplify } from '../auth/provider';
 import { authMessage } from '../auth/messages';
 import { headingCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
-import { emailError, passwordError } from './validation';
+import { emailError, passwordError } from '../../lib/validation';
 
 export function SignInPage() {
   useTitle('Sign in');

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { SignInPage } from './SignInPage';
-import { emailError } from './validation';
+import { emailError } from '../../lib/validation';
 
 describe('e-mail validation (spec §5)', () => {
   it.each([

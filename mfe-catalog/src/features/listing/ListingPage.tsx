@@ -4,7 +4,7 @@ import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
 import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
-import { NotFound } from '../../app/NotFound';
+import { NotFound } from '../../lib/NotFound';
 import { catalogConfig } from '../../lib/config';
 import { listingHead, listingTitle } from '../../lib/head';
 import { usePageMeta } from '../../lib/meta';

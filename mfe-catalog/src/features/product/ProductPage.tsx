@@ -7,7 +7,7 @@ import { fetchProduct, isNotFound, productApiUrl } from '../../lib/api';
 import { productHead, productJsonLd } from '../../lib/head';
 import { useRouteData } from '@store/ui/route-data';
 import { usePageMeta } from '../../lib/meta';
-import { NotFound } from '../../app/NotFound';
+import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';

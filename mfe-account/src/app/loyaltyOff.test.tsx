@@ -1,7 +1,7 @@
 import { act, configure, render, screen } from '@testing-library/react';
 import { session, type AuthUser } from '@store/shared-events';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AccountRoutes } from '../../app/App';
+import { AccountRoutes } from './App';
 
 // Spec §2: /account/qantas only when the loyalty setting is on (otherwise to /account). Its own
 // file: the account config is fetched once per page (module state), here with the setting off.
