@@ -41,6 +41,15 @@ export interface PageHead {
   jsonLd?: object[];
 }
 
+/**
+ * The document title of a page head: " | <site>" after the title, unless the title is the site
+ * name or starts with "<site> |" (the home page's). The edge writes it into the server HTML and
+ * the remotes' <PageHead> use it in the browser, so the two agree.
+ */
+export function documentTitle(title: string, siteName: string): string {
+  return title === siteName || title.startsWith(`${siteName} |`) ? title : `${title} | ${siteName}`;
+}
+
 export interface LoadResult {
   status: 200 | 404;
   data: RouteData;

@@ -185,6 +185,59 @@ test.describe('content pages rendered on the server', () => {
     expect(messages).toEqual([]);
   });
 
+  test('the head is the page\'s own, one of each, after hydration and after client-side navigations to content and catalog pages', async ({ page }) => {
+    const messages = collectConsole(page);
+    const head = () =>
+      page.evaluate(() => {
+        const all = (selector: string) => [...document.querySelectorAll(selector)];
+        return {
+          titles: all('head > title').map((el) => el.textContent),
+          documentTitle: document.title,
+          descriptions: all('meta[name="description"]').length,
+          canonicals: all('link[rel="canonical"]').map((el) => new URL(el.getAttribute('href')!).pathname),
+          robots: all('meta[name="robots"]').length,
+          // every og:* property and twitter:card, sorted: a duplicate shows twice
+          social: all('meta[property^="og:"], meta[name^="twitter:"]').map((el) => el.getAttribute('property') ?? el.getAttribute('name')).sort(),
+          jsonLd: all('script[type="application/ld+json"]').map((el) => (JSON.parse(el.textContent!) as { '@type': string })['@type']),
+          server: all('[data-page-meta]').length,
+        };
+      });
+    const og = (...more: string[]) => ['og:description', 'og:title', 'og:type', 'og:url', ...more].sort();
+    const content = remote(page, 'content');
+
+    // the server's head, then the page's own after hydration: the same, once each
+    await openAndHydrate(page, '/blog');
+    const journal = { titles: ['Journal | Fernleaf'], documentTitle: 'Journal | Fernleaf', descriptions: 1, canonicals: ['/blog'], robots: 0, social: og('og:site_name', 'og:image', 'twitter:card'), jsonLd: ['ItemList', 'BreadcrumbList'] };
+    await expect.poll(head).toEqual({ ...journal, server: 0 });
+
+    // a post, then the home page
+    await content.getByRole('link', { name: 'Caring for leather in a humid climate' }).first().click();
+    await expect(content.getByRole('heading', { level: 1, name: 'Caring for leather in a humid climate' })).toBeVisible();
+    const postTitle = 'Caring for leather in a humid climate | Fernleaf';
+    await expect
+      .poll(head)
+      .toEqual({ titles: [postTitle], documentTitle: postTitle, descriptions: 1, canonicals: ['/blog/caring-for-leather-in-a-humid-climate'], robots: 0, social: og('og:site_name', 'og:image', 'twitter:card'), jsonLd: ['BlogPosting', 'BreadcrumbList'], server: 0 });
+    await page.getByRole('link', { name: 'Fernleaf home' }).click();
+    await expect(content.getByRole('heading', { level: 1, name: 'Made for the long way round' })).toBeVisible();
+    const homeTitle = 'Fernleaf | Bags, travel and accessories';
+    await expect.poll(head).toEqual(expect.objectContaining({ titles: [homeTitle], documentTitle: homeTitle, descriptions: 1, canonicals: ['/'], robots: 0, jsonLd: ['Organization', 'WebSite'] }));
+
+    // a catalog page (another remote, its own rules: no og:site_name, no twitter:card), and back
+    await content.getByRole('link', { name: /^View all: / }).first().click();
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByTestId('product-tile').first()).toBeVisible();
+    const listing = await head();
+    expect(listing.titles).toHaveLength(1);
+    expect(listing.titles[0]).toMatch(/ \| Fernleaf$/);
+    expect(listing.documentTitle).toBe(listing.titles[0]);
+    expect(listing).toMatchObject({ descriptions: 1, robots: 0, social: og('og:image'), jsonLd: expect.arrayContaining(['ItemList']), server: 0 });
+    expect(listing.canonicals).toEqual([new URL(page.url()).pathname]);
+    await page.goBack();
+    await expect(content.getByRole('heading', { level: 1, name: 'Made for the long way round' })).toBeVisible();
+    await expect.poll(head).toEqual(expect.objectContaining({ titles: [homeTitle], descriptions: 1, canonicals: ['/'], jsonLd: ['Organization', 'WebSite'], server: 0 }));
+    expect(messages).toEqual([]);
+  });
+
   test('a client-side navigation to a content page asks for its data as one payload (_payload.json), not page by page', async ({ page }) => {
     await page.goto('/blog');
     const content = remote(page, 'content');

@@ -13,7 +13,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
-import { jsonForScript, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
+import { documentTitle, jsonForScript, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
 import type { ReactElement } from 'react';
 import { createElement, EARLY_CLICKS_GLOBAL, renderToPipeableStream, SERVER_STYLES_KEY } from './singletons';
 
@@ -135,7 +135,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 /** The head elements of a page (the template's title and description are replaced). */
 export function headHtml(head: PageHead, siteName: string): string {
   // a title that starts with the site name (the home page's "Fernleaf | ...") is kept as it is
-  const title = head.title === siteName || head.title.startsWith(`${siteName} |`) ? head.title : `${head.title} | ${siteName}`;
+  const title = documentTitle(head.title, siteName);
   const out = [`<title>${escapeHtml(title)}</title>`];
   if (head.description) out.push(`<meta name="description" content="${escapeHtml(head.description)}">`);
   if (head.noindex) out.push('<meta name="robots" content="noindex" data-page-meta>');

@@ -1,6 +1,7 @@
 /** Small form and layout pieces shared by the cart and checkout pages (design tokens from the shell). */
 import { css } from '@emotion/react';
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { Field as FormFieldBase, SelectField as FormSelectField, TextField as FormTextField, type FieldLook, type FieldProps, type SelectFieldProps } from '@store/ui/fields';
+import { useId, type ComponentProps, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { useMoney } from '@store/ui/market';
 
 /**
@@ -51,48 +52,24 @@ export const Money = ({ cents }: { cents: number }) => {
   return <>{money(cents)}</>;
 };
 
-interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  label: string;
-  error?: string | null;
-  hint?: string;
-  optional?: boolean;
-  /** The error is announced when it appears (role="alert"): for errors that follow an action, not typing. */
-  announceError?: boolean;
-  /** Marks the field invalid and describes it by another element's error (e.g. a group's one message). */
-  errorId?: string | null;
-}
+/** The checkout's look of a field: label, input, hint, then the error when there is one. */
+export const fieldLook: FieldLook = {
+  row: { display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '.9rem', minWidth: 0 },
+  label: { fontWeight: 600, fontSize: 14 },
+  optional: { fontWeight: 400, color: 'var(--muted)' },
+  input: (invalid) => ({ width: '100%', minWidth: 0, boxSizing: 'border-box', padding: '.65rem .75rem', border: `1px solid ${invalid ? '#a3261b' : 'var(--line)'}`, borderRadius: 8, fontSize: 16, background: '#fff', color: 'var(--ink)' }),
+  hint: { fontSize: 13, color: 'var(--muted)' },
+  error: { color: '#a3261b', fontSize: 14, margin: '.3rem 0 0' },
+};
 
-export function Field({ label, error, hint, optional, id, announceError = false, errorId, ...input }: FieldProps) {
-  const auto = useId();
-  const fieldId = id ?? auto;
-  const describedBy = [error ? `${fieldId}-error` : '', errorId ?? '', hint ? `${fieldId}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  const invalid = Boolean(error || errorId);
-  return (
-    <div css={{ display: 'flex', flexDirection: 'column', gap: 4, marginBottom: '.9rem', minWidth: 0 }}>
-      <label htmlFor={fieldId} css={{ fontWeight: 600, fontSize: 14 }}>
-        {label}
-        {optional ? <span css={{ fontWeight: 400, color: 'var(--muted)' }}> (optional)</span> : null}
-      </label>
-      <input
-        id={fieldId}
-        aria-invalid={invalid ? true : undefined}
-        aria-describedby={describedBy}
-        css={{ width: '100%', minWidth: 0, boxSizing: 'border-box', padding: '.65rem .75rem', border: `1px solid ${invalid ? '#a3261b' : 'var(--line)'}`, borderRadius: 8, fontSize: 16, background: '#fff', color: 'var(--ink)' }}
-        {...input}
-      />
-      {hint ? (
-        <span id={`${fieldId}-hint`} css={{ fontSize: 13, color: 'var(--muted)' }}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <p id={`${fieldId}-error`} role={announceError ? 'alert' : undefined} css={errorText}>
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** A labelled input outside a form of the form layer (search and apply boxes: the caller gives the error). */
+export const Field = (props: Omit<FieldProps, 'look'>) => <FormFieldBase look={fieldLook} {...props} />;
+
+/** A field of a form of the form layer (`@store/ui/form`). */
+export const TextField = (props: Omit<ComponentProps<typeof FormTextField>, 'look'>) => <FormTextField look={fieldLook} {...props} />;
+
+/** A select of a form of the form layer. */
+export const SelectField = (props: Omit<SelectFieldProps, 'look'>) => <FormSelectField look={fieldLook} {...props} />;
 
 export function Select({ label, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; children: ReactNode }) {
   const id = useId();

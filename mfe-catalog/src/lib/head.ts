@@ -1,16 +1,27 @@
 /**
  * The page head of each catalog page as data (title, description, canonical, Open Graph, JSON-LD),
  * computed the same way on the server (the edge writes it into the HTML) and in the browser
- * (lib/meta.ts applies it after client navigations).
+ * (each page renders it with @store/ui/page-head, which takes over from the server's head).
  */
 import { pageMarket } from '@store/contracts/market';
 import type { ListingResponse, Product, ProductTile } from '@store/contracts';
 import { imageUrl } from '@store/contracts';
 import type { PageHead } from '@store/contracts/ssr';
+import { documentTitle } from '@store/contracts/ssr';
+import type { PageHeadProps } from '@store/ui/page-head';
+import { catalogConfig } from './config';
 import type { ListingScope } from '../features/listing/scope';
 import type { ListingUrlState } from '../features/listing/url';
 
 const abs = (path: string, origin: string) => new URL(path, origin).toString();
+
+/** The catalog's rules for <PageHead>: " | Fernleaf" after the title (the rule the edge uses), og:site_name, and twitter:card on pages with an image. */
+export const pageHeadOptions = {
+  documentTitle: (title: string) => documentTitle(title, catalogConfig.siteName),
+  // as the edge writes them (api/src/ssr/render.ts), so the head is the same after hydration
+  siteName: catalogConfig.siteName,
+  twitterCard: true,
+} satisfies Omit<PageHeadProps, 'head'>;
 
 /** Product JSON-LD (schema.org Product with an Offer in the market's currency: NZD, AUD). */
 export function productJsonLd(product: Product, origin: string, currency: string = pageMarket().currency) {

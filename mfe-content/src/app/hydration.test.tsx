@@ -4,7 +4,7 @@
  * server's nodes, and fetches nothing.
  */
 import { act } from '@testing-library/react';
-import type { RouteData } from '@store/contracts/ssr';
+import { headOf, jsonForScript, type RouteData } from '@store/contracts/ssr';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
@@ -12,12 +12,14 @@ import { ContentRoutes } from './App';
 import { load, render } from '../server/index';
 import { mockFetch } from '../test/fetchMock';
 import { API, fakeApi } from '../test/fixtures';
+import { documentTitle } from '../lib/head';
 
 const ORIGIN = 'http://localhost';
 
 afterEach(() => {
   jest.restoreAllMocks();
   document.body.innerHTML = '';
+  document.head.innerHTML = '';
 });
 
 const PAGES = ['/', '/articles/help-centre/gift-cards', '/blog', '/blog?tag=care', '/blog/caring-for-leather', '/stores', '/stores/auckland-newmarket'];
@@ -27,8 +29,15 @@ const PAGES = ['/', '/articles/help-centre/gift-cards', '/blog', '/blog?tag=care
 it.each([...PAGES.map((path) => [path, 'default']), ['/blog/caring-for-leather', 'x7k2p9aa']])(
   'hydrates %s (location key %s) without a mismatch or a fetch, keeping the server-rendered h1',
   async (path, key) => {
-    const { status, data } = await load({ url: `${ORIGIN}${path}`, api: fakeApi(API) });
+    const result = await load({ url: `${ORIGIN}${path}`, api: fakeApi(API) });
+    const { status, data } = result;
     expect(status).toBe(200);
+    // the head as the edge writes it (title and description, the rest marked data-page-meta)
+    const head = headOf(result)!;
+    document.head.innerHTML =
+      `<title>${documentTitle(head.title)}</title><meta name="description" content="server">` +
+      `<link rel="canonical" href="${head.canonical}" data-page-meta><meta property="og:title" content="server" data-page-meta>` +
+      (head.jsonLd ?? []).map((ld) => `<script type="application/ld+json" data-page-meta>${jsonForScript(ld)}</script>`).join('');
     const container = document.createElement('div');
     container.innerHTML = renderToString(render({ url: `${ORIGIN}${path}`, data }));
     document.body.appendChild(container);
@@ -54,5 +63,14 @@ it.each([...PAGES.map((path) => [path, 'default']), ['/blog/caring-for-leather',
     expect(container.querySelector('h1')).toBe(h1);
     // the store map is the only thing the browser adds (its own chunk), nothing is fetched
     expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([]);
+    // then the page's head takes over from the server's: one of each, the JSON-LD in the region
+    expect([...document.head.querySelectorAll('title')].map((el) => el.textContent)).toEqual([documentTitle(head.title)]);
+    expect([...document.querySelectorAll('meta[name="description"]')].map((el) => el.getAttribute('content'))).toEqual([head.description]);
+    expect([...document.querySelectorAll('link[rel="canonical"]')].map((el) => el.getAttribute('href'))).toEqual([head.canonical]);
+    expect([...document.querySelectorAll('meta[property="og:title"]')].map((el) => el.getAttribute('content'))).toEqual([head.title]);
+    expect(document.querySelectorAll('[data-page-meta], head script')).toHaveLength(0);
+    // (the same types: the browser's BreadcrumbList of a nested article has no parent crumbs, the loader asks for them)
+    const types = (lds: object[]) => lds.map((ld) => (ld as { '@type': string })['@type']);
+    expect(types([...container.querySelectorAll('script[type="application/ld+json"]')].map((el) => JSON.parse(el.textContent!) as object))).toEqual(types(head.jsonLd ?? []));
   },
 );

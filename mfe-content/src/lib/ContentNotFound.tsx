@@ -1,7 +1,7 @@
 import { ReportNotFound } from '@store/shared-events/remote';
+import { PageHead } from '@store/ui/page-head';
 import { useLocation } from 'react-router';
-import { notFoundHead } from './head';
-import { usePageMeta } from './meta';
+import { notFoundHead, pageHeadOptions } from './head';
 
 /**
  * The page the shopper is on, exactly as the shell sees it: pathname (still percent-encoded, with
@@ -15,10 +15,14 @@ export function useCurrentPage(): string {
 
 /**
  * This remote has no page here: the shell shows its 404 page. Until it does, the document says
- * "Page Not Found" rather than keeping the previous page's title (pages pass null meta then).
+ * "Page Not Found" rather than keeping the previous page's title (pages render no head of their own then).
  */
 export function ContentNotFound() {
   const page = useCurrentPage();
-  usePageMeta((origin) => notFoundHead(page, origin), [page]);
-  return <ReportNotFound source="content" path={page} />;
+  return (
+    <>
+      <PageHead head={(origin) => notFoundHead(page, origin)} {...pageHeadOptions} />
+      <ReportNotFound source="content" path={page} />
+    </>
+  );
 }

@@ -1,13 +1,24 @@
 /**
  * The page head of each content page as data (title, description, canonical URL, Open Graph,
  * JSON-LD), computed the same way on the server (the loader returns it and the edge writes it into
- * the HTML) and in the browser (lib/meta.ts applies it after client-side navigations).
+ * the HTML) and in the browser (each page renders it with @store/ui/page-head, which takes over from
+ * the server's head).
  */
 import type { Article, BlogListResponse, BlogPost, BlogPostSummary, ContentImage, HomeContent, Store, StoresResponse } from '@store/contracts';
 import { imageUrl, weekdayName } from '@store/contracts';
 import type { PageHead } from '@store/contracts/ssr';
+import { documentTitle as titleOf } from '@store/contracts/ssr';
+import type { PageHeadProps } from '@store/ui/page-head';
 
 export const SITE_NAME = 'Fernleaf';
+
+/** The document title of a head: " | Fernleaf" appended unless the title starts with the site name (the home page's). */
+export function documentTitle(title: string): string {
+  return titleOf(title, SITE_NAME);
+}
+
+/** The content remote's rules for <PageHead>: the document title above, og:site_name, twitter:card with an og:image. */
+export const pageHeadOptions = { documentTitle, siteName: SITE_NAME, twitterCard: true } satisfies Omit<PageHeadProps, 'head'>;
 
 const abs = (path: string, origin: string) => new URL(path, origin).toString();
 const CONTEXT = 'https://schema.org';

@@ -3,7 +3,8 @@ import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { asAccountUpdate } from '../../lib/account';
 import { accountAddresses, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
-import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../../lib/validation';
 
 const EMPTY = { contactName: '', company: '', street1: '', street2: '', suburb: '', state: '', postcode: '', phone: '', isDefaultShipping: false, isDefaultBilling: false };
@@ -14,15 +15,18 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
   // the address book of this site's market (issue 14): NZ addresses on the NZ site, AU on the Australian site
   const market = useMarket();
   const states = market.address.states;
-  const form = useForm<Values>(initial, {
-    contactName: (v) => contactNameError(v),
-    company: (v) => addressPartError(v, 50, 'Company'),
-    street1: (v) => addressPartError(v, 50, 'Street address', true),
-    street2: (v) => addressPartError(v, 50, 'Street address line 2'),
-    suburb: (v) => addressPartError(v, 50, 'Suburb', true),
-    state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v })?.message ?? null) : addressPartError(v, 50, 'Region')),
-    postcode: (v) => postcodeError(v, market.address.postcodeMessage),
-    phone: (v) => phoneError(v),
+  const form = useForm<Values>({
+    defaultValues: initial,
+    rules: {
+      contactName: (v) => contactNameError(v),
+      company: (v) => addressPartError(v, 50, 'Company'),
+      street1: (v) => addressPartError(v, 50, 'Street address', true),
+      street2: (v) => addressPartError(v, 50, 'Street address line 2'),
+      suburb: (v) => addressPartError(v, 50, 'Suburb', true),
+      state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v })?.message ?? null) : addressPartError(v, 50, 'Region')),
+      postcode: (v) => postcodeError(v, market.address.postcodeMessage),
+      phone: (v) => phoneError(v),
+    },
   });
   const submit = form.handleSubmit(async (v) => {
     setError(null);

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../auth/messages';
 import { updateAccount } from '../../lib/account';
-import { Checkbox, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { Checkbox, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { nameError, phoneError } from '../../lib/validation';
 import { useAccount } from '../dashboard/Dashboard';
 
@@ -9,17 +10,17 @@ export function ContactInfoPage() {
   useTitle('Contact info');
   const [{ result, account }] = useAccount(0);
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
-  const form = useForm<{ firstName: string; lastName: string; phone: string; email: boolean; sms: boolean }>(
-    { firstName: '', lastName: '', phone: '', email: false, sms: false },
-    { firstName: (v) => nameError(v, 'First name'), lastName: (v) => nameError(v, 'Last name'), phone: (v) => phoneError(v) },
-  );
-  const { setValues } = form;
+  const form = useForm<{ firstName: string; lastName: string; phone: string; email: boolean; sms: boolean }>({
+    defaultValues: { firstName: '', lastName: '', phone: '', email: false, sms: false },
+    rules: { firstName: (v) => nameError(v, 'First name'), lastName: (v) => nameError(v, 'Last name'), phone: (v) => phoneError(v) },
+  });
+  const { reset } = form;
   useEffect(() => {
     if (account) {
       const c = account.customer;
-      setValues({ firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.subscriptions.email, sms: c.subscriptions.sms });
+      reset({ firstName: c.firstName, lastName: c.lastName, phone: c.phone, email: c.subscriptions.email, sms: c.subscriptions.sms });
     }
-  }, [account, setValues]);
+  }, [account]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = form.handleSubmit(async (v) => {
     setNotice(null);

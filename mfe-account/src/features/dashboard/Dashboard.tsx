@@ -5,7 +5,7 @@ import type { AccountResponse } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { getAccountConfig } from '../auth/config';
 import { loadAccount, type AccountLoadResult } from '../../lib/account';
-import { headingCss, linkButtonCss, Notice, useTitle } from '../../lib/form';
+import { headingCss, linkButtonCss, Notice, useTitle } from '../../lib/ui';
 import { useSessionState, useSyncedState } from '../../lib/session';
 
 export function useLoyaltyEnabled(): boolean | undefined {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { updateAccount } from '../../lib/account';
-import { Notice, secondaryButtonCss, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { Notice, secondaryButtonCss, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { loyaltyLastNameError, memberIdError } from '../../lib/validation';
 import { useAccount } from '../dashboard/Dashboard';
 
@@ -16,7 +17,7 @@ export function QantasPage() {
   const [{ result, account }, setState] = useAccount(0);
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm({ memberId: '', lastName: '' }, { memberId: (v) => memberIdError(v), lastName: (v) => loyaltyLastNameError(v) });
+  const form = useForm({ defaultValues: { memberId: '', lastName: '' }, rules: { memberId: (v) => memberIdError(v), lastName: (v) => loyaltyLastNameError(v) } });
   const linked = account?.loyalty.providers.qantas;
 
   const run = async (loyalty: { action: 'link'; memberId: string; lastName: string } | { action: 'unlink' }) => {

@@ -1,6 +1,6 @@
 import { RemoteFragment } from '@store/shared-events/remote';
 import { useParams } from 'react-router';
-import { Notice, useTitle } from '../../lib/form';
+import { Notice, useTitle } from '../../lib/ui';
 
 const pageHeading = { fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' } as const;
 const fallback = (what: string) => <Notice type="ERROR">{`We were unable to load your ${what}. Please try again.`}</Notice>;

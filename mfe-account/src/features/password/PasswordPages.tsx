@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authMessage } from '../auth/messages';
 import { loadAmplify } from '../auth/provider';
-import { headingCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { codeError, currentPasswordError, emailError, newPasswordError, repeatPasswordError } from '../../lib/validation';
 
 const narrow = { maxWidth: 440, margin: '0 auto', padding: '3rem 1.25rem' } as const;
@@ -13,7 +14,7 @@ export function ForgotPasswordPage() {
   useTitle('Forgot your password');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ email: '' }, { email: (v) => emailError(v) });
+  const form = useForm({ defaultValues: { email: '' }, rules: { email: (v) => emailError(v) } });
   const submit = form.handleSubmit(async ({ email }) => {
     setError(null);
     try {
@@ -47,15 +48,15 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
-  const form = useForm(
-    { email: params.get('user') ?? '', code: params.get('code') ?? '', password: '', repeatPassword: '' },
-    {
+  const form = useForm({
+    defaultValues: { email: params.get('user') ?? '', code: params.get('code') ?? '', password: '', repeatPassword: '' },
+    rules: {
       email: (v) => emailError(v),
       code: (v) => codeError(v),
       password: (v) => newPasswordError(v),
       repeatPassword: (v, all) => repeatPasswordError(v, all.password),
     },
-  );
+  });
   const submit = form.handleSubmit(async ({ email, code, password }) => {
     setError(null);
     try {
@@ -96,19 +97,19 @@ export function ResetPasswordPage() {
 export function ChangePasswordPage() {
   useTitle('Change password');
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
-  const form = useForm(
-    { currentPassword: '', password: '', repeatPassword: '' },
-    {
+  const form = useForm({
+    defaultValues: { currentPassword: '', password: '', repeatPassword: '' },
+    rules: {
       currentPassword: (v) => currentPasswordError(v),
       password: (v) => newPasswordError(v),
       repeatPassword: (v, all) => repeatPasswordError(v, all.password),
     },
-  );
+  });
   const submit = form.handleSubmit(async ({ currentPassword, password }) => {
     setNotice(null);
     try {
       await (await loadAmplify()).amplifyChangePassword(currentPassword, password);
-      form.setValues({ currentPassword: '', password: '', repeatPassword: '' });
+      form.reset();
       setNotice({ type: 'SUCCESS', text: 'Your password has been changed.' });
     } catch (caught) {
       setNotice({ type: 'ERROR', text: authMessage(caught, 'change') });

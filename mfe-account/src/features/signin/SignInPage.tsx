@@ -3,14 +3,15 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loadAmplify } from '../auth/provider';
 import { authMessage } from '../auth/messages';
-import { headingCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { emailError, passwordError } from '../../lib/validation';
 
 export function SignInPage() {
   useTitle('Sign in');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm({ email: '', password: '' }, { email: (v) => emailError(v), password: (v) => passwordError(v) });
+  const form = useForm({ defaultValues: { email: '', password: '' }, rules: { email: (v) => emailError(v), password: (v) => passwordError(v) } });
 
   const submit = form.handleSubmit(async ({ email, password }) => {
     setError(null);

@@ -2,23 +2,24 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authMessage } from '../auth/messages';
 import { loadAmplify } from '../auth/provider';
-import { headingCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { emailError, nameError, newPasswordError, repeatPasswordError } from '../../lib/validation';
 
 export function SignUpPage() {
   useTitle('Create an account');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm(
-    { firstName: '', lastName: '', email: '', password: '', repeatPassword: '' },
-    {
+  const form = useForm({
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', repeatPassword: '' },
+    rules: {
       firstName: (v) => nameError(v, 'First name'),
       lastName: (v) => nameError(v, 'Last name'),
       email: (v) => emailError(v),
       password: (v) => newPasswordError(v),
       repeatPassword: (v, all) => repeatPasswordError(v, all.password),
     },
-  );
+  });
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     try {

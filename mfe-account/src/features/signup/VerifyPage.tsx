@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authMessage, MESSAGES } from '../auth/messages';
 import { loadAmplify } from '../auth/provider';
-import { headingCss, linkButtonCss, Notice, SubmitButton, TextField, useForm, useTitle } from '../../lib/form';
+import { headingCss, linkButtonCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { useForm } from '@store/ui/form';
 import { codeError, emailError } from '../../lib/validation';
 
 /** /account/verify?user=<email>&code=<code>: open to everyone. With both parameters it verifies at once. */
@@ -14,7 +15,7 @@ export function VerifyPage() {
   );
   const [verified, setVerified] = useState(false);
   const [resending, setResending] = useState(false);
-  const form = useForm({ email: params.get('user') ?? '', code: params.get('code') ?? '' }, { email: (v) => emailError(v), code: (v) => codeError(v) });
+  const form = useForm({ defaultValues: { email: params.get('user') ?? '', code: params.get('code') ?? '' }, rules: { email: (v) => emailError(v), code: (v) => codeError(v) } });
   const auto = useRef(false);
 
   const verify = async (email: string, code: string) => {

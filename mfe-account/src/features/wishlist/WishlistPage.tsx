@@ -2,7 +2,7 @@ import { createObjectsClient, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@
 import { bus, session, topics, type WishlistItem } from '@store/shared-events';
 import { Image } from '@store/ui/image';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { buttonCss, linkButtonCss, Notice, useTitle } from '../../lib/form';
+import { buttonCss, linkButtonCss, Notice, useTitle } from '../../lib/ui';
 import { useSyncedState } from '../../lib/session';
 import { useMoney } from '@store/ui/market';
 

@@ -1,14 +1,15 @@
 import { GUEST_LOYALTY_KEY, type GuestLoyaltyInfo } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
-import { useEffect, useRef, useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
+import { checkboxProps, useForm } from '@store/ui/form';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { accountDetails } from '../../lib/api';
 import { useSessionStatus } from '../../lib/session';
-import { primaryButton, Field } from '../../lib/ui';
+import { primaryButton, TextField } from '../../lib/ui';
 import { setCheckout, type Contact } from './state';
 import { useCheckoutState } from './useCheckout';
-import { hasErrors, validateContact, validateLoyalty, type Errors } from './validate';
+import { validateContact, validateLoyalty } from './validate';
 
 /** A guest's membership is kept locally so the account can link it after sign-in (spec §3, §4). */
 function keepGuestLoyalty(memberId: string, lastName: string): void {
@@ -25,102 +26,73 @@ function keepGuestLoyalty(memberId: string, lastName: string): void {
  * A signed-in shopper without a saved checkout contact: the account's e-mail, names and phone
  * (GET /api/account; the session's e-mail when that fails), filled into the fields still empty.
  */
-function useAccountPrefill(setContact: Dispatch<SetStateAction<Contact>>, wanted: boolean): void {
+function useAccountPrefill(fill: (details: Partial<Contact>) => void, wanted: boolean): void {
   const status = useSessionStatus();
   useEffect(() => {
     if (!wanted || status !== 'LOGGED_IN') return undefined;
     let live = true;
     const email = session.getState().user?.email ?? '';
-    const fill = (details: Partial<Contact>) => {
-      if (live) setContact((c) => ({ ...c, ...Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !c[k as keyof Contact])) }));
-    };
     accountDetails().then(
-      ({ customer }) => fill({ email: customer.email || email, firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone ?? '' }),
-      () => fill({ email }),
+      ({ customer }) => live && fill({ email: customer.email || email, firstName: customer.firstName, lastName: customer.lastName, phone: customer.phone ?? '' }),
+      () => live && fill({ email }),
     );
     return () => {
       live = false;
     };
-  }, [wanted, status, setContact]);
+  }, [wanted, status]); // eslint-disable-line react-hooks/exhaustive-deps
 }
 
 export function ContactStep() {
   const s = useCheckoutState();
   const navigate = useNavigate();
-  const [contact, setContact] = useState<Contact>(s.contact ?? { email: '', firstName: '', lastName: '', phone: '', agreeToMarketing: false });
-  const [touched, setTouched] = useState<Partial<Record<keyof Contact, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [loyalty, setLoyalty] = useState({ memberId: s.loyalty?.memberId ?? '', lastName: s.loyalty?.lastName ?? '' });
-  const [loyaltyTouched, setLoyaltyTouched] = useState<{ memberId?: boolean; lastName?: boolean }>({});
-  const formRef = useRef<HTMLFormElement>(null);
-  useAccountPrefill(setContact, !s.contact);
-  const errors: Errors<keyof Contact> = validateContact(contact);
-  const loyaltyErrors = validateLoyalty(loyalty.memberId, loyalty.lastName);
-  const shown = (k: keyof Contact) => ((submitted || touched[k]) && errors[k]) || null;
-  const loyaltyShown = (k: 'memberId' | 'lastName') => ((submitted || loyaltyTouched[k]) && loyaltyErrors[k]) || null;
+  // the step's form (values, touched, errors, submit): the contact and the optional Qantas membership; the checkout store keeps them once submitted
+  const form = useForm<Contact & { qantasMemberId: string; qantasLastName: string }>({
+    defaultValues: { ...(s.contact ?? { email: '', firstName: '', lastName: '', phone: '', agreeToMarketing: false }), qantasMemberId: s.loyalty?.memberId ?? '', qantasLastName: s.loyalty?.lastName ?? '' },
+    rules: (values) => {
+      const loyalty = validateLoyalty(values.qantasMemberId, values.qantasLastName);
+      return { ...validateContact(values), qantasMemberId: loyalty.memberId, qantasLastName: loyalty.lastName };
+    },
+  });
+  // a signed-in shopper's account details fill the fields still empty, never the one being typed in
+  // (a fill landing between a select-all and the typed text would add to it)
+  useAccountPrefill((details) => {
+    const now = form.getValues();
+    const typing = (document.activeElement as HTMLInputElement | null)?.name;
+    form.setValues(Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !now[k as keyof Contact] && k !== typing)));
+  }, !s.contact);
   useEffect(() => {
     document.title = 'Contact details | Checkout | Fernleaf';
     track('begin_checkout', { step: 'contact-info' });
   }, []);
-  const set = (k: keyof Contact) => (e: { target: { value: string } }) => setContact((c) => ({ ...c, [k]: e.target.value }));
-  const blur = (k: keyof Contact) => () => setTimeout(() => setTouched((t) => ({ ...t, [k]: true })), 300);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (hasErrors(errors) || hasErrors(loyaltyErrors)) {
-      const first = formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"], input:invalid');
-      setTimeout(() => (formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]') ?? first)?.focus(), 0);
-      return;
-    }
+  const submit = form.handleSubmit(({ qantasMemberId, qantasLastName, ...contact }) => {
     const trimmed = { ...contact, email: contact.email.trim(), firstName: contact.firstName.trim(), lastName: contact.lastName.trim(), phone: contact.phone.trim() };
-    const memberId = loyalty.memberId.replace(/\s+/g, '');
-    const membership = memberId ? { memberId, lastName: loyalty.lastName.trim() } : null;
+    const memberId = qantasMemberId.replace(/\s+/g, '');
+    const membership = memberId ? { memberId, lastName: qantasLastName.trim() } : null;
     if (membership) keepGuestLoyalty(membership.memberId, membership.lastName);
     setCheckout({ contact: trimmed, loyalty: membership });
     navigate('/checkout/shipping');
-  };
+  });
   return (
-    <form ref={formRef} onSubmit={submit} noValidate aria-label="Contact details">
-      <Field label="Email" type="email" name="email" autoComplete="email" value={contact.email} onChange={set('email')} onBlur={blur('email')} error={shown('email')} maxLength={250} />
+    <form onSubmit={submit} noValidate aria-label="Contact details">
+      <TextField label="Email" type="email" autoComplete="email" f={form.field('email')} maxLength={250} />
       <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}>
-        <Field label="First name" name="firstName" autoComplete="given-name" value={contact.firstName} onChange={set('firstName')} onBlur={blur('firstName')} error={shown('firstName')} maxLength={20} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" value={contact.lastName} onChange={set('lastName')} onBlur={blur('lastName')} error={shown('lastName')} maxLength={20} />
+        <TextField label="First name" autoComplete="given-name" f={form.field('firstName')} maxLength={20} />
+        <TextField label="Last name" autoComplete="family-name" f={form.field('lastName')} maxLength={20} />
       </div>
-      <Field label="Phone" type="tel" name="phone" autoComplete="tel" value={contact.phone} onChange={set('phone')} onBlur={blur('phone')} error={shown('phone')} maxLength={20} hint="For delivery updates about this order." />
+      <TextField label="Phone" type="tel" autoComplete="tel" f={form.field('phone')} maxLength={20} hint="For delivery updates about this order." />
       <label css={{ display: 'flex', gap: '.5rem', alignItems: 'center', margin: '0 0 1.25rem' }}>
-        <input type="checkbox" checked={contact.agreeToMarketing} onChange={(e) => setContact((c) => ({ ...c, agreeToMarketing: e.target.checked }))} />
+        <input {...checkboxProps(form.field('agreeToMarketing'))} />
         Email me new arrivals and offers (optional)
       </label>
       <fieldset css={{ border: '1px solid var(--line)', borderRadius: 8, padding: '.75rem 1rem 0', margin: '0 0 1.25rem' }}>
         <legend css={{ padding: '0 .25rem', fontWeight: 600 }}>Qantas Frequent Flyer (optional)</legend>
         <p css={{ margin: '0 0 .75rem', color: 'var(--muted)', fontSize: 14 }}>Earn 2 Qantas Points per $1 spent on this order.</p>
         <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(12rem, 1fr))' }}>
-          <Field
-            label="Membership number"
-            name="qantasMemberId"
-            optional
-            inputMode="numeric"
-            autoComplete="off"
-            value={loyalty.memberId}
-            onChange={(e) => setLoyalty((l) => ({ ...l, memberId: e.target.value }))}
-            onBlur={() => setTimeout(() => setLoyaltyTouched((t) => ({ ...t, memberId: true })), 300)}
-            error={loyaltyShown('memberId')}
-            maxLength={14}
-          />
-          <Field
-            label="Member last name"
-            name="qantasLastName"
-            optional
-            autoComplete="family-name"
-            value={loyalty.lastName}
-            onChange={(e) => setLoyalty((l) => ({ ...l, lastName: e.target.value }))}
-            onBlur={() => setTimeout(() => setLoyaltyTouched((t) => ({ ...t, lastName: true })), 300)}
-            error={loyaltyShown('lastName')}
-            maxLength={40}
-          />
+          <TextField label="Membership number" optional inputMode="numeric" autoComplete="off" f={form.field('qantasMemberId')} maxLength={14} />
+          <TextField label="Member last name" optional autoComplete="family-name" f={form.field('qantasLastName')} maxLength={40} />
         </div>
       </fieldset>
-      <button type="submit" css={primaryButton}>
+      <button type="submit" css={primaryButton} disabled={form.submitting}>
         Continue to delivery
       </button>
     </form>

@@ -1,6 +1,7 @@
 import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput, SavedPaymentMethod } from '@store/contracts';
 import { bus, session, topics } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
+import { useForm } from '@store/ui/form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { reportSoldOut } from '../cart/serverProblems';
@@ -11,7 +12,7 @@ import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards } from
 import { applePayAvailable, firstInvalidField, googlePayClient, paymentClients, PaymentCancelled, payWithApplePay, payWithGooglePay, payWithPayPal, tokenizeErrorMessage, type ApplePayAuthorised, type ApplePayInstance, type GooglePaymentsClient, type PaymentClients } from '../../lib/payments';
 import { errorText, Notice, primaryButton } from '../../lib/ui';
 import { CardFields, type CardFieldsApi } from './CardFields';
-import { AddressForm, emptyAddress } from './AddressForm';
+import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { GiftCards } from './GiftCards';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { useSavedAddresses } from './savedAddresses';
@@ -20,7 +21,7 @@ import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
 import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
 import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
 import { promoItemsResult } from './promoItems';
-import { hasErrors, validateAddress } from './validate';
+import { hasErrors } from './validate';
 import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
 import { useMarket, useMoney } from '@store/ui/market';
 
@@ -44,7 +45,15 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const location = useLocation();
   const pickup = s.shippingType === 'STORE_PICKUP';
   const [sameAsShipping, setSameAsShipping] = useState(!pickup && s.billingSameAsShipping);
-  const [billing, setBilling] = useState<CheckoutAddressInput>(s.billingAddress ?? emptyAddress(`${s.contact?.firstName ?? ''} ${s.contact?.lastName ?? ''}`.trim(), s.contact?.phone ?? ''));
+  /** An order completing after the Afterpay redirect: the form is busy (as placing) without a submit. */
+  const [completing, setCompleting] = useState(false);
+  // the billing address is the step's form (values, touched, errors); placing the order is its submit
+  const form = useForm<AddressValues>({
+    defaultValues: addressValues(s.billingAddress ?? emptyAddress(`${s.contact?.firstName ?? ''} ${s.contact?.lastName ?? ''}`.trim(), s.contact?.phone ?? '')),
+    rules: addressErrors,
+    busy: completing,
+  });
+  const billing = addressFromValues(form.values);
   const [methodChoice, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
   /** The provider's hosted card fields (card data never enters this page) and the wallets' clients. */
   const cardFields = useRef<CardFieldsApi | null>(null);
@@ -56,13 +65,12 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   /** Saved cards are offered only while signed in (a logout on the page takes them away). */
   const offered = signedIn ? saved : [];
   const method: Method = methodChoice === 'BRAINTREE_SAVED' && offered.length === 0 ? 'BRAINTREE_CREDIT_CARD' : methodChoice;
-  const [submitted, setSubmitted] = useState(false);
-  const [placing, setPlacing] = useState(false);
+  const submitted = form.submitted;
+  const placing = form.submitting;
   const [error, setError] = useState<string | null>(null);
   const [notices, setNotices] = useState<string[]>([]);
-  const placingRef = useRef(false);
   const idempotencyKey = useRef(newKey());
-  const billingErrors = validateAddress(billing);
+  const billingErrors = form.errors;
   const savedAddresses = useSavedAddresses();
   const outstanding = info?.amountOutstanding ?? 0;
 
@@ -112,7 +120,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     };
   }, []);
 
-  const billingAddress = (): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : billing);
+  const billingAddress = (values: AddressValues): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : addressFromValues(values));
 
   const fail = (code: string, message: string, orderNumber?: string, detail?: string) => {
     const result = placeResultOf(code, message);
@@ -138,8 +146,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     const token = params.get('afterpayToken');
     if (!token || afterpayHandled.current || !info || infoLoading) return;
     afterpayHandled.current = true;
-    setPlacing(true);
-    placingRef.current = true;
+    setCompleting(true);
     const snapshot = getCheckout();
     completeAfterpay(token, info.amountOutstanding)
       .then(async (response) => {
@@ -153,10 +160,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         else if (e instanceof ApiError) fail(e.code, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
         else setError(PLACE_MESSAGES.ERROR);
       })
-      .finally(() => {
-        placingRef.current = false;
-        setPlacing(false);
-      });
+      .finally(() => setCompleting(false));
   }, [location.search, info, infoLoading]); // eslint-disable-line react-hooks/exhaustive-deps
 
   /** Spec §4: every applied voucher is re-checked before placing; failed ones are removed with a notice. */
@@ -167,12 +171,10 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     return removed.length === 0;
   };
 
-  const place = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    if (placingRef.current || !info || !ready || isAccountUpdating()) return; // spec §4: not while loading, one at a time
-    if ((!sameAsShipping || pickup) && hasErrors(billingErrors)) return setTimeout(() => document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0) && undefined;
+  // the form layer ignores a submit while one runs (or the Afterpay completion), touches the visible
+  // billing fields and focuses the first invalid one; this runs from the submit event itself
+  function startPlacing(values: AddressValues) {
+    if (!info || !ready || isAccountUpdating()) return; // spec §4: not while loading
     if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD') {
       const fields = cardFields.current;
       if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
@@ -199,13 +201,16 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
       // a rejection is handled below; never unhandled meanwhile
       wallet.catch(() => {});
     }
-    placingRef.current = true;
-    setPlacing(true);
+    return placeOrderNow(values, wallet, applePaid);
+  }
+
+  /** Placing: the form is submitting (fields and Place order disabled) until this settles. */
+  const placeOrderNow = async (values: AddressValues, wallet: Promise<string> | null, applePaid: Promise<ApplePayAuthorised> | null) => {
     let applePay: ApplePayAuthorised | null = null;
     try {
       const walletNonce = wallet ? await wallet : null;
       if (applePaid) applePay = await applePaid;
-      const billingValue = billingAddress();
+      const billingValue = billingAddress(values);
       setCheckout({ billingSameAsShipping: sameAsShipping && !pickup, billingAddress: billingValue });
       if (!(await recheckVouchers())) return;
       const state = getCheckout();
@@ -257,14 +262,17 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     } finally {
       // an Apple Pay sheet still open: the order did not go through
       applePay?.complete(false);
-      placingRef.current = false;
-      setPlacing(false);
     }
+  };
+
+  const place = (event: FormEvent) => {
+    setError(null);
+    void form.handleSubmit(startPlacing)(event);
   };
 
   const instalment = Math.ceil(outstanding / 4);
   return (
-    <form onSubmit={(e) => void place(e)} noValidate aria-label="Payment">
+    <form onSubmit={place} noValidate aria-label="Payment">
       {pickup && s.pickupStore ? (
         <Notice tone="info">
           Click and collect from <strong>{s.pickupStore.name}</strong>, {pickupShippingAddress(s).street1}, {s.pickupStore.address.locality}.
@@ -282,8 +290,8 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         ) : null}
         {!sameAsShipping || pickup ? (
           <>
-            <AddressForm legend="Billing address details" value={billing} onChange={setBilling} errors={billingErrors} showErrors={submitted} idPrefix="billing" />
-            <SavedAddressMatch address={billing} saved={savedAddresses} onUse={setBilling} />
+            <AddressForm legend="Billing address details" field={form.field} idPrefix="billing" />
+            <SavedAddressMatch address={billing} saved={savedAddresses} onUse={(a) => form.setValues(addressValues(a))} />
           </>
         ) : null}
       </section>

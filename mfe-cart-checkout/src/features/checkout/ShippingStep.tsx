@@ -1,15 +1,16 @@
-import type { CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
+import type { CheckoutInfoResponse } from '@store/contracts';
+import { inputProps, useForm } from '@store/ui/form';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pickupStores, type PickupStoreOption } from '../../lib/api';
 import { errorText, Field, Notice, primaryButton, secondaryButton } from '../../lib/ui';
-import { AddressForm, emptyAddress } from './AddressForm';
+import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { useSavedAddresses } from './savedAddresses';
 import { setCheckout } from './state';
 import { useCheckoutState } from './useCheckout';
-import { hasErrors, sameAddress, validateAddress } from './validate';
+import { sameAddress } from './validate';
 import { useMarket, useMoney } from '@store/ui/market';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
@@ -21,9 +22,14 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const navigate = useNavigate();
   const contact = s.contact!;
   const [type, setType] = useState<'DELIVERY' | 'STORE_PICKUP'>(s.shippingType ?? 'DELIVERY');
-  const [address, setAddress] = useState<CheckoutAddressInput>(s.deliveryAddress ?? emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone));
+  // the delivery address and instructions are the step's form (values, touched, errors, submit); the checkout store keeps them once submitted
+  const form = useForm<AddressValues & { instructions: string }>({
+    defaultValues: { ...addressValues(s.deliveryAddress ?? emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone)), instructions: s.instructions },
+    rules: (values) => ({ ...addressErrors(values), ...(values.instructions.length > 250 ? { instructions: 'Use at most 250 characters.' } : {}) }),
+  });
+  const address = addressFromValues(form.values);
+  const instructions = form.values.instructions;
   const [chosenMethod, setMethodId] = useState<string | null>(s.deliveryMethodId);
-  const [instructions, setInstructions] = useState(s.instructions);
   const [postcode, setPostcode] = useState('');
   const [stores, setStores] = useState<PickupStoreOption[] | null>(null);
   const [storesError, setStoresError] = useState<string | null>(null);
@@ -31,9 +37,8 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const [storesFound, setStoresFound] = useState('');
   const [searching, setSearching] = useState(false);
   const [store, setStore] = useState<PickupStoreOption | null>(s.pickupStore);
-  const [submitted, setSubmitted] = useState(false);
+  const submitted = form.submitted;
   const formRef = useRef<HTMLFormElement>(null);
-  const errors = validateAddress(address);
   const savedAddresses = useSavedAddresses();
   const methods = info?.shippingMethods ?? [];
   const methodId = chosenMethod ?? methods[0]?.id ?? null;
@@ -61,15 +66,12 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
     }
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
+  // the form layer has touched the visible fields and focused the first invalid one; the choices are checked here
+  const submit = (event: FormEvent) => form.handleSubmit(continueToPayment)(event);
+  function continueToPayment(values: typeof form.values) {
     if (type === 'DELIVERY') {
-      if (hasErrors(errors) || !methodId || instructions.length > 250) {
-        setTimeout(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0);
-        return;
-      }
-      setCheckout({ shippingType: 'DELIVERY', deliveryAddress: address, deliveryMethodId: methodId, instructions: instructions.trim(), pickupStore: null });
+      if (!methodId) return;
+      setCheckout({ shippingType: 'DELIVERY', deliveryAddress: addressFromValues(values), deliveryMethodId: methodId, instructions: values.instructions.trim(), pickupStore: null });
       track('add_shipping_info', { shipping_tier: methodId });
     } else {
       if (!store) {
@@ -81,7 +83,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
       track('add_shipping_info', { shipping_tier: 'click-collect' });
     }
     navigate('/checkout/payment');
-  };
+  }
 
   return (
     <form ref={formRef} onSubmit={submit} noValidate aria-label="Delivery">
@@ -99,8 +101,8 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
 
       {type === 'DELIVERY' ? (
         <>
-          <AddressForm legend="Delivery address" value={address} onChange={setAddress} errors={errors} showErrors={submitted} idPrefix="delivery" />
-          <SavedAddressMatch address={address} saved={savedAddresses} onUse={setAddress} />
+          <AddressForm legend="Delivery address" field={form.field} idPrefix="delivery" />
+          <SavedAddressMatch address={address} saved={savedAddresses} onUse={(a) => form.setValues(addressValues(a))} />
           {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
           <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }} aria-describedby={submitted && !methodId ? 'delivery-option-error' : undefined}>
             <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>
@@ -130,11 +132,10 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
             </label>
             <textarea
               id="delivery-instructions"
-              value={instructions}
+              {...inputProps(form.field('instructions'))}
               maxLength={250}
               rows={3}
               aria-describedby="delivery-instructions-count"
-              onChange={(e) => setInstructions(e.target.value)}
               css={{ padding: '.65rem', border: '1px solid var(--line)', borderRadius: 8, fontSize: 16, fontFamily: 'inherit' }}
             />
             <span id="delivery-instructions-count" css={{ fontSize: 13, color: 'var(--muted)' }}>

@@ -6,10 +6,11 @@
  */
 import { pageMarket } from '@store/contracts/market';
 import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useForm } from '@store/ui/form';
+import { useEffect, useState } from 'react';
 import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError, createReturn, returnLookup } from '../../lib/api';
-import { card, errorText, Field, heading, Money, Notice, page, primaryButton, Select } from '../../lib/ui';
+import { card, heading, Money, Notice, page, primaryButton, SelectField, TextField } from '../../lib/ui';
 
 /**
  * The store's returns policy as the return confirmation states it (the API's instructions: "within
@@ -34,32 +35,38 @@ export function returnItems(choice: Choice): { items: { variantId: string; qty: 
 /** The return deadline as a NZ date, e.g. "23 January 2027". */
 export const formatReturnBy = (iso: string): string => new Date(iso).toLocaleDateString(pageMarket().locale, { timeZone: pageMarket().timeZone, day: 'numeric', month: 'long', year: 'numeric' });
 
+/** The return form's values: per open line its quantity (`qty:<variantId>`, "0" to keep) and reason (`reason:<variantId>`). */
+type ReturnValues = Record<string, string>;
+
+const choiceOf = (values: ReturnValues): Choice =>
+  Object.fromEntries(
+    Object.entries(values)
+      .filter(([key]) => key.startsWith('qty:'))
+      .map(([key, qty]) => {
+        const variantId = key.slice(4);
+        return [variantId, { qty: Number(qty), reason: (values[`reason:${variantId}`] ?? '') as ReturnReason | '' }];
+      }),
+  );
+
 export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
-  const [choice, setChoice] = useState<Choice>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<ReturnValues>({
+    defaultValues: Object.fromEntries(order.lines.filter((l) => l.returnable > 0).flatMap((l) => [[`qty:${l.variantId}`, '0'], [`reason:${l.variantId}`, '']])),
+    // a line with a quantity needs a reason
+    rules: (values) => Object.fromEntries(returnItems(choiceOf(values)).missingReason.map((variantId) => [`reason:${variantId}`, 'Choose a reason for this item.'])),
+  });
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<ReturnCreateResponse | null>(null);
-  const { items, missingReason } = returnItems(choice);
-  const set = (variantId: string, change: Partial<Choice[string]>) => setChoice((c) => ({ ...c, [variantId]: { qty: 0, reason: '', ...c[variantId], ...change } }));
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    if (busy) return;
-    if (items.length === 0 && missingReason.length === 0) return setError('Choose at least one item to return.');
-    if (missingReason.length > 0) return;
-    setBusy(true);
+  const submit = form.handleSubmit(async (values) => {
+    const { items } = returnItems(choiceOf(values));
+    if (items.length === 0) return setError('Choose at least one item to return.');
     try {
       const result = await createReturn({ number: order.number, token: order.returnToken, items });
       setCreated(result);
       onCreated?.(result);
     } catch (e) {
       setError(e instanceof ApiError && (e.status === 409 || e.status === 429) ? e.message : 'We were unable to create your return. Please try again.');
-    } finally {
-      setBusy(false);
     }
-  };
+  });
   if (created) {
     return (
       <section css={card} aria-labelledby="return-created-heading" data-testid="return-created">
@@ -80,7 +87,14 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
   const open = order.lines.filter((l) => l.returnable > 0);
   if (open.length === 0) return <Notice tone="info">Every item of order {order.number} is already in a return.</Notice>;
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={`Return items from order ${order.number}`}>
+    <form
+      onSubmit={(e) => {
+        setError(null);
+        void submit(e);
+      }}
+      noValidate
+      aria-label={`Return items from order ${order.number}`}
+    >
       {order.returnBy ? (
         <p css={{ margin: '0 0 1rem' }} data-testid="return-by">
           Items can be returned within {RETURN_POLICY_DAYS} days of delivery or collection. You can request the return for this order online until {formatReturnBy(order.returnBy)}.
@@ -88,7 +102,6 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
       ) : null}
       <ul css={{ listStyle: 'none', padding: 0, margin: '0 0 1rem', display: 'grid', gap: '.75rem' }}>
         {order.lines.map((l) => {
-          const c = choice[l.variantId] ?? { qty: 0, reason: '' };
           const label = `${l.name}, ${l.variantLabel}`;
           return (
             <li key={l.variantId} css={card} data-testid="return-line">
@@ -98,22 +111,8 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
               </p>
               {l.returnable > 0 ? (
                 <div css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(10rem, 1fr))' }}>
-                  <Select label={`Quantity to return of ${label}`} value={c.qty} onChange={(e) => set(l.variantId, { qty: Number(e.target.value) })}>
-                    {Array.from({ length: l.returnable + 1 }, (_, n) => (
-                      <option key={n} value={n}>
-                        {n}
-                      </option>
-                    ))}
-                  </Select>
-                  <Select label={`Reason for returning ${label}`} value={c.reason} onChange={(e) => set(l.variantId, { reason: e.target.value as ReturnReason })}>
-                    <option value="">Choose a reason</option>
-                    {Object.entries(RETURN_REASONS).map(([value, text]) => (
-                      <option key={value} value={value}>
-                        {text}
-                      </option>
-                    ))}
-                  </Select>
-                  {submitted && missingReason.includes(l.variantId) ? <p css={errorText}>Choose a reason for this item.</p> : null}
+                  <SelectField label={`Quantity to return of ${label}`} f={form.field(`qty:${l.variantId}`)} options={Array.from({ length: l.returnable + 1 }, (_, n) => ({ value: String(n), label: String(n) }))} />
+                  <SelectField label={`Reason for returning ${label}`} f={form.field(`reason:${l.variantId}`)} options={[{ value: '', label: 'Choose a reason' }, ...Object.entries(RETURN_REASONS).map(([value, text]) => ({ value, label: text }))]} />
                 </div>
               ) : (
                 <p css={{ margin: 0, color: 'var(--muted)' }}>Already in a return.</p>
@@ -123,7 +122,7 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
         })}
       </ul>
       {error ? <Notice>{error}</Notice> : null}
-      <button type="submit" css={primaryButton} disabled={busy} aria-busy={busy}>
+      <button type="submit" css={primaryButton} disabled={form.submitting} aria-busy={form.submitting}>
         Request return
       </button>
     </form>
@@ -132,32 +131,21 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
 
 /** /return/guest/create */
 export function GuestReturnPage() {
-  const [number, setNumber] = useState('');
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm({ defaultValues: { orderNumber: '', email: '' }, rules: { orderNumber: orderNumberError, email: lookupEmailError } });
   const [order, setOrder] = useState<ReturnableOrder | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   useEffect(() => {
     document.title = 'Return items | Fernleaf';
   }, []);
-  const numberError = orderNumberError(number);
-  const emailError = lookupEmailError(email);
-  const find = async (event: FormEvent) => {
-    event.preventDefault();
-    setSubmitted(true);
-    if (numberError || emailError) return;
-    setLoading(true);
+  const find = form.handleSubmit(async ({ orderNumber, email }) => {
     setError(null);
     try {
-      setOrder(await returnLookup(number.trim().toUpperCase(), email.trim()));
+      setOrder(await returnLookup(orderNumber.trim().toUpperCase(), email.trim()));
     } catch (e) {
       setOrder(null);
       setError(e instanceof ApiError && e.status === 404 ? RETURN_NOT_FOUND : e instanceof ApiError && (e.status === 409 || e.status === 429) ? e.message : 'We were unable to look up your order. Please try again.');
-    } finally {
-      setLoading(false);
     }
-  };
+  });
   return (
     <div css={page}>
       <h1 css={heading}>Return items</h1>
@@ -166,10 +154,10 @@ export function GuestReturnPage() {
       ) : (
         <>
           <p>Enter your order number and the email address you used to choose the items to return.</p>
-          <form onSubmit={(e) => void find(e)} noValidate css={[card, { maxWidth: 480, marginBottom: '1.5rem' }]} aria-label="Find the order to return">
-            <Field label="Order number" name="orderNumber" value={number} onChange={(e) => setNumber(e.target.value)} error={submitted ? numberError : null} maxLength={20} autoComplete="off" />
-            <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={submitted ? emailError : null} maxLength={250} />
-            <button type="submit" css={primaryButton} disabled={loading} aria-busy={loading}>
+          <form onSubmit={find} noValidate css={[card, { maxWidth: 480, marginBottom: '1.5rem' }]} aria-label="Find the order to return">
+            <TextField label="Order number" f={form.field('orderNumber')} maxLength={20} autoComplete="off" />
+            <TextField label="Email" type="email" autoComplete="email" f={form.field('email')} maxLength={250} />
+            <button type="submit" css={primaryButton} disabled={form.submitting} aria-busy={form.submitting}>
               Find order
             </button>
           </form>

@@ -1,13 +1,13 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
-import { Suspense, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
 import { catalogConfig } from '../../lib/config';
-import { listingHead, listingTitle } from '../../lib/head';
-import { usePageMeta } from '../../lib/meta';
+import { listingHead, listingTitle, pageHeadOptions } from '../../lib/head';
+import { PageHead } from '@store/ui/page-head';
 import { useRouteDataMap } from '@store/ui/route-data';
 import { paramsFor, type ListingScope } from './scope';
 import { activeFilterCount, AppliedFilters, Facets } from './Facets';
@@ -231,7 +231,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const title = listingTitle(scope, state, first);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
   useImpressions(listName, key, items);
-  usePageMeta(first ? (origin) => listingHead(scope, state, first, items, location.pathname, origin) : null, [key, pages.length, first]);
+  // the page head (rendered while there is a first page); made again when the list changes
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const head = useCallback((origin: string) => listingHead(scope, state, first!, items, location.pathname, origin), [key, pages.length, first]);
 
   if (status === 'not-found') return <NotFound />;
 
@@ -411,6 +413,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           </div>
         ) : null}
       </LazyOverlay>
+      {first ? <PageHead head={head} {...pageHeadOptions} /> : null}
     </div>
   );
 }

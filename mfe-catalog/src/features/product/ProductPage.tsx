@@ -4,9 +4,9 @@ import { Image } from '@store/ui/image';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, isNotFound, productApiUrl } from '../../lib/api';
-import { productHead, productJsonLd } from '../../lib/head';
+import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
 import { useRouteData } from '@store/ui/route-data';
-import { usePageMeta } from '../../lib/meta';
+import { PageHead } from '@store/ui/page-head';
 import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
@@ -129,9 +129,6 @@ export function ProductPage() {
     });
   }, [product]);
 
-
-  usePageMeta(product ? (origin) => productHead(product, origin) : null, [product]);
-
   if (view.status === 'not-found') return <NotFound />;
   if (view.status === 'error')
     return (
@@ -247,6 +244,7 @@ export function ProductPage() {
           <ProductOverlays product={product} open={overlay} onClose={() => setOverlay(null)} />
         </Suspense>
       ) : null}
+      <PageHead head={(origin) => productHead(product, origin)} {...pageHeadOptions} />
     </div>
   );
 }

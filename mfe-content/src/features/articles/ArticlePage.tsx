@@ -1,8 +1,8 @@
 import { useMarket } from '@store/ui/market';
 import { useParams } from 'react-router';
 import { articleApiUrl, contentPath } from '../../lib/apiUrls';
-import { articleFallbackHead, articleHead } from '../../lib/head';
-import { usePageMeta } from '../../lib/meta';
+import { articleFallbackHead, articleHead, pageHeadOptions } from '../../lib/head';
+import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
@@ -17,18 +17,13 @@ export function ArticlePage() {
   const article = useResource(path === null ? null : articleApiUrl(path));
   const notFound = path === null || article.status === 'notFound';
   const data = article.status === 'ok' ? article.data : null;
-  usePageMeta(
-    data
-      ? (origin) => articleHead(data, origin)
-      : notFound
-        ? null // ContentNotFound sets the not-found metadata
-        : (origin) => articleFallbackHead(splat, origin), // loading or failed: not the previous page's title
-    [data, splat],
-  );
 
+  // ContentNotFound has the not-found head
   if (notFound) return <ContentNotFound />;
   return (
     <article css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      {/* loading or failed: a head of its own, not the previous page's */}
+      <PageHead head={(origin) => (data ? articleHead(data, origin) : articleFallbackHead(splat, origin))} {...pageHeadOptions} />
       {article.status === 'loading' ? <Loading label="Loading page…" /> : null}
       {article.status === 'error' ? <LoadError onRetry={article.retry}>{MESSAGES.articleLoad}</LoadError> : null}
       {article.status === 'ok' ? (

@@ -2,8 +2,8 @@ import { BLOG_PAGE_SIZE } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { Link, useSearchParams } from 'react-router';
 import { blogListApiUrl, readBlogListQuery } from '../../lib/apiUrls';
-import { blogHref, blogListHead } from '../../lib/head';
-import { usePageMeta } from '../../lib/meta';
+import { blogHref, blogListHead, pageHeadOptions } from '../../lib/head';
+import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
@@ -30,13 +30,13 @@ export function BlogListPage() {
   const tagName = list.status === 'ok' ? list.data.tag?.name : undefined;
   const notFound = !valid || list.status === 'notFound';
   const data = list.status === 'ok' ? list.data : null;
-  usePageMeta(notFound ? null /* ContentNotFound sets the not-found metadata */ : (origin) => blogListHead(tag, page, data, origin), [tag, page, data]);
 
-  // an unknown tag, a page past the end or a bad page parameter (?page=abc): the shell's 404 page
+  // an unknown tag, a page past the end or a bad page parameter (?page=abc): the shell's 404 page (ContentNotFound has its head)
   if (notFound) return <ContentNotFound />;
 
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      <PageHead head={(origin) => blogListHead(tag, page, data, origin)} {...pageHeadOptions} />
       <header css={{ marginBottom: '1.5rem' }}>
         <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .5rem' }}>{tagName ? `Journal: ${tagName}` : 'Journal'}</h1>
         <p css={{ color: 'var(--muted)', margin: 0, fontSize: 18 }}>Stories, packing lists and care guides from the Fernleaf team.</p>

@@ -1,8 +1,8 @@
 import { useMarket } from '@store/ui/market';
 import { Link, useParams } from 'react-router';
 import { blogPostApiUrl, contentPath } from '../../lib/apiUrls';
-import { blogHref, blogPostFallbackHead, blogPostHead } from '../../lib/head';
-import { usePageMeta } from '../../lib/meta';
+import { blogHref, blogPostFallbackHead, blogPostHead, pageHeadOptions } from '../../lib/head';
+import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
@@ -18,18 +18,13 @@ export function BlogPostPage() {
   const post = useResource(path === null ? null : blogPostApiUrl(path));
   const notFound = path === null || post.status === 'notFound';
   const data = post.status === 'ok' ? post.data : null;
-  usePageMeta(
-    data
-      ? (origin) => blogPostHead(data, origin)
-      : notFound
-        ? null // ContentNotFound sets the not-found metadata
-        : (origin) => blogPostFallbackHead(splat, origin), // loading or failed: not the previous page's title
-    [data, splat],
-  );
 
+  // ContentNotFound has the not-found head
   if (notFound) return <ContentNotFound />;
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      {/* loading or failed: a head of its own, not the previous page's */}
+      <PageHead head={(origin) => (data ? blogPostHead(data, origin) : blogPostFallbackHead(splat, origin))} {...pageHeadOptions} />
       <nav aria-label="Breadcrumb" css={{ marginBottom: '1rem', fontSize: 14 }}>
         <Link to="/blog">Journal</Link>
       </nav>

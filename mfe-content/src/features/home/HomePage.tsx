@@ -1,8 +1,8 @@
 import type { HomeContent } from '@store/contracts';
 import { Link } from 'react-router';
 import { HOME_API_URL, railApiUrl } from '../../lib/apiUrls';
-import { homeHead } from '../../lib/head';
-import { usePageMeta } from '../../lib/meta';
+import { homeHead, pageHeadOptions } from '../../lib/head';
+import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
 import { ContentImg, LoadError, pageWidth, serif, visuallyHidden } from '../../lib/ui';
@@ -35,11 +35,12 @@ function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
 export function HomePage() {
   const home = useResource(HOME_API_URL);
   const data = home.status === 'ok' ? home.data : null;
-  usePageMeta((origin) => homeHead(data, origin), [data]);
+  const head = <PageHead head={(origin) => homeHead(data, origin)} {...pageHeadOptions} />;
 
   if (home.status === 'error') {
     return (
       <div css={{ ...pageWidth, paddingTop: '2rem' }}>
+        {head}
         <h1 css={{ fontFamily: serif, fontWeight: 400 }}>Fernleaf</h1>
         <LoadError onRetry={home.retry}>{MESSAGES.homeLoad}</LoadError>
       </div>
@@ -49,12 +50,14 @@ export function HomePage() {
     return (
       <div aria-busy="true" css={{ minHeight: 'min(70vh, 560px)', background: '#2b3a2f' }}>
         <p css={visuallyHidden}>Loading the home page…</p>
+        {head}
       </div>
     );
   }
   const { slider, featuredCategories, rails, journal } = home.data;
   return (
     <div>
+      {head}
       <Slider slider={slider} />
 
       <section aria-labelledby="featured-heading" css={{ ...pageWidth, marginTop: '3rem' }}>

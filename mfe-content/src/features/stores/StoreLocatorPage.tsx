@@ -4,9 +4,9 @@ import { useMarket } from '@store/ui/market';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { storesApiUrl } from '../../lib/apiUrls';
-import { storeLocatorHead } from '../../lib/head';
+import { pageHeadOptions, storeLocatorHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydrated';
-import { usePageMeta } from '../../lib/meta';
+import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
 import { buttonStyle, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
@@ -27,7 +27,6 @@ export function StoreLocatorPage() {
   const hydrated = useHydrated();
   const loaded = result.status === 'ok' ? result.data : null;
   const market = useMarket();
-  usePageMeta((origin) => storeLocatorHead(loaded, origin, market.countryName), [loaded]);
 
   // the box follows the URL (back/forward, links) without an effect
   const q = params.get('q') ?? '';
@@ -84,6 +83,7 @@ export function StoreLocatorPage() {
 
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      <PageHead head={(origin) => storeLocatorHead(loaded, origin, market.countryName)} {...pageHeadOptions} />
       <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .5rem' }}>Find a store</h1>
       <p css={{ color: 'var(--muted)', margin: '0 0 1.5rem', fontSize: 18 }}>Search by suburb, town or postcode to see stores within {STORE_SEARCH_RADIUS_KM} km, with opening hours and click and collect.</p>
 

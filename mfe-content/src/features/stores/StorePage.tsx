@@ -1,9 +1,9 @@
 import { useMarket } from '@store/ui/market';
 import { Link, useParams } from 'react-router';
 import { storeApiUrl, storePath } from '../../lib/apiUrls';
-import { storeFallbackHead, storeHead } from '../../lib/head';
+import { pageHeadOptions, storeFallbackHead, storeHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydrated';
-import { usePageMeta } from '../../lib/meta';
+import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
@@ -22,17 +22,12 @@ export function StorePage() {
   const hydrated = useHydrated();
   const notFound = path === null || store.status === 'notFound';
   const data = store.status === 'ok' ? store.data : null;
-  usePageMeta(
-    data
-      ? (origin) => storeHead(data, origin)
-      : notFound
-        ? null // ContentNotFound sets the not-found metadata
-        : (origin) => storeFallbackHead(raw, origin, countryName), // loading or failed: not the previous page's title
-    [data, raw, countryName],
-  );
+  // ContentNotFound has the not-found head
   if (notFound) return <ContentNotFound />;
   return (
     <div css={{ ...pageWidth, paddingTop: '2rem', paddingBottom: '3rem' }}>
+      {/* loading or failed: a head of its own, not the previous page's */}
+      <PageHead head={(origin) => (data ? storeHead(data, origin) : storeFallbackHead(raw, origin, countryName))} {...pageHeadOptions} />
       <nav aria-label="Breadcrumb" css={{ marginBottom: '1rem', fontSize: 14 }}>
         <Link to="/stores">All stores</Link>
       </nav>
