@@ -365,10 +365,13 @@ export class SandboxGateway implements PaymentGateway {
     if (amount === 500_100) return { ok: false, error: 'PaymentGatewayRejected', code: 'application_incomplete', message: 'Gateway rejected: application_incomplete', transactionId: id() };
     const transactionId = id();
     const now = this.now();
-    // one transaction: the duplicate window's row and the authorisation, or neither
+    const duplicateCheck = record.fingerprint !== null && this.options.duplicateWindowMs > 0;
+    // the duplicate window's row and the authorisation in one transaction, or neither (without a
+    // duplicate check the authorisation is one statement of its own)
+    const inTransaction = (run: (tx: Database) => Promise<void>) => (duplicateCheck ? this.db.transaction((tx) => run(tx as unknown as Database)) : run(this.db));
     try {
-      await this.db.transaction(async (tx) => {
-        if (record.fingerprint && this.options.duplicateWindowMs > 0) {
+      await inTransaction(async (tx) => {
+        if (duplicateCheck) {
           // the same card and amount inside the window: taken (or refreshed when older) by one upsert
           const fresh = await tx
             .insert(sandboxRecentCharges)
