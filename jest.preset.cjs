@@ -3,7 +3,8 @@ const path = require('node:path');
 const root = __dirname;
 module.exports = (projectDir, { env = 'node' } = {}) => ({
   rootDir: projectDir,
-  testEnvironment: env,
+  // jsdom with fetch's Response (tools/jest-environment-dom.cjs)
+  testEnvironment: env === 'jsdom' ? path.join(root, 'tools/jest-environment-dom.cjs') : env,
   // nx runs several projects' jest at once on a 2-core machine: a UI test that waits on a few
   // renders can take seconds of wall time there (5 s timeouts failed under load, not in isolation)
   testTimeout: 20_000,

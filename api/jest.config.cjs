@@ -6,7 +6,7 @@
 const base = require('../jest.preset.cjs')(__dirname);
 module.exports = {
   ...base,
-  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|set-cookie-parser|jose)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(content-disposition|cookie|set-cookie-parser|jose|openapi-typescript|parse-json|index-to-position|change-case|supports-color)/)'],
   testTimeout: 60_000,
   // jest defaults to cores - 1 = one worker here; the PGlite suites are mostly waiting on WASM init.
   maxWorkers: 2,

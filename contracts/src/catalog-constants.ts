@@ -3,7 +3,13 @@
  * options) and the objects client (spec §7). No zod here: the catalog remote's pages import these
  * without the schemas (./catalog re-exports them).
  */
+import type { paths } from './api-types';
 import type { Product } from './catalog';
+
+/** The objects route's bodies, from the OpenAPI document's generated types (types only). */
+type ObjectsRoute = paths['/api/search/indexes/{index}/objects']['post'];
+type ObjectsRequest = NonNullable<ObjectsRoute['requestBody']>['content']['application/json'];
+type ObjectsAnswer = ObjectsRoute['responses'][200]['content']['application/json'];
 
 export const PRODUCT_LIST_PAGE_SIZE = 48;
 
@@ -54,11 +60,11 @@ export function createObjectsClient({ indexPrefix = 'nz', delayMs = 20, fetch: f
     doFetch(`${baseUrl}/api/search/indexes/${indexPrefix}_products/objects`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ objectIds: ids }),
+      body: JSON.stringify({ objectIds: ids } satisfies ObjectsRequest),
     })
       .then(async (response) => {
         if (!response.ok) throw new Error(`objects answered ${response.status}`);
-        const body = (await response.json()) as { data: { results: (Product | null)[] } };
+        const body = (await response.json()) as ObjectsAnswer;
         const byId = new Map(ids.map((id, i) => [id, body.data.results[i] ?? null]));
         for (const item of batch) item.resolve(byId.get(item.id) ?? null);
       })

@@ -23,7 +23,7 @@ let account: Record<string, unknown> | null = {
 };
 const products: Record<string, unknown> = {};
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
 beforeAll(() => {
   globalThis.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {

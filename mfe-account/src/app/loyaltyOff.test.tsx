@@ -7,7 +7,7 @@ import { AccountRoutes } from './App';
 // file: the account config is fetched once per page (module state), here with the setting off.
 configure({ asyncUtilTimeout: 5000 });
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const kiri: AuthUser = { id: 'sub-kiri', email: 'kiri@example.co.nz', idToken: 'id-token' };
 let signedIn: AuthUser | null = null;
 

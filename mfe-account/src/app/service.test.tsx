@@ -5,7 +5,7 @@ import { GUEST_LOYALTY_KEY } from '../features/loyalty/loyalty';
 import { LOGIN_ANALYTICS_DELAY_MS, start } from './service';
 
 const puts: unknown[] = [];
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
 beforeAll(() => {
   globalThis.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {

@@ -3,7 +3,7 @@ import { session } from '@store/shared-events';
 import { forgetAccount, loadAccount, updateAccount } from './account';
 
 const account = { customer: { email: 'a@example.co.nz', firstName: 'Ana', lastName: 'Lee', phone: '', erpCustomerId: 'C1', subscriptions: { email: false, sms: false } }, loyalty: { providers: {} } };
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let gets = 0;
 let answer: () => Promise<Response> = () => reply(200, account);
 let user: { id: string; email: string; idToken: string } | null = null;

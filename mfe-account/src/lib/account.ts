@@ -7,7 +7,7 @@
  */
 import type { AccountResponse, AccountUpdateBody } from '@store/contracts';
 import { session } from '@store/shared-events';
-import { ApiError, apiFetch } from './api';
+import { api, ApiError } from './api';
 
 export type AccountLoadResult = 'SUCCESS' | 'PREPARING' | 'ERROR' | 'ABORTED';
 
@@ -27,7 +27,7 @@ export async function loadAccount(maxAgeSeconds = ACCOUNT_REUSE_MAX_AGE_S): Prom
   if (!sub) return { result: 'ABORTED' };
   if (cached && cached.sub === sub && Date.now() - cached.at < maxAgeSeconds * 1000) return { result: 'SUCCESS', account: cached.account };
   try {
-    const account = await apiFetch<AccountResponse>('GET', '/api/account');
+    const account: AccountResponse = await api.get('/api/account', { auth: 'required' });
     if (ready() !== sub) return { result: 'ABORTED' };
     cached = { sub, at: Date.now(), account };
     return { result: 'SUCCESS', account };
@@ -54,7 +54,7 @@ export async function updateAccount(body: AccountUpdateBody): Promise<AccountUpd
   if (!sub || updating) return { result: 'ABORTED' };
   updating = true;
   try {
-    const account = await asAccountUpdate(apiFetch<AccountResponse>('PUT', '/api/account', body));
+    const account: AccountResponse = await asAccountUpdate(api.put('/api/account', { body, auth: 'required' }));
     cached = { sub, at: Date.now(), account };
     return { result: 'SUCCESS', account };
   } catch (error) {

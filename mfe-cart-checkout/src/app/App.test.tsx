@@ -9,7 +9,7 @@ const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt:
 let mockCart: CartView = { status: 'SUCCESS', items: [], pricedItems: [], groups: [], quantity: 0, valid: false };
 jest.mock('../features/cart/useCart', () => ({ ...jest.requireActual('../features/cart/useCart'), useCart: () => mockCart }));
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let configCalls = 0;
 
 beforeAll(async () => {

@@ -1,4 +1,6 @@
 /** Bot-check tokens (reCAPTCHA v3 protocol): loads the provider script once, then execute(action). */
+import { api } from './api';
+
 interface Grecaptcha {
   ready(cb: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;
@@ -8,7 +10,7 @@ let loading: Promise<{ g: Grecaptcha; siteKey: string }> | null = null;
 
 function load(): Promise<{ g: Grecaptcha; siteKey: string }> {
   loading ??= (async () => {
-    const config = (await (await fetch('/api/botcheck/config')).json()) as { siteKey: string; scriptUrl: string };
+    const config = await api.get('/api/botcheck/config');
     await new Promise<void>((resolve, reject) => {
       const script = document.createElement('script');
       script.src = `${config.scriptUrl}?render=${encodeURIComponent(config.siteKey)}`;

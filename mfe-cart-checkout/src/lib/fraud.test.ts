@@ -6,14 +6,14 @@
 import { createFraudAnalytics, FRAUD_CONFIG_URL, FRAUD_TOKEN_COOKIE, FRAUD_TOKEN_EVENT, readCookie } from './fraud';
 
 const CONFIG = { siteId: 'site/42 nz', scriptUrl: '/api/fraud/script.js' };
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const script = () => document.head.querySelector<HTMLScriptElement>('script[data-fraud-analytics]');
 const setCookie = (value: string) => (document.cookie = `${FRAUD_TOKEN_COOKIE}=${encodeURIComponent(value)}; path=/; max-age=${400 * 86_400}`);
 const clearCookie = () => (document.cookie = `${FRAUD_TOKEN_COOKIE}=; path=/; max-age=0`);
 
-/** Lets the config fetch and the script element appear (promise callbacks only; timers are fake). */
+/** Lets the config fetch (the typed client reads the answer's body) and the script element appear (promise callbacks only; timers are fake). */
 const settle = async () => {
-  for (let i = 0; i < 10; i++) await Promise.resolve();
+  for (let i = 0; i < 100; i++) await Promise.resolve();
 };
 
 function setup(answer: () => Promise<Response> = () => reply(200, CONFIG)) {

@@ -15,7 +15,9 @@
  * `fraudAnalytics`. `fraudToken()` is what `order/place` carries as `fraudAnalytics.token`.
  */
 
-export const FRAUD_CONFIG_URL = '/api/fraud/config';
+import { createApiClient } from '@store/contracts/http';
+
+export const FRAUD_CONFIG_URL = '/api/fraud/config' as const;
 export const FRAUD_TOKEN_EVENT = 'ftr:tokenReady';
 export const FRAUD_TOKEN_COOKIE = 'forterToken';
 /** Spec §9: when the cookie is read, counted from the script's load. */
@@ -86,10 +88,7 @@ export function createFraudAnalytics(options: FraudAnalyticsOptions = {}): Fraud
   };
 
   const load = async (doc: Document): Promise<void> => {
-    const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
-    const response = await doFetch(FRAUD_CONFIG_URL, { headers: { accept: 'application/json' } });
-    if (!response.ok) throw new Error(`GET ${FRAUD_CONFIG_URL} failed: ${response.status}`);
-    const config = (await response.json()) as Partial<FraudConfig> | null;
+    const config = (await createApiClient({ fetch: options.fetch }).get(FRAUD_CONFIG_URL)) as Partial<FraudConfig> | null;
     if (!config || typeof config.siteId !== 'string' || !config.siteId || typeof config.scriptUrl !== 'string' || !config.scriptUrl) {
       throw new Error(`GET ${FRAUD_CONFIG_URL}: no siteId or scriptUrl`);
     }

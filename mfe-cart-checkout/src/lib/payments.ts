@@ -14,8 +14,10 @@
  * Which scripts (the local stand-in's or the real providers') comes from GET /api/payments/client-config.
  */
 import type { PaymentClientConfigResponse } from '@store/contracts';
+import { createApiClient } from '@store/contracts/http';
+import { api } from './api';
 
-export const PAYMENT_CLIENT_CONFIG_URL = '/api/payments/client-config';
+export const PAYMENT_CLIENT_CONFIG_URL = '/api/payments/client-config' as const;
 
 export type CardField = 'number' | 'expirationDate' | 'cvv';
 export const CARD_FIELDS: readonly CardField[] = ['number', 'expirationDate', 'cvv'];
@@ -131,12 +133,9 @@ export function loadScript(url: string, doc: Document = document): Promise<void>
 }
 
 let configLoad: Promise<PaymentClientConfigResponse> | null = null;
-export function paymentConfig(fetchImpl: typeof fetch = fetch): Promise<PaymentClientConfigResponse> {
-  configLoad ??= fetchImpl(PAYMENT_CLIENT_CONFIG_URL, { headers: { accept: 'application/json' } })
-    .then((r) => {
-      if (!r.ok) throw new Error(`payment client config: ${r.status}`);
-      return r.json() as Promise<PaymentClientConfigResponse>;
-    })
+export function paymentConfig(fetchImpl?: typeof fetch): Promise<PaymentClientConfigResponse> {
+  configLoad ??= (fetchImpl ? createApiClient({ fetch: fetchImpl }) : api)
+    .get(PAYMENT_CLIENT_CONFIG_URL)
     .catch((error: unknown) => {
       configLoad = null;
       throw error;

@@ -18,9 +18,8 @@ describe('prefetchRoute (data for a visible link, spec §2 Links)', () => {
         const path = url.pathname.replace(/^\/categories\//, '').replace(/\/_payload\.json$/, '');
         payloadKey = listingUrl(paramsFor({ kind: 'category', path }, readListingUrl(url.searchParams), 1));
       }
-      // jsdom has no Response: the client reads status, ok and json()
-      if (payloadKey) return { status: 200, ok: true, json: async () => ({ status: 200, data: { [payloadKey]: body } }) };
-      return { status: 200, ok: true, json: async () => body };
+      if (payloadKey) return new Response(JSON.stringify({ status: 200, data: { [payloadKey]: body } }), { status: 200 });
+      return new Response(JSON.stringify(body), { status: 200 });
     }) as unknown as typeof fetch;
   });
 

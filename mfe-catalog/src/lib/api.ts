@@ -1,31 +1,12 @@
 import type { BrandResponse, ChallengeVerifyRequest, ListingResponse, Product, StoresResponse } from '@store/contracts';
 import { createObjectsClient } from '@store/contracts';
+import { ApiError, apiUrl, createApiClient, isNotFound, type ApiParams } from '@store/contracts/http';
 import { forgetRoutePayload, payloadUrl, routePayloadData } from '@store/ui/link';
 
-export class NotFoundError extends Error {
-  constructor(what: string) {
-    super(`${what} not found`);
-    this.name = 'NotFoundError';
-  }
-}
+/** The API, typed by its OpenAPI document (@store/contracts/http): ApiError for non-2xx answers, isNotFound for a 404. */
+export const api = createApiClient();
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
-
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { signal, headers: { Accept: 'application/json' } });
-  if (response.status === 404) throw new NotFoundError(url);
-  if (!response.ok) throw new ApiError(response.status, 'HttpError', `GET ${url} answered ${response.status}`);
-  return (await response.json()) as T;
-}
+export { ApiError, isNotFound };
 
 /**
  * Route payloads (spec §7 `_payload.json`, issue 17): a client-side navigation asks the edge for the
@@ -35,51 +16,50 @@ async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
  */
 export { payloadUrl };
 
-/** The data of a route (pathname + search): null when the edge has no payload for it; NotFoundError for an unknown page. */
+/** The data of a route (pathname + search): null when the edge has no payload for it; a 404 ApiError for an unknown page. */
 export async function fetchRoutePayload(route: string): Promise<Record<string, unknown> | null> {
   const { data, notFound } = await routePayloadData(route);
-  if (notFound) throw new NotFoundError(route);
+  if (notFound) throw new ApiError(404, 'NotFound', `${route} not found`);
   return data;
 }
 
-/** The answer for `apiUrl` from the route's payload, else from the API; `once`: the payload serves this one read. */
-async function fromPayload<T>(route: string, apiUrl: string, signal?: AbortSignal, once = false): Promise<T> {
+/** The answer keyed `key` (an API URL) from the route's payload, else `call()`s the API; `once`: the payload serves this one read. */
+async function fromPayload<T>(route: string, key: string, call: () => Promise<T>, once = false): Promise<T> {
   const data = await fetchRoutePayload(route).catch((error: unknown) => {
-    if (error instanceof NotFoundError) throw error;
+    if (isNotFound(error)) throw error;
     return null;
   });
   if (once) forgetRoutePayload(route);
-  const answer = data?.[apiUrl] as T | undefined;
-  return answer ?? getJson<T>(apiUrl, signal);
+  const answer = data?.[key] as T | undefined;
+  return answer ?? call();
 }
 
-/** What a listing page asks for (prices in cents). */
-export interface ListingParams {
-  category?: string;
-  brand?: string;
-  q?: string;
-  categories?: string[];
-  features?: string[];
-  colours?: string[];
-  minPrice?: number;
-  maxPrice?: number;
-  sort?: string;
-  page: number;
+type ListingQuery = NonNullable<ApiParams<'get', '/api/catalog/listing'>['query']>;
+
+/** What a listing page asks for (GET /api/catalog/listing's query, prices in cents), its facet filters as lists. */
+export type ListingParams = Omit<ListingQuery, 'categories' | 'features' | 'colours' | 'page'> & { categories?: string[]; features?: string[]; colours?: string[]; page: number };
+
+const list = (values: string[] | undefined) => (values?.length ? values.join(',') : undefined);
+
+/** The listing's query: empty values left out, the facet filters comma-separated. */
+function listingQuery(params: ListingParams): ListingQuery {
+  return {
+    category: params.category || undefined,
+    brand: params.brand || undefined,
+    q: params.q || undefined,
+    categories: list(params.categories),
+    features: list(params.features),
+    colours: list(params.colours),
+    minPrice: params.minPrice,
+    maxPrice: params.maxPrice,
+    sort: params.sort || undefined,
+    page: params.page,
+  };
 }
 
+/** The API URL of a listing page (also the key of the server render's data). */
 export function listingUrl(params: ListingParams): string {
-  const query = new URLSearchParams();
-  if (params.category) query.set('category', params.category);
-  if (params.brand) query.set('brand', params.brand);
-  if (params.q) query.set('q', params.q);
-  if (params.categories?.length) query.set('categories', params.categories.join(','));
-  if (params.features?.length) query.set('features', params.features.join(','));
-  if (params.colours?.length) query.set('colours', params.colours.join(','));
-  if (params.minPrice !== undefined) query.set('minPrice', String(params.minPrice));
-  if (params.maxPrice !== undefined) query.set('maxPrice', String(params.maxPrice));
-  if (params.sort) query.set('sort', params.sort);
-  query.set('page', String(params.page));
-  return `/api/catalog/listing?${query}`;
+  return apiUrl('/api/catalog/listing', { query: listingQuery(params) });
 }
 
 /** Listing answers are kept for the page's life, so going back renders at once. */
@@ -90,7 +70,8 @@ export function fetchListing(params: ListingParams, route?: string): Promise<Lis
   const url = listingUrl(params);
   let hit = listingCache.get(url);
   if (!hit) {
-    hit = route ? fromPayload<ListingResponse>(route, url) : getJson<ListingResponse>(url);
+    const call = (): Promise<ListingResponse> => api.get('/api/catalog/listing', { params: { query: listingQuery(params) } });
+    hit = route ? fromPayload(route, url, call) : call();
     listingCache.set(url, hit);
     hit.catch(() => listingCache.delete(url));
     if (listingCache.size > 200) listingCache.delete(listingCache.keys().next().value as string);
@@ -103,13 +84,15 @@ const prefetchedProducts = new Map<string, Promise<Product>>();
 
 /** The API URL of a product (also the key of the server render's data). */
 export function productApiUrl(path: string): string {
-  return `/api/products/by-path?path=${encodeURIComponent(path)}`;
+  return apiUrl('/api/products/by-path', { query: { path } });
 }
+
+const getProduct = (path: string, signal?: AbortSignal): Promise<Product> => api.get('/api/products/by-path', { params: { query: { path } }, signal });
 
 export function prefetchProduct(path: string): Promise<Product> {
   let hit = prefetchedProducts.get(path);
   if (!hit) {
-    hit = fromPayload<Product>(`/products/${path}`, productApiUrl(path));
+    hit = fromPayload(`/products/${path}`, productApiUrl(path), () => getProduct(path));
     prefetchedProducts.set(path, hit);
     hit.catch(() => prefetchedProducts.delete(path));
     if (prefetchedProducts.size > 50) prefetchedProducts.delete(prefetchedProducts.keys().next().value as string);
@@ -125,41 +108,21 @@ export function fetchProduct(path: string, signal?: AbortSignal): Promise<Produc
     forgetRoutePayload(`/products/${path}`);
     return prefetched;
   }
-  return fromPayload<Product>(`/products/${path}`, productApiUrl(path), signal, true);
+  return fromPayload(`/products/${path}`, productApiUrl(path), () => getProduct(path, signal), true);
 }
 
 export function fetchBrand(slug: string, signal?: AbortSignal): Promise<BrandResponse> {
-  return getJson<BrandResponse>(`/api/catalog/brands/${encodeURIComponent(slug)}`, signal);
+  return api.get('/api/catalog/brands/{slug}', { params: { path: { slug } }, signal });
 }
 
 export function fetchStoresNear(where: { postcode: string } | { lat: number; lng: number }, variantId: string, radiusKm: number, signal?: AbortSignal): Promise<StoresResponse> {
-  const query = new URLSearchParams({ variantId, radiusKm: String(radiusKm) });
-  if ('postcode' in where) query.set('q', where.postcode);
-  else {
-    query.set('lat', String(where.lat));
-    query.set('lng', String(where.lng));
-  }
-  return getJson<StoresResponse>(`/api/stores?${query}`, signal);
+  const query = 'postcode' in where ? { variantId, radiusKm, q: where.postcode } : { variantId, radiusKm, lat: where.lat, lng: where.lng };
+  return api.get('/api/stores', { params: { query }, signal });
 }
 
 /** POST /api/product/challenge/verify: resolves on success, rejects with ApiError (code ChallengeFailed on a wrong answer). */
 export async function verifyChallenge(body: ChallengeVerifyRequest): Promise<void> {
-  const response = await fetch('/api/product/challenge/verify', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (response.ok) return;
-  let code = 'HttpError';
-  let message = `The check answered ${response.status}`;
-  try {
-    const data = (await response.json()) as { error?: string; message?: string };
-    code = data.error ?? code;
-    message = data.message ?? message;
-  } catch {
-    // not JSON
-  }
-  throw new ApiError(response.status, code, message);
+  await api.post('/api/product/challenge/verify', { body });
 }
 
 /** Products by id for enrichment (batched and cached). */

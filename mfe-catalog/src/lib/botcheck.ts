@@ -3,6 +3,8 @@
  * script URL and site key come from GET /api/botcheck/config (the local stand-in by default; real
  * keys replace it by configuration).
  */
+import { api } from './api';
+
 interface Grecaptcha {
   ready(cb: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;
@@ -11,11 +13,8 @@ interface Grecaptcha {
 let loading: Promise<{ grecaptcha: Grecaptcha; siteKey: string }> | null = null;
 
 function load(): Promise<{ grecaptcha: Grecaptcha; siteKey: string }> {
-  loading ??= fetch('/api/botcheck/config', { headers: { Accept: 'application/json' } })
-    .then((r) => {
-      if (!r.ok) throw new Error(`bot-check config answered ${r.status}`);
-      return r.json() as Promise<{ siteKey: string; scriptUrl: string }>;
-    })
+  loading ??= api
+    .get('/api/botcheck/config')
     .then(
       ({ siteKey, scriptUrl }) =>
         new Promise<{ grecaptcha: Grecaptcha; siteKey: string }>((resolve, reject) => {

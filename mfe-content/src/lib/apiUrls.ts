@@ -4,8 +4,9 @@
  * these URLs, so the hydrating page finds its answers.
  */
 import { STORE_SEARCH_RADIUS_KM } from '@store/contracts';
+import { apiUrl, type ApiUrl } from '@store/contracts/http';
 
-export const HOME_API_URL = '/api/content/home';
+export const HOME_API_URL = apiUrl('/api/content/home');
 
 /** A content path below /articles/ or /blog/: lower-case segments, no empty ones. */
 const CONTENT_PATH = /^[a-z0-9-]+(\/[a-z0-9-]+)*$/;
@@ -16,8 +17,8 @@ export function contentPath(splat: string): string | null {
   return CONTENT_PATH.test(path) ? path : null;
 }
 
-export const articleApiUrl = (path: string) => `/api/content/articles/by-path?path=${encodeURIComponent(path)}`;
-export const blogPostApiUrl = (path: string) => `/api/content/blog/by-path?path=${encodeURIComponent(path)}`;
+export const articleApiUrl = (path: string) => apiUrl('/api/content/articles/by-path', { query: { path } });
+export const blogPostApiUrl = (path: string) => apiUrl('/api/content/blog/by-path', { query: { path } });
 
 export interface BlogListQuery {
   tag: string | null;
@@ -36,32 +37,27 @@ export function readBlogListQuery(params: URLSearchParams): BlogListQuery {
   return { tag, page, valid: validPage && validTag };
 }
 
-export function blogListApiUrl(tag: string | null, page: number): string {
-  return `/api/content/blog?${new URLSearchParams({ ...(tag ? { tag } : {}), page: String(page) }).toString()}`;
+export function blogListApiUrl(tag: string | null, page: number): ApiUrl<'/api/content/blog'> {
+  return apiUrl('/api/content/blog', { query: { tag: tag || undefined, page } });
 }
 
 /** The store locator's search (q, or lat and lng from "Use my location") as its API URL; `searching` when it has an origin. */
-export function storesApiUrl(params: URLSearchParams): { url: string; searching: boolean } {
+export function storesApiUrl(params: URLSearchParams): { url: ApiUrl<'/api/stores'>; searching: boolean } {
   const q = params.get('q')?.trim();
   const lat = params.get('lat');
   const lng = params.get('lng');
-  const query = new URLSearchParams();
-  if (lat && lng) {
-    query.set('lat', lat);
-    query.set('lng', lng);
-  } else if (q) query.set('q', q);
-  query.set('radiusKm', String(STORE_SEARCH_RADIUS_KM));
-  return { url: `/api/stores?${query.toString()}`, searching: query.has('q') || query.has('lat') };
+  // lat and lng as given (the API validates them): the URL is the route data's key
+  const origin = lat && lng ? { lat, lng } : q ? { q } : {};
+  const query = { ...origin, radiusKm: STORE_SEARCH_RADIUS_KM } as { lat?: number; lng?: number; q?: string; radiusKm: number };
+  return { url: apiUrl('/api/stores', { query }), searching: Object.keys(origin).length > 0 };
 }
 
 const STORE_PATH = /^[a-z0-9-]{1,80}$/;
 /** A store page's path, or null when it cannot exist. */
 export const storePath = (path: string): string | null => (STORE_PATH.test(path) ? path : null);
-export const storeApiUrl = (path: string) => `/api/stores/${path}`;
+export const storeApiUrl = (path: string) => apiUrl('/api/stores/{path}', { path: { path } });
 
-/** A home page product rail's listing (the content remote's own catalogue client, api/catalog.ts). */
-export function railApiUrl(category: string, sort: string): string {
-  const params = new URLSearchParams({ category });
-  if (sort) params.set('sort', sort);
-  return `/api/catalog/listing?${params.toString()}`;
+/** A home page product rail's listing (lib/catalogApi.ts: what the rail reads of it). */
+export function railApiUrl(category: string, sort: string): ApiUrl<'/api/catalog/listing'> {
+  return apiUrl('/api/catalog/listing', { query: { category, sort: sort || undefined } });
 }

@@ -1,7 +1,4 @@
-import type { ProductTile } from '@store/contracts';
+import type { ApiData } from '@store/contracts/http';
 
-/** What the home page's product rails read of a catalogue listing (GET lib/api-urls railApiUrl). */
-export interface Listing {
-  items: ProductTile[];
-  total: number;
-}
+/** What the home page's product rails read of a catalogue listing (GET lib/apiUrls railApiUrl). */
+export type Listing = Pick<ApiData<'get', '/api/catalog/listing'>, 'items' | 'total'>;

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { routePayloadData } from '@store/ui/link';
 import { useRouteData } from '@store/ui/route-data';
+import type { ApiData, ApiPath, ApiUrl } from '@store/contracts/http';
+import { api, isNotFound } from './api';
 
 export type Resource<T> =
   | { status: 'loading'; data?: undefined }
@@ -9,28 +11,9 @@ export type Resource<T> =
   | { status: 'notFound'; data?: undefined; message: string }
   | { status: 'error'; data?: undefined };
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly body: { error?: string; message?: string } | null,
-  ) {
-    super(body?.message ?? `HTTP ${status}`);
-  }
-}
-
-/** GET a JSON API answer; non-2xx answers throw HttpError with the parsed error body. */
-export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(url, { signal, headers: { accept: 'application/json' } });
-  if (!response.ok) {
-    let body: { error?: string; message?: string } | null = null;
-    try {
-      body = (await response.json()) as { error?: string; message?: string };
-    } catch {
-      body = null;
-    }
-    throw new HttpError(response.status, body);
-  }
-  return (await response.json()) as T;
+/** GET a JSON API answer by its URL (made by lib/apiUrls); a non-2xx answer rejects with ApiError (isNotFound: 404). */
+export function getJson<P extends ApiPath<'get'>>(url: ApiUrl<P>, signal?: AbortSignal): Promise<ApiData<'get', P>> {
+  return api.getUrl(url, { signal });
 }
 
 /**
@@ -40,11 +23,11 @@ export async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> 
  * else from the API. A payload that lacks the answer (a 404 page, a route without a server bundle,
  * a failed request) falls back to the API call, which then decides.
  */
-export async function getJsonViaPayload<T>(route: string, url: string, signal?: AbortSignal): Promise<T> {
+export async function getJsonViaPayload<P extends ApiPath<'get'>>(route: string, url: ApiUrl<P>, signal?: AbortSignal): Promise<ApiData<'get', P>> {
   const { data } = await routePayloadData(route);
   signal?.throwIfAborted();
-  if (data && Object.prototype.hasOwnProperty.call(data, url)) return data[url] as T;
-  return getJson<T>(url, signal);
+  if (data && Object.prototype.hasOwnProperty.call(data, url)) return data[url] as ApiData<'get', P>;
+  return getJson(url, signal);
 }
 
 /**
@@ -52,7 +35,8 @@ export async function getJsonViaPayload<T>(route: string, url: string, signal?: 
  * server-rendered page the first answer comes from the route data (@store/ui/route-data): no fetch,
  * and the first render is the server's.
  */
-export function useResource<T>(url: string | null): Resource<T> & { retry(): void } {
+export function useResource<P extends ApiPath<'get'>>(url: ApiUrl<P> | null): Resource<ApiData<'get', P>> & { retry(): void } {
+  type T = ApiData<'get', P>;
   const [attempt, setAttempt] = useState(0);
   const key = `${attempt}:${url ?? ''}`;
   const seeded = useRouteData<T>(url);
@@ -65,11 +49,11 @@ export function useResource<T>(url: string | null): Resource<T> & { retry(): voi
     if (url === null || have) return;
     const controller = new AbortController();
     // the first load of a page goes through its route payload; Try again asks the API itself
-    (attempt === 0 ? getJsonViaPayload<T>(route, url, controller.signal) : getJson<T>(url, controller.signal)).then(
+    (attempt === 0 ? getJsonViaPayload(route, url, controller.signal) : getJson(url, controller.signal)).then(
       (data) => setState({ key, value: { status: 'ok', data } }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof HttpError && error.status === 404) setState({ key, value: { status: 'notFound', message: error.message } });
+        if (isNotFound(error)) setState({ key, value: { status: 'notFound', message: error.message } });
         else {
           console.error(error);
           setState({ key, value: { status: 'error' } });

@@ -7,7 +7,7 @@ export function mockFetch(routes: Route[]): jest.Mock {
     const route = routes.find(([prefix]) => url.startsWith(prefix));
     const answer = route ? (typeof route[1] === 'function' ? await route[1]() : route[1]) : { status: 404, body: { error: 'NotFound', message: 'Not found' } };
     const status = answer.status ?? 200;
-    return { ok: status >= 200 && status < 300, status, json: async () => answer.body } as Response;
+    return new Response(JSON.stringify(answer.body), { status });
   });
   globalThis.fetch = mock as unknown as typeof fetch;
   return mock;

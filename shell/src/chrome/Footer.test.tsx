@@ -144,7 +144,7 @@ describe('SubscribeForm', () => {
     expect(screen.getByRole('textbox', { name: 'Email address' })).toBeDisabled();
     expect(screen.getByTestId('subscribe-spinner')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledWith('/api/klaviyo/subscribe', expect.objectContaining({ method: 'POST', body: JSON.stringify({ email: 'Kiri@Example.co.nz', acceptPolicy: true, source: 'footer' }) }));
-    await act(async () => answer.resolve({ ok: true, status: 201 } as Response));
+    await act(async () => answer.resolve(new Response(JSON.stringify({ status: 'SUBSCRIBED' }), { status: 201 })));
     expect(screen.getByText(SUBSCRIBE_SUCCESS_MESSAGE)).toBeInTheDocument();
     expect(form).toHaveAttribute('data-button-state', 'unavailable');
     expect(screen.getByRole('button', { name: 'Subscribed' })).toBeDisabled();
@@ -152,7 +152,7 @@ describe('SubscribeForm', () => {
 
   it('shows the error message on any failure and lets the shopper try again', async () => {
     const user = userEvent.setup();
-    global.fetch = jest.fn(async () => ({ ok: false, status: 500 }) as Response) as unknown as typeof fetch;
+    global.fetch = jest.fn(async () => new Response(null, { status: 500 })) as unknown as typeof fetch;
     renderForm();
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'kiri@example.co.nz');
     await user.click(screen.getByRole('checkbox'));

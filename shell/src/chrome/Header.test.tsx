@@ -21,7 +21,7 @@ let mediaListeners: Listener[] = [];
 let desktop = false;
 
 beforeAll(() => {
-  global.fetch = jest.fn(async () => ({ ok: true, json: async () => ({ items: NAV }) })) as unknown as typeof fetch;
+  global.fetch = jest.fn(async () => new Response(JSON.stringify({ items: NAV }))) as unknown as typeof fetch;
   window.matchMedia = ((query: string) => ({
     matches: desktop,
     media: query,

@@ -10,6 +10,7 @@ import { keyframes } from '@emotion/react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MARKETS } from '@store/contracts/market';
+import { createApiClient } from '@store/contracts/http';
 import { useSite } from '../config/site';
 
 export const SUBSCRIBE_URL = '/api/klaviyo/subscribe';
@@ -67,13 +68,7 @@ export default function SubscribeForm() {
     setState('processing');
     setResult(null);
     try {
-      const response = await fetch(SUBSCRIBE_URL, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        credentials: 'same-origin',
-        body: JSON.stringify({ email: email.trim(), acceptPolicy: true, source: 'footer' }),
-      });
-      if (!response.ok) throw new Error(`subscribe answered ${response.status}`);
+      await createApiClient().post(SUBSCRIBE_URL, { body: { email: email.trim(), acceptPolicy: true, source: 'footer' }, credentials: 'same-origin' });
       setResult('success');
       setState('unavailable');
     } catch {

@@ -31,10 +31,11 @@ function isNavItems(value: unknown): value is NavItem[] {
 
 let pending: Promise<NavItem[]> | null = null;
 
-/** The navigation from the API (once per page); the fallback when it fails. */
+/** The navigation from the API (once per page, through the typed client); the fallback when it fails. */
 export function fetchNavigation(): Promise<NavItem[]> {
-  pending ??= fetch(NAVIGATION_URL, { credentials: 'same-origin' })
-    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`navigation: ${response.status}`))))
+  // the typed API client loads with the first call: the edge embeds the navigation in nearly every page
+  pending ??= import(/* webpackChunkName: "api-client" */ '@store/contracts/http')
+    .then(({ createApiClient }) => createApiClient().get(NAVIGATION_URL, { credentials: 'same-origin' }))
     .then((body: { items?: unknown }) => (isNavItems(body?.items) ? body.items : Promise.reject(new Error('navigation: unexpected body'))))
     .catch((error: unknown) => {
       console.warn('[shell] navigation unavailable, showing the fallback', error);

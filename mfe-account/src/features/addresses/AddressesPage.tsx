@@ -2,7 +2,7 @@ import { addressProblem, type AccountAddress, type AccountAddressesResponse } fr
 import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { asAccountUpdate } from '../../lib/account';
-import { apiFetch } from '../../lib/api';
+import { accountAddresses, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
 import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../../lib/validation';
@@ -32,7 +32,7 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
     setError(null);
     const body = { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])), country: market.country, ...(states ? { state: v.state.trim().toUpperCase() } : {}) };
     try {
-      onSaved(await asAccountUpdate(apiFetch<AccountAddressesResponse>(id ? 'PUT' : 'POST', id ? `/api/account/addresses/${encodeURIComponent(id)}` : '/api/account/addresses', body)));
+      onSaved(await asAccountUpdate(saveAddress(body as AddressWrite, id)));
     } catch {
       setError('We were unable to save this address. Please try again.');
     }
@@ -79,7 +79,7 @@ export function AddressesPage() {
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
 
   useEffect(() => {
-    apiFetch<AccountAddressesResponse>('GET', '/api/account/addresses')
+    accountAddresses()
       .then((r) => {
         setAddresses(r.addresses);
         setStatus('SUCCESS');
@@ -102,7 +102,7 @@ export function AddressesPage() {
   };
   const makeDefault = (a: AccountAddress) => {
     const { id, type: _type, ...rest } = a;
-    return act(() => apiFetch('PUT', `/api/account/addresses/${encodeURIComponent(id)}`, { ...rest, isDefaultBilling: true, isDefaultShipping: true }));
+    return act(() => saveAddress({ ...(rest as AddressWrite), isDefaultBilling: true, isDefaultShipping: true }, id));
   };
 
   return (
@@ -143,7 +143,7 @@ export function AddressesPage() {
                     Make default
                   </button>
                 ) : null}
-                <button type="button" css={linkButtonCss} onClick={() => void act(() => apiFetch('DELETE', `/api/account/addresses/${encodeURIComponent(a.id)}`))} aria-label={`Delete ${a.street1}`}>
+                <button type="button" css={linkButtonCss} onClick={() => void act(() => deleteAddress(a.id))} aria-label={`Delete ${a.street1}`}>
                   Delete
                 </button>
               </div>

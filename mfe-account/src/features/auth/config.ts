@@ -1,13 +1,11 @@
 import type { AccountConfigResponse } from '@store/contracts';
+import { api } from '../../lib/api';
 
 let config: Promise<AccountConfigResponse> | undefined;
 
 /** The identity settings from the API (GET /api/account/config), fetched once per page. */
 export function getAccountConfig(): Promise<AccountConfigResponse> {
-  config ??= fetch('/api/account/config', { headers: { accept: 'application/json' } }).then(async (response) => {
-    if (!response.ok) throw new Error(`GET /api/account/config: ${response.status}`);
-    return (await response.json()) as AccountConfigResponse;
-  });
+  config ??= api.get('/api/account/config');
   config.catch(() => {
     config = undefined;
   });

@@ -7,6 +7,7 @@ import { pageMarket } from '@store/contracts/market';
 import { CHALLENGE_FAILED } from '@store/contracts';
 import { bus, session, topics, type CartAdd } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
+import { api, ApiError } from '../../lib/api';
 import { botCheckToken } from '../../lib/botcheck';
 import { getProduct } from '../../lib/objects';
 import { CHALLENGE_INVALID_MESSAGE, checkItem, violationMessage } from './rules';
@@ -22,16 +23,10 @@ const answer = (requestId: string, status: 'SUCCESS' | 'INVALID' | 'ERROR', reas
 async function verifyChallenge(productId: string, challengeAnswer: string): Promise<'ok' | 'failed' | 'error'> {
   try {
     const recaptchaToken = await botCheckToken('product_challenge_verify');
-    const response = await fetch('/api/product/challenge/verify', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ answer: challengeAnswer, productId, recaptchaToken }),
-    });
-    if (response.ok) return 'ok';
-    const body = (await response.json().catch(() => ({}))) as { error?: string };
-    return body.error === CHALLENGE_FAILED ? 'failed' : 'error';
-  } catch {
-    return 'error';
+    await api.post('/api/product/challenge/verify', { body: { answer: challengeAnswer, productId, recaptchaToken } });
+    return 'ok';
+  } catch (error) {
+    return error instanceof ApiError && error.code === CHALLENGE_FAILED ? 'failed' : 'error';
   }
 }
 

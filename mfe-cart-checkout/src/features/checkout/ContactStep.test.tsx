@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { ContactStep } from './ContactStep';
 import { emptyCheckout, setCheckout } from './state';
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let signedIn: { id: string; email: string; idToken: string } | null = null;
 const authorisations: (string | null)[] = [];
 

@@ -7,7 +7,7 @@ import { emptyCheckout, getCheckout, setCheckout } from './state';
 
 jest.mock('../../lib/botcheck', () => ({ botCheckToken: () => Promise.resolve('bot-token') }));
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
 beforeAll(() => {
   globalThis.fetch = jest.fn((input: RequestInfo | URL) => {

@@ -22,7 +22,7 @@ const mocked = payments as jest.Mocked<typeof payments>;
 const info: CheckoutInfoResponse = checkoutInfo;
 const CONFIG = { clientScriptUrls: ['http://127.0.0.1:9001/js/client.js'], authorization: 'sandbox_key', googlePay: { scriptUrl: 'http://127.0.0.1:9001/google-pay/pay.js', environment: 'TEST' as const, merchantId: '', gatewayMerchantId: 'm' }, applePay: { displayName: 'Fernleaf' } };
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let placed: Record<string, unknown>[] = [];
 let placeAnswer: { status: number; body: unknown } | null = null;
 

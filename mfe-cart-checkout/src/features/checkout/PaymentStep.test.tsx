@@ -23,7 +23,7 @@ import { MarketProvider } from '@store/ui/market';
 const info: CheckoutInfoResponse = { ...checkoutInfo, amountOutstanding: 0 };
 const saved: AccountAddress = { id: 'addr-1', type: 'SELECTED', company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '6011', state: 'Wellington', street1: '5 Cuba Street', street2: '', suburb: 'Te Aro', isDefaultBilling: true, isDefaultShipping: false };
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let placed: Record<string, unknown>[] = [];
 /** The next order/place answer when set (an error). */
 let placeAnswer: { status: number; body: unknown } | null = null;

@@ -155,9 +155,9 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
       })
       .catch((e: unknown) => {
         navigate('/checkout/payment', { replace: true });
-        if (e instanceof ApiError && e.error === 'AfterpayCheckoutExpired') setError(AFTERPAY_EXPIRED_MESSAGE);
+        if (e instanceof ApiError && e.code === 'AfterpayCheckoutExpired') setError(AFTERPAY_EXPIRED_MESSAGE);
         else if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
-        else if (e instanceof ApiError) fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
+        else if (e instanceof ApiError) fail(e.code, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
         else setError(PLACE_MESSAGES.ERROR);
       })
       .finally(() => setCompleting(false));
@@ -253,10 +253,10 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
       if (e instanceof PaymentCancelled) setError(walletCancelledMessage(e.wallet));
       else if (wallet && !(e instanceof ApiError)) setError(PLACE_MESSAGES.PAYMENT_GATEWAY_REJECTED);
       else if (e instanceof ApiError) {
-        if (e.error === 'CardInvalid') setError(e.message);
+        if (e.code === 'CardInvalid') setError(e.message);
         else {
-          if (e.error === 'VoucherInsufficientFunds') await recheckVouchers();
-          fail(e.error, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
+          if (e.code === 'VoucherInsufficientFunds') await recheckVouchers();
+          fail(e.code, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
         }
       } else setError(PLACE_MESSAGES.ERROR);
     } finally {

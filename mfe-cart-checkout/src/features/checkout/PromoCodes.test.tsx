@@ -30,7 +30,7 @@ const winter = { id: 'winter-backpacks-20', versionId: '1', name: '20% off backp
 beforeEach(() => setCheckout(emptyCheckout()));
 
 const item = { id: 'i1', productId: 'p1', variantId: 'v1', qty: 1, createdAt: '2026-11-20T00:00:00.000Z' };
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 
 /** /checkout/info as the server answers it for the codes sent. */
 beforeAll(() => {

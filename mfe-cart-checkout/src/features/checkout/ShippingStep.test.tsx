@@ -5,7 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { ShippingStep } from './ShippingStep';
 import { emptyCheckout, setCheckout } from './state';
 
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const searched: string[] = [];
 const store = (id: string, name: string, km: number) => ({ erpStoreId: id, name, address: { street1: '1 Queen Street', street2: '', locality: name, region: 'Auckland', postcode: '1010', country: 'NZ' }, distanceKm: km });
 

@@ -38,7 +38,7 @@ describe('comparing addresses', () => {
 });
 
 const info = { shippingMethods: [{ id: 'standard', label: 'Standard', description: '3 to 5 working days', price: 995 }], selectedShippingMethod: null } as unknown as CheckoutInfoResponse;
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let addressCalls: (string | null)[] = [];
 let addressAnswer: () => Promise<Response> = () => reply(200, { addresses: [work, home, abroad] });
 

@@ -19,7 +19,7 @@ export async function lookupVoucher(code: string, pin: string): Promise<{ result
     if (balance.amountRemaining <= 0) return { result: 'REDEEMED' };
     return { result: 'SUCCESS', voucher: { code: balance.code, pin, expires: balance.expires, amountRemaining: balance.amountRemaining } };
   } catch (error) {
-    if (error instanceof ApiError) return { result: voucherResultOf(error.error, error.message) };
+    if (error instanceof ApiError) return { result: voucherResultOf(error.code, error.message) };
     return { result: 'ERROR' };
   }
 }

@@ -26,7 +26,7 @@ const guestOrder: OrderView & { token: string } = {
   loyaltyPoints: 196,
   token: 'guest-order-token',
 };
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const lookups: unknown[] = [];
 
 beforeAll(() => {

@@ -13,27 +13,9 @@ import { useEffect, useState } from 'react';
 import { FindOrder } from './FindOrder';
 import { OrderDetails } from './OrderDetails';
 import { ReturnForm } from '../returns/ReturnPage';
-import { accountReturnToken, ApiError, returnOrder } from '../../lib/api';
+import { accountOrder, accountOrders, accountReturnToken, ApiError, returnOrder, type AccountOrderSummary } from '../../lib/api';
 import { card, Notice, secondaryButton } from '../../lib/ui';
 import { useMarket } from '@store/ui/market';
-
-interface Summary {
-  number: string;
-  status: string;
-  createdAt: string;
-  grandTotal: number;
-  /** Orders of both markets are listed, each in its own currency. */
-  currency?: 'NZD' | 'AUD';
-  itemQuantity: number;
-  shippingType: string;
-}
-
-async function authed<T>(url: string): Promise<T> {
-  const token = await session.getIdToken();
-  const response = await fetch(url, { headers: { accept: 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) } });
-  if (!response.ok) throw new Error(`${response.status}`);
-  return (await response.json()) as T;
-}
 
 const go = (path: string) => {
   window.history.pushState(null, '', path);
@@ -44,10 +26,11 @@ function OrdersList() {
   const market = useMarket();
   // an order's amounts in its own currency (an NZ order seen on the Australian site stays in NZD)
   const money = (cents: number, currency?: string) => formatMoney(cents, (currency && marketOfCurrency(currency)) || MARKETS.NZ);
-  const [orders, setOrders] = useState<Summary[] | null>(null);
+  // orders of both markets are listed, each in its own currency
+  const [orders, setOrders] = useState<AccountOrderSummary[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    authed<{ orders: Summary[] }>('/api/account/orders').then((r) => setOrders(r.orders), () => setFailed(true));
+    accountOrders().then((r) => setOrders(r.orders), () => setFailed(true));
   }, []);
   if (failed) return <Notice>We were unable to load your orders. Please try again.</Notice>;
   if (!orders) return <p aria-busy="true">Loading your orders…</p>;
@@ -88,7 +71,7 @@ function OrderDetail({ number }: { number: string }) {
   const [failed, setFailed] = useState(false);
   const [returnError, setReturnError] = useState<string | null>(null);
   useEffect(() => {
-    authed<OrderView>(`/api/account/orders/${encodeURIComponent(number)}`).then(setOrder, () => setFailed(true));
+    accountOrder(number).then(setOrder, () => setFailed(true));
   }, [number]);
   if (failed) return <Notice>We could not find this order in your account.</Notice>;
   if (!order) return <p aria-busy="true">Loading your order…</p>;

@@ -4,7 +4,7 @@ import AccountPaymentMethods, { PAYMENT_METHODS_LOAD_ERROR, PAYMENT_METHODS_UPDA
 
 const visa = { id: 'spm_aaaaaaaaaaaaaaaaaaaaaaaa', cardType: 'Visa', lastFour: '1111', expiry: '12/39', isDefault: true, createdAt: '2026-01-02T00:00:00.000Z' };
 const mc = { id: 'spm_bbbbbbbbbbbbbbbbbbbbbbbb', cardType: 'MasterCard', lastFour: '4444', expiry: '', isDefault: false, createdAt: '2026-01-03T00:00:00.000Z' };
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let calls: { method: string; url: string }[] = [];
 let answer: (method: string, url: string) => Promise<Response>;
 

@@ -16,7 +16,7 @@ const order: ReturnableOrder = {
   ],
 };
 const CLOSED = 'Order FL87654321 was placed on 2 March 2026, and orders can be returned online for 60 days. Contact our help centre and we will see what we can do.';
-const reply = (status: number, body: unknown) => Promise.resolve({ ok: status < 400, status, json: () => Promise.resolve(body) } as Response);
+const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const posted: unknown[] = [];
 
 beforeEach(() => {

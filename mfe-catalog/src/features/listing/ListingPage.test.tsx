@@ -46,7 +46,7 @@ function answer(body: ListingResponse) {
   requests.length = 0;
   global.fetch = jest.fn(async (input: RequestInfo | URL) => {
     requests.push(String(input));
-    return { status: 200, ok: true, json: async () => body };
+    return new Response(JSON.stringify(body), { status: 200 });
   }) as unknown as typeof fetch;
 }
 

@@ -3,7 +3,7 @@ import { track } from '@store/shared-events/analytics';
 import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
 import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
-import { fetchListing, listingUrl, NotFoundError } from '../../lib/api';
+import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
 import { catalogConfig } from '../../lib/config';
 import { listingHead, listingTitle, pageHeadOptions } from '../../lib/head';
@@ -174,7 +174,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
         if (live) setLoaded((s) => ({ key, pages: [...(s.key === key ? s.pages : []), ...more], status: 'ready' }));
       })
       .catch((error: unknown) => {
-        if (live) setLoaded({ key, pages: [], status: error instanceof NotFoundError ? 'not-found' : 'error' });
+        if (live) setLoaded({ key, pages: [], status: isNotFound(error) ? 'not-found' : 'error' });
       });
     return () => {
       live = false;

@@ -1,7 +1,7 @@
 import type { Product, StoresResponse } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { useId, useState, type FormEvent } from 'react';
-import { fetchStoresNear, NotFoundError } from '../../lib/api';
+import { fetchStoresNear, isNotFound } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
 
 type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: StoresResponse } | { status: 'error'; message: string };
@@ -22,7 +22,7 @@ export function FindInStore({ product }: { product: Product }) {
       .catch((error: unknown) =>
         setState({
           status: 'error',
-          message: error instanceof NotFoundError ? `We couldn't find that suburb or postcode in ${market.countryName}.` : "We couldn't load stores just now. Please try again.",
+          message: isNotFound(error) ? `We couldn't find that suburb or postcode in ${market.countryName}.` : "We couldn't load stores just now. Please try again.",
         }),
       );
   };

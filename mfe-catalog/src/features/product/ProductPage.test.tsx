@@ -60,7 +60,7 @@ function serve(p: Product, stores: (url: URL) => { status: number; body: unknown
     const url = new URL(String(input), 'http://localhost');
     requests.push(`${url.pathname}${url.search}`);
     const reply = url.pathname === '/api/products/by-path' ? { status: 200, body: p } : url.pathname === '/api/stores' ? stores(url) : { status: 404, body: {} };
-    return { status: reply.status, ok: reply.status < 400, json: async () => reply.body };
+    return new Response(JSON.stringify(reply.body), { status: reply.status });
   }) as unknown as typeof fetch;
 }
 

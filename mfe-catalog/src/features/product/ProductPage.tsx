@@ -3,7 +3,7 @@ import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { fetchProduct, NotFoundError, productApiUrl } from '../../lib/api';
+import { fetchProduct, isNotFound, productApiUrl } from '../../lib/api';
 import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
 import { useRouteData } from '@store/ui/route-data';
 import { PageHead } from '@store/ui/page-head';
@@ -97,7 +97,7 @@ export function ProductPage() {
     fetchProduct(path, controller.signal)
       .then((product) => setState({ path, product, status: 'ready' }))
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ path, product: null, status: error instanceof NotFoundError ? 'not-found' : 'error' });
+        if (!controller.signal.aborted) setState({ path, product: null, status: isNotFound(error) ? 'not-found' : 'error' });
       });
     return () => controller.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fetch when the path changes, unless the server's answer is here

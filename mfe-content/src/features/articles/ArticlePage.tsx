@@ -1,5 +1,4 @@
 import { useMarket } from '@store/ui/market';
-import type { Article } from '@store/contracts';
 import { useParams } from 'react-router';
 import { articleApiUrl, contentPath } from '../../lib/apiUrls';
 import { articleFallbackHead, articleHead, pageHeadOptions } from '../../lib/head';
@@ -15,7 +14,7 @@ export function ArticlePage() {
   const market = useMarket();
   const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const path = contentPath(splat);
-  const article = useResource<Article>(path === null ? null : articleApiUrl(path));
+  const article = useResource(path === null ? null : articleApiUrl(path));
   const notFound = path === null || article.status === 'notFound';
   const data = article.status === 'ok' ? article.data : null;
 

@@ -1,4 +1,4 @@
-import { BLOG_PAGE_SIZE, type BlogListResponse } from '@store/contracts';
+import { BLOG_PAGE_SIZE } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { Link, useSearchParams } from 'react-router';
 import { blogListApiUrl, readBlogListQuery } from '../../lib/apiUrls';
@@ -26,7 +26,7 @@ const pill = {
 export function BlogListPage() {
   const [params] = useSearchParams();
   const { tag, page, valid } = readBlogListQuery(params);
-  const list = useResource<BlogListResponse>(valid ? blogListApiUrl(tag, page) : null);
+  const list = useResource(valid ? blogListApiUrl(tag, page) : null);
   const tagName = list.status === 'ok' ? list.data.tag?.name : undefined;
   const notFound = !valid || list.status === 'notFound';
   const data = list.status === 'ok' ? list.data : null;

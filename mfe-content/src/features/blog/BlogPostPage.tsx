@@ -1,5 +1,4 @@
 import { useMarket } from '@store/ui/market';
-import type { BlogPost } from '@store/contracts';
 import { Link, useParams } from 'react-router';
 import { blogPostApiUrl, contentPath } from '../../lib/apiUrls';
 import { blogHref, blogPostFallbackHead, blogPostHead, pageHeadOptions } from '../../lib/head';
@@ -16,7 +15,7 @@ export function BlogPostPage() {
   const market = useMarket();
   const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const path = contentPath(splat);
-  const post = useResource<BlogPost>(path === null ? null : blogPostApiUrl(path));
+  const post = useResource(path === null ? null : blogPostApiUrl(path));
   const notFound = path === null || post.status === 'notFound';
   const data = post.status === 'ok' ? post.data : null;
 

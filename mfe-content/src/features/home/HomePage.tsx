@@ -1,6 +1,5 @@
 import type { HomeContent } from '@store/contracts';
 import { Link } from 'react-router';
-import type { Listing } from '../../lib/catalogApi';
 import { HOME_API_URL, railApiUrl } from '../../lib/apiUrls';
 import { homeHead, pageHeadOptions } from '../../lib/head';
 import { PageHead } from '@store/ui/page-head';
@@ -15,7 +14,7 @@ const sectionHeading = { fontFamily: serif, fontWeight: 400, fontSize: 28 } as c
 
 function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
   // from the server render's data on a server-rendered first visit
-  const listing = useResource<Listing>(railApiUrl(rail.category, rail.sort));
+  const listing = useResource(railApiUrl(rail.category, rail.sort));
   const id = `rail-${rail.id}`;
   return (
     <section aria-labelledby={id} css={{ ...pageWidth, marginTop: '3rem' }}>
@@ -34,7 +33,7 @@ function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
 
 /** The home page: slider, featured categories, product rails from the catalogue and the latest journal posts. */
 export function HomePage() {
-  const home = useResource<HomeContent>(HOME_API_URL);
+  const home = useResource(HOME_API_URL);
   const data = home.status === 'ok' ? home.data : null;
   const head = <PageHead head={(origin) => homeHead(data, origin)} {...pageHeadOptions} />;
 

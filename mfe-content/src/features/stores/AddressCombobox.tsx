@@ -1,8 +1,8 @@
-import { ADDRESS_COMBOBOX_SPINNER_DELAY_MS, type LocalitiesResponse, type Locality } from '@store/contracts';
+import { ADDRESS_COMBOBOX_SPINNER_DELAY_MS, type Locality } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGES } from '../../lib/messages';
-import { getJson } from '../../lib/resource';
+import { api } from '../../lib/api';
 
 export interface AddressComboboxProps {
   value: string;
@@ -43,7 +43,8 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
     let spinnerTimer: ReturnType<typeof setTimeout> | undefined;
     const debounce = setTimeout(() => {
       spinnerTimer = setTimeout(() => setSpinner(true), spinnerDelayMs);
-      getJson<LocalitiesResponse>(`/api/stores/localities?q=${encodeURIComponent(q)}`, controller.signal)
+      api
+        .get('/api/stores/localities', { params: { query: { q } }, signal: controller.signal })
         .then((body) => {
           setItems(body.items);
           setFailed(false);

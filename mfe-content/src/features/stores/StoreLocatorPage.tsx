@@ -1,4 +1,4 @@
-import { STORE_SEARCH_RADIUS_KM, type StoresResponse } from '@store/contracts';
+import { STORE_SEARCH_RADIUS_KM } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { useMarket } from '@store/ui/market';
 import { useState, type FormEvent } from 'react';
@@ -21,7 +21,7 @@ export function StoreLocatorPage() {
   const [locating, setLocating] = useState(false);
   const [locationError, setLocationError] = useState<string | null>(null);
   const { url, searching } = storesApiUrl(params);
-  const result = useResource<StoresResponse>(url);
+  const result = useResource(url);
   const now = useNow();
   // the map is drawn in the browser only (after hydration on a server-rendered visit)
   const hydrated = useHydrated();

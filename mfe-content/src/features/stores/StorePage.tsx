@@ -1,4 +1,3 @@
-import type { Store } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { Link, useParams } from 'react-router';
 import { storeApiUrl, storePath } from '../../lib/apiUrls';
@@ -17,7 +16,7 @@ export function StorePage() {
   const raw = useParams().path ?? '';
   const countryName = useMarket().countryName;
   const path = storePath(raw);
-  const store = useResource<Store>(path === null ? null : storeApiUrl(path));
+  const store = useResource(path === null ? null : storeApiUrl(path));
   const now = useNow();
   // the map is drawn in the browser only (after hydration on a server-rendered visit)
   const hydrated = useHydrated();
