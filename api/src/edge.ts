@@ -327,7 +327,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         nonces: cspNonces(reply),
         exists: async () => {
           const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
-          const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
+          const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search, market.id));
           return !missingProduct && !missingContent;
         },
         });
@@ -353,7 +353,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
     // Unknown articles, blog posts and store pages too, and journal lists with an unknown tag or page
     // (the content remote shows the 404 page).
-    const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search));
+    const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search, market.id));
     const status = owned && !missingProduct && !missingContent ? 200 : 404;
     const nonces = cspNonces(reply);
     // (its <script> and <style> elements get the nonces from the security headers' onSend hook)

@@ -2,7 +2,7 @@
  * Issue 14: one deployment, two markets chosen by the request's host (au.localhost = AU, any other
  * host NZ). Listings, products and search in the market's currency; checkout and orders per market.
  */
-import { storeOpenState, type CheckoutInfoResponse, type ListingResponse, type Product } from '@store/contracts';
+import { ReturnableOrder, storeOpenState, type CheckoutInfoResponse, type ListingResponse, type Product } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { queryRows } from '../src/db';
@@ -350,6 +350,19 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
     expect(au.message).toMatch(new RegExp(`^Order ${au.number} was placed on 15 September 2026, `));
     const nz = await closedMessage(NZ, NZ_ADDRESS, 'standard');
     expect(nz.message).toMatch(new RegExp(`^Order ${nz.number} was placed on 16 September 2026, `));
+  });
+
+  it("names a returnable order's market and currency, whichever site looks it up (the return form shows its dates in them)", async () => {
+    const returnable = async (host: Record<string, string>, address: Record<string, string>, methodId: string, lookupHost: Record<string, string>) => {
+      const { request } = await order(host, address, { methodId });
+      const placed = await post('/api/order/place', request, host);
+      expect(placed.statusCode).toBe(200);
+      const lookup = await post('/api/returns/lookup', { number: placed.json().orderNumber, email: 'mia@example.com.au' }, lookupHost);
+      expect(lookup.statusCode).toBe(200);
+      return ReturnableOrder.parse(lookup.json());
+    };
+    expect(await returnable(AU, AU_ADDRESS, 'au-standard', NZ)).toMatchObject({ market: 'AU', currency: 'AUD' });
+    expect(await returnable(NZ, NZ_ADDRESS, 'standard', AU)).toMatchObject({ market: 'NZ', currency: 'NZD' });
   });
 
   it('places a click and collect order at an Australian store on the AU site, with the store as an Australian address', async () => {

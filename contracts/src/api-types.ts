@@ -4100,6 +4100,10 @@ export interface paths {
                         "application/json": {
                             number: string;
                             returnToken: string;
+                            /** @enum {string} */
+                            market?: "NZ" | "AU";
+                            /** @enum {string} */
+                            currency?: "NZD" | "AUD";
                             createdAt: string;
                             returnBy?: string;
                             lines: {
@@ -4179,6 +4183,10 @@ export interface paths {
                         "application/json": {
                             number: string;
                             returnToken: string;
+                            /** @enum {string} */
+                            market?: "NZ" | "AU";
+                            /** @enum {string} */
+                            currency?: "NZD" | "AUD";
                             createdAt: string;
                             returnBy?: string;
                             lines: {

@@ -48,6 +48,12 @@ export type ReturnableLine = z.infer<typeof ReturnableLine>;
 export const ReturnableOrder = z.object({
   number: z.string(),
   returnToken: z.string(),
+  /**
+   * The market the order was placed in and the currency of its amounts: the return form shows its
+   * dates (returnBy) in that market's zone and locale and its prices in that currency, on either site.
+   */
+  market: z.enum(['NZ', 'AU']).optional(),
+  currency: z.enum(['NZD', 'AUD']).optional(),
   createdAt: z.string(),
   /** The last moment it can be returned online (ISO; RETURN_WINDOW_DAYS after it was placed). */
   returnBy: z.string().optional(),

@@ -182,6 +182,17 @@ test.describe('the Australian store', () => {
     const nzMarket = await page.evaluate(() => JSON.parse(document.getElementById('site-market')!.textContent!) as { id: string; currency: string; gstPercent: number });
     expect(nzMarket).toMatchObject({ id: 'NZ', currency: 'NZD', gstPercent: 15 });
     await expect(chrome(page).footer.getByText('All prices in NZD and include GST.')).toBeVisible();
+
+    // the AU order's return form on the NZ site: its return-by date is the order's (Sydney), not the page's
+    await page.goto(`${store.baseURL}/return/guest/create`);
+    const returns = remote(page, 'cart_checkout');
+    await returns.getByLabel('Order number').fill(number);
+    await returns.getByLabel('Email', { exact: true }).fill(email);
+    await returns.getByRole('button', { name: 'Find order' }).click();
+    const returnable = await api<{ market: string; currency: string; returnBy: string }>(page, '/api/returns/lookup', { number, email });
+    expect(returnable).toMatchObject({ market: 'AU', currency: 'AUD' });
+    const sydneyDate = new Date(returnable.returnBy).toLocaleDateString('en-AU', { timeZone: 'Australia/Sydney', day: 'numeric', month: 'long', year: 'numeric' });
+    await expect(returns.getByTestId('return-by')).toContainText(`You can request the return for this order online until ${sydneyDate}.`);
   });
   test('the AU store locator at 375 px: Australian stores and suburbs, each store by its own clock; the NZ site keeps its own stores', async ({ page, store }, testInfo) => {
     const port = new URL(store.baseURL).port;
@@ -237,6 +248,78 @@ test.describe('the Australian store', () => {
     await page.goto(`${store.baseURL}/stores`);
     await expect(content.getByTestId('store-result')).toHaveCount(20);
     await expect(content.getByTestId('store-result').filter({ hasText: 'Fernleaf Pitt Street' })).toHaveCount(0);
+  });
+
+  test("content per market at 375 px: NZ-only posts and articles are 404 on the AU site and not in its journal; the AU site's own gift-card article and posts", async ({ page, store }, testInfo) => {
+    const port = new URL(store.baseURL).port;
+    const au = `http://au.localhost:${port}`;
+    await page.setViewportSize({ width: 375, height: 800 });
+    const main = page.getByRole('main');
+    const content = remote(page, 'content');
+    const shot = async (name: string) => {
+      const file = testInfo.outputPath(`${name}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(name, { path: file, contentType: 'image/png' });
+    };
+
+    // a NZ-only post and the NZ gift-card article: HTTP 404 and the 404 page on the AU site
+    for (const path of ['/blog/ferry-to-waiheke', '/articles/help-centre/gift-cards']) {
+      const response = await page.goto(`${au}${path}`);
+      expect(response?.status(), path).toBe(404);
+      await expect(main.getByRole('heading', { level: 1 }), path).toHaveText('404');
+      await expect(page).toHaveTitle(/Page Not Found/);
+    }
+    await shot('au-404-nz-post');
+    await expectNoAxe(page, testInfo);
+    // the AU site's own post is 404 on the NZ site; the NZ post is there
+    expect((await page.request.get(`${store.baseURL}/blog/christmas-gift-guide-australia`)).status()).toBe(404);
+    expect((await page.request.get(`${store.baseURL}/blog/ferry-to-waiheke`)).status()).toBe(200);
+
+    // the AU journal lists the AU site's posts only: market-neutral ones and its own
+    const nzList = await (await page.request.get(`${store.baseURL}/api/content/blog`)).json();
+    const nzPage2 = await (await page.request.get(`${store.baseURL}/api/content/blog?page=2`)).json();
+    // (asked from the page: only the browser resolves au.localhost)
+    const auList = await api<{ items: { path: string }[]; total: number }>(page, '/api/content/blog');
+    const auPaths = auList.items.map((p) => p.path);
+    const nzOnly = [...nzList.items, ...nzPage2.items].map((p: { path: string }) => p.path).filter((p: string) => !auPaths.includes(p));
+    expect(nzOnly).toEqual(expect.arrayContaining(['ferry-to-waiheke', 'great-walks-day-pack', 'christmas-gift-guide']));
+    expect(auPaths).toContain('christmas-gift-guide-australia');
+    await page.goto(`${au}/blog`);
+    await expect(content.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+    await expect(content.getByRole('article')).toHaveCount(auList.total);
+    await expect(content.getByText(`Showing 1-${auList.total} of ${auList.total} posts`)).toBeVisible();
+    const hrefs = await content.getByRole('article').getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const path of nzOnly) expect(hrefs, path).not.toContain(`/blog/${path}`);
+    await expect(content.getByRole('navigation', { name: 'Filter posts by tag' }).getByRole('link', { name: /Outdoors/ })).toHaveCount(0);
+    await shot('au-journal');
+    await expectNoAxe(page, testInfo);
+
+    // the AU Christmas gift guide: AUD prices and Australian delivery, linked to the AU delivery page
+    await content.getByRole('link', { name: 'The Fernleaf Christmas gift guide' }).first().click();
+    await expect(page).toHaveURL(/\/blog\/christmas-gift-guide-australia$/);
+    await expect(content.getByText(/anywhere in Australia/)).toBeVisible();
+    await expect(content.getByRole('link', { name: 'Read about delivery in Australia' })).toHaveAttribute('href', '/articles/shipping-australia');
+    await shot('au-gift-guide');
+    await expectNoAxe(page, testInfo);
+
+    // the home page's latest posts are the AU site's
+    await page.goto(`${au}/`);
+    const journal = content.getByRole('region', { name: 'From the journal' });
+    await expect(journal.getByRole('link').first()).toBeVisible();
+    const homeLinks = await journal.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    for (const path of nzOnly) expect(homeLinks, path).not.toContain(`/blog/${path}`);
+
+    // the AU help centre links its own gift-card article, in AUD
+    await page.goto(`${au}/articles/help-centre-australia`);
+    await content.getByRole('link', { name: 'Using and checking gift cards in Australia' }).click();
+    await expect(content.getByRole('heading', { level: 1, name: 'Gift cards (Australia)' })).toBeVisible();
+    await expect(content.getByText(/in Australian dollars/).first()).toBeVisible();
+    await shot('au-gift-cards');
+    await expectNoAxe(page, testInfo);
+
+    // a market-neutral post links the AU warranty page on the AU site
+    await page.goto(`${au}/blog/luggage-repair-or-replace`);
+    await expect(content.getByRole('link', { name: 'Our warranty and repairs' })).toHaveAttribute('href', '/articles/warranty-australia');
   });
 });
 

@@ -18,6 +18,13 @@ export const contentPages = pgTable('content_pages', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
 });
 
+/**
+ * The markets a content document belongs to (issue 14): {NZ}, {AU}, or both when it is
+ * market-neutral. A document is listed and opened only on its markets' sites (another market's
+ * document is 404 there).
+ */
+const contentMarkets = () => text('markets').array().notNull().default(sql`'{NZ,AU}'::text[]`);
+
 /** Articles at /articles/{path}, e.g. terms-of-use, shipping, help-centre. */
 export const articles = pgTable(
   'articles',
@@ -30,6 +37,8 @@ export const articles = pgTable(
     image: text('image'),
     imageAlt: text('image_alt').notNull().default(''),
     body: jsonb('body').$type<ContentBlockRow[]>().notNull(),
+    /** The markets whose site shows it: {NZ}, {AU} or {NZ,AU}. */
+    markets: contentMarkets(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [uniqueIndex('articles_path_idx').on(t.path)],
@@ -50,6 +59,8 @@ export const blogPosts = pgTable(
     image: text('image').notNull(),
     imageAlt: text('image_alt').notNull().default(''),
     body: jsonb('body').$type<ContentBlockRow[]>().notNull(),
+    /** The markets whose journal lists it: {NZ}, {AU} or {NZ,AU}. */
+    markets: contentMarkets(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [uniqueIndex('blog_posts_path_idx').on(t.path), index('blog_posts_published_idx').on(t.publishedAt, t.id), index('blog_posts_tags_idx').using('gin', t.tags)],

@@ -22,6 +22,8 @@ interface OrderRow {
   created_at: string | Date;
   /** The market the order was placed in (issue 14): its dates are told in that market's locale and zone. */
   market: string;
+  /** The currency of its amounts (NZD, AUD). */
+  currency: string;
 }
 
 interface StoredReturnItem {
@@ -122,8 +124,8 @@ export class ReturnService {
     const [row] = await queryRows<OrderRow>(
       db,
       lock
-        ? sql`select number, email, status, items, access_token, user_sub, created_at, market from orders where number = ${number} for update`
-        : sql`select number, email, status, items, access_token, user_sub, created_at, market from orders where number = ${number}`,
+        ? sql`select number, email, status, items, access_token, user_sub, created_at, market, currency from orders where number = ${number} for update`
+        : sql`select number, email, status, items, access_token, user_sub, created_at, market, currency from orders where number = ${number}`,
     );
     return row;
   }
@@ -137,6 +139,9 @@ export class ReturnService {
     return {
       number: row.number,
       returnToken: returnTokenFor(row.number, row.access_token),
+      // the order's market and currency: the form shows its dates and amounts in them, on either site
+      ...(isMarketId(row.market) ? { market: row.market } : {}),
+      ...(row.currency === 'NZD' || row.currency === 'AUD' ? { currency: row.currency } : {}),
       createdAt: new Date(row.created_at).toISOString(),
       returnBy: this.returnBy(row).toISOString(),
       lines: lines.map(({ productId, variantId, name, variantLabel, ordered, returnable, unitPrice }) => ({ productId, variantId, name, variantLabel, ordered, returnable, unitPrice })),

@@ -6,7 +6,10 @@ export interface ContentRoutesOptions {
   content: ContentService;
 }
 
-/** Content changes when editors publish: short browser cache, longer stale-while-revalidate. */
+/**
+ * Content changes when editors publish: short browser cache, longer stale-while-revalidate. Every
+ * answer is the request's market's (its home page, its articles and posts: `Vary: Host`).
+ */
 const CONTENT_CACHE = 'public, max-age=60, stale-while-revalidate=600';
 
 export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async (app, { content }) => {
@@ -39,9 +42,10 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const article = await content.article(request.query.path);
-      if (!article) return reply.code(404).send({ error: 'NotFound', message: `Page not found: /articles/${request.query.path}` });
-      reply.header('cache-control', CONTENT_CACHE);
+      const article = await content.article(request.query.path, request.market.id);
+      // another market's article is not found on this site (the market's documents only)
+      if (!article) return reply.code(404).header('vary', 'Host').send({ error: 'NotFound', message: `Page not found: /articles/${request.query.path}` });
+      reply.header('cache-control', CONTENT_CACHE).header('vary', 'Host');
       return article;
     },
   );
@@ -57,12 +61,12 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const list = await content.blogList(request.query);
+      const list = await content.blogList(request.query, request.market.id);
       if ('notFound' in list) {
         const message = list.notFound === 'tag' ? `No journal tag "${request.query.tag ?? ''}".` : `The journal has no page ${request.query.page}.`;
-        return reply.code(404).send({ error: 'NotFound', message });
+        return reply.code(404).header('vary', 'Host').send({ error: 'NotFound', message });
       }
-      reply.header('cache-control', CONTENT_CACHE);
+      reply.header('cache-control', CONTENT_CACHE).header('vary', 'Host');
       return list;
     },
   );
@@ -78,9 +82,9 @@ export const contentRoutes: FastifyPluginAsyncZod<ContentRoutesOptions> = async 
       },
     },
     async (request, reply) => {
-      const post = await content.blogPost(request.query.path);
-      if (!post) return reply.code(404).send({ error: 'NotFound', message: `Page not found: /blog/${request.query.path}` });
-      reply.header('cache-control', CONTENT_CACHE);
+      const post = await content.blogPost(request.query.path, request.market.id);
+      if (!post) return reply.code(404).header('vary', 'Host').send({ error: 'NotFound', message: `Page not found: /blog/${request.query.path}` });
+      reply.header('cache-control', CONTENT_CACHE).header('vary', 'Host');
       return post;
     },
   );

@@ -10,8 +10,19 @@ const h = (text: string): B => ({ type: 'heading', text });
 const list = (...items: string[]): B => ({ type: 'list', items });
 const link = (text: string, href: string): B => ({ type: 'link', text, href });
 
+/**
+ * The markets a document belongs to (issue 14; the `markets` column of articles and blog_posts):
+ * the New Zealand site's own pages (NZ prices and law, NZ places, NZ customer service), the
+ * Australian site's, and market-neutral ones shown on both.
+ */
+export type SeedMarkets = readonly ('NZ' | 'AU')[];
+export const NZ_ONLY: SeedMarkets = ['NZ'];
+export const AU_ONLY: SeedMarkets = ['AU'];
+export const BOTH_MARKETS: SeedMarkets = ['NZ', 'AU'];
+
 export interface SeedArticle {
   path: string;
+  markets: SeedMarkets;
   title: string;
   description: string;
   image: string | null;
@@ -20,10 +31,18 @@ export interface SeedArticle {
   body: B[];
 }
 
+/**
+ * When the Australian help centre was seeded before it linked its gift-card article: an unedited
+ * copy (still this date) gets the new body at start (seed/markets.ts), an edited one is left alone.
+ */
+export const AU_HELP_CENTRE_SEEDED_AT = '2026-11-25T00:00:00.000Z';
+export const AU_HELP_CENTRE_UPDATED_AT = '2026-12-01T00:00:00.000Z';
+
 /** The Australian store's customer-service pages (issue 14; the market's supportDelivery and supportReturns). */
 export const SEED_AU_ARTICLES: SeedArticle[] = [
   {
     path: 'shipping-australia',
+    markets: BOTH_MARKETS,
     title: 'Shipping and delivery in Australia',
     description: 'Delivery options, costs and times for orders from our Australian store, plus tracking.',
     image: 'article-shipping',
@@ -43,6 +62,7 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'returns-australia',
+    markets: AU_ONLY,
     title: 'Returns and exchanges in Australia',
     description: 'Return unused items bought from our Australian store within 30 days for a refund or exchange.',
     image: 'article-returns',
@@ -63,11 +83,12 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'help-centre-australia',
+    markets: AU_ONLY,
     title: 'Help centre (Australia)',
     description: 'Answers about orders from our Australian store, delivery, returns, gift cards and your account, and how to reach our Sydney customer care team.',
     image: 'article-help',
     imageAlt: 'A crossbody bag among ferns',
-    updatedAt: '2026-11-25T00:00:00.000Z',
+    updatedAt: AU_HELP_CENTRE_UPDATED_AT,
     body: [
       p('Our Australian customer care team is based in Sydney and answers messages Monday to Friday, 8:30 am to 5:30 pm, and Saturday 10 am to 3 pm (Sydney time).'),
       list('Phone: 1800 337 653 (1800 FERNLEAF) from Australia', 'E-mail: care@fernleaf.com.au, answered within one business day', 'In person: any of our Australian stores'),
@@ -79,12 +100,36 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
       link('Warranty and repairs in Australia', '/articles/warranty-australia'),
       h('Gift cards'),
       p('Gift cards bought from our Australian store are in Australian dollars and can be used on this site and in our Australian stores. New Zealand gift cards can only be used on the New Zealand site. To check a card\'s balance, enter its number and PIN in the gift card field at checkout.'),
+      link('Using and checking gift cards in Australia', '/articles/help-centre-australia/gift-cards'),
       h('Caring for your bag'),
       link('Leather care guide', '/articles/care/leather'),
     ],
   },
   {
+    path: 'help-centre-australia/gift-cards',
+    markets: AU_ONLY,
+    title: 'Gift cards (Australia)',
+    description: 'How to use Fernleaf gift cards from our Australian store online and in store, check a balance, and how long a card is valid.',
+    image: 'article-gift-cards',
+    imageAlt: 'A clutch and a card holder under a night sky',
+    updatedAt: '2026-12-01T00:00:00.000Z',
+    body: [
+      p('Gift cards bought from our Australian store are in Australian dollars and can be used on this site and in any of our Australian stores. They are valid for three years from purchase, the minimum the Australian Consumer Law sets for gift cards.'),
+      h('Using a gift card online'),
+      p('At the payment step of checkout, choose "Gift card" and enter the card number and the 4-digit PIN from the back of the card. You can use several gift cards on one order and pay any balance by card or PayPal.'),
+      h('New Zealand gift cards'),
+      p('Gift cards bought from our New Zealand store are in New Zealand dollars: they can be used on our New Zealand site and in our New Zealand stores only, not here.'),
+      h('Checking your balance'),
+      p('Your remaining balance is shown when you apply the card at checkout, and on the receipt whenever you use it in store.'),
+      h('Lost or locked cards'),
+      p('After several incorrect PIN attempts a card is locked for your protection. Contact our Sydney customer care team on 1800 337 653 with the card number and proof of purchase and we will unlock or replace it.'),
+      p('Gift cards cannot be exchanged for cash or used to buy other gift cards.'),
+      link('Back to the help centre', '/articles/help-centre-australia'),
+    ],
+  },
+  {
     path: 'warranty-australia',
+    markets: AU_ONLY,
     title: 'Warranty and repairs in Australia',
     description: 'Every Fernleaf bag bought in Australia carries a 2-year warranty against faults in materials and workmanship, on top of your rights under the Australian Consumer Law.',
     image: 'article-warranty',
@@ -103,6 +148,7 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'terms-of-use-australia',
+    markets: AU_ONLY,
     title: 'Terms of use (Australia)',
     description: 'The terms that apply when you use our Australian website and buy from our Australian store.',
     image: 'article-legal',
@@ -126,6 +172,7 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'privacy-policy-australia',
+    markets: AU_ONLY,
     title: 'Privacy policy (Australia)',
     description: 'What personal information our Australian store collects, why, how we keep it safe and how you can see or correct it.',
     image: 'article-legal',
@@ -148,6 +195,7 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
 export const SEED_ARTICLES: SeedArticle[] = [
   {
     path: 'shipping',
+    markets: NZ_ONLY,
     title: 'Shipping and delivery',
     description: 'Delivery times, costs and tracking for orders shipped within New Zealand and to Australia, plus free click and collect from our stores.',
     image: 'article-shipping',
@@ -174,6 +222,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'returns',
+    markets: NZ_ONLY,
     title: 'Returns and exchanges',
     description: 'Changed your mind? Return unused items within 30 days for a refund or exchange, in store or by post.',
     image: 'article-returns',
@@ -197,6 +246,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'warranty',
+    markets: NZ_ONLY,
     title: 'Warranty and repairs',
     description: 'Every Fernleaf bag carries a 2-year warranty against faults in materials and workmanship; some ranges carry a lifetime warranty.',
     image: 'article-warranty',
@@ -215,6 +265,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'help-centre',
+    markets: NZ_ONLY,
     title: 'Help centre',
     description: 'Answers to common questions about orders, delivery, returns, gift cards and your account, and how to reach our customer care team.',
     image: 'article-help',
@@ -237,6 +288,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'help-centre/gift-cards',
+    markets: NZ_ONLY,
     title: 'Gift cards',
     description: 'How to use Fernleaf gift cards online and in store, check a balance, and what happens when a card expires.',
     image: 'article-gift-cards',
@@ -255,6 +307,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'care/leather',
+    markets: BOTH_MARKETS,
     title: 'Leather care guide',
     description: 'How to clean, condition and store a leather bag or wallet so it ages well.',
     image: 'article-care',
@@ -274,6 +327,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'terms-of-use',
+    markets: NZ_ONLY,
     title: 'Terms of use',
     description: 'The terms that apply when you use the Fernleaf website and buy from us online.',
     image: 'article-legal',
@@ -297,6 +351,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
   {
     path: 'privacy-policy',
+    markets: NZ_ONLY,
     title: 'Privacy policy',
     description: 'What personal information Fernleaf collects, why, how we keep it safe and how you can see or correct it.',
     image: 'article-legal',
@@ -329,6 +384,7 @@ export const BLOG_TAGS: Record<string, string> = {
 
 export interface SeedBlogPost {
   path: string;
+  markets: SeedMarkets;
   title: string;
   description: string;
   author: string;
@@ -342,6 +398,7 @@ export interface SeedBlogPost {
 export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   {
     path: 'carry-on-only-two-weeks',
+    markets: BOTH_MARKETS,
     title: 'Two weeks in Japan with carry-on only',
     description: 'Our buyer Mere spent a fortnight between Tokyo and Kyoto with one 40-litre bag. Here is exactly what she packed.',
     author: 'Mere Tawhiri',
@@ -361,6 +418,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'great-walks-day-pack',
+    markets: NZ_ONLY,
     title: 'What to carry on a Great Walk',
     description: 'From the Abel Tasman to the Routeburn: how to choose a pack and what goes in it for New Zealand\'s multi-day tracks.',
     author: 'Sam Whitaker',
@@ -379,6 +437,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'caring-for-leather-in-a-humid-climate',
+    markets: BOTH_MARKETS,
     title: 'Caring for leather in a humid climate',
     description: 'Auckland humidity is hard on leather. Our workshop lead explains how to stop mould, stiffness and marks before they start.',
     author: 'Aroha Bennett',
@@ -399,6 +458,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'the-commuter-backpack-checklist',
+    markets: NZ_ONLY,
     title: 'The commuter backpack checklist',
     description: 'Ferry, bus, bike or the Wellington cable car: what makes a backpack good for the daily commute.',
     author: 'Liam Chen',
@@ -415,6 +475,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'ferry-to-waiheke',
+    markets: NZ_ONLY,
     title: 'A Saturday on Waiheke, and the bag that came too',
     description: 'Vineyards, beaches and a market: a day trip from downtown Auckland with one good tote.',
     author: 'Mere Tawhiri',
@@ -431,6 +492,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'ski-trip-packing',
+    markets: NZ_ONLY,
     title: 'Packing for a ski week in Queenstown',
     description: 'Boot bags, duffles and what to do with your goggles: our guide to packing for the Remarkables and Coronet Peak.',
     author: 'Sam Whitaker',
@@ -446,6 +508,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'why-we-use-recycled-nylon',
+    markets: BOTH_MARKETS,
     title: 'Why we use recycled nylon',
     description: 'Most of our backpacks and totes are now made with recycled nylon. What that means, and what it does not.',
     author: 'Aroha Bennett',
@@ -464,6 +527,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'christmas-gift-guide',
+    markets: NZ_ONLY,
     title: 'The Fernleaf Christmas gift guide',
     description: 'Gifts for the traveller, the commuter and the person who has everything, from $29 to $349.',
     author: 'Liam Chen',
@@ -485,6 +549,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'back-to-school-bags',
+    markets: BOTH_MARKETS,
     title: 'Choosing a school bag that lasts the year',
     description: 'Straps, sizes and what to look for in a backpack for primary, intermediate and high school.',
     author: 'Hana Park',
@@ -500,6 +565,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'inside-the-christchurch-workshop',
+    markets: BOTH_MARKETS,
     title: 'Inside our Christchurch repair workshop',
     description: 'Every year our small team fixes more than 4,000 bags. We spent a day with them.',
     author: 'Aroha Bennett',
@@ -517,6 +583,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'south-island-road-trip',
+    markets: NZ_ONLY,
     title: 'Packing the car for a South Island road trip',
     description: 'Christchurch to Queenstown the long way: soft bags, a cooler and one rule about the boot.',
     author: 'Sam Whitaker',
@@ -532,6 +599,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'wanaka-weekend',
+    markets: NZ_ONLY,
     title: 'A long weekend in Wānaka',
     description: 'Roys Peak at sunrise, lake swims and the best coffee in town: a three-day guide, and what to carry.',
     author: 'Hana Park',
@@ -551,6 +619,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'packing-cubes-explained',
+    markets: BOTH_MARKETS,
     title: 'Packing cubes, explained',
     description: 'Do packing cubes really save space? How to use them, and when a compression cube is worth it.',
     author: 'Mere Tawhiri',
@@ -566,6 +635,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'bags-that-handle-the-rain',
+    markets: NZ_ONLY,
     title: 'Bags that handle a West Coast downpour',
     description: 'Water-resistant, waterproof and submersible are not the same thing. Here is the difference.',
     author: 'Liam Chen',
@@ -581,6 +651,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'the-case-for-a-minimal-wallet',
+    markets: BOTH_MARKETS,
     title: 'The case for a minimal wallet',
     description: 'With cards on your phone, do you still need a wallet? Why we think a slim card holder is the answer.',
     author: 'Hana Park',
@@ -596,6 +667,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'long-haul-flight-essentials',
+    markets: NZ_ONLY,
     title: 'Long-haul flight essentials',
     description: 'Auckland to London is 24 hours in the air. What to keep in your personal item to arrive human.',
     author: 'Mere Tawhiri',
@@ -611,6 +683,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'market-day-totes',
+    markets: NZ_ONLY,
     title: 'Market day: the tote bag test',
     description: 'We took five totes to the Matakana and Otago Farmers Markets. Here is how they held up.',
     author: 'Liam Chen',
@@ -626,6 +699,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
   },
   {
     path: 'luggage-repair-or-replace',
+    markets: BOTH_MARKETS,
     title: 'Repair or replace? A luggage health check',
     description: 'A wobbly wheel or a sticky handle does not mean a new suitcase. How to tell what can be fixed.',
     author: 'Aroha Bennett',
@@ -638,6 +712,35 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
       list('Wheels: spin each one; grinding or wobbling means worn bearings, which we can replace', 'Handle: extend and lock it at every height', 'Zips: run them end to end; a slider that separates the teeth can usually be replaced', 'Shell: small cracks near the wheels spread; get them looked at'),
       p('Bring it into a store and we will tell you whether a repair is worth it, and what it will cost, before we start.'),
       link('Our warranty and repairs', '/articles/warranty'),
+    ],
+  },
+];
+
+/**
+ * The Australian site's own journal posts (issue 14), seeded at start where missing
+ * (seed/markets.ts): its counterparts of New Zealand-only posts, in AUD with Australian delivery.
+ */
+export const SEED_AU_BLOG_POSTS: SeedBlogPost[] = [
+  {
+    path: 'christmas-gift-guide-australia',
+    markets: AU_ONLY,
+    title: 'The Fernleaf Christmas gift guide',
+    description: 'Gifts for the traveller, the commuter and the person who has everything, from $25 to $320.',
+    author: 'Liam Chen',
+    tags: ['gifts'],
+    image: 'blog-gifts',
+    imageAlt: 'A clutch, keyring and wallet under a night sky',
+    publishedAt: '2026-11-08T19:00:00.000Z',
+    body: [
+      p('Whether you are shopping for Kris Kringle or someone special, we have picked our favourite gifts at every price.'),
+      h('Under $50'),
+      list('Leather keyrings and luggage tags, which can be monogrammed in our Sydney and Melbourne stores', 'Card holders in seasonal colours'),
+      h('Under $150'),
+      list('RFID-blocking travel wallets', 'Canvas totes for beach and market days'),
+      h('Something special'),
+      list('Cabin-size spinner cases with a lifetime warranty', 'Full-grain leather weekenders'),
+      p('Order by 15 December for standard delivery before Christmas to metro areas anywhere in Australia (express by 19 December), or use click and collect in Sydney, Melbourne, Brisbane and Perth up to Christmas Eve.'),
+      link('Read about delivery in Australia', '/articles/shipping-australia'),
     ],
   },
 ];

@@ -2,10 +2,36 @@ import { sql } from 'drizzle-orm';
 import { contentImagePath, CONTENT_IMAGE_H, CONTENT_IMAGE_W } from '../content/images.js';
 import { queryRows, type Database } from '../db/index.js';
 import { articles, blogPosts, contentPages } from '../db/schema-content.js';
-import { SEED_ARTICLES, SEED_BLOG_POSTS, SEED_HOME } from './content-data.js';
+import { SEED_ARTICLES, SEED_BLOG_POSTS, SEED_HOME, type SeedArticle, type SeedBlogPost } from './content-data.js';
 import { seedStores } from './stores.js';
 
 const image = (name: string, alt: string) => ({ src: contentImagePath(name), width: CONTENT_IMAGE_W, height: CONTENT_IMAGE_H, alt });
+
+/** A seed article as its row (with its markets). */
+export const articleRow = (a: SeedArticle) => ({
+  path: a.path,
+  markets: [...a.markets],
+  title: a.title,
+  description: a.description,
+  image: a.image ? contentImagePath(a.image) : null,
+  imageAlt: a.imageAlt,
+  body: a.body,
+  updatedAt: new Date(a.updatedAt),
+});
+
+/** A seed journal post as its row (with its markets). */
+export const blogPostRow = (b: SeedBlogPost) => ({
+  path: b.path,
+  markets: [...b.markets],
+  title: b.title,
+  description: b.description,
+  author: b.author,
+  tags: b.tags,
+  image: contentImagePath(b.image),
+  imageAlt: b.imageAlt,
+  body: b.body,
+  publishedAt: new Date(b.publishedAt),
+});
 
 /** The stored home page document (HomeContent without the journal, which is read live). */
 export function seedHomeDocument() {
@@ -33,23 +59,13 @@ export async function seedContent(db: Database): Promise<{ articles: number; pos
   const at = new Date('2026-11-15T11:00:00.000Z');
   if (Number(counts?.articles ?? 0) === 0) {
     await db.insert(articles).values(
-      SEED_ARTICLES.map((a) => ({ path: a.path, title: a.title, description: a.description, image: a.image ? contentImagePath(a.image) : null, imageAlt: a.imageAlt, body: a.body, updatedAt: new Date(a.updatedAt) })),
+      SEED_ARTICLES.map(articleRow),
     );
     result.articles = SEED_ARTICLES.length;
   }
   if (Number(counts?.posts ?? 0) === 0) {
     await db.insert(blogPosts).values(
-      SEED_BLOG_POSTS.map((b) => ({
-        path: b.path,
-        title: b.title,
-        description: b.description,
-        author: b.author,
-        tags: b.tags,
-        image: contentImagePath(b.image),
-        imageAlt: b.imageAlt,
-        body: b.body,
-        publishedAt: new Date(b.publishedAt),
-      })),
+      SEED_BLOG_POSTS.map(blogPostRow),
     );
     result.posts = SEED_BLOG_POSTS.length;
   }

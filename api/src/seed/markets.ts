@@ -3,15 +3,13 @@
  * AUD price list, Australian delivery options, AUD offers and AUD sandbox gift cards. NZ data is
  * seeded by catalogue and checkout seeds as before.
  */
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/index.js';
 import type { PromotionRuleSpec } from '../promotions/engine.js';
 import { hashPin } from '../vouchers/service.js';
-import { articles } from '../db/schema-content.js';
-import { contentImagePath } from '../content/images.js';
-import { contentPages } from '../db/schema-content.js';
-import { SEED_AU_ARTICLES } from './content-data.js';
-import { seedHomeDocument } from './content.js';
+import { articles, blogPosts, contentPages } from '../db/schema-content.js';
+import { AU_HELP_CENTRE_SEEDED_AT, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS } from './content-data.js';
+import { articleRow, blogPostRow, seedHomeDocument } from './content.js';
 
 /**
  * The Australian site's home page (content_pages key `home-au`): the NZ document with the AU
@@ -71,10 +69,17 @@ const DAY = 24 * 60 * 60 * 1000;
 export async function seedMarkets(db: Database, now = new Date()): Promise<void> {
   await db.execute(AUD_PRICE_LIST_SQL);
   // the Australian customer-service pages the AU market links to (its delivery and returns)
-  await db
-    .insert(articles)
-    .values(SEED_AU_ARTICLES.map((a) => ({ path: a.path, title: a.title, description: a.description, image: a.image ? contentImagePath(a.image) : null, imageAlt: a.imageAlt, body: a.body, updatedAt: new Date(a.updatedAt) })))
-    .onConflictDoNothing();
+  await db.insert(articles).values(SEED_AU_ARTICLES.map(articleRow)).onConflictDoNothing();
+  // the help centre as first seeded, not edited since, links the Australian gift-card article now
+  const helpCentre = SEED_AU_ARTICLES.find((a) => a.path === 'help-centre-australia');
+  if (helpCentre) {
+    await db
+      .update(articles)
+      .set({ body: helpCentre.body, updatedAt: new Date(helpCentre.updatedAt) })
+      .where(and(eq(articles.path, helpCentre.path), eq(articles.updatedAt, new Date(AU_HELP_CENTRE_SEEDED_AT))));
+  }
+  // the Australian site's own journal posts (its counterparts of New Zealand-only ones)
+  await db.insert(blogPosts).values(SEED_AU_BLOG_POSTS.map(blogPostRow)).onConflictDoNothing();
   // the Australian site's home page (its own copy); the content editors' changes are kept
   await db.insert(contentPages).values({ key: 'home-au', data: seedAuHomeDocument(), updatedAt: new Date('2026-11-25T00:00:00.000Z') }).onConflictDoNothing();
   const [counts] = await queryRows<{ shipping: number; promos: number; cards: number }>(

@@ -1,11 +1,12 @@
+import { useMarket } from '@store/ui/market';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getFailedOrderNumber } from '../features/checkout/state';
 import { card, heading, page } from '../lib/ui';
 
-export const SUPPORT_URL = '/articles/help-centre';
-
+/** The failed order page links the site's own help centre (the market's: the NZ one is not on the AU site). */
 export function CheckoutErrorPage() {
+  const supportUrl = useMarket().customerService.supportUrl;
   const number = getFailedOrderNumber();
   useEffect(() => {
     document.title = 'Your order was unsuccessful | Fernleaf';
@@ -19,7 +20,7 @@ export function CheckoutErrorPage() {
           We could not complete the payment for order <strong data-testid="failed-order-number">{number}</strong>. You have not been charged for this order.
         </p>
         <p>
-          Please contact our customer support team and quote your order number so we can help: <a href={SUPPORT_URL}>visit the help centre</a>.
+          Please contact our customer support team and quote your order number so we can help: <a href={supportUrl}>visit the help centre</a>.
         </p>
         <p>
           <Link to="/cart">Return to your cart</Link>

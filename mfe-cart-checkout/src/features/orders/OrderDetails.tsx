@@ -1,8 +1,9 @@
 /** An order's details (success page, guest lookup, account order): items, sums that add up, payments, address. */
-import { MARKETS, marketOfCurrency, type OrderView } from '@store/contracts';
-import { MarketProvider, useMarket } from '@store/ui/market';
+import type { OrderView } from '@store/contracts';
+import { useMarket } from '@store/ui/market';
 import { DeliveryPrice, formatPoints } from '../checkout/Summary';
 import { card, Money } from '../../lib/ui';
+import { OrderMarket, orderMarket } from './orderMarket';
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.3rem 0' } as const;
 const amount = { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -29,12 +30,11 @@ export const paidWith = (payments: OrderView['payments']): OrderView['payments']
  */
 export function OrderDetails({ order }: { order: OrderView }) {
   const page = useMarket();
-  const market = (order.currency && marketOfCurrency(order.currency)) || MARKETS.NZ;
-  const showCurrency = page.id !== 'NZ' || market.currency !== page.currency;
+  const showCurrency = page.id !== 'NZ' || orderMarket(order).currency !== page.currency;
   return (
-    <MarketProvider market={{ ...market, sites: page.sites }}>
+    <OrderMarket order={order}>
       <OrderDetailsIn order={order} showCurrency={showCurrency} />
-    </MarketProvider>
+    </OrderMarket>
   );
 }
 

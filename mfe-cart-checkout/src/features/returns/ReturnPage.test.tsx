@@ -1,8 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReturnableOrder } from '@store/contracts';
+import { MARKETS, type ReturnableOrder } from '@store/contracts';
+import { MarketProvider } from '@store/ui/market';
 import AccountOrders from '../orders/AccountOrders';
-import { GuestReturnPage, RETURN_NOT_FOUND, returnItems } from './ReturnPage';
+import { formatReturnBy, GuestReturnPage, RETURN_NOT_FOUND, ReturnForm, returnItems } from './ReturnPage';
 
 const order: ReturnableOrder = {
   number: 'FL12345678',
@@ -84,5 +85,37 @@ describe('returns', () => {
     expect(await screen.findByRole('form', { name: 'Return items from order FL12345678' })).toBeTruthy();
     render(<AccountOrders view="return" number="FL12345678" token={'x'.repeat(32)} />);
     expect(await screen.findByText(/This return link is not valid for order FL12345678/)).toBeTruthy();
+  });
+
+  describe("the order's own market, whichever site shows the form", () => {
+    // 13:30 UTC on 30 June: 23:30 that day in Sydney, already 1:30 on 1 July in Auckland
+    const late = '2026-06-30T13:30:00.000Z';
+    const returnBy = (order: ReturnableOrder, page: keyof typeof MARKETS) => {
+      const view = render(
+        <MarketProvider market={MARKETS[page]}>
+          <ReturnForm order={order} />
+        </MarketProvider>,
+      );
+      const text = view.getByTestId('return-by').textContent;
+      view.unmount();
+      return { text };
+    };
+
+    it('formats the return-by date in the given market', () => {
+      expect(formatReturnBy(late, MARKETS.NZ)).toBe('1 July 2026');
+      expect(formatReturnBy(late, MARKETS.AU)).toBe('30 June 2026');
+    });
+
+    it("an Australian order's return-by date is a Sydney date on the NZ site too, and a NZ order's an Auckland date on the AU site", () => {
+      const au: ReturnableOrder = { ...order, returnBy: late, market: 'AU', currency: 'AUD' };
+      const nz: ReturnableOrder = { ...order, returnBy: late, market: 'NZ', currency: 'NZD' };
+      expect(returnBy(au, 'NZ').text).toContain('online until 30 June 2026.');
+      expect(returnBy(au, 'AU').text).toContain('online until 30 June 2026.');
+      expect(returnBy(nz, 'AU').text).toContain('online until 1 July 2026.');
+      expect(returnBy(nz, 'NZ').text).toContain('online until 1 July 2026.');
+      // by its currency when the answer has no market (as the order details do), NZ before markets
+      expect(returnBy({ ...au, market: undefined }, 'NZ').text).toContain('30 June 2026');
+      expect(returnBy({ ...order, returnBy: late }, 'AU').text).toContain('1 July 2026');
+    });
   });
 });

@@ -4,13 +4,15 @@
  * returns API: pick quantities (at most what is left to return) and a reason per item; the answer
  * is a return number with instructions.
  */
-import { pageMarket } from '@store/contracts/market';
+import { formatMarketDate, type MarketSettings } from '@store/contracts/market';
 import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { useForm } from '@store/ui/form';
+import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError, createReturn, returnLookup } from '../../lib/api';
 import { card, heading, Money, Notice, page, primaryButton, SelectField, TextField } from '../../lib/ui';
+import { OrderMarket } from '../orders/orderMarket';
 
 /**
  * The store's returns policy as the return confirmation states it (the API's instructions: "within
@@ -32,8 +34,11 @@ export function returnItems(choice: Choice): { items: { variantId: string; qty: 
   };
 }
 
-/** The return deadline as a NZ date, e.g. "23 January 2027". */
-export const formatReturnBy = (iso: string): string => new Date(iso).toLocaleDateString(pageMarket().locale, { timeZone: pageMarket().timeZone, day: 'numeric', month: 'long', year: 'numeric' });
+/**
+ * The return deadline as a date of the order's market (its zone and locale, whichever site shows
+ * the form), e.g. "23 January 2027": an AU order's deadline is a Sydney date on the NZ site too.
+ */
+export const formatReturnBy = (iso: string, market: Pick<MarketSettings, 'locale' | 'timeZone'>): string => formatMarketDate(iso, market, { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The return form's values: per open line its quantity (`qty:<variantId>`, "0" to keep) and reason (`reason:<variantId>`). */
 type ReturnValues = Record<string, string>;
@@ -48,7 +53,17 @@ const choiceOf = (values: ReturnValues): Choice =>
       }),
   );
 
-export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
+/** The return form in the order's own market (its dates and amounts), as the order details are. */
+export function ReturnForm(props: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
+  return (
+    <OrderMarket order={props.order}>
+      <ReturnFormIn {...props} />
+    </OrderMarket>
+  );
+}
+
+function ReturnFormIn({ order, onCreated }: { order: ReturnableOrder; onCreated?: (r: ReturnCreateResponse) => void }) {
+  const market = useMarket();
   const form = useForm<ReturnValues>({
     defaultValues: Object.fromEntries(order.lines.filter((l) => l.returnable > 0).flatMap((l) => [[`qty:${l.variantId}`, '0'], [`reason:${l.variantId}`, '']])),
     // a line with a quantity needs a reason
@@ -97,7 +112,7 @@ export function ReturnForm({ order, onCreated }: { order: ReturnableOrder; onCre
     >
       {order.returnBy ? (
         <p css={{ margin: '0 0 1rem' }} data-testid="return-by">
-          Items can be returned within {RETURN_POLICY_DAYS} days of delivery or collection. You can request the return for this order online until {formatReturnBy(order.returnBy)}.
+          Items can be returned within {RETURN_POLICY_DAYS} days of delivery or collection. You can request the return for this order online until {formatReturnBy(order.returnBy, market)}.
         </p>
       ) : null}
       <ul css={{ listStyle: 'none', padding: 0, margin: '0 0 1rem', display: 'grid', gap: '.75rem' }}>
