@@ -9,10 +9,10 @@ import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type R
 import { useForm } from '@store/ui/form';
 import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
-import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError, createReturn, returnLookup } from '../../lib/api';
-import { card, heading, Money, Notice, page, primaryButton, SelectField, TextField } from '../../lib/ui';
+import { card, heading, Money, Notice, page, primaryButton, SelectField } from '../../lib/ui';
 import { OrderMarket } from '../orders/orderMarket';
+import { OrderLookupForm } from '../orders/OrderLookupForm';
 
 /**
  * The store's returns policy as the return confirmation states it (the API's instructions: "within
@@ -146,21 +146,10 @@ function ReturnFormIn({ order, onCreated }: { order: ReturnableOrder; onCreated?
 
 /** /return/guest/create */
 export function GuestReturnPage() {
-  const form = useForm({ defaultValues: { orderNumber: '', email: '' }, rules: { orderNumber: orderNumberError, email: lookupEmailError } });
   const [order, setOrder] = useState<ReturnableOrder | null>(null);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     document.title = 'Return items | Fernleaf';
   }, []);
-  const find = form.handleSubmit(async ({ orderNumber, email }) => {
-    setError(null);
-    try {
-      setOrder(await returnLookup(orderNumber.trim().toUpperCase(), email.trim()));
-    } catch (e) {
-      setOrder(null);
-      setError(e instanceof ApiError && e.status === 404 ? RETURN_NOT_FOUND : e instanceof ApiError && (e.status === 409 || e.status === 429) ? e.message : 'We were unable to look up your order. Please try again.');
-    }
-  });
   return (
     <div css={page}>
       <h1 css={heading}>Return items</h1>
@@ -169,14 +158,7 @@ export function GuestReturnPage() {
       ) : (
         <>
           <p>Enter your order number and the email address you used to choose the items to return.</p>
-          <form onSubmit={find} noValidate css={[card, { maxWidth: 480, marginBottom: '1.5rem' }]} aria-label="Find the order to return">
-            <TextField label="Order number" f={form.field('orderNumber')} maxLength={20} autoComplete="off" />
-            <TextField label="Email" type="email" autoComplete="email" f={form.field('email')} maxLength={250} />
-            <button type="submit" css={primaryButton} disabled={form.submitting} aria-busy={form.submitting}>
-              Find order
-            </button>
-          </form>
-          {error ? <Notice>{error}</Notice> : null}
+          <OrderLookupForm label="Find the order to return" lookup={returnLookup} onFound={setOrder} notFoundMessage={RETURN_NOT_FOUND} shownStatuses={[409, 429]} />
         </>
       )}
     </div>
