@@ -69,6 +69,23 @@ describe('cart service: checkout state on login and logout', () => {
     session('LOGGED_OUT');
     expect(getCheckout()).toMatchObject({ contact: null, deliveryAddress: null, pickupStore: null, vouchers: [] });
   });
+
+  it('clears a signed-in checkout on the next signed-out state when the logout happened before the service heard it', () => {
+    session('LOGGING_IN');
+    session('LOGGED_IN');
+    setCheckout(filled());
+    setPlacedOrder({ orderNumber: 'FL12345678', accessToken: 'secret-access-token', email: 'aroha@example.co.nz' } as unknown as PlacedOrder);
+    // the page loads again (or the service started late): it hears only INITIALISING, then LOGGED_OUT
+    session('INITIALISING');
+    session('LOGGED_OUT');
+    expect(getCheckout()).toMatchObject({ contact: null, deliveryAddress: null, vouchers: [] });
+    expect(getPlacedOrder()).toBeNull();
+    // and a guest's checkout filled after that is kept on the next page load
+    setCheckout(filled());
+    session('INITIALISING');
+    session('LOGGED_OUT');
+    expect(getCheckout()).toMatchObject(filled());
+  });
 });
 
 describe('the last order on a shared device', () => {

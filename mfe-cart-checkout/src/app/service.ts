@@ -4,11 +4,13 @@
  * follows `session.state` for the checkout state (spec §4): a login (LOGGING_IN → LOGGED_IN)
  * clears the checkout contact; a logout (LOGGED_IN or LOGGING_OUT → LOGGED_OUT) clears the
  * addresses, contact, delivery options, pickup store and applied gift cards. A guest's page load
- * (INITIALISING → LOGGED_OUT) keeps the guest's checkout.
+ * (INITIALISING → LOGGED_OUT) keeps the guest's checkout. The service starts when the page is idle,
+ * so it may first hear of a logout as the replayed LOGGED_OUT: the checkout remembers that it was
+ * filled while signed in (`wasSignedIn`), and a signed-out state clears it then too.
  */
 import { bus, session, topics, type SessionStatus } from '@store/shared-events';
 import { migrateLegacyCart, publishQuantity } from '../features/cart/store';
-import { clearForLogin, clearForLogout } from '../features/checkout/state';
+import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../features/checkout/state';
 
 let started = false;
 
@@ -20,7 +22,11 @@ export function start(): void {
   let previous: SessionStatus | undefined;
   bus.subscribe(topics.sessionState, ({ status }) => {
     if (status === 'LOGGED_IN' && previous === 'LOGGING_IN') clearForLogin();
-    if (status === 'LOGGED_OUT' && (previous === 'LOGGING_OUT' || previous === 'LOGGED_IN')) clearForLogout();
+    if (status === 'LOGGED_IN') setSignedIn(true);
+    if (status === 'LOGGED_OUT' && (previous === 'LOGGING_OUT' || previous === 'LOGGED_IN' || wasSignedIn())) {
+      clearForLogout();
+      setSignedIn(false);
+    }
     previous = status;
   });
   bus.subscribe(topics.cartAdd, (payload) => {

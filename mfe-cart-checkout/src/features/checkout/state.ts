@@ -53,6 +53,29 @@ export interface PlacedOrder extends OrderPlaceResponse {
 export const CHECKOUT_KEY = 'fernleaf.checkout';
 export const PLACED_ORDER_KEY = 'fernleaf.checkout.placedOrder';
 export const FAILED_ORDER_KEY = 'fernleaf.checkout.failedOrderNumber';
+/**
+ * Set while the checkout on this device belongs to a signed-in shopper: a logout the cart service
+ * did not see happen (it starts when the page is idle; the shopper signed out before) still clears
+ * it on the next signed-out state.
+ */
+export const SIGNED_IN_KEY = 'fernleaf.checkout.signedIn';
+
+export function setSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    // storage disabled: nothing kept there either
+  }
+}
+
+export function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
 export const UTM_PARAMS = ['utm_campaign', 'utm_content', 'utm_medium', 'utm_source', 'utm_term'] as const;
 
 export const emptyCheckout = (): CheckoutState => ({
