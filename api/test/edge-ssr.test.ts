@@ -117,12 +117,12 @@ describe('edge server rendering', () => {
     expect(html).toContain('<script type="application/json" id="chrome-data">{"nav":["bags","travel"]}</script>');
     expect(html).toContain('<script type="application/json" id="shell-registry">');
     // the registry is in the page, not preloaded; the shell's script and the remote's manifest
-    // start from the loader once the LCP image is painted (scriptsAfterLcpImage), no script preload
+    // start from the loader on the shopper's first intent or once the page is quiet (scriptsOnIntent), no script preload
     expect(html).not.toContain('href="/registry.json"');
     expect(html).not.toContain('<link rel="preload" href="/cdn/things/t1/mf-manifest.json"');
     expect(html).not.toContain('as="script"');
     expect(html).not.toContain('<script defer');
-    expect(html).toMatch(/<\/footer><script>\(function\(d,w,s,p\)\{.*\}\)\(document,window,\["\/cdn\/shell\/s1\/main.js"\],\["\/cdn\/things\/t1\/mf-manifest.json"\]\)<\/script><\/body><\/html>$/);
+    expect(html).toMatch(/<\/footer><script>\(function\(d,w,s,p,ev\)\{.*\}\)\(document,window,\["\/cdn\/shell\/s1\/main.js"\],\["\/cdn\/things\/t1\/mf-manifest.json"\],\[[^\]]+\]\)<\/script><\/body><\/html>$/);
   });
 
   it('answers 404 with the error page for an unknown thing and for a path no remote owns', async () => {
@@ -214,16 +214,14 @@ describe('renderRoot', () => {
   });
 });
 
-describe('scriptsAfterLcpImage', () => {
+describe('scriptsOnIntent', () => {
   it('replaces the deferred scripts by one loader and leaves a template without them unchanged', async () => {
-    const { scriptsAfterLcpImage, SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS } = await import('../src/ssr/render');
-    const out = scriptsAfterLcpImage('<div id="shell-overlays"></div><script defer="defer" src="/cdn/shell/a/main.1.js"></script></body></html>', ['/m.json']);
+    const { scriptsOnIntent } = await import('../src/ssr/render');
+    const out = scriptsOnIntent('<div id="shell-overlays"></div><script defer="defer" src="/cdn/shell/a/main.1.js"></script></body></html>', ['/m.json']);
     expect(out).toMatch(/^<div id="shell-overlays"><\/div><script>\(function.*<\/script><\/body><\/html>$/);
     expect(out).not.toContain('defer');
-    expect(out).toContain('(document,window,["/cdn/shell/a/main.1.js"],["/m.json"])');
-    expect(out).toContain('img[fetchpriority=high]');
-    expect(out).toContain(`setTimeout(go,${SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS})`);
-    expect(scriptsAfterLcpImage('<p>no scripts</p></body>')).toBe('<p>no scripts</p></body>');
+    expect(out).toContain('(document,window,["/cdn/shell/a/main.1.js"],["/m.json"],');
+    expect(scriptsOnIntent('<p>no scripts</p></body>')).toBe('<p>no scripts</p></body>');
   });
 });
 

@@ -54,14 +54,18 @@ export const test = base.extend<Fixtures>({
   store: async ({}, use) => {
     await use(readState());
   },
-  // A server-rendered page shows its content before the store's scripts run (they start once the
-  // LCP image is painted, then hydrate): a full page load (goto, reload) waits until the page is
-  // hydrated -- no region still marked data-ssr="rendered" -- as a shopper's tap would only do
-  // something after that. Not for waitUntil 'commit' (tests that hold the scripts back), and at
+  // A server-rendered page shows its content before the store's scripts run (they start on the
+  // shopper's first intent, or once the page has been quiet for a few seconds, then hydrate): a
+  // full page load (goto, reload) moves the mouse over the page, as a shopper about to use it
+  // would, and waits until the page is hydrated -- no region still marked data-ssr="rendered".
+  // Not for waitUntil 'commit' (tests that hold the scripts back or tap before hydration), and at
   // most HYDRATION_WAIT_MS (a test that breaks a remote on purpose goes on, and asserts the rest).
   page: async ({ page }, use) => {
     const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
-      if (options?.waitUntil !== 'commit') await waitForHydration(page);
+      if (options?.waitUntil !== 'commit') {
+        await page.mouse.move(1, 1).catch(() => undefined);
+        await waitForHydration(page);
+      }
       return response;
     };
     const goto = page.goto.bind(page);

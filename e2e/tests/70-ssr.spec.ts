@@ -114,6 +114,8 @@ test('the browser hydrates the server HTML in place: same nodes, no console warn
       for (const selector of ['#app-catalog h1', '#shell-header a[aria-label="Fernleaf home"]']) (document.querySelector(selector) as HTMLElement & { __server?: boolean }).__server = true;
     });
     release();
+    // the shopper's mouse moving over the page starts the scripts
+    await page.mouse.move(1, 1);
     // hydrated: the region's marker is taken, the page reacts (a click handler works), and the nodes are the server's
     await expect(remote(page, 'catalog')).not.toHaveAttribute('data-ssr');
     await expect(page.locator('#shell-header')).not.toHaveAttribute('data-ssr');
@@ -135,21 +137,37 @@ test('the browser hydrates the server HTML in place: same nodes, no console warn
   expect(warnings.filter((w) => !w.startsWith('Service Worker registration blocked by Playwright')), 'console warnings').toEqual([]);
 });
 
-test('the scripts start after the LCP image; a tap on a header button before hydration is not lost', async ({ page }) => {
+test('no script runs until the shopper shows intent; a tap on a header button before hydration is not lost', async ({ page }) => {
+  const shellScripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && /\/cdn\//.test(request.url())) shellScripts.push(request.url());
+  });
   const release = await holdShellScript(page);
-  await page.goto('/categories/bags', { waitUntil: 'commit' });
+  await page.goto('/categories/bags', { waitUntil: 'load' });
   const trigger = page.locator('#shell-header').getByRole('button', { name: /Change region, current: New Zealand/ });
   await expect(trigger).toBeVisible();
-  // the server's HTML: the LCP image loaded, the shell's script asked for by the loader (and held)
+  // the server's HTML, loaded and painted: no script of the store asked for while nobody touches it
   await expect.poll(() => page.evaluate(() => (document.querySelector('#shell-main img[fetchpriority=high]') as HTMLImageElement | null)?.complete)).toBe(true);
+  await page.waitForTimeout(1500);
+  expect(shellScripts, 'scripts fetched by an untouched page in its first seconds').toEqual([]);
   await expect(page.locator('#shell-header')).toHaveAttribute('data-ssr', 'rendered');
+  // the first tap starts them (and is kept: the script is held here, so nothing is hydrated yet)
   await trigger.click();
+  await expect.poll(() => shellScripts.some((url) => /\/cdn\/shell\/[^/]+\/main\./.test(url))).toBe(true);
   await expect(page.getByRole('dialog', { name: 'Choose your region' })).toHaveCount(0);
   release();
   // hydrated: the tap is clicked again and the dialog opens
   await expect(page.getByRole('dialog', { name: 'Choose your region' })).toBeVisible();
   await expect(page.locator('#shell-header')).not.toHaveAttribute('data-ssr');
   await page.unroute(/\/cdn\/shell\//);
+});
+
+test('an untouched page starts its scripts by itself once it has been quiet for a few seconds', async ({ page }) => {
+  await page.goto('/categories/bags', { waitUntil: 'commit' });
+  await expect(page.locator('#shell-header')).toHaveAttribute('data-ssr', 'rendered');
+  // no mouse, no touch, no key: hydrated all the same, a few seconds after the load event
+  await expect(remote(page, 'catalog')).not.toHaveAttribute('data-ssr', { timeout: 15_000 });
+  await expect(page.locator('#shell-header')).not.toHaveAttribute('data-ssr');
 });
 
 test('a page of an unknown product is a 404 the browser keeps: the error page, not the catalog', async ({ page }) => {
@@ -232,6 +250,7 @@ test('reloading a page reached by a client-side navigation hydrates it too (its 
     (document.querySelector('#app-catalog h1') as HTMLElement & { __server?: boolean }).__server = true;
   });
   release();
+  await page.mouse.move(1, 1);
   await expect(catalog).not.toHaveAttribute('data-ssr');
   await expect(catalog.getByRole('button', { name: /add to cart|coming soon|sold out/i }).first()).toBeVisible();
   expect(await page.evaluate(() => Boolean((document.querySelector('#app-catalog h1') as HTMLElement & { __server?: boolean } | null)?.__server)), 'hydrated, not rendered again').toBe(true);

@@ -93,6 +93,7 @@ async function openAndHydrate(page: Page, path: string) {
     (element as HTMLElement & { __ssrNode?: string }).__ssrNode = 'server';
   });
   release();
+  await page.mouse.move(1, 1);
   // mounting takes the region over (data-ssr is dropped when the remote hydrates it)
   await expect(remote(page, 'content')).not.toHaveAttribute('data-ssr', { timeout: 15_000 });
   await page.waitForLoadState('networkidle');

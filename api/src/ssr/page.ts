@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../http/security';
 import { loadServerModule } from './modules';
 import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
-import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsAfterLcpImage, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
+import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsOnIntent, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
 
 export interface SsrRemote {
   name: string;
@@ -274,11 +274,11 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // down at page load could not be loaded again on the shopper's next visit to it (e2e 03).
   // (nor for a remote the page's query overrides: the browser loads the developer's build instead)
   const manifest = owner?.manifest && region && region.kind !== 'error-page' && !new URLSearchParams(request.search).has(`mf-override.${owner.name}`) ? owner.manifest : null;
-  // A server-rendered region: the scripts (and the manifest preload) start once its LCP image has
-  // been painted (scriptsAfterLcpImage). Any other page starts them as the template says.
-  const afterImage = region?.kind === 'rendered';
-  const preloads = manifest && !afterImage ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
-  const end = afterImage ? scriptsAfterLcpImage(template.end, manifest ? [manifest] : []) : template.end;
+  // A server-rendered region: the scripts (and the manifest preload) start on the shopper's first
+  // intent or once the page is quiet (scriptsOnIntent). Any other page starts them as the template says.
+  const onIntent = region?.kind === 'rendered';
+  const preloads = manifest && !onIntent ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
+  const end = onIntent ? scriptsOnIntent(template.end, manifest ? [manifest] : []) : template.end;
   const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
 
   const pageHead = head?.() ?? null;

@@ -233,21 +233,28 @@ export function routeDataScript(remote: string, path: string, dataJson: string):
 
 export type { RemoteServerModule };
 
-/** At most this long after the page is parsed, the shell's scripts start even if the LCP image has not loaded. */
-export const SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS = 3000;
+/**
+ * A server-rendered page starts its scripts on the shopper's first sign of intent, or when the page
+ * has been quiet this long after its load event (then at the browser's next idle moment).
+ */
+export const SCRIPTS_WHEN_QUIET_MS = 4000;
+/** The events that count as intent: a touch, a press, a key, focus moving in, a wheel, a mouse moving. */
+export const INTENT_EVENTS = ['touchstart', 'pointerdown', 'keydown', 'focusin', 'wheel', 'mousemove'] as const;
 
 /**
  * The template's deferred shell script(s) (`<script defer src="…">`, HtmlWebpackPlugin's output)
- * replaced by one inline loader that starts them once the server-rendered page's LCP image (the
- * region's `fetchpriority="high"` image) has loaded and been painted, or after
- * SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS. On a slow phone link the image then has the connection to
- * itself instead of sharing it with ~200 KB of JavaScript, and its paint does not wait behind
- * script evaluation; the page is readable and its links work before any script runs, and the
- * hydration that follows is the same. `preloads` (the route remote's manifest) start with the
- * scripts. Without a matching script tag the template is returned unchanged.
+ * replaced by one inline loader: a server-rendered page is complete HTML (text, images and links
+ * work without JavaScript), so the phone pays for the store's scripts only when the shopper is
+ * about to use them. The loader starts them on the first intent (INTENT_EVENTS: a finger touching
+ * the screen to scroll or tap, a key, a mouse moving over the page), or once the page has been
+ * quiet for SCRIPTS_WHEN_QUIET_MS after its load event and the browser is idle. A tap on a button
+ * of a server-rendered region before it is hydrated is recorded (a submit button's native submit
+ * and a summary's toggle are held back) and clicked again after the region's `hydrateRoot`
+ * (replayEarlyClicks in @store/shared-events/remote). `preloads` (the route remote's manifest)
+ * start with the scripts. Without a matching script tag the template is returned unchanged.
  */
 const loaders = new Map<string, string>();
-export function scriptsAfterLcpImage(end: string, preloads: string[] = []): string {
+export function scriptsOnIntent(end: string, preloads: string[] = []): string {
   // the same per shell version and route remote: built once (a handful of entries)
   const key = `${preloads.join(' ')}\n${end}`;
   let built = loaders.get(key);
@@ -267,18 +274,20 @@ function buildScriptLoader(end: string, preloads: string[]): string {
   });
   if (!srcs.length) return end;
   const loader =
-    '(function(d,w,s,p){var n=d.currentScript&&d.currentScript.nonce,done=0;' +
-    'function go(){if(done)return;done=1;p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=h;d.head.appendChild(l)});' +
+    '(function(d,w,s,p,ev){var n=d.currentScript&&d.currentScript.nonce,done=0,o={capture:true,passive:true};' +
+    'function go(){if(done)return;done=1;ev.forEach(function(t){w.removeEventListener(t,go,o)});' +
+    'p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=h;d.head.appendChild(l)});' +
     's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;if(n)e.nonce=n;d.body.appendChild(e)})}' +
-    'function painted(){w.requestAnimationFrame(function(){w.setTimeout(go,0)})}' +
+    'ev.forEach(function(t){w.addEventListener(t,go,o)});' +
     // taps on a server-rendered region's buttons before it is hydrated: kept for the page to
     // click again once its React root exists (replayEarlyClicks in @store/shared-events/remote);
     // a submit button's native submit is held back for the same reason
-    `var q=w.${EARLY_CLICKS_GLOBAL}=[];d.addEventListener("click",function(e){var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary");` +
+    `var q=w.${EARLY_CLICKS_GLOBAL}=[];d.addEventListener("click",function(e){go();var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary");` +
     'if(!t||!t.closest("[data-ssr=rendered]"))return;if(t.type==="submit"||t.tagName==="SUMMARY")e.preventDefault();q.push(t)},true);' +
-    'var i=d.querySelector("#shell-main img[fetchpriority=high]");' +
-    'if(!i||i.complete)painted();else{i.addEventListener("load",painted);i.addEventListener("error",go)}' +
-    `w.setTimeout(go,${SCRIPTS_AFTER_IMAGE_MAX_WAIT_MS})})(document,window,${jsonForScript(srcs)},${jsonForScript(preloads)})`;
+    'function idle(){if(w.requestIdleCallback)w.requestIdleCallback(go,{timeout:2000});else go()}' +
+    `function quiet(){w.setTimeout(idle,${SCRIPTS_WHEN_QUIET_MS})}` +
+    'if(d.readyState==="complete")quiet();else w.addEventListener("load",quiet)' +
+    `})(document,window,${jsonForScript(srcs)},${jsonForScript(preloads)},${jsonForScript(INTENT_EVENTS)})`;
   const at = rest.search(/<\/body\s*>/i);
   const tag = `<script>${loader}</script>`;
   return at < 0 ? rest + tag : rest.slice(0, at) + tag + rest.slice(at);

@@ -14,15 +14,28 @@ export function userType(): 'customer' | 'guest' {
   return bus.latest(topics.sessionState)?.status === 'LOGGED_IN' ? 'customer' : 'guest';
 }
 
+/**
+ * How long after now the page view of a navigation is due: PAGE_VIEW_DELAY_MS after it. The page's
+ * first navigation is the document's own, counted from when it started loading (a server-rendered
+ * page's scripts may start seconds later, on the shopper's first intent); later ones from now.
+ */
+export function pageViewDelay(firstPage: boolean, sinceDocumentStart: number): number {
+  return firstPage ? Math.max(0, PAGE_VIEW_DELAY_MS - sinceDocumentStart) : PAGE_VIEW_DELAY_MS;
+}
+
+let firstPage = true;
+
 /** page_view about 3 s after each navigation (path changes), so the page has its final title. */
 function PageViews() {
   const location = useLocation();
   useEffect(() => {
+    const delay = pageViewDelay(firstPage, performance.now());
+    firstPage = false;
     if (document.getElementById('app-error-page')) return undefined; // the error page sends its own
     const timer = setTimeout(() => {
       if (document.getElementById('app-error-page')) return;
       track('page_view', { page_path: `${window.location.pathname}${window.location.search}`, page_title: document.title, user_type: userType() });
-    }, PAGE_VIEW_DELAY_MS);
+    }, delay);
     return () => clearTimeout(timer);
   }, [location.pathname]);
   return null;

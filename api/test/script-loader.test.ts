@@ -1,0 +1,79 @@
+import { JSDOM } from 'jsdom';
+import { INTENT_EVENTS, SCRIPTS_WHEN_QUIET_MS, scriptsOnIntent } from '../src/ssr/render';
+
+/**
+ * The inline loader a server-rendered page starts its scripts with, run in a DOM: nothing is
+ * fetched until the shopper shows intent or the page has been quiet, and an early tap is kept.
+ */
+const TEMPLATE_END = '<div id="shell-overlays"></div><script defer="defer" src="/cdn/shell/s1/main.js"></script></body></html>';
+
+function page() {
+  const timers: Array<{ fn: () => void; ms: number }> = [];
+  const html =
+    '<!doctype html><html><head></head><body>' +
+    '<main id="shell-main"><div data-ssr="rendered"><form><button type="submit" id="add">Add to cart</button></form><a id="link" href="#x">x</a></div></main>' +
+    '<button id="outside">Outside</button>' +
+    scriptsOnIntent(TEMPLATE_END, ['/cdn/things/t1/mf-manifest.json']);
+  const dom = new JSDOM(html, {
+    runScripts: 'dangerously',
+    url: 'http://localhost/',
+    beforeParse(window) {
+      // the loader's timers are recorded rather than run, so the test decides when time passes
+      (window as unknown as { setTimeout: (fn: () => void, ms: number) => number }).setTimeout = (fn, ms) => timers.push({ fn, ms });
+    },
+  });
+  const { window } = dom;
+  const started = () => [...window.document.querySelectorAll('body > script[src]')].map((s) => s.getAttribute('src'));
+  const preloads = () => [...window.document.querySelectorAll('link[rel=preload]')].map((l) => l.getAttribute('href'));
+  return { window, timers, started, preloads };
+}
+
+describe('the script loader of a server-rendered page', () => {
+  it('starts nothing while the shopper has not shown intent and the page is not yet quiet', () => {
+    const { started, preloads } = page();
+    expect(started()).toEqual([]);
+    expect(preloads()).toEqual([]);
+  });
+
+  it.each(INTENT_EVENTS)('starts the shell script and the route manifest on the first %s, once', (type) => {
+    const { window, started, preloads } = page();
+    window.dispatchEvent(new window.Event(type, { bubbles: true }));
+    expect(started()).toEqual(['/cdn/shell/s1/main.js']);
+    expect(preloads()).toEqual(['/cdn/things/t1/mf-manifest.json']);
+    for (const again of INTENT_EVENTS) window.dispatchEvent(new window.Event(again, { bubbles: true }));
+    expect(started()).toHaveLength(1);
+  });
+
+  it('starts them when the page has been quiet for a while after its load event', async () => {
+    const { window, timers, started } = page();
+    await new Promise<void>((resolve) => (window.document.readyState === 'complete' ? resolve() : window.addEventListener('load', () => resolve())));
+    const quiet = timers.find((t) => t.ms === SCRIPTS_WHEN_QUIET_MS);
+    expect(quiet).toBeDefined();
+    expect(started()).toEqual([]);
+    quiet!.fn(); // no requestIdleCallback in this DOM: straight on
+    expect(started()).toEqual(['/cdn/shell/s1/main.js']);
+  });
+
+  it('keeps a tap on a server-rendered button for the hydrated page and holds back its native submit', () => {
+    const { window, started } = page();
+    const add = window.document.getElementById('add')!;
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    window.document.querySelector('form')!.addEventListener('submit', submitted);
+    const click = new window.MouseEvent('click', { bubbles: true, cancelable: true });
+    add.dispatchEvent(click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(submitted).not.toHaveBeenCalled();
+    expect((window as unknown as { __storeEarlyClicks: Element[] }).__storeEarlyClicks).toEqual([add]);
+    expect(started()).toEqual(['/cdn/shell/s1/main.js']);
+  });
+
+  it('leaves links and buttons outside server-rendered regions alone', () => {
+    const { window } = page();
+    for (const id of ['link', 'outside']) {
+      const click = new window.MouseEvent('click', { bubbles: true, cancelable: true });
+      window.document.getElementById(id)!.dispatchEvent(click);
+      expect(click.defaultPrevented).toBe(false);
+    }
+    expect((window as unknown as { __storeEarlyClicks: Element[] }).__storeEarlyClicks).toEqual([]);
+  });
+});
