@@ -54,7 +54,9 @@ import { benchListing, LISTING_PATH } from './lib/api.mjs';
 import { benchCheckout } from './lib/checkout.mjs';
 import { measureFirstLoad } from './lib/firstload.mjs';
 import { startFloor, warmImages } from './lib/floor.mjs';
+import { measureTaps, QUIET_LOAD, quietPageScripts } from './lib/interactive.mjs';
 import { lighthouseInterleaved } from './lib/lighthouse.mjs';
+import { packagesOf } from './lib/sourcemap.mjs';
 import { cleanupAll, freePort, isCleaningUp, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
 import { render, targetsOf } from './lib/report.mjs';
 import { benchPage, pageVerdicts } from './lib/ssr.mjs';
@@ -75,7 +77,7 @@ if (process.argv.includes('--only-orders-pg')) {
   process.exit(spawnSync(process.execPath, [script], { stdio: 'inherit' }).status ?? 1);
 }
 
-const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-api', '--skip-release', '--only-release', '--skip-checkout', '--only-checkout', '--skip-search', '--only-search', '--skip-ssr', '--only-ssr', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds', 'checkout-connections', 'ssr-seconds'];
+const KNOWN = ['--skip-build-times', '--skip-lighthouse', '--skip-taps', 'tap-runs', 'quiet-load', '--skip-api', '--skip-release', '--only-release', '--skip-checkout', '--only-checkout', '--skip-search', '--only-search', '--skip-ssr', '--only-ssr', '--keep', '--no-deploy-cache', 'lighthouse-runs', 'api-seconds', 'checkout-connections', 'ssr-seconds'];
 for (const option of [...args, ...Object.keys(valued)]) {
   if (!KNOWN.includes(option)) {
     process.stderr.write(`[bench] unknown option ${option}; known: ${KNOWN.map((k) => (k.startsWith('--') ? k : `--${k}=<n>`)).join(' ')}\n`);
@@ -127,6 +129,9 @@ const JSON_FILE = path.join(
 const CHECKOUT_CONNECTIONS = Math.max(1, Number(valued['checkout-connections'] ?? 4) || 4);
 const LIGHTHOUSE_RUNS = Math.max(1, Number(valued['lighthouse-runs'] ?? 5) || 5);
 const SSR_SECONDS = Math.max(1, Number(valued['ssr-seconds'] ?? 10) || 10);
+const TAP_RUNS = Math.max(1, Number(valued['tap-runs'] ?? 5) || 5);
+// each Lighthouse run and each tap run starts only when the 1-minute load average is at most this
+if (valued['quiet-load'] !== undefined) QUIET_LOAD.maxLoad = Number(valued['quiet-load']) || QUIET_LOAD.maxLoad;
 
 const started = Date.now();
 const result = {
@@ -154,6 +159,8 @@ const result = {
   routes: {},
   floor: null,
   lighthouse: null,
+  taps: null,
+  quietScripts: null,
   ssr: null,
   api: null,
   checkout: null,
@@ -410,6 +417,12 @@ async function main() {
   ];
   if (product?.path) routes.push({ key: 'product', path: `/products/${product.path}`, expectText: product.name });
   else result.errors.push(`product route: no product in ${LISTING_PATH}`);
+  routes.push({ key: 'search', path: '/search?q=backpack' });
+  // an article: the first journal post of the market
+  const posts = await (await fetch(`${server.baseUrl}/api/content/blog`)).json().catch(() => null);
+  const post = posts?.items?.[0] ?? posts?.posts?.[0];
+  if (post?.path || post?.slug) routes.push({ key: 'article', path: `/blog/${post.path ?? post.slug}` });
+  else result.errors.push('article route: no journal post in /api/content/blog');
   for (const route of routes) {
     route.remote = remoteOf(route.path);
     result.routes[route.key] = { path: route.path, remote: route.remote, firstLoad: null, lighthouse: null };
@@ -440,11 +453,14 @@ async function main() {
   for (const [text, keys] of noticed) result.problems.push(`${keys.join(', ')}: ${text}`);
 
   // 5. Lighthouse mobile against the floor, interleaved, one fresh browser per run
-  if (!args.has('--skip-lighthouse')) await lighthouseSection(server, routes);
+  if (!args.has('--skip-lighthouse')) await lighthouseSection(server, routes, deployDir);
+
+  // 5a. taps on a phone at 4x CPU, and the scripts a quiet page fetches
+  if (!args.has('--skip-taps')) await tapsSection(server, routes);
 
   // 5b. server-render throughput of the category and product pages (browsers closed)
   if (!args.has('--skip-ssr')) {
-    const pages = routes.filter((route) => route.key !== 'home');
+    const pages = routes.filter((route) => route.key === 'category' || route.key === 'product');
     const measured = {};
     for (const route of pages) {
       const page = await section(`server render ${route.path} (autocannon, 10 connections, ${SSR_SECONDS} s)`, () =>
@@ -480,7 +496,7 @@ async function main() {
  * floor, home, category and product in turn; the median run per page goes to result.floor and
  * result.routes[key].lighthouse, with the met / not met of each target against the floor.
  */
-async function lighthouseSection(server, routes) {
+async function lighthouseSection(server, routes, deployDir) {
   const floor = await section('floor page (static HTML of the bags listing, lib/floor.mjs)', async () => startFloor({ storeOrigin: server.baseUrl, port: await freePort() }));
   if (floor) {
     result.floor = { url: floor.url, items: floor.items, bytes: floor.bytes, brotliBytes: floor.brotliBytes, eagerImages: floor.eagerImages, lighthouse: null };
@@ -514,12 +530,77 @@ async function lighthouseSection(server, routes) {
   for (const route of routes) {
     const lh = measured.summaries[route.key];
     if (!lh) continue;
+    // search results are noindex on purpose (internal search is kept out of search engines)
+    if (route.key === 'search') lh.noindexByDesign = true;
     lh.vsFloor = pageVerdicts(lh, floorLh);
+    lh.longTasks = nameLongTasks(lh.longTasks ?? [], deployDir, server.baseUrl);
     result.routes[route.key].lighthouse = lh;
     result.meta.browser ??= lh.userAgent?.match(/(Headless)?Chrome\/[\d.]+/)?.[0] ?? null;
     for (const warning of lh.warnings) result.problems.push(`lighthouse ${route.key}: ${warning}`);
   }
   for (const warning of floorLh?.warnings ?? []) result.problems.push(`lighthouse floor: ${warning}`);
+}
+
+/**
+ * Names each long task's script: the deployed build and file it came from and the packages that
+ * make up most of that file (read from its source map), e.g. "shell/470.js: react-dom 71%".
+ */
+const packageCache = new Map();
+function nameLongTasks(tasks, deployDir, baseUrl) {
+  return tasks.map((task) => {
+    const m = task.url?.replace(baseUrl, '').match(/^\/cdn\/([^/]+)\/([^/]+)\/([^?#]+)$/);
+    if (!m) {
+      const where = task.url?.startsWith(baseUrl) ? `the document ${task.url.replace(baseUrl, '')} (HTML parse, style, layout)` : task.url && task.url !== 'Unattributable' ? task.url : 'no script (style, layout, paint)';
+      return { ...task, script: where, packages: [] };
+    }
+    const [, name, version, file] = m;
+    const key = `${name}/${version}/${file}`;
+    if (!packageCache.has(key)) {
+      let packages = [];
+      try {
+        const dir = path.join(deployDir, 'cdn', name, version);
+        const code = fs.readFileSync(path.join(dir, file), 'utf8');
+        const map = JSON.parse(fs.readFileSync(path.join(dir, `${file}.map`), 'utf8'));
+        const { packages: byPackage } = packagesOf(code, map);
+        const total = byPackage.reduce((sum, [, n]) => sum + n, 0) || 1;
+        packages = byPackage.slice(0, 3).map(([pkg, n]) => `${pkg} ${Math.round((100 * n) / total)}%`);
+      } catch {
+        packages = ['(no source map)'];
+      }
+      packageCache.set(key, packages);
+    }
+    return { ...task, script: `${name}/${file}`, packages: packageCache.get(key) };
+  });
+}
+
+/** Taps at 4x CPU on a phone (median of TAP_RUNS), then the scripts an untouched page fetches in 10 s. */
+async function tapsSection(server, routes) {
+  const listing = routes.find((r) => r.key === 'category')?.path ?? '/categories/bags';
+  const variantProduct = await productWithSizes(server.baseUrl);
+  if (!variantProduct) {
+    result.errors.push('taps: no product with two sizes in stock (and sold in ones) in the travel category');
+    return;
+  }
+  result.taps =
+    (await section(`taps at 4x CPU on a 412x823 phone (${TAP_RUNS} runs)`, () =>
+      measureTaps({ baseUrl: server.baseUrl, listingPath: listing, variantProduct, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS, runs: TAP_RUNS, log }),
+    )) ?? null;
+  for (const failure of result.taps?.failures ?? []) result.errors.push(`taps ${failure}`);
+  const paths = Object.fromEntries(routes.filter((r) => r.key === 'category' || r.key === 'product').map((r) => [r.key, r.path]));
+  result.quietScripts = (await section('scripts of an untouched page in its first 10 s', () => quietPageScripts({ baseUrl: server.baseUrl, paths, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }))) ?? null;
+}
+
+/** A product of the travel category with two sizes in stock, sold one at a time (for the size tap and Add to cart). */
+async function productWithSizes(baseUrl) {
+  for (const category of ['travel', 'bags', 'accessories']) {
+    const listing = await (await fetch(`${baseUrl}/api/catalog/listing?category=${category}`)).json().catch(() => null);
+    for (const item of listing?.items ?? []) {
+      const product = await (await fetch(`${baseUrl}/api/products/by-path?path=${encodeURIComponent(item.path)}`)).json().catch(() => null);
+      const inStock = (product?.variants ?? []).filter((v) => v.qty > 1);
+      if (inStock.length >= 2 && (product.cartQtyVariantMultipleOf ?? 1) === 1 && (product.cartQtyVariantMin ?? 1) <= 1 && !product.challengeQuestion && product.state !== 'coming') return item.path;
+    }
+  }
+  return null;
 }
 
 async function checkoutSection(server) {

@@ -3,6 +3,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import { waitForQuietMachine } from './interactive.mjs';
 import { isCleaningUp, onCleanup } from './proc.mjs';
 
 const metric = (lhr, id) => {
@@ -79,7 +80,12 @@ export function summarise(lhrs) {
     runs: lhrs.length,
     runScores: lhrs.map((one) => categoryScore(one, 'performance')),
     // every run's figures, in run order (the median run is one of them)
+    longTasks: longTasksOf(lhr),
+    scriptTransferBytes: scriptTransfer(lhr),
     perRun: lhrs.map((one) => ({
+      loadAverage: one.__loadAverage ?? null,
+      gaveUpWaiting: one.__gaveUpWaiting ?? null,
+      scriptTransferBytes: scriptTransfer(one),
       score: categoryScore(one, 'performance'),
       seoScore: categoryScore(one, 'seo'),
       lcpMs: metric(one, 'largest-contentful-paint'),
@@ -90,6 +96,23 @@ export function summarise(lhrs) {
       benchmarkIndex: one.environment?.benchmarkIndex ?? null,
     })),
   };
+}
+
+/** Bytes of script on the wire in a run: everything the page fetched until Lighthouse found it quiet. */
+function scriptTransfer(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  return items.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+}
+
+/**
+ * The long tasks of a run (Lighthouse's own long-tasks audit: main-thread tasks over 50 ms, after
+ * its simulated 4x CPU), each with the script it is attributed to, longest first.
+ */
+function longTasksOf(lhr) {
+  const items = lhr.audits['long-tasks']?.details?.items ?? [];
+  return items
+    .map((item) => ({ url: typeof item.url === 'string' ? item.url : null, startMs: Math.round(item.startTime ?? 0), durationMs: Math.round(item.duration ?? 0) }))
+    .sort((a, b) => b.durationMs - a.durationMs);
 }
 
 /**
@@ -113,10 +136,19 @@ export async function lighthouseInterleaved({ subjects, chromiumPath, chromiumFl
   const failures = [];
   for (let i = 1; i <= runs; i += 1) {
     for (const subject of subjects) {
+      // every run starts on a quiet machine: Lighthouse's simulated throttling multiplies whatever else runs
+      const quiet = await waitForQuietMachine({ log: onRun });
       const t0 = Date.now();
       try {
-        lhrs[subject.key].push(await runOnce({ url: subject.url, chromiumPath, chromiumFlags, categories: ['performance', 'seo'] }));
-        onRun(`run ${i}/${runs} ${subject.key}: ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        const lhr = await runOnce({ url: subject.url, chromiumPath, chromiumFlags, categories: ['performance', 'seo'] });
+        Object.defineProperty(lhr, '__loadAverage', { value: quiet.load });
+        Object.defineProperty(lhr, '__gaveUpWaiting', { value: quiet.gaveUp });
+        lhrs[subject.key].push(lhr);
+        const m = (id) => Math.round(metric(lhr, id) ?? NaN);
+        onRun(
+          `run ${i}/${runs} ${subject.key}: score ${categoryScore(lhr, 'performance')}, TBT ${m('total-blocking-time')} ms, TTI ${m('interactive')} ms, LCP ${m('largest-contentful-paint')} ms, ` +
+            `CPU index ${Math.round(lhr.environment?.benchmarkIndex ?? NaN)}, load average ${quiet.load}${quiet.gaveUp ? ' (gave up waiting for <= 1.5)' : ''}, ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
       } catch (error) {
         if (isCleaningUp()) throw error;
         failures.push(`run ${i} ${subject.key}: ${error?.message ?? error}`);

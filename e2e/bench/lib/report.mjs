@@ -1,4 +1,5 @@
 // The readable tables printed to stdout.
+import { TAP_TARGETS } from './interactive.mjs';
 
 const kb = (bytes) => (bytes === null || bytes === undefined ? '-' : (bytes / 1000).toFixed(1));
 const ms = (value) => (value === null || value === undefined ? '-' : `${Math.round(value)}`);
@@ -125,6 +126,9 @@ export function render(result) {
     out.push('');
   }
 
+  if (lighthoused.length) out.push(...lighthouseRuns(result, lighthoused));
+  if (result.taps || result.quietScripts) out.push(...tapsReport(result));
+
   if (result.ssr) out.push(...serverRender(result.ssr));
 
   if (result.api) {
@@ -247,6 +251,52 @@ const cls = (value) => (value === null || value === undefined ? '-' : value.toFi
 const times = (r) => (r === null || r === undefined ? '' : ` (${r.toFixed(2)}x)`);
 const verdict = (ok) => (ok === null || ok === undefined ? '-' : ok ? 'met' : 'NOT MET');
 
+/** Every Lighthouse run: TBT, score, TTI, LCP with the CPU index and the load average it started at; the median run's long tasks. */
+function lighthouseRuns(result, lighthoused) {
+  const out = ['Lighthouse per run (in the order measured per page; CPU index = Lighthouse\'s benchmarkIndex of the host; load = 1-minute load average when the run started)'];
+  const rows = [];
+  for (const [key, r] of lighthoused) {
+    (r.lighthouse.perRun ?? []).forEach((run, i) =>
+      rows.push([key, i + 1, run.score ?? '-', ms(run.tbtMs), ms(run.ttiMs), ms(run.lcpMs), ms(run.fcpMs), run.benchmarkIndex === null ? '-' : Math.round(run.benchmarkIndex), run.loadAverage === null || run.loadAverage === undefined ? '-' : `${run.loadAverage}${run.gaveUpWaiting ? ' (not quiet)' : ''}`, kb(run.scriptTransferBytes)]),
+    );
+  }
+  out.push(table(['page', 'run', 'score', 'TBT ms', 'TTI ms', 'LCP ms', 'FCP ms', 'CPU index', 'load', 'script KB'], rows));
+  const named = lighthoused.filter(([key, r]) => key !== 'floor' && r.lighthouse.longTasks?.length);
+  if (named.length) {
+    out.push('Long tasks of the median run (Lighthouse long-tasks audit, simulated 4x CPU; the script and the packages that make up most of it):');
+    for (const [key, r] of named) {
+      for (const task of r.lighthouse.longTasks.slice(0, 6)) out.push(`  ${key}: ${task.durationMs} ms at ${task.startMs} ms  ${task.script}${task.packages.length ? `  (${task.packages.join(', ')})` : ''}`);
+    }
+  }
+  const clean = lighthoused.filter(([key, r]) => key !== 'floor' && r.lighthouse.longTasks && !r.lighthouse.longTasks.length).map(([key]) => key);
+  if (clean.length) out.push(`No long task in the median run of: ${clean.join(', ')}`);
+  out.push('');
+  return out;
+}
+
+/** Taps at 4x CPU and the scripts a quiet page fetches. */
+function tapsReport(result) {
+  const out = [];
+  const t = result.taps;
+  if (t) {
+    out.push(`Taps at 4x CPU on a 412x823 touch screen, median of ${t.runs} runs (Event Timing: the longest event of the tap's interaction; shown = tap to the frame where its result is on screen); each run on a page that started its scripts by itself`);
+    out.push(
+      table(
+        ['tap', 'interaction ms', 'shown ms', 'per run (interaction/shown)'],
+        Object.values(t.taps).map((tap) => [tap.label, tap.interactionMs ?? '-', tap.shownMs ?? '-', tap.runs.map((r) => (r ? `${r.interactionMs ?? '-'}/${r.shownMs ?? '-'}` : '-')).join(' ')]),
+        ['l'],
+      ),
+    );
+    out.push(`load average at the start of each run: ${t.perRun.map((r) => `${r.loadAverage}${r.gaveUpWaiting ? ' (not quiet)' : ''}`).join(', ')}`);
+  }
+  const q = result.quietScripts;
+  if (q) {
+    for (const [key, page] of Object.entries(q)) out.push(`untouched ${key} page (${page.path}), first ${page.seconds} s: ${page.scripts} scripts, ${kb(page.bytes)} KB on the wire`);
+  }
+  out.push('');
+  return out;
+}
+
 /** The floor and our pages side by side, ratios to the floor, and each page's targets. */
 function lighthouseVsFloor(result) {
   const out = [];
@@ -334,9 +384,13 @@ export function targetsOf(result) {
     add(`${key}: LCP <= ${t.lcpMs} ms`, `${ms(lh.lcpMs)} ms`, v.met.lcpMs);
     add(`${key}: FCP <= ${t.fcpVsFloor}x the floor's`, x(v.ratios.fcp), v.met.fcpVsFloor);
     add(`${key}: TBT <= ${t.tbtMs} ms`, `${ms(lh.tbtMs)} ms`, v.met.tbtMs);
+    if (t.ttiMs) add(`${key}: TTI <= ${t.ttiMs} ms`, `${ms(lh.ttiMs)} ms`, v.met.ttiMs);
+    if ((key === 'category' || key === 'product') && typeof lh.scriptTransferBytes === 'number') {
+      add(`${key}: script transfer before the page is quiet (Lighthouse median run) <= ${TAP_TARGETS.scriptsBeforeInteractiveKb} KB`, `${kb(lh.scriptTransferBytes)} KB`, lh.scriptTransferBytes <= TAP_TARGETS.scriptsBeforeInteractiveKb * 1000);
+    }
     add(`${key}: CLS <= ${t.cls}`, cls(lh.cls), v.met.cls);
     add(`${key}: performance score >= ${t.score}`, lh.score, v.met.score);
-    add(`${key}: SEO = ${t.seo}`, lh.seoScore, v.met.seo);
+    add(lh.noindexByDesign ? `${key}: SEO = ${t.seo} but is-crawlable (noindex by design)` : `${key}: SEO = ${t.seo}`, lh.noindexByDesign && lh.seoFailedAudits?.length ? `${lh.seoScore} (${lh.seoFailedAudits.join(', ')})` : lh.seoScore, v.met.seo);
   }
   // issue 17: first-load JS of a product page at most 130 KB brotli, React and the federation
   // runtime included; every script until idle counts (the critical part is shown beside it)
@@ -345,6 +399,16 @@ export function targetsOf(result) {
     add('product: first-load JS <= 130 KB brotli (every script until network idle)', `${kb(product.total.brotli)} KB`, product.total.brotli <= 130_000);
     if (product.critical) add('product: of which requested before the page was hydrated', `${kb(product.critical.brotli)} KB`);
     if (product.prefetched) add('product: of which prefetched for visible links (downloaded, not run)', `${kb(product.prefetched.brotli)} KB`);
+  }
+  for (const [key, page] of Object.entries(result.quietScripts ?? {})) {
+    add(`${key}: scripts of an untouched page in its first ${page.seconds} s <= ${TAP_TARGETS.quietScriptsKb} KB`, `${kb(page.bytes)} KB`, page.bytes <= TAP_TARGETS.quietScriptsKb * 1000);
+  }
+  if (result.taps) {
+    for (const [key, tap] of Object.entries(result.taps.taps)) {
+      add(`tap: ${tap.label}: interaction <= ${TAP_TARGETS.interactionMs} ms`, tap.interactionMs === null ? null : `${tap.interactionMs} ms`, tap.interactionMs === null ? undefined : tap.interactionMs <= TAP_TARGETS.interactionMs);
+      const shownTarget = { addToCart: TAP_TARGETS.addToCartDrawerMs, cartToContact: TAP_TARGETS.cartToContactMs, listingToProduct: TAP_TARGETS.listingToProductMs }[key];
+      if (shownTarget) add(`tap: ${tap.label}: shown <= ${shownTarget} ms`, tap.shownMs === null ? null : `${tap.shownMs} ms`, tap.shownMs === null ? undefined : tap.shownMs <= shownTarget);
+    }
   }
   for (const [key, p] of Object.entries(result.ssr?.pages ?? {})) {
     add(`server render ${key}: p95 <= ${p.targets.p95Ms} ms`, `${p.p95Ms} ms`, p.met.p95);

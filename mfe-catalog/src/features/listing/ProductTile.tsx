@@ -1,13 +1,18 @@
 import type { ProductTile as Tile } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { useMoney } from '@store/ui/market';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
 
-/** A product in a list (issue 4 point 1): image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out. */
-export function ProductTile({ item, eager = false, position }: { item: Tile; eager?: boolean; position?: number }) {
+/**
+ * A product in a list: image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out.
+ * Memoised: a tile renders again only when its product changes, not when the list's page state
+ * does (opening the filter drawer, a loading flag), so a tap there does not re-render 48 tiles.
+ */
+export const ProductTile = memo(function ProductTile({ item, eager = false, position }: { item: Tile; eager?: boolean; position?: number }) {
   const money = useMoney();
   const percent = item.isDiscounted ? discountPercent(item.price, item.erpOriginalPrice) : 0;
   return (
@@ -61,4 +66,4 @@ export function ProductTile({ item, eager = false, position }: { item: Tile; eag
       </span>
     </Link>
   );
-}
+});
