@@ -1,9 +1,10 @@
-import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import type { CountrySettings } from '../config/site';
 
-// The footer's content is not server-rendered (spec §2: shown once the client is ready), so its code
-// is not part of the first load either: it loads when the client is ready.
-const FooterContent = lazy(() => import(/* webpackChunkName: "footer" */ './FooterContent'));
+// The footer's links and text are in the server's HTML (they work before and without JavaScript);
+// its code is not part of the first load: the browser loads it when the footer is hydrated, and
+// until then React keeps the server's HTML in place (a dehydrated Suspense boundary).
+const LazyFooterContent = lazy(() => import(/* webpackChunkName: "footer" */ './FooterContent'));
 
 /** The three policy links from this country's customer-service settings (spec §2, §3 Country settings). */
 export function policyLinks(settings: CountrySettings) {
@@ -14,25 +15,16 @@ export function policyLinks(settings: CountrySettings) {
   ];
 }
 
-/**
- * Becomes true after the first client render (spec §2: the footer is shown once the client is ready).
- * The footer then renders as a transition, in slices that yield to the browser, not as one long task.
- */
-function useClientReady(): boolean {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const show = () => startTransition(() => setReady(true));
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number };
-    if (w.requestIdleCallback) w.requestIdleCallback(show, { timeout: 500 });
-    else setTimeout(show, 0);
-  }, []);
-  return ready;
-}
-
 const placeholder = <div aria-hidden="true" css={{ minHeight: 200, background: 'var(--forest)', marginTop: '4rem' }} />;
 
-export function Footer() {
-  const ready = useClientReady();
-  if (!ready) return placeholder;
-  return <Suspense fallback={placeholder}>{<FooterContent />}</Suspense>;
+/**
+ * The footer. `content` is the footer's content component: the server entry passes it directly
+ * (rendered into the page's HTML); the browser loads it on demand.
+ */
+export function Footer({ content: Content = LazyFooterContent }: { content?: ComponentType } = {}) {
+  return (
+    <Suspense fallback={placeholder}>
+      <Content />
+    </Suspense>
+  );
 }

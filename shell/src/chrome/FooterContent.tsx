@@ -16,10 +16,15 @@ const footerLink = { textDecoration: 'none', '&:hover': { textDecoration: 'under
 /** True once the element comes within 400 px of the viewport (the subscribe form loads then). */
 function useNearView<T extends Element>(): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T | null>(null);
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  // false on the server and in the first (hydrating) render alike: the form is never in the server's HTML
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return undefined;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return undefined;
+    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
         observer.disconnect();
@@ -32,7 +37,7 @@ function useNearView<T extends Element>(): [React.RefObject<T | null>, boolean] 
   return [ref, near];
 }
 
-/** The footer's content (spec §2), loaded once the client is ready (see Footer.tsx). */
+/** The footer's content: rendered on the server, its code loaded when the footer is hydrated (see Footer.tsx). */
 export default function FooterContent() {
   const { market, settings } = useSite();
   const [subscribeRef, subscribeNear] = useNearView<HTMLElement>();

@@ -1,0 +1,95 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, remote, test } from '../support/fixtures';
+
+/**
+ * A server-rendered page is complete HTML: its scripts start only on the shopper's first intent
+ * (or once the page has been quiet for a few seconds). What the shopper does before that works:
+ * links are plain links, and a tap on a control that is not hydrated yet does what it says.
+ */
+
+const PHONE = { width: 375, height: 812 };
+
+interface Product {
+  path: string;
+  name: string;
+  variants: { id: string; qty: number }[];
+  cartQtyVariantMultipleOf?: number;
+  cartQtyVariantMin?: number;
+  challengeQuestion?: string | null;
+  state: string;
+}
+
+/** A bag sold one at a time, in stock, without a challenge question: Add to cart works at once. */
+async function simpleProduct(request: APIRequestContext): Promise<Product> {
+  const listing = (await (await request.get('/api/catalog/listing?category=bags&page=1')).json()) as { items: { path: string }[] };
+  for (const item of listing.items) {
+    const product = (await (await request.get(`/api/products/by-path?path=${encodeURIComponent(item.path)}`)).json()) as Product;
+    const sellable = product.variants.some((v) => v.qty > 2);
+    if (sellable && (product.cartQtyVariantMultipleOf ?? 1) === 1 && (product.cartQtyVariantMin ?? 1) <= 1 && !product.challengeQuestion && product.state !== 'coming') return product;
+  }
+  throw new Error('no simple product in the bags listing');
+}
+
+/** Opens `path` without any intent: the server's HTML on screen, the store's scripts not asked for. */
+async function openUntouched(page: Page, path: string): Promise<string[]> {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script' && new URL(request.url()).pathname.startsWith('/cdn/')) scripts.push(request.url());
+  });
+  await page.goto(path, { waitUntil: 'commit' });
+  await page.waitForLoadState('domcontentloaded');
+  return scripts;
+}
+
+test.describe('before the page is hydrated, on a phone', () => {
+  test.use({ viewport: PHONE, hasTouch: true, isMobile: true });
+
+  test('a tap on Add to cart right after load adds the product and opens the cart', async ({ page, request, consoleErrors }) => {
+    const product = await simpleProduct(request);
+    const scripts = await openUntouched(page, `/products/${product.path}`);
+    const catalog = remote(page, 'catalog');
+    await expect(catalog).toHaveAttribute('data-ssr', 'rendered');
+    expect(scripts, 'no store script before the first tap').toEqual([]);
+    await catalog.getByRole('button', { name: 'Add to cart' }).tap();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(drawer.getByTestId('cart-line')).toContainText(product.name, { timeout: 20_000 });
+    await expect(page.locator('#shell-header').getByRole('button', { name: /Cart/ })).toContainText('1');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('a tap on Filters right after load opens the filters', async ({ page }) => {
+    await openUntouched(page, '/categories/bags');
+    const catalog = remote(page, 'catalog');
+    await expect(catalog).toHaveAttribute('data-ssr', 'rendered');
+    await catalog.getByTestId('filters-button').tap();
+    await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible({ timeout: 20_000 });
+  });
+
+  test('a tap on the menu button right after load opens the menu', async ({ page }) => {
+    await openUntouched(page, '/');
+    await expect(page.locator('#shell-header')).toHaveAttribute('data-ssr', 'rendered');
+    await page.locator('#shell-header').getByRole('button', { name: 'Open menu' }).tap();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible({ timeout: 20_000 });
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the links of the server HTML navigate: a tile to its product, a breadcrumb and the header back to the listing', async ({ page }) => {
+    await page.goto('/categories/bags', { waitUntil: 'load' });
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    const tile = catalog.getByTestId('product-tile').nth(1);
+    const href = (await tile.getAttribute('href'))!;
+    await tile.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(catalog.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    // the footer's links are plain links too
+    const footerLink = page.locator('#shell-footer').getByRole('link', { name: 'Find a store' }).first();
+    await footerLink.click();
+    await expect(page).toHaveURL(/\/stores$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();
+  });
+});
