@@ -76,7 +76,7 @@ test.describe('before the page is hydrated, on a phone', () => {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the links of the server HTML navigate: a tile to its product, a breadcrumb and the header back to the listing', async ({ page }) => {
+  test('the links of the server HTML navigate: a tile to its product page, a footer link to the store finder', async ({ page }) => {
     await page.goto('/categories/bags', { waitUntil: 'load' });
     const catalog = remote(page, 'catalog');
     await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
