@@ -29,7 +29,11 @@ export function start(): void {
     }
     previous = status;
   });
+  const loadAdd = () => import('../features/cart/add');
   bus.subscribe(topics.cartAdd, (payload) => {
-    void import('../features/cart/add').then(({ handleCartAdd }) => handleCartAdd(payload));
+    void loadAdd().then(({ handleCartAdd }) => handleCartAdd(payload));
   });
+  // the first Add to cart should not wait for the handler's code: load it once the page is idle
+  const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number };
+  if (w.requestIdleCallback) w.requestIdleCallback(() => void loadAdd().catch(() => undefined), { timeout: 3000 });
 }

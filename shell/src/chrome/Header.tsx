@@ -1,5 +1,6 @@
 import { bus, topics } from '@store/shared-events';
 import { useTopic } from '@store/shared-events/react';
+import { loadExposed } from '@store/shared-events/remote';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { badgeText, cartLabel } from './badge';
@@ -12,6 +13,40 @@ const loadOverlays = () => import(/* webpackChunkName: "chrome-overlays" */ './o
 const SearchOverlay = lazy(() => loadOverlays().then((m) => ({ default: m.SearchOverlay })));
 const CartOverlay = lazy(() => loadOverlays().then((m) => ({ default: m.CartOverlay })));
 const MobileMenu = lazy(() => loadOverlays().then((m) => ({ default: m.MobileMenu })));
+
+/** Runs `task` when the browser is next idle (at most `timeout` ms later); returns a cancel function. */
+function whenIdle(task: () => void, timeout = 2000): () => void {
+  const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+  if (w.requestIdleCallback) {
+    const id = w.requestIdleCallback(task, { timeout });
+    return () => w.cancelIdleCallback?.(id);
+  }
+  const id = setTimeout(task, 0);
+  return () => clearTimeout(id);
+}
+
+/**
+ * The first tap on the menu, search or cart (or an Add to cart, which opens the cart) should not
+ * wait for code: once the page is idle after hydration, the overlays' chunk is loaded, and once
+ * the cart's service runs (its quantity is published), the cart remote's drawer fragment too.
+ * Not before the cart's service: a cart remote that is down is reported by its service already.
+ */
+function useWarmOverlays(): void {
+  useEffect(() => {
+    const cancels: Array<() => void> = [];
+    cancels.push(whenIdle(() => void loadOverlays().catch(() => undefined)));
+    let warmed = false;
+    const stop = bus.subscribe(topics.cartQuantity, () => {
+      if (warmed) return;
+      warmed = true;
+      cancels.push(whenIdle(() => void loadExposed('cart_checkout', './CartDrawer').catch(() => undefined)));
+    });
+    return () => {
+      stop();
+      for (const cancel of cancels) cancel();
+    };
+  }, []);
+}
 
 const bar = {
   maxWidth: 1280,
@@ -115,6 +150,7 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
 
   // any remote can open the cart overlay (after an add to cart, say)
   useEffect(() => bus.subscribe(topics.cartOverlayOpen, () => show('cart')), [show]);
+  useWarmOverlays();
 
   return (
     <div css={bar} ref={barRef}>
