@@ -22,8 +22,8 @@ function useNearView<T extends Element>(): [React.RefObject<T | null>, boolean] 
     const element = ref.current;
     if (near || !element) return undefined;
     if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return undefined;
+      const timer = setTimeout(() => setNear(true), 0);
+      return () => clearTimeout(timer);
     }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) {
