@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import querystring from 'node:querystring';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import { ListingQuery, matchRoute, MARKET_ELEMENT_ID, ProductByPathQuery, type MarketSettings } from '@store/contracts';
+import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
 import { jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CachedBody } from '../store/catalog/service';
+import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
 import { cspNonces, nonceMeta } from '../platform/http/security';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
@@ -223,18 +222,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   };
   /**
    * The catalogue listing (every category, brand and search page's loader asks for it) answered
-   * without `inject`: its query validated by the route's own schema (ListingQuery), the catalogue
-   * in the page's market (as the route's `catalogOf`), and the same cached answer and ETag the route
-   * sends. Anything else than a 200 (an invalid query, an unknown category or brand) goes through
-   * the route, so its errors are the route's.
+   * without `inject`, by the catalogue's own function for it (api/src/store/catalog/pages.ts): the
+   * route's query schema, the catalogue in the page's market, the same cached answer and ETag the
+   * route sends. Anything else than a 200 (an invalid query, an unknown category or brand) goes
+   * through the route, so its errors are the route's.
    */
   const LISTING = '/api/catalog/listing?';
   const listingAnswer = async (url: string, market: MarketSettings): Promise<{ etag: string; json: string } | null> => {
     if (!url.startsWith(LISTING) || !app.hasDecorator('catalog')) return null;
-    const query = ListingQuery.safeParse(querystring.parse(url.slice(LISTING.length)));
-    if (!query.success) return null;
-    const body = await app.catalog.forCurrency(market.currency).listing(query.data);
-    return body instanceof CachedBody ? body : null;
+    return catalogListing(app.catalog, url.slice(LISTING.length), market.currency);
   };
   /**
    * A product by path (every product page's loader asks for it), the same way: the route's schema,
@@ -245,9 +241,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   const products = new Map<string, { json: string; body: unknown }>();
   const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
     if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
-    const query = ProductByPathQuery.safeParse(querystring.parse(url.slice(PRODUCT.length)));
-    if (!query.success) return null;
-    return app.catalog.forCurrency(market.currency).productByPath(query.data.path);
+    return catalogProduct(app.catalog, url.slice(PRODUCT.length), market.currency);
   };
   const apiFor = (host: string | undefined, market: MarketSettings): ServerApi => async (url) => {
     const memo = `${host ?? ''} ${url}`;
@@ -326,7 +320,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         market,
         nonces: cspNonces(reply),
         exists: async () => {
-          const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
+          const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && !(await productExists(app.catalog, pathname));
           const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search, market.id));
           return !missingProduct && !missingContent;
         },
@@ -350,7 +344,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const owned = owner !== null;
     // An unknown product is a 404 too (the catalog remote then shows the shell's 404 page); 404s are not indexed.
-    const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && (await app.catalog.productByPath(pathname)) === null;
+    const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && !(await productExists(app.catalog, pathname));
     // Unknown articles, blog posts and store pages too, and journal lists with an unknown tag or page
     // (the content remote shows the 404 page).
     const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search, market.id));
