@@ -7,14 +7,14 @@
 //   api/src/platform/   db, http, config, production checks -> never stand-ins/
 //   api/src/seed/       the deterministic seed            -> never stand-ins/; nothing at run time
 //                       imports it but the composition root (server.ts seeds an empty database)
-//   api/src/*.ts        the composition root (app.ts, server.ts): the only place that picks the
-//                       stand-ins and hands them to the store
+//   api/src/app.ts      the composition root: the only file that picks the stand-ins and hands
+//                       them to the store (server.ts, the entry, starts what app.ts builds)
 //
 // Two rules:
 // - `@typescript-eslint/no-restricted-imports` (a different rule name from the package boundaries'
 //   `no-restricted-imports`, so the two do not override each other) refuses a static import or
-//   re-export of stand-ins/ from the other wings, and of seed/ from runtime code (store, platform,
-//   edge, stand-ins);
+//   re-export of stand-ins/ from the other wings and from the entries beside app.ts, and of seed/
+//   from runtime code (store, platform, edge, stand-ins);
 // - `api-folders/no-cycles` refuses an import (static, re-export, `import()`, `require()`,
 //   `typeof import()`) from one folder of api/src to another folder that already reaches the first
 //   one through imports: the folders' dependencies form no cycle. A folder is a file's directory
@@ -37,7 +37,7 @@ const up = (folder) => `^(\\./)?(\\.\\./)+${folder}(/|$)`;
 const PATTERNS = {
   'stand-ins': {
     regex: up('stand-ins'),
-    message: `only the composition root (api/src/app.ts, api/src/server.ts) may import a stand-in; store, platform, edge and seed code use the store's interface it implements; ${DOC}.`,
+    message: `only the composition root (api/src/app.ts) may import a stand-in; everything else uses the store's interface it implements; ${DOC}.`,
   },
   seed: {
     regex: up('seed'),
@@ -59,6 +59,12 @@ export function apiFolders() {
         ],
       },
     })),
+    {
+      name: 'api-folders/composition-root',
+      files: [`src/*.${EXTENSIONS}`],
+      ignores: [`src/app.${EXTENSIONS}`],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...PATTERNS['stand-ins'], regex: '^\\./stand-ins(/|$)' }] }] },
+    },
     {
       name: 'api-folders/no-cycles',
       files: [`src/**/*.${EXTENSIONS}`],

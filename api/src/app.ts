@@ -22,9 +22,11 @@ import { SavedCards } from './store/payments/saved-cards.js';
 import { createTokenVerifier } from './store/auth/index.js';
 import { SandboxGateway, SandboxPayLater } from './stand-ins/payments/sandbox.js';
 import { registerAfterpaySandboxRoutes } from './stand-ins/payments/afterpay-sandbox.js';
+import { buildPaymentClientOrigin, type PaymentClientOriginOptions } from './stand-ins/payments/client-origin.js';
 import { loadOrCreateSigningKey } from './stand-ins/user-pool/keys.js';
 import { LocalUserPool } from './stand-ins/user-pool/pool.js';
 import { cognitoRoutes } from './stand-ins/user-pool/routes.js';
+import { LOYALTY_DIRECTORY } from './stand-ins/loyalty/directory.js';
 import { loadPaymentClientConfig, paymentClientConfigRoutes } from './store/payments/client-config.js';
 import { registerReturns } from './store/returns/index.js';
 import { DEFAULT_BOTCHECK, verifyBotCheck, type BotCheckResult } from './store/botcheck/index.js';
@@ -71,7 +73,7 @@ for (const [schema, id] of NAMED_SCHEMAS) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
 }
 
-/** Routes served by the edge (api/src/edge.ts) are not part of the API document. */
+/** Routes served by the edge (api/src/edge/edge.ts) are not part of the API document. */
 const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*', '/cdn/*', '/cdn/', '/api/docs', '/api/docs/*'];
 
 /**
@@ -150,7 +152,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   });
   // Listing cache and in-memory indexes follow stock and product changes made by other processes (PostgreSQL LISTEN/NOTIFY).
   startCatalogSync(app, db, catalog);
-  registerAccount(app, { db, config: (config as { account?: AccountConfig }).account, localPool: localUserPool(db) });
+  registerAccount(app, { db, config: (config as { account?: AccountConfig }).account, localPool: localUserPool(db), loyaltyDirectory: LOYALTY_DIRECTORY });
   app.register(healthRoutes);
   const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
   const localBotCheck = new LocalBotCheck(botcheck);
@@ -168,7 +170,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(fraudRoutes, { config: fraud, local: localFraud });
   const fraudService = createFraudService(fraud, new LocalFraudService(localFraud), (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
   const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
-  // the payment stand-ins keep their state in the database (src/platform/db/schema-payments.ts): every process sees the same
+  // the payment stand-ins keep their state in the database (src/platform/db/schema-stand-in-payments.ts): every process sees the same
   // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
   let savedCards: SavedCards;
   const gateway = new SandboxGateway(db, {
@@ -193,6 +195,18 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   return app;
 }
 
+export type { SandboxGateway };
+
+/**
+ * The payment gateway stand-in's own origin (hosted card fields, its client script, wallets), a
+ * second listener of the process (server.ts starts it before buildApp, so a free port is known
+ * before the CSP is built); its nonces are minted in the sandbox gateway buildApp creates
+ * (`app.paymentGateway`).
+ */
+export function buildPaymentStandIn(options: PaymentClientOriginOptions): FastifyInstance {
+  return buildPaymentClientOrigin(options);
+}
+
 /** The local user pool (Cognito protocol) and the verifier of the ID tokens it signs. */
 function localUserPool(db: Database): LocalPoolFactory {
   return async (config) => {
@@ -211,7 +225,7 @@ declare module 'fastify' {
     /** Site content (home, articles, blog) and whether a content page exists (the edge's 404s). */
     content: ContentService;
     catalog: CatalogService;
-    /** Rate limits shared by every API process (api/src/http/rate-limit.ts). */
+    /** Rate limits shared by every API process (api/src/platform/http/rate-limit.ts). */
     rateLimits: RateLimits;
     /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */
     verifyBotCheck(token: string, expectedAction: string): Promise<BotCheckResult>;

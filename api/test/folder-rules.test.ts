@@ -26,12 +26,15 @@ const RESTRICTED = '@typescript-eslint/no-restricted-imports';
 const CYCLES = 'api-folders/no-cycles';
 
 describe('api/src folder rules (lint)', () => {
-  it('store code may not import a stand-in; the composition root may', () => {
+  it('store code and the server entry may not import a stand-in; the composition root (app.ts) may', () => {
     const store = lint('src/store/orders/probe.ts', "import { SandboxPayLater } from '../../stand-ins/payments/sandbox.js';\nexport { SandboxPayLater };\n");
-    expect(rule(store, RESTRICTED)).toEqual([expect.stringContaining('only the composition root (api/src/app.ts, api/src/server.ts) may import a stand-in')]);
+    expect(rule(store, RESTRICTED)).toEqual([expect.stringContaining('only the composition root (api/src/app.ts) may import a stand-in')]);
     const platform = lint('src/platform/http/probe.ts', "export { LocalBotCheck } from '../../stand-ins/botcheck/local.js';\n");
     expect(rule(platform, RESTRICTED)).toEqual([expect.stringContaining('may import a stand-in')]);
-    const root = lint('src/probe.ts', "import { SandboxPayLater } from './stand-ins/payments/sandbox.js';\nimport type { PayLaterGateway } from './store/payments/gateway.js';\nexport const make = (): PayLaterGateway => new SandboxPayLater(null as never, { ttlMs: 1 });\n");
+    // the server entry starts what app.ts builds; it does not pick a stand-in itself
+    const entry = lint('src/server.ts', "import { buildPaymentClientOrigin } from './stand-ins/payments/client-origin.js';\nexport { buildPaymentClientOrigin };\n");
+    expect(rule(entry, RESTRICTED)).toEqual([expect.stringContaining('may import a stand-in')]);
+    const root = lint('src/app.ts', "import { SandboxPayLater } from './stand-ins/payments/sandbox.js';\nimport type { PayLaterGateway } from './store/payments/gateway.js';\nexport const make = (): PayLaterGateway => new SandboxPayLater(null as never, { ttlMs: 1 });\n");
     expect(rule(root, RESTRICTED)).toEqual([]);
     expect(rule(root, CYCLES)).toEqual([]);
     // a stand-in implements the store's interface: it may import the store

@@ -1,5 +1,5 @@
 /**
- * The payment stand-ins' state is in the database (src/platform/db/schema-payments.ts), so two API
+ * The payment stand-ins' state is in the database (src/platform/db/schema-stand-in-payments.ts), so two API
  * processes agree on it: two apps over one database (on PostgreSQL each with its own connection
  * pool, as two processes would have; on PGlite sharing the one connection), each with its own
  * stand-in origin. What one creates the other uses, and what may be used once is used once even

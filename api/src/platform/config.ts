@@ -27,24 +27,24 @@ export interface Config {
   migrationsDir: string;
   logLevel: string;
   logRequests: boolean;
-  /** Identity (user pool) and account settings. See api/src/account/config.ts. */
+  /** Identity (user pool) and account settings. See api/src/store/account/config.ts. */
   account: AccountConfig;
   /** Cart & checkout (docs/checkout.md). */
   checkout: CheckoutConfig;
 
   /** fastify trustProxy (TRUST_PROXY): whose X-Forwarded-For gives the client address. */
   trustProxy: boolean | number | string[];
-  /** Shared rate limits (api/src/http/rate-limit.ts). */
+  /** Shared rate limits (api/src/platform/http/rate-limit.ts). */
   rateLimits: RateLimitSettings;
-  /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/botcheck. */
+  /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/store/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number; mintOpen: boolean };
-  /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/fraud. */
+  /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/store/fraud. */
   fraud: { siteId: string; scriptUrl: string; decisionUrl: string; secret: string; testTokens: boolean };
-  /** Security headers and the CSP's third-party origins (api/src/http/security.ts). */
+  /** Security headers and the CSP's third-party origins (api/src/platform/http/security.ts). */
   security: SecurityConfig;
-  /** The payment clients (card fields, wallets) and the stand-in's own origin (api/src/payments/client-config.ts). */
+  /** The payment clients (card fields, wallets) and the stand-in's own origin (api/src/store/payments/client-config.ts). */
   payments: PaymentClientConfig;
-  /** Which request hosts are which market (SITE_HOSTS; unlisted hosts are NZ). See api/src/market. */
+  /** Which request hosts are which market (SITE_HOSTS; unlisted hosts are NZ). See api/src/store/market. */
   siteHosts: SiteHosts;
 }
 
@@ -162,7 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
       minScore: Number(env.BOTCHECK_MIN_SCORE || '0.5'),
       // the stand-in's token mint: not in production, even with ALLOW_STAND_INS=1, unless automated
-      // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/production.ts)
+      // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/platform/production.ts)
       mintOpen: env.NODE_ENV !== 'production' || (isOn(env.ALLOW_STAND_INS) && isOn(env.BOTCHECK_OPEN_MINT)),
     },
     fraud: {

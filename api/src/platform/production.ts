@@ -47,7 +47,7 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
     standIn('FRAUD_DECISION_URL', 'FRAUD_DECISION_URL is empty: the local fraud stand-in approves the tokens it signs; set FRAUD_DECISION_URL with FRAUD_SCRIPT_URL, FRAUD_SITE_ID and FRAUD_SECRET of the fraud provider');
   }
   if (config.fraud.testTokens) standIn('FRAUD_TEST_TOKENS', 'FRAUD_TEST_TOKENS is on: the fraud script mints test tokens; set FRAUD_TEST_TOKENS=0 (or leave it unset)');
-  // There is no production gateway adapter yet (api/src/payments/gateway.ts is the interface to implement).
+  // There is no production gateway adapter yet (api/src/store/payments/gateway.ts is the interface to implement).
   standIn('PAYMENT_GATEWAY', 'the payment gateway is the local sandbox (fake-valid-nonce and the test cards pay for real orders); a production gateway adapter is not implemented yet');
   if (config.account.localPool) {
     standIn('COGNITO_LOCAL_POOL', 'COGNITO_LOCAL_POOL is on: the local user pool runs inside the API; set COGNITO_LOCAL_POOL=0 with COGNITO_USER_POOL_ID, COGNITO_CLIENT_ID (and COGNITO_REGION) of a real Cognito user pool');

@@ -1,6 +1,6 @@
 /**
  * Fernleaf's site copy: home page, articles and journal (blog) posts, written for this project.
- * Images are drawn by the API (api/src/content/images.ts), referred to by scene name.
+ * Images are drawn by the API (api/src/store/content/images.ts), referred to by scene name.
  */
 import type { ContentBlockRow } from '../platform/db/schema-content.js';
 

@@ -115,7 +115,7 @@ export const orders = pgTable(
     analytics: jsonb('analytics'),
     /** fraudAnalytics.token as sent by the browser (never logged, never read back by the shop). */
     fraudToken: text('fraud_token'),
-    /** The fraud service's decision: approve, review, decline or not_provided (api/src/fraud). */
+    /** The fraud service's decision: approve, review, decline or not_provided (api/src/store/fraud). */
     fraudDecision: text('fraud_decision'),
     /** Why, in a word (e.g. bad_signature, site_mismatch, unavailable, test_decline). */
     fraudReason: text('fraud_reason'),

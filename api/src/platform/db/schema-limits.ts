@@ -1,5 +1,5 @@
 /**
- * Rate limits shared by every API process (api/src/http/rate-limit.ts): one row per bucket and
+ * Rate limits shared by every API process (api/src/platform/http/rate-limit.ts): one row per bucket and
  * client, a fixed window counted by one conditional upsert. `items` holds the distinct values a
  * bucket counts instead of requests (promo codes tried), at most the limit's worth.
  */

@@ -2,7 +2,7 @@
  * Return requests (guest /return/guest/create and the account's /account/orders/{n}/return/{t}).
  * `items` is [{ variantId, productId, name, variantLabel, qty, reason, refund }]; the quantities
  * of all returns of an order never exceed what the order holds (checked under a lock of the order
- * row in api/src/returns/service.ts).
+ * row in api/src/store/returns/service.ts).
  */
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 

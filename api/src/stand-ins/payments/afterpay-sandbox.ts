@@ -1,9 +1,9 @@
 /**
  * The sandbox Afterpay approval page (HTML) and its approve/decline form posts: what the local
  * pay-later stand-in (`SandboxPayLater`, ./sandbox.ts) shows the shopper between placing an
- * Afterpay order and returning to the store. Registered by the checkout routes
- * (../checkout/routes.ts), in their scope and at the same place as before, so the paths, their
- * order and the form-body parser they rely on are unchanged.
+ * Afterpay order and returning to the store. The composition root (api/src/app.ts) hands it to the
+ * checkout routes (api/src/store/checkout/routes.ts, `payLaterPages`), which register it last in
+ * their scope, so the paths, their order and the form-body parser they rely on are those routes'.
  */
 import { formatMoney } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 /**
  * The wallet flows' state at the payment stand-in's origin (client-origin.ts): the PayPal approval
- * popup's payments and the Apple Pay merchant sessions. In the database (src/db/schema-payments.ts)
+ * popup's payments and the Apple Pay merchant sessions. In the database (src/platform/db/schema-stand-in-payments.ts)
  * so that the popup created by one API process is approved and tokenised by another. A PayPal
  * payment changes state by one conditional UPDATE (CREATED → APPROVED or CANCELLED, APPROVED →
  * TOKENIZED), so it is tokenised once whichever processes try. Both expire 3 hours after they were
@@ -8,7 +8,7 @@
  */
 import { and, eq, gte, lt } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.js';
-import { sandboxApplePaySessions, sandboxPayPalPayments } from '../../platform/db/schema-payments.js';
+import { sandboxApplePaySessions, sandboxPayPalPayments } from '../../platform/db/schema-stand-in-payments.js';
 import { Sweeper } from './sweeper.js';
 
 const HOUR = 60 * 60 * 1000;

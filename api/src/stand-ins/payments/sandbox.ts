@@ -7,7 +7,7 @@
  * window is rejected as a duplicate; the documented fake-*-nonce values work as in Braintree.
  *
  * Its state (nonces, the duplicate window, vault tokens, transactions and the charge per order,
- * and the pay-later checkouts) is in the database (src/db/schema-payments.ts), like Braintree's
+ * and the pay-later checkouts) is in the database (src/platform/db/schema-stand-in-payments.ts), like Braintree's
  * on its side: every API process behind a load balancer sees the same, and each change is one
  * conditional statement (a nonce is consumed by `UPDATE … WHERE used = false RETURNING`, an order
  * has at most one authorised charge by a unique index, a void or a checkout's state changes only
@@ -17,7 +17,7 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.js';
-import { sandboxNonces, sandboxPayLaterCheckouts, sandboxRecentCharges, sandboxTransactions, sandboxVaultedCards } from '../../platform/db/schema-payments.js';
+import { sandboxNonces, sandboxPayLaterCheckouts, sandboxRecentCharges, sandboxTransactions, sandboxVaultedCards } from '../../platform/db/schema-stand-in-payments.js';
 import type { ChargeOutcome, ChargeRequest, PayLaterCheckout, PayLaterGateway, PayLaterState, PaymentGateway, VaultedCard, VaultOutcome } from '../../store/payments/gateway.js';
 
 export type { PayLaterCheckout, VaultedCard };
@@ -197,7 +197,7 @@ export class SandboxGateway implements PaymentGateway {
 
   /**
    * A wallet's single-use nonce, minted by the stand-in's client flows (PayPal approval, the Google
-   * Pay sheet, an authorised Apple Pay payment; api/src/payments/client-origin.ts). `lastFour`
+   * Pay sheet, an authorised Apple Pay payment; api/src/stand-ins/payments/client-origin.ts). `lastFour`
    * 1115 is the wallets' test card that declines (hard, like 4000 1111 1111 1115).
    */
   async mintWalletNonce(kind: 'paypal' | 'apple-pay' | 'google-pay', card: { cardType: string; lastFour: string }): Promise<string> {

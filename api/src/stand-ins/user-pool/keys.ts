@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { asc } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Database } from '../../platform/db/index.js';
-import { poolSigningKeys } from '../../platform/db/schema-account.js';
+import { poolSigningKeys } from '../../platform/db/schema-stand-in-user-pool.js';
 
 export interface SigningKey {
   kid: string;

@@ -8,7 +8,8 @@ import { and, desc, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { SignJWT, jwtVerify, createLocalJWKSet, type JWK } from 'jose';
 import type { AccountConfig } from '../../store/account/config.js';
 import type { Database } from '../../platform/db/index.js';
-import { customers, poolCodes, poolOutbox, poolRefreshTokens, poolUsers } from '../../platform/db/schema-account.js';
+import { customers } from '../../platform/db/schema-account.js';
+import { poolCodes, poolOutbox, poolRefreshTokens, poolUsers } from '../../platform/db/schema-stand-in-user-pool.js';
 import type { SigningKey } from './keys.js';
 import * as srp from './srp.js';
 

@@ -10,14 +10,6 @@ import { loyaltyMembers } from '../../platform/db/schema-account.js';
 import { loadAccountConfig, type AccountConfig } from './config.js';
 import { accountRoutes } from './routes.js';
 
-/** The loyalty programme's member directory stand-in (number, last name, active). */
-export const LOYALTY_DIRECTORY = [
-  { memberId: '1234567890', lastName: 'Smith', active: true },
-  { memberId: '2345678901', lastName: 'Ngata', active: true },
-  { memberId: '3456789012', lastName: 'Wilson', active: false },
-  { memberId: '4567890123', lastName: 'Chen', active: true },
-];
-
 export interface Identity {
   verifier: TokenVerifier;
   /** The routes a local user pool serves (its Cognito-protocol endpoint), registered in their own scope. */
@@ -27,12 +19,28 @@ export interface Identity {
 /** Starts the local user pool (`config.localPool`): what the composition root passes in. */
 export type LocalPoolFactory = (config: AccountConfig) => Promise<Identity>;
 
-export function registerAccount(app: FastifyInstance, { db, config = loadAccountConfig(), localPool }: { db: Database; config?: AccountConfig; localPool?: LocalPoolFactory }): void {
+/** A member of the loyalty programme's directory (what a loyalty link is checked against). */
+export interface LoyaltyMember {
+  memberId: string;
+  lastName: string;
+  active: boolean;
+}
+
+export interface AccountOptions {
+  db: Database;
+  config?: AccountConfig;
+  /** The local user pool, used when `config.localPool` is on. */
+  localPool?: LocalPoolFactory;
+  /** Members written to the loyalty directory (table loyalty_members) before the first request: the local stand-in's. */
+  loyaltyDirectory?: LoyaltyMember[];
+}
+
+export function registerAccount(app: FastifyInstance, { db, config = loadAccountConfig(), localPool, loyaltyDirectory = [] }: AccountOptions): void {
   const useLocalPool = config.localPool && localPool !== undefined;
   let identity: Promise<Identity> | undefined;
   const ready = (): Promise<Identity> =>
     (identity ??= (async () => {
-      await db.insert(loyaltyMembers).values(LOYALTY_DIRECTORY).onConflictDoNothing();
+      if (loyaltyDirectory.length > 0) await db.insert(loyaltyMembers).values(loyaltyDirectory).onConflictDoNothing();
       if (!useLocalPool) return { verifier: createTokenVerifier({ config }) };
       return localPool(config);
     })());

@@ -81,7 +81,7 @@ export interface CheckoutPayments {
 }
 
 export interface CheckoutExtras {
-  /** Asked before an order takes anything (api/src/fraud); none = every order `not_provided`. */
+  /** Asked before an order takes anything (api/src/store/fraud); none = every order `not_provided`. */
   fraud?: FraudService;
   /** The clock pay-later checkouts expire by (epoch ms); tests inject one. */
   now?: () => number;

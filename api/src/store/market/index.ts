@@ -62,7 +62,7 @@ export function registerMarket(app: FastifyInstance, siteHosts: SiteHosts = DEFA
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The market this request is for (its host; see api/src/market). */
+    /** The market this request is for (its host; see api/src/store/market). */
     market: MarketSettings;
   }
   interface FastifyInstance {

@@ -2,7 +2,7 @@
  * Where the storefront's payment clients come from (issue 15): the card fields' and wallets'
  * client script (Braintree's web SDK shape), its tokenization key, the Google Pay script and
  * settings, and the Apple Pay display name. By default they are the local stand-in's, served from
- * its own origin (api/src/payments/client-origin.ts, PAYMENT_FIELDS_PORT); the same storefront
+ * its own origin (api/src/stand-ins/payments/client-origin.ts, PAYMENT_FIELDS_PORT); the same storefront
  * code runs against the real provider's scripts when these point at them. The page reads them
  * from GET /api/payments/client-config; the CSP allows exactly their origins.
  */

@@ -1,5 +1,5 @@
 /**
- * The local payment stand-ins' state (api/src/payments/sandbox.ts, sandbox-wallets.ts): what the
+ * The local payment stand-ins' state (api/src/stand-ins/payments/sandbox.ts, sandbox-wallets.ts): what the
  * Braintree-like gateway and the Afterpay-like pay-later sandbox remember between requests. It is
  * in the database so that every API process behind a load balancer agrees on it (a nonce minted by
  * one process is charged by another, once). The real providers keep this on their side; none of
