@@ -25,7 +25,7 @@ export interface AfterpayLimits {
 export interface CheckoutConfig {
   maxAppliedPromotions: number;
   /**
-   * Afterpay (pay in 4) is offered up to this amount, per currency (issue 14): cents of NZD on the
+   * Afterpay (pay in 4) is offered up to this amount, per currency: cents of NZD on the
    * NZ site, cents of AUD on the Australian site. AFTERPAY_MAX_CENTS_NZD (or its older name
    * AFTERPAY_MAX_CENTS) and AFTERPAY_MAX_CENTS_AUD.
    */
@@ -39,7 +39,7 @@ export interface CheckoutConfig {
   afterpayCheckoutTtlMinutes: number;
   /** How often expired Afterpay checkouts are swept (0: only when touched). */
   afterpayExpirySweepSeconds: number;
-  /** Orders can be returned online until this many days after they were placed (spec §9 "shipping-order age max 60"). */
+  /** Orders can be returned online until this many days after they were placed (60 by default). */
   returnWindowDays: number;
   /** A `running` Idempotency-Key older than this is taken over by a retry (its holder died). */
   idempotencyLeaseSeconds: number;
