@@ -6,7 +6,7 @@
  */
 import type { MarketSettings } from '@store/contracts';
 import { sql, type SQL } from 'drizzle-orm';
-import { samePricing, toVariantRow, variantRowsQuery, type CheckoutService, type PricedCart, type VariantDbRow } from '../pricing/service.js';
+import type { CheckoutService, PricedCart, VariantDbRow } from '../pricing/service.js';
 import { queryRows, type Database } from '../../platform/db/index.js';
 import { VoucherService } from '../vouchers/service.js';
 import { isUniqueViolation, OrderError } from './errors.js';
@@ -78,7 +78,7 @@ export async function reserveOrder(tx: Database, checkout: CheckoutService, r: R
         offers as (select p.id from promotions p where p.id = any(${sql.param(applied.map((p) => p.id))}::text[]) order by p.id for update),
         used as (update promotions p set used_count = p.used_count + 1 from offers o where p.id = o.id and (p.usage_limit is null or p.used_count < p.usage_limit) returning p.id),
         usages as (insert into promotion_usages (promotion_id, order_number, customer) select used.id, ins.number, ${email} from used, ins returning promotion_id),
-        lines as (${variantRowsQuery([...new Set(priced.lines.map((l) => Number(l.variantId)))], market.currency)})
+        lines as (${checkout.currentRowsQuery(priced, market.currency)})
       select array(select id from taken) as taken, array(select promotion_id from usages) as used,
         (select coalesce(json_agg(lines), '[]'::json) from lines) as rows`,
     )) as [{ taken: number[]; used: string[]; rows: VariantDbRow[] }];
@@ -86,13 +86,7 @@ export async function reserveOrder(tx: Database, checkout: CheckoutService, r: R
     if (isUniqueViolation(error, 'orders_cart_active_idx')) throw new OrderError('OrderInProgress', 'An order for this cart is already being placed or was placed.', 409);
     throw error;
   }
-  const now = done.rows.map(toVariantRow);
-  checkout.remember(now, market.currency);
-  const nowById = new Map(now.map((row) => [row.variantId, row]));
-  for (const line of priced.lines) {
-    const current = nowById.get(line.variantId);
-    if (!current || !samePricing(priced.variants.get(line.variantId)!, current)) throw new StaleCatalogue();
-  }
+  if (!checkout.unchangedSince(priced, done.rows, market.currency)) throw new StaleCatalogue();
   const taken = new Set(done.taken.map(String));
   for (const [variantId] of stock) {
     if (!taken.has(variantId)) throw new OrderError('InsufficientStock', 'An item in your cart has sold out.', 409, undefined, variantId);

@@ -197,6 +197,29 @@ export class CheckoutService {
     for (const row of rows) this.variantCache.set(`${currency}:${row.variantId}`, { at, row });
   }
 
+  /**
+   * The SQL of the priced lines' catalogue rows as they are now, for a statement that takes their
+   * stock and reads them at once (order placement); `unchangedSince` judges what it read.
+   */
+  currentRowsQuery(priced: PricedCart, currency = 'NZD'): SQL {
+    return variantRowsQuery([...new Set(priced.lines.map((l) => Number(l.variantId)))], currency);
+  }
+
+  /**
+   * The rows `currentRowsQuery` read (newer than the cache: remembered), and whether every line of
+   * the cart still has the catalogue row it was priced with (same price, state and limits).
+   */
+  unchangedSince(priced: PricedCart, rows: readonly VariantDbRow[], currency = 'NZD'): boolean {
+    const now = rows.map(toVariantRow);
+    this.remember(now, currency);
+    const nowById = new Map(now.map((row) => [row.variantId, row]));
+    for (const line of priced.lines) {
+      const current = nowById.get(line.variantId);
+      if (!current || !samePricing(priced.variants.get(line.variantId)!, current)) return false;
+    }
+    return true;
+  }
+
   /** The active offers in a currency (a market's). */
   async promotions(fresh = false, currency = 'NZD'): Promise<PromotionDef[]> {
     const cached = this.promoCache.get(currency);
