@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const pkgDir = (name) => path.dirname(require.resolve(`${name}/package.json`, { paths: [apiDir] }));
 
 /**
- * The server-rendering singletons (api/src/ssr/singletons.ts) are bundled, once, in their
+ * The server-rendering singletons (api/src/edge/ssr/singletons.ts) are bundled, once, in their
  * production builds: the edge hands these very copies to every remote's server bundle, so one React
  * (one router, one emotion, one bus) renders every page. Production builds by file, not by
  * NODE_ENV: the API process runs without NODE_ENV=production in development.
@@ -52,7 +52,7 @@ const externals = {
 const started = Date.now();
 await build({
   absWorkingDir: apiDir,
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed-cli.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

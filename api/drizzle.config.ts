@@ -4,7 +4,7 @@ import { defineConfig } from 'drizzle-kit';
 // and applied at start by drizzle's migrator (PGlite or node-postgres).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema*.ts',
+  schema: './src/platform/db/schema*.ts',
   out: './drizzle',
   strict: true,
 });

@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { boundaries } from '../tools/eslint-boundaries.mjs';
+import { apiFolders } from '../tools/eslint-api-folders.mjs';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'drizzle/**', 'node_modules/**', '.scratch/**'] },
@@ -17,4 +18,6 @@ export default tseslint.config(
   },
   // who may import what (nx project tags; tools/eslint-boundaries.mjs)
   ...boundaries('api'),
+  // the wings of api/src: store code never imports a stand-in, no folder cycles (tools/eslint-api-folders.mjs)
+  ...apiFolders(),
 );

@@ -31,13 +31,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { CatalogService, type ListingRequest } from '../src/catalog/service';
-import { loadConfig } from '../src/config';
-import { countProducts, openDatabase } from '../src/db';
+import { CatalogService, type ListingRequest } from '../src/store/catalog/service';
+import { loadConfig } from '../src/platform/config';
+import { countProducts, openDatabase } from '../src/platform/db';
 import { generateCatalogue } from '../src/seed';
 import { COLOURS, FEATURES } from '../src/seed/data';
 import { insertCatalogue } from '../src/seed/index';
-import { loadVocabulary } from '../src/catalog/listing';
+import { loadVocabulary } from '../src/store/catalog/listing';
 
 const products = Number(process.env.BENCH_PRODUCTS || 100_000);
 const config = loadConfig({ ...process.env, DATA_DIR: process.env.BENCH_DATA_DIR || '', SEED_PRODUCTS: String(products) }, path.dirname(fileURLToPath(import.meta.url)));

@@ -8,8 +8,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
-import { openDatabase } from '../src/db/index.js';
+import { loadConfig } from '../src/platform/config.js';
+import { openDatabase } from '../src/platform/db/index.js';
 import { generatedFiles, REGENERATE_COMMAND, staleFiles, writeFiles } from './openapi-files.js';
 
 // a clean environment: the document does not depend on the shell that runs the command

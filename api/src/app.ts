@@ -6,33 +6,44 @@ import * as contracts from '@store/contracts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CatalogService } from './catalog/service.js';
-import type { Config } from './config.js';
-import type { Database } from './db/index.js';
-import { errorHandler } from './http/errors.js';
-import { loadSecurityConfig, registerSecurityHeaders } from './http/security.js';
-import { cognitoRateLimit, DEFAULT_RATE_LIMITS, RateLimits } from './http/rate-limit.js';
-import { startCatalogSync } from './catalog/sync.js';
-import { frameworkErrors, installInputRules } from './http/input.js';
-import { loggerOptions } from './http/logging.js';
-import { ImageRenderer } from './images/render.js';
-import { catalogRoutes } from './routes/catalog.js';
-import { registerCheckout } from './checkout/index.js';
-import { loadPaymentClientConfig, paymentClientConfigRoutes } from './payments/client-config.js';
-import { registerReturns } from './returns/index.js';
-import { DEFAULT_BOTCHECK, LocalBotCheck, verifyBotCheck, type BotCheckResult } from './botcheck/index.js';
-import { botcheckRoutes } from './botcheck/routes.js';
-import { DEFAULT_FRAUD, LocalFraud, createFraudService } from './fraud/index.js';
-import { fraudRoutes } from './fraud/routes.js';
-import { healthRoutes } from './routes/health.js';
-import { registerAccount } from './account/index.js';
-import type { AccountConfig } from './account/config.js';
-import { imageRoutes } from './routes/images.js';
-import { siteRoutes } from './routes/site.js';
-import { storesRoutes } from './routes/stores.js';
-import { contentRoutes } from './routes/content.js';
-import { ContentService } from './content/service.js';
-import { registerMarket } from './market/index.js';
+import { CatalogService } from './store/catalog/service.js';
+import type { Config } from './platform/config.js';
+import type { Database } from './platform/db/index.js';
+import { errorHandler } from './platform/http/errors.js';
+import { loadSecurityConfig, registerSecurityHeaders } from './platform/http/security.js';
+import { cognitoRateLimit, DEFAULT_RATE_LIMITS, RateLimits } from './platform/http/rate-limit.js';
+import { startCatalogSync } from './store/catalog/sync.js';
+import { frameworkErrors, installInputRules } from './platform/http/input.js';
+import { loggerOptions } from './platform/http/logging.js';
+import { ImageRenderer } from './stand-ins/image-cdn/render.js';
+import { catalogRoutes } from './store/catalog/routes.js';
+import { DEFAULT_CHECKOUT_CONFIG, registerCheckout } from './store/checkout/index.js';
+import { SavedCards } from './store/payments/saved-cards.js';
+import { createTokenVerifier } from './store/auth/index.js';
+import { SandboxGateway, SandboxPayLater } from './stand-ins/payments/sandbox.js';
+import { registerAfterpaySandboxRoutes } from './stand-ins/payments/afterpay-sandbox.js';
+import { buildPaymentClientOrigin, type PaymentClientOriginOptions } from './stand-ins/payments/client-origin.js';
+import { loadOrCreateSigningKey } from './stand-ins/user-pool/keys.js';
+import { LocalUserPool } from './stand-ins/user-pool/pool.js';
+import { cognitoRoutes } from './stand-ins/user-pool/routes.js';
+import { LOYALTY_DIRECTORY } from './stand-ins/loyalty/directory.js';
+import { loadPaymentClientConfig, paymentClientConfigRoutes } from './store/payments/client-config.js';
+import { registerReturns } from './store/returns/index.js';
+import { DEFAULT_BOTCHECK, verifyBotCheck, type BotCheckResult } from './store/botcheck/index.js';
+import { LocalBotCheck } from './stand-ins/botcheck/local.js';
+import { botcheckRoutes } from './stand-ins/botcheck/routes.js';
+import { DEFAULT_FRAUD, createFraudService } from './store/fraud/index.js';
+import { LocalFraud, LocalFraudService } from './stand-ins/fraud/local.js';
+import { fraudRoutes } from './stand-ins/fraud/routes.js';
+import { healthRoutes } from './platform/http/health.js';
+import { registerAccount, type LocalPoolFactory } from './store/account/index.js';
+import type { AccountConfig } from './store/account/config.js';
+import { imageRoutes } from './stand-ins/image-cdn/routes.js';
+import { siteRoutes } from './store/site/routes.js';
+import { storesRoutes } from './store/stores/routes.js';
+import { contentRoutes } from './store/content/routes.js';
+import { ContentService } from './store/content/service.js';
+import { registerMarket } from './store/market/index.js';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts'>>;
@@ -62,7 +73,7 @@ for (const [schema, id] of NAMED_SCHEMAS) {
   if (!z.globalRegistry.has(schema)) z.globalRegistry.add(schema, { id });
 }
 
-/** Routes served by the edge (api/src/edge.ts) are not part of the API document. */
+/** Routes served by the edge (api/src/edge/edge.ts) are not part of the API document. */
 const SKIP_IN_DOCS = ['/registry.json', '/sw.js', '/manifest.webmanifest', '/*', '/cdn/*', '/cdn/', '/api/docs', '/api/docs/*'];
 
 /**
@@ -131,7 +142,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Rate limits shared by every process (in the database); sign-in and code confirmation are
-  // limited by a preHandler added to the user pool's POST route from here (not inside api/src/cognito).
+  // limited by a preHandler added to the user pool's POST route from here (not inside api/src/stand-ins/user-pool).
   const rateLimitSettings = config.rateLimits ?? DEFAULT_RATE_LIMITS;
   const rateLimits = new RateLimits(db);
   app.decorate('rateLimits', rateLimits);
@@ -141,7 +152,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   });
   // Listing cache and in-memory indexes follow stock and product changes made by other processes (PostgreSQL LISTEN/NOTIFY).
   startCatalogSync(app, db, catalog);
-  registerAccount(app, { db, config: (config as { account?: AccountConfig }).account });
+  registerAccount(app, { db, config: (config as { account?: AccountConfig }).account, localPool: localUserPool(db), loyaltyDirectory: LOYALTY_DIRECTORY });
   app.register(healthRoutes);
   const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
   const localBotCheck = new LocalBotCheck(botcheck);
@@ -157,8 +168,26 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   const fraud = config.fraud ?? DEFAULT_FRAUD;
   const localFraud = new LocalFraud(fraud);
   app.register(fraudRoutes, { config: fraud, local: localFraud });
-  const fraudService = createFraudService(fraud, localFraud, (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
-  registerCheckout(app, db, config.checkout, { fraud: fraudService, now, rateLimits: rateLimitSettings });
+  const fraudService = createFraudService(fraud, new LocalFraudService(localFraud), (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
+  const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
+  // the payment stand-ins keep their state in the database (src/platform/db/schema-stand-in-payments.ts): every process sees the same
+  // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
+  let savedCards: SavedCards;
+  const gateway = new SandboxGateway(db, {
+    duplicateWindowMs: checkoutConfig.paymentDuplicateWindowSeconds * 1000,
+    acceptedCardTypes: checkoutConfig.acceptedCardTypes,
+    loadVaulted: (token) => savedCards.vaulted(token),
+  });
+  savedCards = new SavedCards(db, gateway);
+  const payLater = new SandboxPayLater(db, { ttlMs: checkoutConfig.afterpayCheckoutTtlMinutes * 60_000, now });
+  app.decorate('paymentGateway', gateway);
+  registerCheckout(
+    app,
+    db,
+    { gateway, payLater, savedCards, payLaterPages: (scope, orders) => registerAfterpaySandboxRoutes(scope, { orders, payLater }) },
+    config.checkout,
+    { fraud: fraudService, now, rateLimits: rateLimitSettings },
+  );
   // the payment clients the checkout loads (read per request: the stand-in's port may be chosen at start)
   const payments = config.payments ?? loadPaymentClientConfig({}, 8080);
   app.register(paymentClientConfigRoutes, { config: () => payments });
@@ -166,12 +195,37 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   return app;
 }
 
+export type { SandboxGateway };
+
+/**
+ * The payment gateway stand-in's own origin (hosted card fields, its client script, wallets), a
+ * second listener of the process (server.ts starts it before buildApp, so a free port is known
+ * before the CSP is built); its nonces are minted in the sandbox gateway buildApp creates
+ * (`app.paymentGateway`).
+ */
+export function buildPaymentStandIn(options: PaymentClientOriginOptions): FastifyInstance {
+  return buildPaymentClientOrigin(options);
+}
+
+/** The local user pool (Cognito protocol) and the verifier of the ID tokens it signs. */
+function localUserPool(db: Database): LocalPoolFactory {
+  return async (config) => {
+    const pool = new LocalUserPool({ db, config, key: await loadOrCreateSigningKey(db) });
+    return {
+      verifier: createTokenVerifier({ config, jwks: pool.jwks, isRevoked: (jti) => pool.isRevoked(jti) }),
+      register: (scope) => scope.register(cognitoRoutes, { pool, config }),
+    };
+  };
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The sandbox gateway: the payment stand-in's own origin mints its nonces here (api/src/stand-ins/payments/client-origin.ts). */
+    paymentGateway: SandboxGateway;
     /** Site content (home, articles, blog) and whether a content page exists (the edge's 404s). */
     content: ContentService;
     catalog: CatalogService;
-    /** Rate limits shared by every API process (api/src/http/rate-limit.ts). */
+    /** Rate limits shared by every API process (api/src/platform/http/rate-limit.ts). */
     rateLimits: RateLimits;
     /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */
     verifyBotCheck(token: string, expectedAction: string): Promise<BotCheckResult>;

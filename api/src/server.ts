@@ -1,22 +1,20 @@
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/index.js';
-import { analyticsFromEnv, registerEdge } from './edge.js';
-import { productionRefusal } from './production.js';
-import { overrideOriginsFromEnv } from './http/security.js';
-import { buildPaymentClientOrigin } from './payments/client-origin.js';
-import { paymentClientOrigins } from './payments/client-config.js';
-import type { SandboxGateway } from './payments/sandbox.js';
+import { buildApp, buildPaymentStandIn, type SandboxGateway } from './app.js';
+import { loadConfig } from './platform/config.js';
+import { openDatabase } from './platform/db/index.js';
+import { analyticsFromEnv, registerEdge } from './edge/edge.js';
+import { productionRefusal } from './platform/production.js';
+import { overrideOriginsFromEnv } from './platform/http/security.js';
+import { paymentClientOrigins } from './store/payments/client-config.js';
 import { seedIfEmpty } from './seed/index.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
 const config = loadConfig(process.env, here);
 const log = (message: string) => console.log(`[api] ${message}`);
-// Production refuses public default secrets and the local stand-ins (src/production.ts).
+// Production refuses public default secrets and the local stand-ins (src/platform/production.ts).
 const refusal = productionRefusal(process.env, config);
 if (refusal) {
   console.error(refusal);
@@ -41,7 +39,7 @@ const gatewayRef: { current?: SandboxGateway } = {};
 const standIn =
   config.payments.standInPort === null
     ? null
-    : buildPaymentClientOrigin({
+    : buildPaymentStandIn({
         authorization: config.payments.authorization,
         gateway: () => {
           if (!gatewayRef.current) throw new Error('the payment gateway is not ready yet');

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { AccountAddressesResponse, AccountResponse, AccountStateResponse } from '@store/contracts';
 import { SignJWT, exportJWK, generateKeyPair, decodeJwt, decodeProtectedHeader, type CryptoKey } from 'jose';
-import * as srp from '../src/cognito/srp';
-import { accountAddresses } from '../src/db/schema-account';
+import * as srp from '../src/stand-ins/user-pool/srp';
+import { accountAddresses } from '../src/platform/db/schema-account';
 import { BACKENDS, cognitoCall, createTestContext, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';

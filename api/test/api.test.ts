@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { CategoryTreeResponse, ListingResponse, ObjectsResponse, Product, PRODUCT_LIST_PAGE_SIZE, type ProductTile } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { BACKENDS, createTestContext, TEST_PRODUCTS, type TestContext } from './helpers';
 
 describe.each(BACKENDS)('API on %s', (backend) => {

@@ -5,8 +5,8 @@
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import * as srp from '../src/cognito/srp';
-import { queryRows } from '../src/db';
+import * as srp from '../src/stand-ins/user-pool/srp';
+import { queryRows } from '../src/platform/db';
 import { BACKENDS, cognitoCall, createTestContext, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';

@@ -4,7 +4,7 @@
  * function as the browser: contracts/cart-rules). Stock stays checked under the row lock.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { BACKENDS, createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';
 
 describe.each(BACKENDS)('cart validity rules on the server on %s', (backend) => {

@@ -1,10 +1,10 @@
 import { ListingResponse, ObjectsResponse, Product, type ProductTile } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { CatalogService } from '../src/catalog/service';
-import { rowsOfBits } from '../src/catalog/bitset';
-import { correctQuery, correctQueryInMemory, loadVocabulary, textMatches, tsQueryText, vocabularyOf } from '../src/catalog/listing';
-import { parseTsQuery, type TextIndex } from '../src/catalog/text-index';
-import { queryRows } from '../src/db';
+import { CatalogService } from '../src/store/catalog/service';
+import { rowsOfBits } from '../src/store/catalog/bitset';
+import { correctQuery, correctQueryInMemory, loadVocabulary, textMatches, tsQueryText, vocabularyOf } from '../src/store/catalog/listing';
+import { parseTsQuery, type TextIndex } from '../src/store/catalog/text-index';
+import { queryRows } from '../src/platform/db';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
 /** Listing with facets and search, the challenge check and the bot check (issue 4). */

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { allocate, gstOfInclusive, loyaltyPointsFor, percentOf } from '../src/checkout/money';
-import { runPromotions, type EngineLine, type PromotionDef } from '../src/promotions/engine';
-import { SandboxGateway, luhnValid } from '../src/payments/sandbox';
+import { allocate, gstOfInclusive, loyaltyPointsFor, percentOf } from '../src/store/money/money';
+import { runPromotions, type EngineLine, type PromotionDef } from '../src/store/promotions/engine';
+import { SandboxGateway, luhnValid } from '../src/stand-ins/payments/sandbox';
 import { sql } from 'drizzle-orm';
-import { CheckoutService, type VariantRow } from '../src/checkout/service';
-import { queryRows, type Database } from '../src/db';
+import { CheckoutService, type VariantRow } from '../src/store/pricing/service';
+import { queryRows, type Database } from '../src/platform/db';
 import { createTestDatabase } from './helpers';
 
 describe('money', () => {

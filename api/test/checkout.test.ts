@@ -1,6 +1,6 @@
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
 
 const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;

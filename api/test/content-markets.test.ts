@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Article, BlogListResponse, BlogPost, HomeContent, type ContentBlock } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { AU_HELP_CENTRE_SEEDED_AT, SEED_ARTICLES, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS, SEED_BLOG_POSTS } from '../src/seed/content-data';
 import { seedMarkets } from '../src/seed/markets';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { analyticsFromEnv, geoLocaleFor, geoLocaleScript, registerEdge } from '../src/edge';
+import { analyticsFromEnv, geoLocaleFor, geoLocaleScript, registerEdge } from '../src/edge/edge';
 
 const SHELL_HTML = '<!doctype html><html><head><title>Fernleaf</title></head><body><main id="shell-main"></main></body></html>';
 

@@ -6,18 +6,18 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
-import { registerEdge } from '../src/edge';
-import { loadSecurityConfig, registerSecurityHeaders } from '../src/http/security';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db';
+import { registerEdge } from '../src/edge/edge';
+import { loadSecurityConfig, registerSecurityHeaders } from '../src/platform/http/security';
 import { seedIfEmpty } from '../src/seed';
-import { clearServerModules } from '../src/ssr/modules';
+import { clearServerModules } from '../src/edge/ssr/modules';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 import { TEST_PRODUCTS } from './helpers';
-import { assemble, compressTemplate, placeholders } from '../src/ssr/page-cache';
+import { assemble, compressTemplate, placeholders } from '../src/edge/ssr/page-cache';
 
 /**
- * The edge's kept pages (api/src/ssr/page-cache.ts): a server-rendered page is assembled once per
+ * The edge's kept pages (api/src/edge/ssr/page-cache.ts): a server-rendered page is assembled once per
  * release, market, URL and data and sent with each response's own nonces, its compressed bytes
  * built once with the nonces as uncompressed brotli meta-blocks. What a browser sees must not
  * change: a fresh nonce on every script and style of every response, and a new page as soon as

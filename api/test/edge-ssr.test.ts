@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerEdge } from '../src/edge';
-import { clearServerModules } from '../src/ssr/modules';
+import { registerEdge } from '../src/edge/edge';
+import { clearServerModules } from '../src/edge/ssr/modules';
 import { writeDeploy } from './edge-fixtures';
 
 /**
@@ -191,7 +191,7 @@ describe('edge server rendering', () => {
 
 describe('the edge singletons', () => {
   it('are exactly the modules server bundles leave to the edge (tools/webpack-config/server-singletons.cjs)', async () => {
-    const { SERVER_SINGLETONS } = await import('../src/ssr/singletons');
+    const { SERVER_SINGLETONS } = await import('../src/edge/ssr/singletons');
     const source = fs.readFileSync(path.join(__dirname, '../../tools/webpack-config/server-singletons.cjs'), 'utf8');
     const names = [...source.slice(source.indexOf('[')).matchAll(/'([^']+)'/g)].map((m) => m[1]!);
     expect(names.length).toBeGreaterThan(5);
@@ -202,8 +202,8 @@ describe('the edge singletons', () => {
 
 describe('renderRoot', () => {
   it('writes completed Suspense boundaries in place (no outlined segments, no inline scripts)', async () => {
-    const { renderRoot } = await import('../src/ssr/render');
-    const { createElement, React } = await import('../src/ssr/singletons');
+    const { renderRoot } = await import('../src/edge/ssr/render');
+    const { createElement, React } = await import('../src/edge/ssr/singletons');
     const react = ((React as unknown as { default?: typeof import('react') }).default ?? React) as typeof import('react');
     const items = Array.from({ length: 60 }, (_, i) => createElement(react.Suspense, { key: i, fallback: null }, createElement('p', null, `item ${i} `.repeat(400))));
     const { html } = await renderRoot(createElement('div', null, items), 1000);
@@ -216,7 +216,7 @@ describe('renderRoot', () => {
 
 describe('scriptsOnIntent', () => {
   it('replaces the deferred scripts by one loader and leaves a template without them unchanged', async () => {
-    const { scriptsOnIntent } = await import('../src/ssr/render');
+    const { scriptsOnIntent } = await import('../src/edge/ssr/render');
     const out = scriptsOnIntent('<div id="shell-overlays"></div><script defer="defer" src="/cdn/shell/a/main.1.js"></script></body></html>', ['/m.json']);
     expect(out).toMatch(/^<div id="shell-overlays"><\/div><script>\(function.*<\/script><\/body><\/html>$/);
     expect(out).not.toContain('defer');
@@ -227,7 +227,7 @@ describe('scriptsOnIntent', () => {
 
 describe('routeDataJson', () => {
   it('is jsonForScript of the data, reusing each answer object\'s JSON', async () => {
-    const { routeDataJson } = await import('../src/ssr/page');
+    const { routeDataJson } = await import('../src/edge/ssr/page');
     const { jsonForScript } = await import('@store/contracts/ssr');
     const answer = { items: [{ name: 'Tote </script> & <b>', price: 12900 }], total: 1, note: null };
     const data = { '/api/a?x=<1>': answer, '/api/b': [1, 'two'], '/api/c': null, '/api/d': 'text\u2028' };

@@ -11,11 +11,12 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { queryRows } from '../src/db';
-import { DEFAULT_FRAUD, FRAUD_COOKIE_MAX_AGE_SECONDS, HttpFraudService, LocalFraud } from '../src/fraud';
-import { fraudRoutes } from '../src/fraud/routes';
-import { errorHandler } from '../src/http/errors';
+import { loadConfig } from '../src/platform/config';
+import { queryRows } from '../src/platform/db';
+import { DEFAULT_FRAUD, FRAUD_COOKIE_MAX_AGE_SECONDS, HttpFraudService } from '../src/store/fraud';
+import { LocalFraud } from '../src/stand-ins/fraud/local';
+import { fraudRoutes } from '../src/stand-ins/fraud/routes';
+import { errorHandler } from '../src/platform/http/errors';
 import { BACKENDS, createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';
 
 /** Runs the served script against a fake document: the cookie it writes and the events it dispatches. */

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase, type Database } from '../src/db';
-import { registerEdge } from '../src/edge';
-import { cspDirectives, loadSecurityConfig, overrideOriginsFromEnv, stampNonces } from '../src/http/security';
-import { clearServerModules } from '../src/ssr/modules';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db';
+import { registerEdge } from '../src/edge/edge';
+import { cspDirectives, loadSecurityConfig, overrideOriginsFromEnv, stampNonces } from '../src/platform/http/security';
+import { clearServerModules } from '../src/edge/ssr/modules';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 
 /**

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db';
 import { BACKENDS, cognitoCall, createTestContext, type TestContext } from './helpers';
 
 describe.each(BACKENDS)('hostile text on %s', (backend) => {

@@ -19,8 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import pg from 'pg';
-import { loadConfig } from '../src/config';
-import { openDatabase } from '../src/db';
+import { loadConfig } from '../src/platform/config';
+import { openDatabase } from '../src/platform/db';
 import { seedIfEmpty } from '../src/seed';
 import { createPostgresDatabase, TEST_ADDRESS } from './helpers';
 

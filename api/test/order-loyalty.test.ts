@@ -5,7 +5,7 @@
  */
 import type { OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { BACKENDS, createTestContext, orderRequest, plainProducts, signUpCustomer, type TestContext } from './helpers';
 
 describe.each(BACKENDS)('loyalty member id on orders on %s', (backend) => {

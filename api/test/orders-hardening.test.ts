@@ -10,9 +10,9 @@
 import type { OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig, parseTrustProxy } from '../src/config';
-import { queryRows } from '../src/db';
-import { VoucherService } from '../src/vouchers/service';
+import { loadConfig, parseTrustProxy } from '../src/platform/config';
+import { queryRows } from '../src/platform/db';
+import { VoucherService } from '../src/store/vouchers/service';
 import { BACKENDS, cognitoCall, createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';
 
 const MAX_PINS = 5;

@@ -6,10 +6,10 @@
 import crypto from 'node:crypto';
 import type { CheckoutInfoResponse, OrderPlaceRequest, PaymentMethodInput, SavedPaymentMethodsResponse } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
-import { buildPaymentClientOrigin } from '../src/payments/client-origin';
-import { DEFAULT_PAYMENT_AUTHORIZATION } from '../src/payments/client-config';
-import { SandboxGateway, VERIFICATION_AMOUNT } from '../src/payments/sandbox';
+import { queryRows } from '../src/platform/db';
+import { buildPaymentClientOrigin } from '../src/stand-ins/payments/client-origin';
+import { DEFAULT_PAYMENT_AUTHORIZATION } from '../src/store/payments/client-config';
+import { SandboxGateway, VERIFICATION_AMOUNT } from '../src/stand-ins/payments/sandbox';
 import { BACKENDS, cognitoCall, createTestContext, createTestDatabase, plainProducts, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';

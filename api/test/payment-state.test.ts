@@ -1,5 +1,5 @@
 /**
- * The payment stand-ins' state is in the database (src/db/schema-payments.ts), so two API
+ * The payment stand-ins' state is in the database (src/platform/db/schema-stand-in-payments.ts), so two API
  * processes agree on it: two apps over one database (on PostgreSQL each with its own connection
  * pool, as two processes would have; on PGlite sharing the one connection), each with its own
  * stand-in origin. What one creates the other uses, and what may be used once is used once even
@@ -10,10 +10,10 @@ import type { OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { openDatabase, queryRows, type OpenDatabase } from '../src/db';
-import { DEFAULT_PAYMENT_AUTHORIZATION as auth } from '../src/payments/client-config';
-import { buildPaymentClientOrigin } from '../src/payments/client-origin';
-import type { SandboxGateway } from '../src/payments/sandbox';
+import { openDatabase, queryRows, type OpenDatabase } from '../src/platform/db';
+import { DEFAULT_PAYMENT_AUTHORIZATION as auth } from '../src/store/payments/client-config';
+import { buildPaymentClientOrigin } from '../src/stand-ins/payments/client-origin';
+import type { SandboxGateway } from '../src/stand-ins/payments/sandbox';
 import { BACKENDS, createTestContext, orderRequest, plainProducts, type PlainProduct, type TestContext } from './helpers';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -1,6 +1,6 @@
-/** Spec §7: a click-and-collect order's shipping address is built from the store (api/src/orders/service.ts pickupAddress). */
+/** Spec §7: a click-and-collect order's shipping address is built from the store (api/src/store/orders/service.ts pickupAddress). */
 import { CheckoutAddress } from '@store/contracts';
-import { PLACEHOLDER_CONTACT_NAME, PLACEHOLDER_PHONE, pickupAddress, type PickupStore } from '../src/orders/service';
+import { PLACEHOLDER_CONTACT_NAME, PLACEHOLDER_PHONE, pickupAddress, type PickupStore } from '../src/store/orders/service';
 
 const store: PickupStore = { erpStoreId: 'AKL-NMK', name: 'Fernleaf Newmarket', street1: '277 Broadway', street2: 'Level 1', locality: 'Newmarket', region: 'Auckland', postcode: '1023', country: 'NZ' };
 

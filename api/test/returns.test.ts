@@ -7,8 +7,8 @@
 import crypto from 'node:crypto';
 import type { CheckoutInfoResponse, OrderPlaceRequest, ReturnableOrder, ReturnCreateResponse } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
-import { returnableLines, returnTokenFor, returnTokenValid } from '../src/returns/service';
+import { queryRows } from '../src/platform/db';
+import { returnableLines, returnTokenFor, returnTokenValid } from '../src/store/returns/service';
 import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
 
 const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;

@@ -1,5 +1,5 @@
 import { JSDOM } from 'jsdom';
-import { INTENT_EVENTS, SCRIPTS_WHEN_QUIET_MS, scriptsOnIntent } from '../src/ssr/render';
+import { INTENT_EVENTS, SCRIPTS_WHEN_QUIET_MS, scriptsOnIntent } from '../src/edge/ssr/render';
 
 /**
  * The inline loader a server-rendered page starts its scripts with, run in a DOM: nothing is

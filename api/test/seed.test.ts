@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../src/db';
+import { queryRows, type Database } from '../src/platform/db';
 import { generateCatalogue, insertCatalogue, SEED_REFERENCE_DATE, truncateCatalogue } from '../src/seed';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 

@@ -1,8 +1,8 @@
 import { NavigationResponse, SubscribeResponse } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { CATEGORY_TREE, type CategoryDef } from '../src/seed/data';
-import { seedNavigation } from '../src/site/navigation';
+import { seedNavigation } from '../src/store/site/navigation';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
 function categoryPaths(defs: CategoryDef[], parent = ''): string[] {

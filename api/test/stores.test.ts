@@ -1,8 +1,8 @@
 import { LocalitiesResponse, Store, StoresResponse, storeOpenState } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db';
+import { queryRows } from '../src/platform/db';
 import { seedStores } from '../src/seed/stores';
-import { distanceKm, findStoresNear, resolveLocation, storeStockOfVariants } from '../src/stores';
+import { distanceKm, findStoresNear, resolveLocation, storeStockOfVariants } from '../src/store/stores';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
 describe.each(BACKENDS)('stores on %s', (backend) => {

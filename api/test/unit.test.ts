@@ -1,10 +1,10 @@
 import path from 'node:path';
-import { Lru, SingleFlight } from '../src/catalog/lru';
-import { normaliseCategoryPath, normaliseProductPath, normaliseSort } from '../src/catalog/service';
-import { findRepoRoot, loadConfig } from '../src/config';
-import { fieldOf, reasonOf, sentence, validationBody } from '../src/http/errors';
-import { pickEncoding } from '../src/http/send';
-import { negotiateFormat } from '../src/images/render';
+import { Lru, SingleFlight } from '../src/store/catalog/lru';
+import { normaliseCategoryPath, normaliseProductPath, normaliseSort } from '../src/store/catalog/service';
+import { findRepoRoot, loadConfig } from '../src/platform/config';
+import { fieldOf, reasonOf, sentence, validationBody } from '../src/platform/http/errors';
+import { pickEncoding } from '../src/platform/http/send';
+import { negotiateFormat } from '../src/stand-ins/image-cdn/render';
 
 const repoRoot = path.resolve(__dirname, '../..');
 

@@ -3,7 +3,7 @@
  * One schema per API body, used by the API (and its OpenAPI) and by the cart-checkout remote.
  *
  * The return token: an HMAC of the order number keyed with the order's own secret access token
- * (`returnTokenFor` in api/src/returns). It is issued with the order to whoever may read it: the
+ * (`returnTokenFor` in api/src/store/returns). It is issued with the order to whoever may read it: the
  * guest lookup by number and e-mail (POST /api/returns/lookup) and the signed-in customer's own
  * order (GET /api/account/orders/{number}/return-token). It proves the holder may return items of
  * that one order and nothing else.

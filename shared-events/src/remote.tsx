@@ -59,7 +59,7 @@ export const EARLY_CLICKS_GLOBAL = '__storeEarlyClicks';
 
 /**
  * Taps the shopper made on buttons of a server-rendered region before its scripts arrived (the
- * edge's script loader records them: scriptsOnIntent in api/src/ssr/render.ts) are clicked
+ * edge's script loader records them: scriptsOnIntent in api/src/edge/ssr/render.ts) are clicked
  * again once the region's React root exists (React hydrates the tapped part first and runs its
  * handler), instead of being lost. Call right after hydrateRoot for `container`.
  */

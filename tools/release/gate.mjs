@@ -64,7 +64,7 @@ export function checkRelease(candidate, live) {
   }
 
   // 1b. the server build (when there is one) leaves exactly the shared singletons to the edge: the
-  // edge refuses anything else at run time (api/src/ssr/modules.ts), so its pages would fall back to
+  // edge refuses anything else at run time (api/src/edge/ssr/modules.ts), so its pages would fall back to
   // the browser; a bundled copy of React would render with a second React
   if (candidate.server) {
     for (const id of candidate.server.requires ?? []) {

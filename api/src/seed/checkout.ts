@@ -3,9 +3,9 @@
  * Idempotent: each part is written only while its table is empty.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/index.js';
-import type { PromotionRuleSpec } from '../promotions/engine.js';
-import { hashPin } from '../vouchers/service.js';
+import { queryRows, type Database } from '../platform/db/index.js';
+import type { PromotionRuleSpec } from '../store/promotions/engine.js';
+import { hashPin } from '../store/vouchers/service.js';
 
 export const SEED_SHIPPING_METHODS = [
   { id: 'standard', label: 'Standard delivery', description: 'NZ-wide, 2-5 working days', price: 995, position: 1 },

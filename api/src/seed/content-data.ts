@@ -1,8 +1,8 @@
 /**
  * Fernleaf's site copy: home page, articles and journal (blog) posts, written for this project.
- * Images are drawn by the API (api/src/content/images.ts), referred to by scene name.
+ * Images are drawn by the API (api/src/store/content/images.ts), referred to by scene name.
  */
-import type { ContentBlockRow } from '../db/schema-content.js';
+import type { ContentBlockRow } from '../platform/db/schema-content.js';
 
 type B = ContentBlockRow;
 const p = (text: string): B => ({ type: 'paragraph', text });
@@ -371,16 +371,7 @@ export const SEED_ARTICLES: SeedArticle[] = [
   },
 ];
 
-export const BLOG_TAGS: Record<string, string> = {
-  travel: 'Travel',
-  packing: 'Packing tips',
-  care: 'Care and repair',
-  outdoors: 'Outdoors',
-  work: 'Work and commute',
-  gifts: 'Gift guides',
-  sustainability: 'Sustainability',
-  'behind-the-scenes': 'Behind the scenes',
-};
+export { BLOG_TAGS } from '../store/content/blog-tags.js';
 
 export interface SeedBlogPost {
   path: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { contentImagePath, CONTENT_IMAGE_H, CONTENT_IMAGE_W } from '../content/images.js';
-import { queryRows, type Database } from '../db/index.js';
-import { articles, blogPosts, contentPages } from '../db/schema-content.js';
+import { contentImagePath, CONTENT_IMAGE_H, CONTENT_IMAGE_W } from '../store/content/images.js';
+import { queryRows, type Database } from '../platform/db/index.js';
+import { articles, blogPosts, contentPages } from '../platform/db/schema-content.js';
 import { SEED_ARTICLES, SEED_BLOG_POSTS, SEED_HOME, type SeedArticle, type SeedBlogPost } from './content-data.js';
 import { seedStores } from './stores.js';
 

@@ -458,9 +458,4 @@ export const CLOSERS = [
   'Wipe clean with a soft, dry cloth.',
 ];
 
-export const OVERLAYS = {
-  sale: { id: 'sale', name: 'Sale', type: 'sale' as const },
-  comingSoon: { id: 'coming-soon', name: 'Coming soon', type: 'comingSoon' as const },
-  newArrival: { id: 'new-arrival', name: 'New arrival', type: 'newArrival' as const },
-};
-export const OVERLAY_BY_ID = new Map(Object.values(OVERLAYS).map((overlay) => [overlay.id, overlay]));
+export { OVERLAYS } from '../store/catalog/overlays.js';

@@ -28,15 +28,8 @@ export interface GenerateOptions {
   seed?: number;
 }
 
-export interface SeedCategory {
-  id: number;
-  parentId: number | null;
-  slug: string;
-  path: string;
-  name: string;
-  position: number;
-  kind: 'category' | 'collection';
-}
+export type { CategoryInfo as SeedCategory } from '../store/catalog/categories.js';
+import type { CategoryInfo as SeedCategory } from '../store/catalog/categories.js';
 
 export interface SeedVariant {
   id: number;

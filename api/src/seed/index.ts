@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/index.js';
+import { queryRows, type Database } from '../platform/db/index.js';
 import { generateCatalogue, type Catalogue, type SeedProduct } from './generate.js';
-import { seedNavigation } from '../site/navigation.js';
+import { seedNavigation } from '../store/site/navigation.js';
 import { seedSiteContent } from './content.js';
 import { seedCheckout } from './checkout.js';
 import { seedMarkets } from './markets.js';

@@ -4,10 +4,10 @@
  * seeded by catalogue and checkout seeds as before.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/index.js';
-import type { PromotionRuleSpec } from '../promotions/engine.js';
-import { hashPin } from '../vouchers/service.js';
-import { articles, blogPosts, contentPages } from '../db/schema-content.js';
+import { queryRows, type Database } from '../platform/db/index.js';
+import type { PromotionRuleSpec } from '../store/promotions/engine.js';
+import { hashPin } from '../store/vouchers/service.js';
+import { articles, blogPosts, contentPages } from '../platform/db/schema-content.js';
 import { AU_HELP_CENTRE_SEEDED_AT, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS } from './content-data.js';
 import { articleRow, blogPostRow, seedHomeDocument } from './content.js';
 

@@ -3,7 +3,7 @@
  * (no downloaded data set). Coordinates are representative points (WGS84, about 100 m accuracy
  * for stores, suburb centres for localities).
  */
-import type { StoreDayHours } from '../db/schema-stores.js';
+import type { StoreDayHours } from '../platform/db/schema-stores.js';
 
 export interface SeedStore {
   erpStoreId: string;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/index.js';
-import { auLocalities, nzLocalities, stores, type StoreDayHours } from '../db/schema-stores.js';
+import { queryRows, type Database } from '../platform/db/index.js';
+import { auLocalities, nzLocalities, stores, type StoreDayHours } from '../platform/db/schema-stores.js';
 import { AU_HOURS_TEMPLATES, SEED_AU_LOCALITIES, SEED_AU_STORES, type SeedAuStore } from './stores-au-data.js';
 import { openingHours, SEED_LOCALITIES, SEED_STORES } from './stores-data.js';
 

@@ -18,7 +18,7 @@ const abs = (path: string, origin: string) => new URL(path, origin).toString();
 /** The catalog's rules for <PageHead>: " | Fernleaf" after the title (the rule the edge uses), og:site_name, and twitter:card on pages with an image. */
 export const pageHeadOptions = {
   documentTitle: (title: string) => documentTitle(title, catalogConfig.siteName),
-  // as the edge writes them (api/src/ssr/render.ts), so the head is the same after hydration
+  // as the edge writes them (api/src/edge/ssr/render.ts), so the head is the same after hydration
   siteName: catalogConfig.siteName,
   twitterCard: true,
 } satisfies Omit<PageHeadProps, 'head'>;

@@ -1,0 +1,404 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
+import { jsonForScript } from '@store/contracts/ssr';
+import type { ServerApi } from '@store/contracts/ssr';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
+import { cspNonces, nonceMeta } from '../platform/http/security';
+import { pickEncoding } from '../platform/http/send';
+import { registerMarket } from '../store/market';
+import { renderPage, routePayload, type SsrOptions } from './ssr/page';
+
+/**
+ * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
+ * origin as the API (what a CDN in front of the API does in production).
+ *
+ * - /registry.json: the runtime registry, no-cache (a release changes it atomically).
+ * - /cdn/<name>/<version>/...: immutable deployed builds; manifests no-cache; precompressed br/gz.
+ * - every other GET: the shell's index.html, 200 when a remote owns the path, else 404 (the shell
+ *   then renders its "Page Not Found" page), with the visitor's geo locale embedded before
+ *   `</head>` as `<script id="geo-locale" type="application/json">{"country":"AU","result":"SUCCESS"}</script>`
+ *   (country from the request header `geoCountryHeader`; see `geoLocaleFor`).
+ */
+export interface EdgeOptions {
+  /** Folder holding registry.json and cdn/ (written by tools/deploy-local.mjs). */
+  deployDir: string;
+  /**
+   * Origins developer overrides may use; replaces the registry's list when set (env OVERRIDE_ORIGINS;
+   * [] in production when it is unset: overrides off, see overrideOriginsFromEnv).
+   */
+  overrideOrigins?: string[];
+  /** Request header carrying the visitor's ISO 3166 alpha-2 country (env GEO_COUNTRY_HEADER, default cloudfront-viewer-country). */
+  geoCountryHeader?: string;
+  /** Error-reporting settings served in the registry for the shell (env ERROR_REPORT_ENDPOINT, ERROR_SAMPLE_RATE, TRACE_SAMPLE_RATE). */
+  analytics?: EdgeAnalytics;
+  /** Server rendering (issue 17; default on): false serves the browser-only shell. */
+  ssr?: boolean;
+  /** Budget of a remote's loader plus render in ms (env SSR_BUDGET_MS, default 150). */
+  ssrBudgetMs?: number;
+  /** Remotes the edge leaves to the browser (env SSR_DISABLED_REMOTES, comma-separated; '*' for all). */
+  ssrDisabled?: string[];
+}
+
+/** The registry embedded in the page, so the shell starts without fetching it. */
+export function registryScript(registryJson: string): string {
+  return `<script type="application/json" id="shell-registry">${registryJson.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}</script>`;
+}
+
+export interface EdgeAnalytics {
+  errorEndpoint?: string;
+  errorSampleRate?: number;
+  traceSampleRate?: number;
+}
+
+/** The error-reporting settings from the environment (unset variables keep the shell's defaults). */
+export function analyticsFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeAnalytics | undefined {
+  const out: EdgeAnalytics = {};
+  if (env.ERROR_REPORT_ENDPOINT?.trim()) out.errorEndpoint = env.ERROR_REPORT_ENDPOINT.trim();
+  for (const [key, name] of [['errorSampleRate', 'ERROR_SAMPLE_RATE'], ['traceSampleRate', 'TRACE_SAMPLE_RATE']] as const) {
+    const raw = env[name]?.trim();
+    if (!raw) continue;
+    const value = Number(raw);
+    if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1 (got "${raw}")`);
+    out[key] = value;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+export const DEFAULT_GEO_COUNTRY_HEADER = 'cloudfront-viewer-country';
+/** The site's own country: the geo locale falls back to it when the request says nothing usable. */
+export const GEO_FALLBACK_COUNTRY = 'NZ';
+
+export interface GeoLocale {
+  country: string;
+  result: 'SUCCESS' | 'NOT_FOUND' | 'ERROR';
+}
+
+/** The visitor's country from a request header value: missing → NOT_FOUND, not two letters → ERROR (both fall back to NZ). */
+export function geoLocaleFor(value: string | string[] | undefined): GeoLocale {
+  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (!raw) return { country: GEO_FALLBACK_COUNTRY, result: 'NOT_FOUND' };
+  if (!/^[A-Za-z]{2}$/.test(raw)) return { country: GEO_FALLBACK_COUNTRY, result: 'ERROR' };
+  return { country: raw.toUpperCase(), result: 'SUCCESS' };
+}
+
+/** The script element embedding a geo locale; JSON with `<`, `>`, `&` and line separators escaped, safe inside HTML. */
+export function geoLocaleScript(geo: GeoLocale): string {
+  const json = JSON.stringify({ country: geo.country, result: geo.result }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `<script id="geo-locale" type="application/json">${json}</script>`;
+}
+
+/**
+ * The request's market settings embedded in the page (issue 14): the frontends format money, dates
+ * and addresses from it (`pageMarket()` in @store/contracts/market), never from a build constant.
+ */
+export function marketScript(market: MarketSettings): string {
+  return `<script id="${MARKET_ELEMENT_ID}" type="application/json">${jsonForScript(market)}</script>`;
+}
+
+/** The shell HTML split where the geo locale goes (before `</head>`, else before `<body`, else at the start). */
+function splitForGeo(html: string): [string, string] {
+  let at = html.search(/<\/head\s*>/i);
+  if (at < 0) at = html.search(/<body[\s>]/i);
+  if (at < 0) at = 0;
+  return [html.slice(0, at), html.slice(at)];
+}
+
+interface RegistryFile {
+  shell: { version: string; html: string } | null;
+  remotes: { name: string; version: string; manifest?: string; routes: string[] }[];
+  overrideOrigins?: string[];
+  analytics?: EdgeAnalytics;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NO_CACHE = 'no-cache';
+
+export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
+  // the request's market (buildApp registers it; an edge on its own app gets the default hosts)
+  if (!app.hasDecorator('marketOf')) registerMarket(app);
+  const registryFile = path.join(opts.deployDir, 'registry.json');
+  const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
+  // html: the shell's index.html split once per registry version around the geo locale's place
+  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; registryElement: string; html: [string, string] | null; template: string | null } | null = null;
+
+  function load() {
+    const now = Date.now();
+    if (cached && now - cached.checkedAt < 500) return cached;
+    let mtimeMs: number;
+    try {
+      mtimeMs = fs.statSync(registryFile).mtimeMs;
+    } catch {
+      cached = null;
+      return null;
+    }
+    if (cached && cached.mtimeMs === mtimeMs) {
+      cached.checkedAt = now;
+      return cached;
+    }
+    const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as RegistryFile;
+    if (opts.overrideOrigins) registry.overrideOrigins = opts.overrideOrigins;
+    if (opts.analytics) registry.analytics = { ...registry.analytics, ...opts.analytics };
+    let html: [string, string] | null = null;
+    if (registry.shell) {
+      try {
+        html = splitForGeo(fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8'));
+      } catch {
+        html = null;
+      }
+    }
+    let template: string | null = null;
+    if (registry.shell) {
+      try {
+        template = fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8');
+      } catch {
+        template = null;
+      }
+    }
+    const body = JSON.stringify(registry);
+    cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template };
+    return cached;
+  }
+
+  await app.register(fastifyStatic, {
+    root: path.join(opts.deployDir, 'cdn'),
+    prefix: '/cdn/',
+    preCompressed: true,
+    index: false,
+    wildcard: true,
+    cacheControl: false,
+    // server bundles are for the edge, not for browsers
+    allowedPath: (pathName: string) => !/^\/?[^/]+\/[^/]+\/server\//.test(pathName),
+    setHeaders(reply, filePath) {
+      const name = path.basename(filePath);
+      reply.header('Cache-Control', name.startsWith('mf-manifest') || name.endsWith('.html') ? NO_CACHE : IMMUTABLE);
+      reply.header('Access-Control-Allow-Origin', '*');
+    },
+  });
+
+  app.get('/registry.json', async (_request, reply) => {
+    const current = load();
+    if (!current) return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'NotDeployed', message: 'No registry has been deployed yet.' });
+    return reply.header('Cache-Control', NO_CACHE).type('application/json').send(current.body);
+  });
+
+  // at most 26 × 26 + 2 distinct scripts: build each once
+  const scripts = new Map<string, string>();
+  const scriptFor = (value: string | string[] | undefined) => {
+    const geo = geoLocaleFor(value);
+    const key = `${geo.country}:${geo.result}`;
+    let script = scripts.get(key);
+    if (script === undefined) {
+      script = geoLocaleScript(geo);
+      scripts.set(key, script);
+    }
+    return script;
+  };
+
+  const ssr: SsrOptions = {
+    deployDir: opts.deployDir,
+    budgetMs: opts.ssrBudgetMs ?? 150,
+    disabled: new Set(opts.ssrDisabled ?? []),
+    siteName: 'Fernleaf',
+    log: app.log,
+  };
+  /**
+   * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
+   * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
+   * that carry an ETag are kept (by host and URL, at most API_MEMO_ENTRIES) and revalidated with
+   * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
+   * object comes back and the page's data JSON and render are reused too (page.ts), while any
+   * change of the answer is seen at once.
+   */
+  const API_MEMO_ENTRIES = 512;
+  const answers = new Map<string, { etag: string; body: unknown }>();
+  const remember = (memo: string, etag: string, body: unknown) => {
+    answers.delete(memo);
+    answers.set(memo, { etag, body });
+    if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
+  };
+  /**
+   * The catalogue listing (every category, brand and search page's loader asks for it) answered
+   * without `inject`, by the catalogue's own function for it (api/src/store/catalog/pages.ts): the
+   * route's query schema, the catalogue in the page's market, the same cached answer and ETag the
+   * route sends. Anything else than a 200 (an invalid query, an unknown category or brand) goes
+   * through the route, so its errors are the route's.
+   */
+  const LISTING = '/api/catalog/listing?';
+  const listingAnswer = async (url: string, market: MarketSettings): Promise<{ etag: string; json: string } | null> => {
+    if (!url.startsWith(LISTING) || !app.hasDecorator('catalog')) return null;
+    return catalogListing(app.catalog, url.slice(LISTING.length), market.currency);
+  };
+  /**
+   * A product by path (every product page's loader asks for it), the same way: the route's schema,
+   * the page market's catalogue, the route's JSON. It has no ETag (stock changes it), so it is
+   * asked for on every request; its parsed object is reused while the JSON is the same.
+   */
+  const PRODUCT = '/api/products/by-path?';
+  const products = new Map<string, { json: string; body: unknown }>();
+  const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
+    if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
+    return catalogProduct(app.catalog, url.slice(PRODUCT.length), market.currency);
+  };
+  const apiFor = (host: string | undefined, market: MarketSettings): ServerApi => async (url) => {
+    const memo = `${host ?? ''} ${url}`;
+    const product = await productAnswer(url, market);
+    if (product !== null) {
+      const seen = products.get(memo);
+      if (seen && seen.json === product) return { status: 200, body: seen.body as never };
+      const body: unknown = JSON.parse(product);
+      products.delete(memo);
+      products.set(memo, { json: product, body });
+      if (products.size > API_MEMO_ENTRIES) products.delete(products.keys().next().value as string);
+      return { status: 200, body: body as never };
+    }
+    const known = answers.get(memo);
+    const direct = await listingAnswer(url, market);
+    if (direct) {
+      if (known && known.etag === direct.etag) return { status: 200, body: known.body as never };
+      const body: unknown = JSON.parse(direct.json);
+      remember(memo, direct.etag, body);
+      return { status: 200, body: body as never };
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}) };
+    if (known) headers['if-none-match'] = known.etag;
+    const response = await app.inject({ method: 'GET', url, headers });
+    if (known && response.statusCode === 304) return { status: 200, body: known.body as never };
+    let body: unknown = null;
+    try {
+      body = response.body ? JSON.parse(response.body) : null;
+    } catch {
+      body = null;
+    }
+    const etag = response.headers.etag;
+    answers.delete(memo);
+    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) remember(memo, etag, body);
+    return { status: response.statusCode, body: body as never };
+  };
+  // the market with this deployment's NZ and AU site URLs as this request sees them, and its
+  // script element: the same for every request of a market, protocol and host, so built once for
+  // each (a few dozen at most are kept: the Host header is the client's)
+  const markets = new Map<string, { market: MarketSettings; script: string }>();
+  const marketOf = (request: FastifyRequest) => {
+    const key = `${request.market.id} ${request.protocol} ${request.host}`;
+    let known = markets.get(key);
+    if (known === undefined || known.market.id !== request.market.id) {
+      const market = { ...request.market, sites: app.siteUrls(request) };
+      known = { market, script: marketScript(market) };
+      markets.set(key, known);
+      if (markets.size > 64) markets.delete(markets.keys().next().value as string);
+    }
+    return known;
+  };
+  const marketFor = (request: FastifyRequest): MarketSettings => marketOf(request).market;
+
+  const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
+    const current = load();
+    if (!current?.html) {
+      return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
+    }
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const { market, script: marketElement } = marketOf(request);
+    const geoElement = scriptFor(request.headers[geoHeader]);
+    if (current.registry.shell && current.template !== null && opts.ssr !== false) {
+      let rendered: Awaited<ReturnType<typeof renderPage>> = null;
+      try {
+        rendered = await renderPage(ssr, {
+        url: `${request.protocol}://${request.host}${request.url}`,
+        pathname,
+        search,
+        owner,
+        shellVersion: current.registry.shell.version,
+        template: current.template,
+        headExtra: geoElement + marketElement + current.registryElement,
+        variant: geoElement,
+        api: apiFor(request.headers.host, market),
+        market,
+        nonces: cspNonces(reply),
+        exists: async () => {
+          const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && !(await productExists(app.catalog, pathname));
+          const missingContent = !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search, market.id));
+          return !missingProduct && !missingContent;
+        },
+        });
+      } catch (error) {
+        // the chrome itself could not be rendered: the browser-only shell still serves the page
+        request.log.error({ err: error, path: pathname }, 'server composition failed: serving the browser-rendered shell');
+        rendered = null;
+      }
+      if (rendered) {
+        reply.code(rendered.status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+        // a kept page's compressed pieces with this response's nonces (ssr/page-cache.ts): no
+        // compression per response
+        const compressed = rendered.template && rendered.nonces && pickEncoding(request.headers['accept-encoding']) === 'br' ? rendered.template.brotli(rendered.nonces) : null;
+        if (compressed) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(compressed);
+        // else the text, compressed by @fastify/compress as it streams (zlib's thread pool)
+        const body = new PassThrough();
+        body.end(rendered.template ? rendered.template.html(rendered.nonces) : rendered.html);
+        return reply.header('Vary', `${geoHeader}, Host`).send(body);
+      }
+    }
+    const owned = owner !== null;
+    // An unknown product is a 404 too (the catalog remote then shows the shell's 404 page); 404s are not indexed.
+    const missingProduct = owned && matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && !(await productExists(app.catalog, pathname));
+    // Unknown articles, blog posts and store pages too, and journal lists with an unknown tag or page
+    // (the content remote shows the 404 page).
+    const missingContent = owned && !missingProduct && app.hasDecorator('content') && !(await app.content.pageExists(pathname, search, market.id));
+    const status = owned && !missingProduct && !missingContent ? 200 : 404;
+    const nonces = cspNonces(reply);
+    // (its <script> and <style> elements get the nonces from the security headers' onSend hook)
+    return reply
+      .code(status)
+      .header('Cache-Control', NO_CACHE)
+      .header('Vary', `${geoHeader}, Host`)
+      .type('text/html; charset=utf-8')
+      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + marketScript(market) + current.html[1]);
+  };
+
+  /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */
+  const payload = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
+    const current = load();
+    const owner = current?.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
+    if (!owner || opts.ssr === false) return none();
+    try {
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host, request.market), marketFor(request));
+      if (!result) return none();
+      return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
+    } catch (error) {
+      request.log.error({ err: error, remote: owner.name, path: pathname }, 'route payload failed');
+      return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'PayloadFailed', message: 'This page could not be prepared just now.' });
+    }
+  };
+
+  // The shell's offline helper (service worker) and web app manifest, at the site root from the
+  // deployed shell build, no-cache (an update is picked up on the next visit).
+  const shellFile = (name: string, type: string) => async (_request: FastifyRequest, reply: FastifyReply) => {
+    const html = load()?.registry.shell?.html;
+    const base = html ? `${path.posix.dirname(html)}/` : null;
+    let body: string | null = null;
+    try {
+      if (base) body = fs.readFileSync(path.join(opts.deployDir, base.replace(/^\//, ''), name), 'utf8');
+    } catch {
+      body = null;
+    }
+    if (!base || body === null) return reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NotFound', message: `Page not found: /${name}` });
+    return reply.header('Cache-Control', NO_CACHE).header('Service-Worker-Allowed', '/').type(type).send(body.replaceAll('__SHELL_BASE__', base));
+  };
+  app.get('/sw.js', shellFile('sw.js', 'text/javascript; charset=utf-8'));
+  app.get('/manifest.webmanifest', shellFile('manifest.webmanifest', 'application/manifest+json; charset=utf-8'));
+
+  app.get('/*', async (request, reply) => {
+    const pathname = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    if (pathname.startsWith('/api/') || pathname === '/api') {
+      return reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });
+    }
+    if (pathname.endsWith('/_payload.json')) return payload(pathname.slice(0, -'/_payload.json'.length) || '/', request, reply);
+    return page(pathname, request, reply);
+  });
+}

@@ -1,0 +1,335 @@
+/**
+ * The edge's page renderer (issue 17): status, head, chrome and the route's remote, from the
+ * deployed builds named by the registry. See render.ts for the pieces and docs/architecture.md for
+ * the request flow.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { MarketSettings } from '@store/contracts';
+import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
+import { headOf, jsonForScript } from '@store/contracts/ssr';
+import type { FastifyBaseLogger } from 'fastify';
+import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
+import { loadServerModule } from './modules';
+import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
+import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsOnIntent, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
+
+export interface SsrRemote {
+  name: string;
+  version: string;
+  manifest?: string;
+  routes: string[];
+}
+
+export interface SsrOptions {
+  deployDir: string;
+  /** Loader plus render of the route's remote, in ms (SSR_BUDGET_MS, default 150). */
+  budgetMs: number;
+  /** Remotes rendered in the browser only (SSR_DISABLED_REMOTES; '*' for all). */
+  disabled: Set<string>;
+  siteName: string;
+  log: FastifyBaseLogger;
+  /** Called with every server-render failure (logged and counted). */
+  onFailure?: (remote: string, error: unknown) => void;
+}
+
+export interface PageRequest {
+  /** absolute URL of the page */
+  url: string;
+  pathname: string;
+  search: string;
+  owner: SsrRemote | null;
+  shellVersion: string;
+  template: string;
+  /** extra elements for the head (geo locale, registry, ...) */
+  headExtra: string;
+  /**
+   * What else tells pages of the same URL apart in headExtra (the visitor's geo locale element):
+   * part of the kept page's key, so visitors from two countries do not replace each other's page.
+   */
+  variant?: string;
+  api: ServerApi;
+  /** the request's market (its host): the loaders' API calls and the renders use it */
+  market: MarketSettings;
+  /** whether a page without a server bundle exists (the edge's older product and content checks) */
+  exists: () => Promise<boolean>;
+  /**
+   * This response's CSP nonces: put on every <script> and <style> the page carries (the template's,
+   * the data blocks, emotion's <style data-emotion>) and exposed to the browser's emotion caches by
+   * `<meta property="csp-nonce">`. Rendered HTML is cached without them and stamped per response.
+   */
+  nonces?: CspNonces | null;
+}
+
+const bundleFile = (deployDir: string, name: string, version: string) => path.join(deployDir, 'cdn', name, version, 'server', 'server.js');
+
+/** Whether a deployed build has a server bundle: deployed versions are immutable, so asked once per version. */
+const bundles = new Map<string, boolean>();
+function hasServerBundle(deployDir: string, name: string, version: string): boolean {
+  const file = bundleFile(deployDir, name, version);
+  let known = bundles.get(file);
+  if (known === undefined) {
+    known = fs.existsSync(file);
+    bundles.set(file, known);
+    if (bundles.size > 256) bundles.delete(bundles.keys().next().value as string);
+  }
+  return known;
+}
+
+/** The server bundle of a deployed build, or null when the build has none. */
+function serverModule<T>(deployDir: string, name: string, version: string): T | null {
+  return hasServerBundle(deployDir, name, version) ? loadServerModule<T>(bundleFile(deployDir, name, version)) : null;
+}
+
+const templates = new Map<string, ShellTemplate | null>();
+function templateOf(version: string, html: string): ShellTemplate | null {
+  if (!templates.has(version)) {
+    templates.set(version, splitShellTemplate(html));
+    if (templates.size > 8) templates.delete(templates.keys().next().value as string);
+  }
+  return templates.get(version)!;
+}
+
+const NAV_TTL_MS = 30_000;
+const chromeData = new Map<string, { at: number; version: string; data: Record<string, unknown> }>();
+
+async function chromeDataFor(shell: ShellServerModule, version: string, api: ServerApi, market: string): Promise<Record<string, unknown>> {
+  const now = Date.now();
+  const hit = chromeData.get(market);
+  if (hit && hit.version === version && now - hit.at < NAV_TTL_MS) return hit.data;
+  const data = await shell.load({ api });
+  chromeData.set(market, { at: now, version, data });
+  return data;
+}
+
+const chromeJsons = new WeakMap<object, string>();
+
+/** jsonForScript of each API answer object, kept while the object lives (the edge's API memo hands out the same object until the answer changes). */
+const answerJson = new WeakMap<object, string>();
+
+/**
+ * jsonForScript(data) for a loader's data (API URL -> answer), built from each answer's memoised
+ * JSON: the same string, without serialising an unchanged 30 KB listing on every request.
+ */
+export function routeDataJson(data: RouteData): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
+    let json: string | undefined;
+    if (value !== null && typeof value === 'object') {
+      json = answerJson.get(value);
+      if (json === undefined) {
+        json = jsonForScript(value);
+        answerJson.set(value, json);
+      }
+    } else json = jsonForScript(value);
+    parts.push(`${jsonForScript(key)}:${json}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
+/** stylesHtml of a page's three roots, kept per region render (the same cached render, header and footer give the same style). */
+const stylesByRegion = new WeakMap<object, { header: object; footer: object; html: string }>();
+function pageStyles(header: Rendered['styles'], region: Rendered['styles'], footer: Rendered['styles']): string {
+  const hit = stylesByRegion.get(region);
+  if (hit && hit.header === header && hit.footer === footer) return hit.html;
+  const html = stylesHtml([header, region, footer]);
+  stylesByRegion.set(region, { header, footer, html });
+  return html;
+}
+
+/**
+ * Rendered HTML by release, URL and the JSON of the data it was rendered from (LRU, bounded by
+ * bytes): a hit needs the same data, so nothing stale is served.
+ */
+class RenderCache {
+  private entries = new Map<string, { json: string; rendered: Rendered; bytes: number }>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+  get(key: string, json: string): Rendered | undefined {
+    const hit = this.entries.get(key);
+    if (!hit || hit.json !== json) return undefined;
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.rendered;
+  }
+  set(key: string, json: string, rendered: Rendered): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.bytes -= old.bytes;
+      this.entries.delete(key);
+    }
+    const bytes = json.length + rendered.html.length + rendered.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
+    if (bytes > this.maxBytes / 8) return;
+    this.entries.set(key, { json, rendered, bytes });
+    this.bytes += bytes;
+    while (this.bytes > this.maxBytes) {
+      const [first, entry] = this.entries.entries().next().value as [string, { bytes: number }];
+      this.entries.delete(first);
+      this.bytes -= entry.bytes;
+    }
+  }
+}
+const renders = new RenderCache(64 * 1024 * 1024);
+/** Assembled pages without their nonces (page-cache.ts), 64 MB. */
+const pages = new PageCache(64 * 1024 * 1024);
+
+/**
+ * A rendered page: a kept template and this response's nonces (the edge joins them, or sends the
+ * template's compressed pieces), or the page's text.
+ */
+export type RenderedPage = { status: number; template: PageTemplate; nonces: CspNonces | null; html?: undefined } | { status: number; html: string; template?: undefined };
+
+/**
+ * Renders a page, or null when the deployed shell has no server bundle or template (the edge then
+ * serves the browser-only shell as before).
+ */
+export async function renderPage(options: SsrOptions, request: PageRequest): Promise<RenderedPage | null> {
+  const template = templateOf(request.shellVersion, request.template);
+  const shell = serverModule<ShellServerModule>(options.deployDir, 'shell', request.shellVersion);
+  if (!template || !shell) return null;
+  const { owner } = request;
+  const budget = options.budgetMs;
+  const { market } = request;
+  const chrome = chromeDataFor(shell, request.shellVersion, request.api, market.id);
+
+  let status = owner ? 200 : 404;
+  // the loader's head: made only when the page is assembled (a kept page has it already)
+  let head: (() => PageHead | null) | null = null;
+  let region: RemoteRegion | null = null;
+  let regionStyles: Rendered['styles'] = [];
+  const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
+  const hasBundle = wanted && hasServerBundle(options.deployDir, owner.name, owner.version);
+  if (owner && hasBundle) {
+    const started = performance.now();
+    try {
+      const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
+      if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${owner.name}@${owner.version}: the server bundle exports no load and render`);
+      const loaded = await within(remote.load({ url: request.url, api: request.api, market }), budget);
+      if (loaded.status === 404) status = 404;
+      else {
+        // the same release, URL and data render the same HTML: reuse it (a listing's data is the
+        // API's cached answer; a product's changes with its stock, and so renders again)
+        const dataJson = routeDataJson(loaded.data);
+        const key = `${owner.name}@${owner.version} ${market.id} ${request.url}`;
+        let rendered = renders.get(key, dataJson);
+        if (rendered === undefined) {
+          rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market }), Math.max(1, budget - (performance.now() - started)));
+          renders.set(key, dataJson, rendered);
+        }
+        region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
+        regionStyles = rendered.styles;
+        head = () => headOf(loaded) ?? null;
+      }
+    } catch (error) {
+      options.log.error({ err: error, remote: owner.name, version: owner.version, path: request.pathname }, 'server render failed: the browser renders this region');
+      options.onFailure?.(owner.name, error);
+      region = { name: owner.name, version: owner.version, kind: 'failed', html: '' };
+    }
+  } else if (owner) {
+    if (!(await request.exists())) status = 404;
+    else region = { name: owner.name, version: owner.version, kind: 'frame', html: '' };
+  }
+  if (status === 404) {
+    const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000);
+    region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
+    regionStyles = errorPage.styles;
+    const errorHead: PageHead = { title: shell.errorTitle(404), noindex: true };
+    head = () => errorHead;
+  }
+
+  const data = await chrome;
+  // the chrome data object is kept for NAV_TTL_MS: its JSON too
+  let chromeJson = chromeJsons.get(data);
+  if (chromeJson === undefined) {
+    chromeJson = jsonForScript(data);
+    chromeJsons.set(data, chromeJson);
+  }
+  // the same release, market, URL, data, chrome data and head extras assemble the same page, but
+  // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
+  // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
+  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url} ${request.variant ?? ''}` : null;
+  const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
+  if (pageKey && inputs) {
+    const hit = pages.get(pageKey, inputs);
+    if (hit) {
+      // compressed from its second request on: a page asked for once is not worth it
+      hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));
+      return { status, template: hit, nonces: request.nonces ?? null };
+    }
+  }
+  const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
+  const renderChrome = async (part: 'header' | 'footer') => {
+    const key = `${part} ${chromeKey}`;
+    const hit = renders.get(key, chromeJson);
+    if (hit !== undefined) return hit;
+    const rendered = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data, market }) : shell.renderFooter({ url: request.url, market }), 1000);
+    renders.set(key, chromeJson, rendered);
+    return rendered;
+  };
+  const [header, footer] = await Promise.all([renderChrome('header'), renderChrome('footer')]);
+
+  // preload the hydrating remote's manifest (a fetch). Not its scripts: Chromium reuses a failed
+  // script preload for every later <script> of that URL in the document, so a remote that was
+  // down at page load could not be loaded again on the shopper's next visit to it (e2e 03).
+  // (nor for a remote the page's query overrides: the browser loads the developer's build instead)
+  const manifest = owner?.manifest && region && region.kind !== 'error-page' && !new URLSearchParams(request.search).has(`mf-override.${owner.name}`) ? owner.manifest : null;
+  // A server-rendered region: the scripts (and the manifest preload) start on the shopper's first
+  // intent or once the page is quiet (scriptsOnIntent). Any other page starts them as the template says.
+  const onIntent = region?.kind === 'rendered';
+  const preloads = manifest && !onIntent ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
+  const end = onIntent ? scriptsOnIntent(template.end, manifest ? [manifest] : []) : template.end;
+  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
+
+  const pageHead = head?.() ?? null;
+  // the page with these nonces on every <script> and <style> start tag (none: not stamped)
+  const assemble = (nonces: CspNonces | null) =>
+    (nonces ? (html: string) => stampNonces(html, nonces) : (html: string) => html)(
+      template.start +
+        (nonces ? nonceMeta(nonces) : '') +
+        (pageHead ? headHtml(pageHead, options.siteName) : template.defaultHead) +
+        // the registry is in the page: no preload of it
+        template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
+        // the emotion rules of the header, the region and the footer, once each (renderRoot)
+        pageStyles(header.styles, regionStyles, footer.styles) +
+        request.headExtra +
+        preloads +
+        `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
+        template.toHeader.replace(/<\/head\s*>/i, '</head>') +
+        `<header id="shell-header" data-ssr="rendered">${header.html}</header>` +
+        template.toMain +
+        `<main id="shell-main" tabindex="-1">${main}</main>` +
+        template.toFooter +
+        `<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` +
+        end,
+    );
+  if (pageKey && inputs) {
+    const built = PageTemplate.from(assemble(NONCE_MARKS));
+    if (built) {
+      pages.set(pageKey, inputs, built);
+      return { status, template: built, nonces: request.nonces ?? null };
+    }
+  }
+  return { status, html: assemble(request.nonces ?? null) };
+}
+
+export interface RoutePayload {
+  status: 200 | 404;
+  data: RouteData;
+  head?: PageHead;
+}
+
+/**
+ * A route's data as one payload (`<path>/_payload.json`, spec section 7) for client-side
+ * navigations: the owner's loader run in-process, the same answers a server render embeds. Null
+ * when the owner has no server bundle (the browser then asks the API itself).
+ */
+export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi, market: MarketSettings): Promise<RoutePayload | null> {
+  if (options.disabled.has(owner.name) || options.disabled.has('*')) return null;
+  const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
+  if (!remote) return null;
+  const loaded = await within(remote.load({ url, api, market }), Math.max(options.budgetMs * 4, 1000));
+  if (loaded.status === 404) return { status: 404, data: {} };
+  const head = headOf(loaded);
+  return { status: 200, data: loaded.data, ...(head ? { head } : {}) };
+}

@@ -1,0 +1,449 @@
+/**
+ * Checkout pricing (spec §7 /checkout/info): cart lines priced from the catalogue, offers from
+ * the promotions engine, shipping, gift-card credits, GST (3/23, half a cent down) and the
+ * amount outstanding. Order placement prices the cart through the same code.
+ */
+import { DEFAULT_MARKET, type CheckoutCart, type CheckoutInfoResponse, type CreditBalance, type MarketSettings, type ShippingMethod } from '@store/contracts';
+import { DEFAULT_CART_RULES, checkItem, violationMessage, type CartRulesConfig, type ValidityCode } from '@store/contracts/cart-rules';
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Database } from '../../platform/db/index.js';
+import { runPromotions, type EngineResult, type PromotionDef, type PromotionRuleSpec } from '../promotions/engine.js';
+import { gstOfInclusive, loyaltyPointsFor } from '../money/money.js';
+
+export interface CheckoutSettings {
+  /** Spec §8: maximum number of offers redeemed at once. */
+  maxAppliedPromotions: number;
+  /** Pay-later instalments are offered for totals from 0 to this (cents). */
+  afterpayMax: number;
+  /** How long promotions and shipping methods are cached in memory (ms). */
+  cacheMs: number;
+}
+
+export const DEFAULT_CHECKOUT_SETTINGS: CheckoutSettings = { maxAppliedPromotions: 3, afterpayMax: 200_000, cacheMs: 5_000 };
+
+export const PICKUP_METHOD = { id: 'click-collect', label: 'Click & collect', price: 0 } as const;
+
+export interface VariantRow {
+  productId: string;
+  variantId: string;
+  name: string;
+  variantLabel: string;
+  price: number;
+  state: string;
+  functionalType: string;
+  stock: number;
+  categoryPaths: string[];
+  /** The product's cart quantity limits (spec §5 rules 2-5). */
+  cartQtyProductMax: number | null;
+  cartQtyVariantMax: number | null;
+  cartQtyVariantMin: number | null;
+  cartQtyVariantMultipleOf: number | null;
+}
+
+export interface PricedCart {
+  lines: { productId: string; variantId: string; name: string; variantLabel: string; qty: number; unitPrice: number; subtotal: number; discount: number; total: number }[];
+  promotions: EngineResult;
+  itemQuantity: number;
+  itemSubtotal: number;
+  totalDiscount: number;
+  itemSubtotalAfterDiscounts: number;
+  shippingMethods: ShippingMethod[];
+  selectedShippingMethod: { id: string; label: string; price: number } | null;
+  shippingPrice: number;
+  grandTotal: number;
+  gst: number;
+  creditUsages: { id: string; methodCode: 'VOUCHER'; amount: number }[];
+  amountOutstanding: number;
+  afterpayAvailable: boolean;
+  loyaltyPoints: number;
+  variants: Map<string, VariantRow>;
+}
+
+export class CheckoutError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly statusCode = 400,
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+/** Spec §5: the server refuses a cart the browser would show as invalid (same rules, contracts/cart-rules). */
+export class CartItemInvalid extends CheckoutError {
+  constructor(
+    readonly rule: ValidityCode,
+    readonly limit: number,
+    readonly item: { index: number; productId: string; variantId: string },
+    readonly itemName: string,
+  ) {
+    super('CartItemInvalid', `cart.items.${item.index} (${itemName}): ${rule}: ${violationMessage({ code: rule, limit })}`, 422);
+  }
+
+  body() {
+    return { error: 'CartItemInvalid' as const, message: this.message, rule: this.rule, limit: this.limit, item: this.item };
+  }
+}
+
+/**
+ * The server's cart rules: the browser's (spec §5) without rule 6, since stock is taken under the
+ * row lock at placement (and the product state, refused there as ProductNotAvailable).
+ */
+export const SERVER_CART_RULES: CartRulesConfig = { ...DEFAULT_CART_RULES, stockedTypes: [] };
+
+const isId = (s: string) => /^\d{1,9}$/.test(s);
+
+/**
+ * Catalogue columns of the given variants (one statement; also embedded in the order statement),
+ * priced in `currency` (NZD: the products table; else its price list, and a product without a
+ * price there is left out: not sold in that market).
+ */
+export function variantRowsQuery(ids: number[], currency: string = 'NZD'): SQL {
+  const price = currency === 'NZD' ? sql`p.price` : sql`pp.price`;
+  const priceList = currency === 'NZD' ? sql`` : sql` join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}`;
+  return sql`select p.id as product_id, v.id as variant_id, p.name, v.label, ${price} as price, p.state, p.functional_type, v.qty,
+            p.cart_qty_product_max, p.cart_qty_variant_max, p.cart_qty_variant_min, p.cart_qty_variant_multiple_of,
+            array(select c.path from product_categories pc join categories c on c.id = pc.category_id where pc.product_id = p.id order by c.path) as paths
+          from variants v join products p on p.id = v.product_id${priceList}
+          where v.id = any(${sql.param(ids)}::int[])`;
+}
+
+export interface VariantDbRow {
+  product_id: number;
+  variant_id: number;
+  name: string;
+  label: string;
+  price: number;
+  state: string;
+  functional_type: string;
+  qty: number;
+  paths: string[] | null;
+  cart_qty_product_max: number | null;
+  cart_qty_variant_max: number | null;
+  cart_qty_variant_min: number | null;
+  cart_qty_variant_multiple_of: number | null;
+}
+
+export function toVariantRow(r: VariantDbRow): VariantRow {
+  return {
+    productId: String(r.product_id),
+    variantId: String(r.variant_id),
+    name: r.name,
+    variantLabel: r.label,
+    price: r.price,
+    state: r.state,
+    functionalType: r.functional_type,
+    stock: r.qty,
+    categoryPaths: r.paths ?? [],
+    cartQtyProductMax: r.cart_qty_product_max ?? null,
+    cartQtyVariantMax: r.cart_qty_variant_max ?? null,
+    cartQtyVariantMin: r.cart_qty_variant_min ?? null,
+    cartQtyVariantMultipleOf: r.cart_qty_variant_multiple_of ?? null,
+  };
+}
+
+/** Same name, label, price, state, type and categories (stock aside): pricing from either gives the same answer. */
+export function samePricing(a: VariantRow, b: VariantRow): boolean {
+  return (
+    a.productId === b.productId &&
+    a.variantId === b.variantId &&
+    a.name === b.name &&
+    a.variantLabel === b.variantLabel &&
+    a.price === b.price &&
+    a.state === b.state &&
+    a.functionalType === b.functionalType &&
+    a.cartQtyProductMax === b.cartQtyProductMax &&
+    a.cartQtyVariantMax === b.cartQtyVariantMax &&
+    a.cartQtyVariantMin === b.cartQtyVariantMin &&
+    a.cartQtyVariantMultipleOf === b.cartQtyVariantMultipleOf &&
+    a.categoryPaths.length === b.categoryPaths.length &&
+    a.categoryPaths.every((p, i) => p === b.categoryPaths[i])
+  );
+}
+
+export class CheckoutService {
+  /** Active offers per currency (an offer's amounts are in its currency; issue 14). */
+  private readonly promoCache = new Map<string, { at: number; value: PromotionDef[] }>();
+  /** Delivery options per market. */
+  private readonly shippingCache = new Map<string, { at: number; value: ShippingMethod[] }>();
+  /** Catalogue rows of recently priced variants (prices, names, categories) by `currency:variantId`; placement reads fresh ones. */
+  private readonly variantCache = new Map<string, { at: number; row: VariantRow }>();
+
+  constructor(
+    private readonly db: Database,
+    readonly settings: CheckoutSettings = DEFAULT_CHECKOUT_SETTINGS,
+  ) {}
+
+  invalidate(): void {
+    this.promoCache.clear();
+    this.shippingCache.clear();
+  }
+
+  /**
+   * An order took (or gave back) offer usage. Only an overall usage limit reads the cached
+   * used counts, so the cached offers are dropped only when one of these offers has one.
+   */
+  promotionsUsed(ids: readonly string[]): void {
+    if (ids.length === 0) return;
+    for (const [currency, cached] of this.promoCache) {
+      if (cached.value.some((p) => p.usageLimit !== null && ids.includes(p.id))) this.promoCache.delete(currency);
+    }
+  }
+
+  /** Rows read by someone else (the order statement): newer than what the cache holds. */
+  remember(rows: Iterable<VariantRow>, currency = 'NZD'): void {
+    const at = Date.now();
+    for (const row of rows) this.variantCache.set(`${currency}:${row.variantId}`, { at, row });
+  }
+
+  /**
+   * The SQL of the priced lines' catalogue rows as they are now, for a statement that takes their
+   * stock and reads them at once (order placement); `unchangedSince` judges what it read.
+   */
+  currentRowsQuery(priced: PricedCart, currency = 'NZD'): SQL {
+    return variantRowsQuery([...new Set(priced.lines.map((l) => Number(l.variantId)))], currency);
+  }
+
+  /**
+   * The rows `currentRowsQuery` read (newer than the cache: remembered), and whether every line of
+   * the cart still has the catalogue row it was priced with (same price, state and limits).
+   */
+  unchangedSince(priced: PricedCart, rows: readonly VariantDbRow[], currency = 'NZD'): boolean {
+    const now = rows.map(toVariantRow);
+    this.remember(now, currency);
+    const nowById = new Map(now.map((row) => [row.variantId, row]));
+    for (const line of priced.lines) {
+      const current = nowById.get(line.variantId);
+      if (!current || !samePricing(priced.variants.get(line.variantId)!, current)) return false;
+    }
+    return true;
+  }
+
+  /** The active offers in a currency (a market's). */
+  async promotions(fresh = false, currency = 'NZD'): Promise<PromotionDef[]> {
+    const cached = this.promoCache.get(currency);
+    if (!fresh && cached && Date.now() - cached.at < this.settings.cacheMs) return cached.value;
+    const rows = await queryRows<{
+      id: string;
+      version_id: string;
+      name: string;
+      code: string | null;
+      rule: PromotionRuleSpec;
+      exclusive: boolean;
+      stops_further: boolean;
+      priority: number;
+      usage_limit: number | null;
+      usage_limit_per_customer: number | null;
+      used_count: number;
+    }>(this.db, sql`select id, version_id, name, code, rule, exclusive, stops_further, priority, usage_limit, usage_limit_per_customer, used_count from promotions where active and currency = ${currency} order by priority, id`);
+    const value = rows.map((r) => ({
+      id: r.id,
+      versionId: r.version_id,
+      name: r.name,
+      code: r.code,
+      rule: r.rule,
+      exclusive: r.exclusive,
+      stopsFurther: r.stops_further,
+      priority: r.priority,
+      usageLimit: r.usage_limit,
+      usageLimitPerCustomer: r.usage_limit_per_customer,
+      usedCount: r.used_count,
+    }));
+    this.promoCache.set(currency, { at: Date.now(), value });
+    return value;
+  }
+
+  /** The delivery options of a market (their prices in its currency). */
+  async shippingMethods(market = 'NZ'): Promise<ShippingMethod[]> {
+    const cached = this.shippingCache.get(market);
+    if (cached && Date.now() - cached.at < this.settings.cacheMs) return cached.value;
+    const value = await queryRows<ShippingMethod>(this.db, sql`select id, label, description, price from shipping_methods where active and market = ${market} order by position, id`);
+    this.shippingCache.set(market, { at: Date.now(), value });
+    return value;
+  }
+
+  async variantRows(variantIds: string[], fresh = false, currency = 'NZD'): Promise<Map<string, VariantRow>> {
+    const now = Date.now();
+    const result = new Map<string, VariantRow>();
+    const missing: string[] = [];
+    for (const id of new Set(variantIds)) {
+      const hit = fresh ? undefined : this.variantCache.get(`${currency}:${id}`);
+      if (hit && now - hit.at < this.settings.cacheMs) result.set(id, hit.row);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return result;
+    const loaded = await this.loadVariantRows(missing, currency);
+    if (this.variantCache.size > 50_000) this.variantCache.clear();
+    for (const [id, row] of loaded) {
+      this.variantCache.set(`${currency}:${id}`, { at: now, row });
+      result.set(id, row);
+    }
+    return result;
+  }
+
+  private async loadVariantRows(variantIds: string[], currency: string): Promise<Map<string, VariantRow>> {
+    const ids = [...new Set(variantIds.filter(isId).map(Number))];
+    if (ids.length === 0) return new Map();
+    const rows = await queryRows<VariantDbRow>(this.db, variantRowsQuery(ids, currency));
+    return new Map(rows.map((r) => [String(r.variant_id), toVariantRow(r)]));
+  }
+
+  async customerUsage(email: string | undefined, promotions: PromotionDef[], codes: string[] = []): Promise<Map<string, number>> {
+    const entered = new Set(codes.map((c) => c.trim().toUpperCase()));
+    const relevant = promotions.some((p) => p.usageLimitPerCustomer !== null && (p.code === null || entered.has(p.code.toUpperCase())));
+    if (!email || !relevant) return new Map();
+    const rows = await queryRows<{ promotion_id: string; n: number }>(
+      this.db,
+      sql`select promotion_id, count(*)::int as n from promotion_usages where customer = ${email.toLowerCase()} group by promotion_id`,
+    );
+    return new Map(rows.map((r) => [r.promotion_id, Number(r.n)]));
+  }
+
+  /**
+   * Prices a cart in a market (its currency's prices and offers, its delivery options, its GST and
+   * Afterpay limit). Throws CheckoutError for unknown products/variants (or ones not sold in the
+   * market) or an unknown shipping option.
+   */
+  async price(cart: CheckoutCart, credits: CreditBalance[], { provisionalShipping = false, fresh = false, market = DEFAULT_MARKET }: { provisionalShipping?: boolean; fresh?: boolean; market?: MarketSettings } = {}): Promise<PricedCart> {
+    const [variants, promotions, methods] = await Promise.all([
+      this.variantRows(cart.items.map((i) => i.variantId), fresh, market.currency),
+      this.promotions(false, market.currency),
+      this.shippingMethods(market.id),
+    ]);
+    const lines = cart.items.map((item, index) => {
+      const row = variants.get(item.variantId);
+      if (!row) throw new CheckoutError('ProductVariantNotFound', 'Product variant not found.', 400);
+      if (row.productId !== item.productId) throw new CheckoutError('ProductNotFound', `Product not found: items.${index}.productId does not own the variant.`, 400);
+      return { productId: row.productId, variantId: row.variantId, name: row.name, variantLabel: row.variantLabel, qty: item.qty, unitPrice: row.price, categoryPaths: row.categoryPaths };
+    });
+    checkCartRules(cart.items, variants);
+
+    let selected: PricedCart['selectedShippingMethod'] = null;
+    const shipping = cart.shipping;
+    if (shipping?.type === 'STORE_PICKUP') selected = { ...PICKUP_METHOD };
+    else if (shipping?.type === 'DELIVERY') {
+      const wanted = shipping.options?.methodId ?? methods[0]?.id;
+      const method = methods.find((m) => m.id === wanted);
+      if (!method) throw new CheckoutError('ShippingMethodNotFound', `Unknown delivery option "${wanted ?? ''}".`, 400);
+      selected = { id: method.id, label: method.label, price: method.price };
+    } else if (provisionalShipping && methods[0]) selected = { id: methods[0].id, label: methods[0].label, price: methods[0].price };
+    const shippingBefore = selected?.price ?? 0;
+
+    const usage = await this.customerUsage(cart.email, promotions, cart.promoCodes ?? []);
+    const result = runPromotions(promotions, {
+      lines,
+      codes: cart.promoCodes ?? [],
+      shippingPrice: shippingBefore,
+      customerUsage: usage,
+      maxApplied: this.settings.maxAppliedPromotions,
+    });
+
+    const priced = lines.map((line, i) => {
+      const subtotal = line.qty * line.unitPrice;
+      const discount = result.lineDiscounts[i] ?? 0;
+      return { productId: line.productId, variantId: line.variantId, name: line.name, variantLabel: line.variantLabel, qty: line.qty, unitPrice: line.unitPrice, subtotal, discount, total: subtotal - discount };
+    });
+    const itemSubtotal = priced.reduce((s, l) => s + l.subtotal, 0);
+    const itemDiscount = priced.reduce((s, l) => s + l.discount, 0);
+    const itemSubtotalAfterDiscounts = itemSubtotal - itemDiscount;
+    const shippingPrice = shippingBefore - result.shippingDiscount;
+    const grandTotal = itemSubtotalAfterDiscounts + shippingPrice;
+    let left = grandTotal;
+    const creditUsages: PricedCart['creditUsages'] = [];
+    for (const credit of credits) {
+      const amount = Math.min(left, credit.amount);
+      if (amount <= 0) continue;
+      creditUsages.push({ id: credit.id, methodCode: 'VOUCHER', amount });
+      left -= amount;
+    }
+    return {
+      lines: priced,
+      promotions: result,
+      itemQuantity: priced.reduce((s, l) => s + l.qty, 0),
+      itemSubtotal,
+      totalDiscount: itemDiscount + result.shippingDiscount,
+      itemSubtotalAfterDiscounts,
+      shippingMethods: methods,
+      selectedShippingMethod: selected ? { ...selected, price: shippingPrice } : null,
+      shippingPrice,
+      grandTotal,
+      gst: gstOfInclusive(grandTotal, market.gstPercent),
+      creditUsages,
+      amountOutstanding: left,
+      afterpayAvailable: left > 0 && left <= market.afterpayMaxCents,
+      loyaltyPoints: loyaltyPointsFor(grandTotal),
+      variants,
+    };
+  }
+
+  async info(request: { cart: CheckoutCart; useProvisionalShippingAddress?: boolean; availableCreditBalances: CreditBalance[] }, market: MarketSettings = DEFAULT_MARKET): Promise<CheckoutInfoResponse> {
+    if (request.cart.items.length === 0) return emptyInfo('CART_EMPTY');
+    try {
+      const priced = await this.price(request.cart, request.availableCreditBalances, { provisionalShipping: request.useProvisionalShippingAddress === true || !request.cart.shipping, market });
+      return toInfo(priced);
+    } catch (error) {
+      if (error instanceof CartItemInvalid) throw error; // a 4xx naming the item and the rule (routes)
+      if (error instanceof CheckoutError) return { ...emptyInfo('ERROR'), message: error.message };
+      throw error;
+    }
+  }
+}
+
+/** Spec §5 rules 2-5 over the whole cart (the shared contracts function); throws CartItemInvalid for the first broken item. */
+export function checkCartRules(items: readonly { productId: string; variantId: string; qty: number }[], variants: Map<string, VariantRow>): void {
+  const cart = items.map((item, index) => ({ id: String(index), productId: item.productId, variantId: item.variantId, qty: item.qty }));
+  for (const [index, item] of cart.entries()) {
+    const row = variants.get(item.variantId);
+    if (!row) continue;
+    const violation = checkItem(item, cart, row, SERVER_CART_RULES);
+    if (violation && violation.code !== 'productStateInvalid') {
+      throw new CartItemInvalid(violation.code, violation.limit, { index, productId: item.productId, variantId: item.variantId }, `${row.name}, ${row.variantLabel}`);
+    }
+  }
+}
+
+export function toInfo(p: PricedCart): CheckoutInfoResponse {
+  return {
+    result: 'SUCCESS',
+    promotions: {
+      appliedPromotions: p.promotions.appliedPromotions,
+      disallowedPromotions: p.promotions.disallowedPromotions,
+      summedDiscounts: p.totalDiscount,
+      resolvedCart: { promoCartItems: p.promotions.promoCartItems },
+    },
+    lines: p.lines.map(({ productId, variantId, qty, unitPrice, subtotal, discount, total }) => ({ productId, variantId, qty, unitPrice, subtotal, discount, total })),
+    itemQuantity: p.itemQuantity,
+    itemSubtotal: p.itemSubtotal,
+    totalDiscount: p.totalDiscount,
+    itemSubtotalAfterDiscounts: p.itemSubtotalAfterDiscounts,
+    shippingMethods: p.shippingMethods,
+    selectedShippingMethod: p.selectedShippingMethod,
+    grandTotal: p.grandTotal,
+    gst: p.gst,
+    creditUsages: p.creditUsages,
+    amountOutstanding: p.amountOutstanding,
+    afterpayAvailable: p.afterpayAvailable,
+    loyaltyPoints: p.loyaltyPoints,
+  };
+}
+
+function emptyInfo(result: 'CART_EMPTY' | 'ERROR'): CheckoutInfoResponse {
+  return {
+    result,
+    promotions: { appliedPromotions: [], disallowedPromotions: [], summedDiscounts: 0, resolvedCart: { promoCartItems: [] } },
+    lines: [],
+    itemQuantity: 0,
+    itemSubtotal: 0,
+    totalDiscount: 0,
+    itemSubtotalAfterDiscounts: 0,
+    shippingMethods: [],
+    selectedShippingMethod: null,
+    grandTotal: 0,
+    gst: 0,
+    creditUsages: [],
+    amountOutstanding: 0,
+    afterpayAvailable: false,
+    loyaltyPoints: 0,
+  };
+}
