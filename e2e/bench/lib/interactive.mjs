@@ -100,6 +100,12 @@ async function oneRun(browser, { baseUrl, listingPath, variantProduct }) {
   const { context, page } = await newPhone(browser);
   const out = {};
   try {
+    // a page nobody has touched yet: the tap itself starts the scripts (reference, no target)
+    await page.goto(`${baseUrl}/products/${variantProduct}`, { waitUntil: 'load' });
+    await page.waitForTimeout(300);
+    out.coldAddToCart = await tap(page, page.locator('[data-remote="catalog"]').getByRole('button', { name: 'Add to cart' }), visibleDialog, 'Your cart');
+    await page.keyboard.press('Escape');
+
     await landed(page, `${baseUrl}${listingPath}`);
     const header = page.locator('#shell-header');
     out.openMenu = await tap(page, header.getByRole('button', { name: 'Open menu' }), visibleDialog, 'Menu');
@@ -142,6 +148,7 @@ async function oneRun(browser, { baseUrl, listingPath, variantProduct }) {
 }
 
 export const TAPS = [
+  ['coldAddToCart', 'Add to cart on an untouched page -> cart drawer shown (start-up included; reference)'],
   ['openMenu', 'open the menu (header)'],
   ['openFilters', 'open the filters (category)'],
   ['tickFacet', 'tick a facet (filter drawer)'],

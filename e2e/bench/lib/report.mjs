@@ -405,6 +405,10 @@ export function targetsOf(result) {
   }
   if (result.taps) {
     for (const [key, tap] of Object.entries(result.taps.taps)) {
+      if (key === 'coldAddToCart') {
+        add(`tap: ${tap.label}`, tap.shownMs === null ? null : `${tap.shownMs} ms`);
+        continue;
+      }
       add(`tap: ${tap.label}: interaction <= ${TAP_TARGETS.interactionMs} ms`, tap.interactionMs === null ? null : `${tap.interactionMs} ms`, tap.interactionMs === null ? undefined : tap.interactionMs <= TAP_TARGETS.interactionMs);
       const shownTarget = { addToCart: TAP_TARGETS.addToCartDrawerMs, cartToContact: TAP_TARGETS.cartToContactMs, listingToProduct: TAP_TARGETS.listingToProductMs }[key];
       if (shownTarget) add(`tap: ${tap.label}: shown <= ${shownTarget} ms`, tap.shownMs === null ? null : `${tap.shownMs} ms`, tap.shownMs === null ? undefined : tap.shownMs <= shownTarget);

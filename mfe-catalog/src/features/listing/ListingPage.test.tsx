@@ -219,6 +219,38 @@ describe('filters on a phone and the applied filters (issue 18)', () => {
     expect(screen.queryByTestId('filters-count')).toBeNull();
   });
 
+  it('while a filter\'s answer loads, the tiles shown stay (the list is busy); the new answer then replaces them', async () => {
+    answer(listing({ category: category('busy/bags'), facets: { categories: [], features: [], colours, price: null } }));
+    show('/categories/busy/bags', { kind: 'category', path: 'busy/bags' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    const list = screen.getByRole('list', { name: /Bags/ });
+    const before = list.querySelector('li');
+    expect(list).toHaveAttribute('aria-busy', 'false');
+    // the next answer is held back
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    global.fetch = jest.fn(async () => {
+      await held;
+      return new Response(JSON.stringify(listing({ category: category('busy/bags'), items: [tile('9', 'Black Satchel')], total: 1 })), { status: 200 });
+    }) as unknown as typeof fetch;
+    await act(async () => {
+      screen.getByRole('complementary', { name: 'Filters' }).querySelector<HTMLInputElement>('[data-facet="colours"] input')!.click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByRole('list', { name: /Bags/ })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getAllByTestId('product-tile').map((t) => t.textContent)).toEqual([expect.stringContaining('Harbour Backpack'), expect.stringContaining('Ridge Tote')]);
+    // the same element: not taken down and put back
+    expect(screen.getByRole('list', { name: /Bags/ }).querySelector('li')).toBe(before);
+    await act(async () => {
+      release();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getAllByTestId('product-tile').map((t) => t.textContent)).toEqual([expect.stringContaining('Black Satchel')]);
+    expect(screen.getByRole('list', { name: /Bags/ })).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('appliedFilters labels each filter from the facets and the price range as one', () => {
     const state = { q: '', sort: '', page: 1, categories: ['bags/totes'], features: [], colours: ['black'], minPrice: 50, maxPrice: null };
     const applied = appliedFilters(state, { categories: [{ value: 'bags/totes', label: 'Totes', count: 1 }], features: [], colours, price: null } as unknown as ListingResponse['facets']);

@@ -227,8 +227,23 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   // While a new filter combination loads, the filters stay on screen (the previous answer's options).
   const facetSource = first ?? loaded.pages[0];
   const items: Tile[] = useMemo(() => (loaded.key === key ? loaded.pages.flatMap((p) => p.items) : []), [loaded, key]);
+  // While another filter combination or sort of the same list loads, the tiles shown stay on screen
+  // (the list is marked busy) instead of being taken down and put back: a tap on a filter does not
+  // unmount 48 tiles. Another category, brand or search starts from an empty list.
+  const sameList = useMemo(() => {
+    try {
+      const before = JSON.parse(loaded.key) as Partial<typeof base>;
+      return before.category === base.category && before.brand === base.brand && before.q === base.q;
+    } catch {
+      return false;
+    }
+  }, [loaded.key, base.category, base.brand, base.q]);
+  const previousItems: Tile[] = useMemo(() => (sameList ? loaded.pages.flatMap((p) => p.items) : []), [loaded, sameList]);
+  const shownItems = items.length === 0 && status === 'loading' ? previousItems : items;
+  // the heading and count of the list on screen (the previous answer's while the next loads)
+  const shownFirst = first ?? (sameList && status === 'loading' ? loaded.pages[0] : undefined);
+  const title = listingTitle(scope, state, shownFirst);
   const total = first?.total ?? 0;
-  const title = listingTitle(scope, state, first);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
   useImpressions(listName, key, items);
   // the page head (rendered while there is a first page); made again when the list changes
@@ -363,7 +378,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               aria-busy={status === 'loading'}
               css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
             >
-              {items.map((item, index) => (
+              {shownItems.map((item, index) => (
                 <li key={item.id}>
                   {/* each tile hydrates on its own (selective hydration: short tasks, not one long one) */}
                   <Suspense fallback={null}>
