@@ -225,6 +225,17 @@ describe('scriptsOnIntent', () => {
   });
 });
 
+describe('routeDataScript', () => {
+  it('embeds small route data and names the route payload of large data instead', async () => {
+    const { routeDataScript } = await import('../src/edge/ssr/render');
+    const { ROUTE_DATA_INLINE_MAX_CHARS } = await import('@store/contracts/ssr');
+    expect(routeDataScript('things', '/things/a?x=1', '{"/api/a":1}')).toBe('<script type="application/json" id="ssr-data">{"remote":"things","path":"/things/a?x=1","data":{"/api/a":1}}</script>');
+    const large = JSON.stringify({ '/api/a': 'x'.repeat(ROUTE_DATA_INLINE_MAX_CHARS) });
+    expect(routeDataScript('things', '/things/a?x=1', large)).toBe('<script type="application/json" id="ssr-data">{"remote":"things","path":"/things/a?x=1","src":"/things/a/_payload.json?x=1"}</script>');
+    expect(routeDataScript('things', '/', large)).toContain('"src":"/_payload.json"');
+  });
+});
+
 describe('routeDataJson', () => {
   it('is jsonForScript of the data, reusing each answer object\'s JSON', async () => {
     const { routeDataJson } = await import('../src/edge/ssr/page');

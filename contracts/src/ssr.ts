@@ -79,12 +79,26 @@ export interface RemoteServerModule {
   render(ctx: RenderContext): ReactElement;
 }
 
-/** The data embedded in the page for the hydrating remote (`<script id="ssr-data" type="application/json">`). */
+/**
+ * The data of the hydrating remote (`<script id="ssr-data" type="application/json">`): the data
+ * itself, or, when it is large, where to fetch it (`src`: the route's `_payload.json`, the same
+ * loader's answer), so the page's HTML stays small and the data is fetched only when the page is
+ * hydrated.
+ */
 export interface EmbeddedRouteData {
   remote: string;
   /** pathname + search the data belongs to. */
   path: string;
-  data: RouteData;
+  data?: RouteData;
+  src?: string;
+}
+
+/** Route data up to this many characters of JSON is embedded in the page; larger data is referenced by its payload URL. */
+export const ROUTE_DATA_INLINE_MAX_CHARS = 8000;
+
+/** The route's payload URL (`<path>/_payload.json[?query]`) for a page's pathname and search. */
+export function routePayloadUrl(pathname: string, search: string): string {
+  return `${pathname === '/' ? '' : pathname.replace(/\/$/, '')}/_payload.json${search}`;
 }
 
 export const SSR_DATA_ELEMENT_ID = 'ssr-data';

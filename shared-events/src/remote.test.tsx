@@ -38,6 +38,66 @@ describe('defineRemoteApp', () => {
   });
 });
 
+describe('defineRemoteApp hydrating a server render', () => {
+  const serverRendered = (html: string) => {
+    const element = document.createElement('div');
+    element.setAttribute('data-ssr', 'rendered');
+    element.innerHTML = html;
+    document.body.append(element);
+    return element;
+  };
+  const dataElement = (value: unknown) => {
+    document.getElementById('ssr-data')?.remove();
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'ssr-data';
+    script.textContent = JSON.stringify(value);
+    document.body.append(script);
+  };
+  const Page = ({ routeData }: { routeData?: Record<string, unknown> | null }) => <h1>{String((routeData?.['/api/thing'] as { name?: string } | undefined)?.name ?? 'no data')}</h1>;
+
+  afterEach(() => {
+    document.getElementById('ssr-data')?.remove();
+    jest.restoreAllMocks();
+  });
+
+  it('hydrates with the route data embedded in the page, without a request', async () => {
+    window.history.replaceState(null, '', '/things/a');
+    const fetchSpy = jest.fn();
+    global.fetch = fetchSpy as unknown as typeof fetch;
+    dataElement({ remote: 'catalog', path: '/things/a', data: { '/api/thing': { name: 'Tote' } } });
+    const element = serverRendered('<h1>Tote</h1>');
+    const h1 = element.querySelector('h1');
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: Page as never });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    await waitFor(() => expect(element.hasAttribute('data-ssr')).toBe(false));
+    expect(element.querySelector('h1')).toBe(h1);
+    expect(h1?.textContent).toBe('Tote');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await app.unmount(props(element));
+  });
+
+  it('fetches route data the page only names (its payload URL) before hydrating, and keeps the server nodes', async () => {
+    window.history.replaceState(null, '', '/things/b?x=1');
+    const fetchSpy = jest.fn(async () => new Response(JSON.stringify({ status: 200, data: { '/api/thing': { name: 'Duffle' } } }), { status: 200 }));
+    global.fetch = fetchSpy as unknown as typeof fetch;
+    dataElement({ remote: 'catalog', path: '/things/b?x=1', src: '/things/b/_payload.json?x=1' });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const element = serverRendered('<h1>Duffle</h1>');
+    const h1 = element.querySelector('h1');
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: Page as never });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    expect(fetchSpy).toHaveBeenCalledWith('/things/b/_payload.json?x=1', expect.objectContaining({ credentials: 'same-origin' }));
+    await waitFor(() => expect(element.querySelector('h1')?.textContent).toBe('Duffle'));
+    // hydrated in place: the same node, no mismatch reported
+    expect(element.querySelector('h1')).toBe(h1);
+    expect(errors).not.toHaveBeenCalled();
+    await app.unmount(props(element));
+  });
+});
+
 describe('ReportNotFound', () => {
   it('asks the shell for its 404 page for the given path', async () => {
     const seen: unknown[] = [];

@@ -47,6 +47,35 @@ export function readEmbeddedRouteData(remote: string, doc: Document = document):
   }
 }
 
+/**
+ * Where to fetch the route data of a server render whose data the edge did not embed (large data
+ * is referenced by the route's `_payload.json`); null when it is embedded or not for this page.
+ */
+function routeDataSource(remote: string, doc: Document = document): string | null {
+  const element = doc.getElementById(SSR_DATA_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const embedded = JSON.parse(element.textContent) as { remote?: unknown; path?: unknown; src?: unknown };
+    const here = `${doc.location.pathname}${doc.location.search}`;
+    return embedded.remote === remote && embedded.path === here && typeof embedded.src === 'string' && embedded.src.startsWith('/') ? embedded.src : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The referenced route data (the payload's `data`); null when it cannot be had (the page then renders what it can). */
+async function fetchRouteData(src: string): Promise<Record<string, unknown> | null> {
+  try {
+    // (no custom headers: the request must match the preload the page's loader started)
+    const response = await fetch(src, { credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { data?: unknown };
+    return body.data && typeof body.data === 'object' ? (body.data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A container the edge filled with this remote's server render (`data-ssr="rendered"`): hydrate it once. */
 export function takeServerRendered(element: Element | null | undefined): boolean {
   if (!element || element.getAttribute('data-ssr') !== 'rendered') return false;
@@ -167,22 +196,28 @@ export function defineRemoteApp({ name, rootComponent }: RemoteAppOptions) {
     ...lifecycles,
     mount(props: AppProps & { domElement?: HTMLElement }) {
       const hydrate = takeServerRendered(props.domElement);
-      const routeData = hydrate ? readEmbeddedRouteData(name) : null;
-      hydrateNext = hydrate;
-      try {
-        if (!hydrate) return lifecycles.mount({ ...props, routeData } as AppProps);
-        // Hydration in a transition (single-spa-react calls hydrateRoot synchronously inside
-        // mount): React then hydrates in slices that yield to the browser every few ms instead of
-        // one long task, and an interaction hydrates the part it touches first (issue 17, TBT).
-        let mounted!: Promise<unknown>;
-        React.startTransition(() => {
-          mounted = lifecycles.mount({ ...props, routeData } as AppProps);
-        });
-        if (props.domElement) replayEarlyClicks(props.domElement);
-        return mounted;
-      } finally {
-        hydrateNext = false;
-      }
+      const embedded = hydrate ? readEmbeddedRouteData(name) : null;
+      const run = (routeData: Record<string, unknown> | null) => {
+        hydrateNext = hydrate;
+        try {
+          if (!hydrate) return lifecycles.mount({ ...props, routeData } as AppProps);
+          // Hydration in a transition (single-spa-react calls hydrateRoot synchronously inside
+          // mount): React then hydrates in slices that yield to the browser every few ms instead
+          // of one long task, and an interaction hydrates the part it touches first.
+          let mounted!: Promise<unknown>;
+          React.startTransition(() => {
+            mounted = lifecycles.mount({ ...props, routeData } as AppProps);
+          });
+          if (props.domElement) replayEarlyClicks(props.domElement);
+          return mounted;
+        } finally {
+          hydrateNext = false;
+        }
+      };
+      // large route data is not in the page: fetched (the edge's loader loaded it from the route's payload) before hydrating
+      const src = hydrate && !embedded ? routeDataSource(name) : null;
+      if (src) return fetchRouteData(src).then(run);
+      return run(embedded);
     },
     /** Re-render every mounted root with a new root component (hot module replacement). */
     replaceRootComponent(next: ComponentType<RemoteRootProps>): void {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
-import { headOf, jsonForScript } from '@store/contracts/ssr';
+import { headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
 import { loadServerModule } from './modules';
@@ -278,7 +278,9 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // intent or once the page is quiet (scriptsOnIntent). Any other page starts them as the template says.
   const onIntent = region?.kind === 'rendered';
   const preloads = manifest && !onIntent ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
-  const end = onIntent ? scriptsOnIntent(template.end, manifest ? [manifest] : []) : template.end;
+  // route data too large to embed is fetched when the page hydrates: preloaded with the scripts
+  const dataSrc = region?.kind === 'rendered' && (region.dataJson?.length ?? 0) > ROUTE_DATA_INLINE_MAX_CHARS ? routePayloadUrl(request.pathname, request.search) : null;
+  const end = onIntent ? scriptsOnIntent(template.end, [...(manifest ? [manifest] : []), ...(dataSrc ? [dataSrc] : [])]) : template.end;
   const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
 
   const pageHead = head?.() ?? null;

@@ -13,7 +13,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
-import { documentTitle, jsonForScript, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
+import { documentTitle, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
 import type { ReactElement } from 'react';
 import { createElement, EARLY_CLICKS_GLOBAL, renderToPipeableStream, SERVER_STYLES_KEY } from './singletons';
 
@@ -225,8 +225,17 @@ export function regionHtml(region: RemoteRegion): string {
   return `<div ${attrs}${loading}>${region.html}</div>`;
 }
 
-/** The route data element; `dataJson` is the data already as script-safe JSON (jsonForScript). */
+/**
+ * The route data element; `dataJson` is the data already as script-safe JSON (jsonForScript).
+ * Data over ROUTE_DATA_INLINE_MAX_CHARS is not embedded: the element names the route's payload
+ * URL instead, which the page fetches when it hydrates (a listing's 48 products would otherwise
+ * push the HTML past what a phone's first round trip brings).
+ */
 export function routeDataScript(remote: string, path: string, dataJson: string): string {
+  if (dataJson.length > ROUTE_DATA_INLINE_MAX_CHARS) {
+    const url = new URL(path, 'http://localhost');
+    return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${jsonForScript({ remote, path, src: routePayloadUrl(url.pathname, url.search) })}</script>`;
+  }
   const head = jsonForScript({ remote, path });
   return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${head.slice(0, -1)},"data":${dataJson}}</script>`;
 }
