@@ -9,7 +9,6 @@ import type { MarketSettings } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { NAVIGATION_URL } from './chrome/nav';
-import FooterContent from './chrome/FooterContent';
 import { FooterRegion, HeaderRegion, type ChromeData } from './chrome/regions';
 import { ErrorPage, errorTitle } from './error-page/ErrorPage';
 
@@ -44,7 +43,7 @@ export function renderFooter({ url, market }: { url: string; market?: MarketSett
   return (
     <MarketProvider market={market}>
       <StaticRouter location={where(url)}>
-        <FooterRegion content={FooterContent} />
+        <FooterRegion />
       </StaticRouter>
     </MarketProvider>
   );

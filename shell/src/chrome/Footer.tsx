@@ -1,10 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
 import type { CountrySettings } from '../config/site';
-
-// The footer's links and text are in the server's HTML (they work before and without JavaScript);
-// its code is not part of the first load: the browser loads it when the footer is hydrated, and
-// until then React keeps the server's HTML in place (a dehydrated Suspense boundary).
-const LazyFooterContent = lazy(() => import(/* webpackChunkName: "footer" */ './FooterContent'));
+import FooterContent from './FooterContent';
 
 /** The three policy links from this country's customer-service settings (spec §2, §3 Country settings). */
 export function policyLinks(settings: CountrySettings) {
@@ -15,16 +10,12 @@ export function policyLinks(settings: CountrySettings) {
   ];
 }
 
-const placeholder = <div aria-hidden="true" css={{ minHeight: 200, background: 'var(--forest)', marginTop: '4rem' }} />;
-
 /**
- * The footer. `content` is the footer's content component: the server entry passes it directly
- * (rendered into the page's HTML); the browser loads it on demand.
+ * The footer: rendered on the server (its links and text work before and without JavaScript) and
+ * hydrated with the rest of the chrome. Its code is part of the chrome's chunk, not loaded on its
+ * own: a link in a part React cannot hydrate yet (its code still loading) would be followed as a
+ * plain link, a full page load, instead of the store's client-side navigation.
  */
-export function Footer({ content: Content = LazyFooterContent }: { content?: ComponentType } = {}) {
-  return (
-    <Suspense fallback={placeholder}>
-      <Content />
-    </Suspense>
-  );
+export function Footer() {
+  return <FooterContent />;
 }

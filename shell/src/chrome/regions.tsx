@@ -5,7 +5,7 @@
  */
 import type { NavItem } from '@store/contracts/site';
 import { bus, topics } from '@store/shared-events';
-import { Component, type ComponentType, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
@@ -48,10 +48,10 @@ export function HeaderRegion({ data }: { data: ChromeData }) {
   );
 }
 
-export function FooterRegion({ content }: { content?: ComponentType } = {}) {
+export function FooterRegion() {
   return (
     <RegionBoundary region="footer">
-      <Footer content={content} />
+      <Footer />
     </RegionBoundary>
   );
 }
