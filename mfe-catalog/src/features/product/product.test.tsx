@@ -80,6 +80,39 @@ describe('add to cart analytics', () => {
   });
 });
 
+describe('quantity', () => {
+  it('a product sold in multiples of 2 starts at 2, steps by 2, and Add to cart sends the chosen quantity', async () => {
+    const sent: number[] = [];
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
+      sent.push(command.qty);
+      bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'SUCCESS' });
+    });
+    const product = {
+      id: '8', name: 'Summit Duffle', price: 18900, state: 'current', soldOut: false, challengeQuestion: null,
+      cartQtyProductMax: null, cartQtyVariantMax: null, cartQtyVariantMin: 1, cartQtyVariantMultipleOf: 2,
+      variants: [{ id: '10', code: 'S-10', label: 'One size', qty: 5 }],
+    } as unknown as Product;
+    render(<AddToCart product={product} />);
+    const qty = screen.getByLabelText('Quantity') as HTMLInputElement;
+    expect(qty.value).toBe('2');
+    expect(screen.getByTestId('qty-hint').textContent).toBe('Sold in multiples of 2.');
+    expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+    });
+    expect(await screen.findByText('Added 2 × Summit Duffle (One size) to your cart.')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Increase quantity' }).click());
+    expect(qty.value).toBe('4');
+    // 5 in stock: 4 is the most in pairs
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+    });
+    unsubscribe();
+    expect(sent).toEqual([2, 4]);
+  });
+});
+
 describe('Product JSON-LD', () => {
   it('describes the product with an NZD offer and availability', () => {
     const product = {
