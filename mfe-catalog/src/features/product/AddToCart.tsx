@@ -115,8 +115,21 @@ export function AddToCart({ product }: { product: Product }) {
     setQtyText(String(snapped));
   };
 
+  // One add at a time: a second tap (or a replayed early tap) while an add is in flight is ignored.
+  // A ref, not the busy state: two taps can arrive before React has re-rendered the disabled button.
+  const inFlight = useRef(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await add();
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const add = async () => {
     setResult(null);
     if (!variant) {
       setResult({ kind: 'error', text: 'Choose a size first.' });

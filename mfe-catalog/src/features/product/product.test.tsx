@@ -113,6 +113,44 @@ describe('quantity', () => {
   });
 });
 
+describe('double tap', () => {
+  it('a second tap on Add to cart while the first add is in flight adds nothing more', async () => {
+    const sent: string[] = [];
+    let answerNow!: () => void;
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
+      sent.push(command.requestId);
+      // the cart answers a moment later (the add is in flight)
+      answerNow = () => bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'SUCCESS' });
+    });
+    const product = { id: '7', name: 'Kauri Day Pack', price: 8900, state: 'current', soldOut: false, challengeQuestion: null, cartQtyVariantMultipleOf: null, cartQtyVariantMin: null, variants: [{ id: '9', code: 'K-9', label: 'One size', qty: 5 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    // two taps before React re-renders (as a replayed early tap and a second tap are)
+    await act(async () => {
+      button.click();
+      button.click();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    // and one more 120 ms later, while the first add is still in flight
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 120));
+      button.click();
+    });
+    expect(sent).toHaveLength(1);
+    await act(async () => {
+      answerNow();
+    });
+    expect(await screen.findByText('Added Kauri Day Pack (One size) to your cart.')).toBeTruthy();
+    // once it has answered, another tap is another add
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    unsubscribe();
+    expect(sent).toHaveLength(2);
+  });
+});
+
 describe('Product JSON-LD', () => {
   it('describes the product with an NZD offer and availability', () => {
     const product = {
