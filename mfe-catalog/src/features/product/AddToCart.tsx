@@ -107,8 +107,8 @@ export function AddToCart({ product }: { product: Product }) {
 
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
   // the chosen size's stock caps the control too, when it has at least the minimum
-  const maxQty = variant && variant.qty >= choice.min ? Math.min(choice.max, Math.floor(variant.qty / choice.step) * choice.step) : choice.max;
-  const range = { ...choice, max: maxQty };
+  const rangeFor = (v: { qty: number } | null) => ({ ...choice, max: v && v.qty >= choice.min ? Math.min(choice.max, Math.floor(v.qty / choice.step) * choice.step) : choice.max });
+  const range = rangeFor(variant);
   const chooseQty = (next: number) => {
     const snapped = snapQty(next, range);
     setQty(snapped);
@@ -215,7 +215,13 @@ export function AddToCart({ product }: { product: Product }) {
                   value={v.id}
                   checked={v.id === variantId}
                   disabled={v.qty === 0 && product.state !== 'coming'}
-                  onChange={() => setVariantId(v.id)}
+                  onChange={() => {
+                    setVariantId(v.id);
+                    // a size with less stock: the quantity comes down to what it has
+                    const next = snapQty(qty, rangeFor(v));
+                    setQty(next);
+                    setQtyText(String(next));
+                  }}
                   css={{ accentColor: 'var(--forest)', marginRight: 6 }}
                 />
                 {v.label} · {stock}

@@ -111,6 +111,22 @@ describe('quantity', () => {
     unsubscribe();
     expect(sent).toEqual([2, 4]);
   });
+
+  it('choosing a size with less stock brings the quantity down to what it has', () => {
+    const product = {
+      id: '8', name: 'Summit Duffle', price: 18900, state: 'current', soldOut: false, challengeQuestion: null,
+      cartQtyProductMax: null, cartQtyVariantMax: null, cartQtyVariantMin: null, cartQtyVariantMultipleOf: 2,
+      variants: [{ id: '10', code: 'S-10', label: 'Large', qty: 9 }, { id: '11', code: 'S-11', label: 'Small', qty: 3 }],
+    } as unknown as Product;
+    render(<AddToCart product={product} />);
+    const qty = screen.getByLabelText('Quantity') as HTMLInputElement;
+    act(() => screen.getByRole('button', { name: 'Increase quantity' }).click());
+    act(() => screen.getByRole('button', { name: 'Increase quantity' }).click());
+    expect(qty.value).toBe('6');
+    act(() => screen.getByRole('radio', { name: /Small/ }).click());
+    expect(qty.value).toBe('2');
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });
 
 describe('double tap', () => {
