@@ -13,7 +13,7 @@ import { errorHandler } from './platform/http/errors.js';
 import { loadSecurityConfig, registerSecurityHeaders } from './platform/http/security.js';
 import { cognitoRateLimit, DEFAULT_RATE_LIMITS, RateLimits } from './platform/http/rate-limit.js';
 import { startCatalogSync } from './store/catalog/sync.js';
-import { frameworkErrors, installInputRules } from './platform/http/input.js';
+import { frameworkErrors, installInputRules, rewritePageUrl } from './platform/http/input.js';
 import { loggerOptions } from './platform/http/logging.js';
 import { ImageRenderer } from './stand-ins/image-cdn/render.js';
 import { catalogRoutes } from './store/catalog/routes.js';
@@ -89,6 +89,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
     // a hop count is accepted at run time (proxy-addr) though not in the type
     trustProxy: (config.trustProxy ?? false) as boolean | string | string[],
     frameworkErrors,
+    // a store page's address whose escapes do not decode: the store's 404 page, not a JSON 400
+    rewriteUrl: rewritePageUrl,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -152,6 +152,39 @@ describe('edge server rendering', () => {
     expect(res.body).toContain('data-remote="bad" data-remote-version="b1" data-ssr="failed"');
   });
 
+  it("declares the site's language: <html lang=\"en-AU\"> on the Australian host, en-NZ on any other", async () => {
+    for (const url of ['/things/bag', '/plain', '/nowhere']) {
+      const au = await app.inject({ method: 'GET', url, headers: { host: 'au.localhost' } });
+      expect(au.body).toMatch(/^<!doctype html><html lang="en-AU"><head>/);
+      expect(au.body).not.toContain('en-NZ"');
+      const nz = await app.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+      expect(nz.body).toMatch(/^<!doctype html><html lang="en-NZ"><head>/);
+    }
+    // kept pages are kept per market: the AU page after the NZ one is en-AU again
+    expect((await app.inject({ method: 'GET', url: '/things/bag', headers: { host: 'au.localhost' } })).body).toMatch(/<html lang="en-AU">/);
+  });
+
+  it('withHtmlLang sets or adds the lang of the html element only', async () => {
+    const { withHtmlLang } = await import('../src/edge/ssr/page');
+    expect(withHtmlLang('<!doctype html><html lang="en-NZ"><head><meta name="x" lang="en-NZ">', 'en-AU')).toBe('<!doctype html><html lang="en-AU"><head><meta name="x" lang="en-NZ">');
+    expect(withHtmlLang('<!doctype html><html class="a" lang=en-NZ><head>', 'en-AU')).toBe('<!doctype html><html class="a" lang="en-AU"><head>');
+    expect(withHtmlLang('<!doctype html><html><head>', 'en-AU')).toBe('<!doctype html><html><head>');
+  });
+
+  it('sets the lang on the browser-rendered shell too (server rendering off)', async () => {
+    const plain = Fastify({ logger: { level: 'fatal' } });
+    await registerEdge(plain, { deployDir: dir, ssr: false });
+    await plain.ready();
+    try {
+      const au = await plain.inject({ method: 'GET', url: '/things/bag', headers: { host: 'au.localhost' } });
+      expect(au.body).toMatch(/^<!doctype html><html lang="en-AU"><head>/);
+      expect(au.body).not.toContain('data-ssr="rendered"');
+      expect((await plain.inject({ method: 'GET', url: '/things/bag', headers: { host: 'localhost' } })).body).toMatch(/^<!doctype html><html lang="en-NZ"><head>/);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('renders a frame for a remote without a server bundle', async () => {
     const res = await get('/plain');
     expect(res.statusCode).toBe(200);

@@ -122,6 +122,30 @@ describe('security headers', () => {
     expectHeaders(post.headers, 'POST /api/checkout/info');
   });
 
+  it("a page address whose escapes do not decode is the store's 404 page with its headers, not JSON; the API keeps its 400", async () => {
+    for (const url of ['/nowhere/%E0%A4%A', '/nowhere/%E0%A4%A?sort=new', '/nowhere/%A']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 404 });
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<title>Page Not Found | Fernleaf</title>');
+      expect(res.body).toContain('<div id="app-error-page" data-ssr="static"><h1>404</h1></div>');
+      expectHeaders(res.headers, url);
+      // the page's inline scripts carry this response's nonce
+      const nonce = nonceOf(parseCsp(res.headers['content-security-policy'])['script-src']);
+      expect(res.body).toContain(`nonce="${nonce}"`);
+    }
+    // the page's route data too (a page asks for it from the browser)
+    const payload = await app.inject({ method: 'GET', url: '/things/%E0%A4%A/_payload.json' });
+    expect(payload.headers['content-type']).toMatch(/json/);
+    expect(payload.statusCode).not.toBe(400);
+    // the API, and anything not asked for as a page, still refuse the address (400, naming the path)
+    for (const [url, accept] of [['/api/products/%E0%A4%A', 'text/html'], ['/nowhere/%E0%A4%A', 'application/json']] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect({ url, status: res.statusCode }).toEqual({ url, status: 400 });
+      expect(res.json()).toMatchObject({ field: 'path' });
+    }
+  });
+
   it('puts the configured third-party origins where they are needed', async () => {
     const csp = parseCsp((await app.inject({ method: 'GET', url: '/api/health' })).headers['content-security-policy'] as string);
     expect(csp['script-src']).toEqual(expect.arrayContaining(['https://www.google.com', 'https://cdn.fraud.example', 'https://pay.example']));

@@ -108,3 +108,24 @@ export function violationMessage(v: Violation): string {
       return v.limit === 0 ? 'Sorry, this item is sold out.' : `Only ${v.limit} left. Reduce the quantity to continue.`;
   }
 }
+
+/**
+ * The quantities a shopper may choose for one variant: from `min` up to `max` in steps of `step`.
+ * `step` is cartQtyVariantMultipleOf (1 when absent); `min` is the smallest multiple of the step that
+ * is at least cartQtyVariantMin (and at least 1); `max` is the largest multiple of the step within
+ * the per-size maximum and the per-order maximum (stock is checked when adding). A quantity
+ * control built on this never offers a quantity the rules refuse.
+ */
+export function qtyChoice(product: Pick<RuleProduct, 'cartQtyVariantMax' | 'cartQtyVariantMin' | 'cartQtyVariantMultipleOf' | 'cartQtyProductMax'>, config: CartRulesConfig = DEFAULT_CART_RULES): { min: number; step: number; max: number } {
+  const step = product.cartQtyVariantMultipleOf != null && product.cartQtyVariantMultipleOf > 1 ? product.cartQtyVariantMultipleOf : 1;
+  const min = Math.ceil(Math.max(1, product.cartQtyVariantMin ?? 1) / step) * step;
+  const limit = Math.min(variantMax(product, config), product.cartQtyProductMax ?? Infinity);
+  const max = Math.max(min, Math.floor(limit / step) * step);
+  return { min, step, max };
+}
+
+/** `qty` moved onto the allowed steps of `choice`: rounded up to a multiple of the step, kept within min and max. */
+export function snapQty(qty: number, choice: { min: number; step: number; max: number }): number {
+  const stepped = Math.ceil(qty / choice.step) * choice.step;
+  return Math.min(choice.max, Math.max(choice.min, stepped));
+}

@@ -25,4 +25,19 @@ test.describe('404 page', () => {
     await expect(remote(page, 'catalog')).toHaveCount(0);
     await expectChrome(page);
   });
+
+  test('a malformed product address (escapes that do not decode) shows the 404 page in the chrome, not raw JSON', async ({ page }) => {
+    for (const path of ['/products/%E0%A4%A', '/categories/bags%E0%A4%A']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      expect(response?.headers()['content-type'], path).toMatch(/^text\/html/);
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1 }), path).toHaveText('404');
+      await expect(page).toHaveTitle(/Page Not Found/);
+      await expect(main.getByRole('link', { name: 'Head home' })).toBeVisible();
+      await expect(page.getByText('FST_ERR_BAD_URL')).toHaveCount(0);
+      await expect(page.getByText('"error"')).toHaveCount(0);
+      await expectChrome(page);
+    }
+  });
 });

@@ -184,3 +184,26 @@ test('the header and the product-list controls stay in view while the list scrol
   await expect.poll(async () => Math.round((await controls.boundingBox())!.y)).toBe(Math.round(headerBox.height));
   await expect(remote(page, 'catalog').getByLabel('Sort by')).toBeInViewport();
 });
+
+test('Load more by keyboard: focus stays on the button while the next page loads, then goes to the first new tile', async ({ page, request }) => {
+  const api = await (await request.get('/api/catalog/listing?category=bags')).json();
+  expect(api.total, 'enough bags for two pages').toBeGreaterThan(48);
+  await page.goto('/categories/bags');
+  const catalog = remote(page, 'catalog');
+  await expect(tiles(page)).toHaveCount(48);
+  // the next page is held back a moment, so the loading state can be seen
+  await page.route(/\/api\/catalog\/listing\?.*page=2/, async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  const loadMore = catalog.getByRole('button', { name: 'Load more' });
+  await loadMore.focus();
+  await page.keyboard.press('Enter');
+  await expect(catalog.getByRole('button', { name: 'Loading…' })).toBeFocused();
+  await expect(tiles(page)).toHaveCount(Math.min(96, api.total));
+  const firstNew = tiles(page).nth(48);
+  await expect(firstNew).toBeFocused();
+  expect(await firstNew.getAttribute('data-position')).toBe('49');
+  // and the page is not back at the top: the focused tile is on screen
+  await expect(firstNew).toBeInViewport();
+});

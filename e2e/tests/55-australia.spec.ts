@@ -48,6 +48,19 @@ async function codeFor(page: Page, email: string): Promise<string> {
 test.describe('the Australian store', () => {
   test.describe.configure({ timeout: 150_000 });
 
+  test('the AU site declares its language as en-AU, in the server page and after hydration; the NZ site en-NZ', async ({ page, store }) => {
+    const port = new URL(store.baseURL).port;
+    const au = `http://au.localhost:${port}`;
+    for (const path of ['/', '/categories/bags', '/cart', '/nowhere-at-all']) {
+      const response = await page.goto(`${au}${path}`);
+      expect(await response!.text(), path).toMatch(/<html lang="en-AU">/);
+      await expect(page.locator('html'), path).toHaveAttribute('lang', 'en-AU');
+    }
+    const response = await page.goto(`${store.baseURL}/categories/bags`);
+    expect(await response!.text()).toMatch(/<html lang="en-NZ">/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-NZ');
+  });
+
   test('a shopper on au.localhost browses in AUD, checks out with an Australian address and sees the order in AUD in their account; the NZ site stays in NZD', async ({ page, store }, testInfo) => {
     const port = new URL(store.baseURL).port;
     const au = `http://au.localhost:${port}`;

@@ -57,6 +57,37 @@ test.describe('before the page is hydrated, on a phone', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('two taps on Add to cart 120 ms apart add one, before hydration and after it', async ({ page, request }) => {
+    const product = await simpleProduct(request);
+    await openUntouched(page, `/products/${product.path}`);
+    const catalog = remote(page, 'catalog');
+    const button = catalog.getByRole('button', { name: 'Add to cart' });
+    const cartButton = page.locator('#shell-header').getByRole('button', { name: /Cart/ });
+    const cartQty = () =>
+      page.evaluate(() => {
+        const state = JSON.parse(localStorage.getItem('fernleaf.synced.guest') ?? '{"cart":{"items":[]}}') as { cart: { items: { qty: number }[] } };
+        return state.cart.items.reduce((sum, item) => sum + item.qty, 0);
+      });
+    // before hydration: both taps are kept and clicked again once the page has its scripts
+    await button.tap();
+    await page.waitForTimeout(120);
+    await button.tap();
+    const drawer = page.getByRole('dialog', { name: 'Your cart' });
+    await expect(drawer.getByTestId('cart-line')).toContainText(product.name, { timeout: 20_000 });
+    await expect(cartButton).toContainText('1');
+    await page.waitForTimeout(1500);
+    expect(await cartQty()).toBe(1);
+    // hydrated: the same double tap while the add is in flight adds one more, not two
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await catalog.getByRole('button', { name: 'Add to cart' }).tap();
+    await page.waitForTimeout(120);
+    await catalog.getByRole('button', { name: /Add to cart|Adding…/ }).tap({ force: true }).catch(() => undefined);
+    await expect(cartButton).toContainText('2', { timeout: 15_000 });
+    await page.waitForTimeout(1500);
+    expect(await cartQty()).toBe(2);
+  });
+
   test('a tap on Filters right after load opens the filters', async ({ page }) => {
     await openUntouched(page, '/categories/bags');
     const catalog = remote(page, 'catalog');

@@ -10,7 +10,7 @@ import { listingAnswer as catalogListing, productAnswer as catalogProduct, produ
 import { cspNonces, nonceMeta } from '../platform/http/security';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
-import { renderPage, routePayload, type SsrOptions } from './ssr/page';
+import { renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -356,7 +356,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       .header('Cache-Control', NO_CACHE)
       .header('Vary', `${geoHeader}, Host`)
       .type('text/html; charset=utf-8')
-      .send(current.html[0] + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + marketScript(market) + current.html[1]);
+      .send(withHtmlLang(current.html[0], market.locale) + (nonces ? nonceMeta(nonces) : '') + (status === 404 ? '<meta name="robots" content="noindex">' : '') + scriptFor(request.headers[geoHeader]) + marketScript(market) + current.html[1]);
   };
 
   /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */

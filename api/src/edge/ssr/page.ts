@@ -14,6 +14,15 @@ import { loadServerModule } from './modules';
 import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsOnIntent, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
 
+/**
+ * The page's `<html lang>` set to the market's locale (en-NZ on the New Zealand site, en-AU on the
+ * Australian one): the shell's index.html is one file for both sites and declares a lang, which
+ * this replaces (a template without one is left as it is).
+ */
+export function withHtmlLang(html: string, locale: string): string {
+  return html.replace(/<html\b[^>]*>/i, (tag) => tag.replace(/\slang=("[^"]*"|'[^']*'|[^\s>]*)/i, ` lang="${locale}"`));
+}
+
 export interface SsrRemote {
   name: string;
   version: string;
@@ -287,7 +296,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // the page with these nonces on every <script> and <style> start tag (none: not stamped)
   const assemble = (nonces: CspNonces | null) =>
     (nonces ? (html: string) => stampNonces(html, nonces) : (html: string) => html)(
-      template.start +
+      withHtmlLang(template.start, market.locale) +
         (nonces ? nonceMeta(nonces) : '') +
         (pageHead ? headHtml(pageHead, options.siteName) : template.defaultHead) +
         // the registry is in the page: no preload of it

@@ -166,6 +166,35 @@ export function sendProblem(reply: FastifyReply, problem: InputProblem): Fastify
 }
 
 /**
+ * fastify's `rewriteUrl`: a store page's address whose path has %-escapes that do not decode
+ * (`/products/%E0%A4%A`, a link cut short) names no page. A browser asking for it as a page (its
+ * Accept names text/html), or a page asking for its route data (`…/_payload.json`), gets that
+ * path's `%`s escaped (`%25`), so the request goes on as the page of that literal path, which does
+ * not exist: the store's 404 page (server-rendered, with its security headers), not the router's
+ * JSON refusal. API paths (`/api/…`) and every other request keep the 400 of the input rules.
+ */
+const decodes = (path: string): boolean => {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export function rewritePageUrl(req: { url?: string; method?: string; headers: Record<string, string | string[] | undefined> }): string {
+  const url = req.url ?? '/';
+  if (req.method !== 'GET' && req.method !== 'HEAD') return url;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  if (!path.includes('%') || path === '/api' || path.startsWith('/api/')) return url;
+  const accept = req.headers.accept;
+  const asPage = (Array.isArray(accept) ? accept.join(',') : (accept ?? '')).includes('text/html') || path.endsWith('/_payload.json');
+  if (!asPage || (decodeComponent(path, false) !== null && decodes(path))) return url;
+  return path.replace(/%/g, '%25') + (q === -1 ? '' : url.slice(q));
+}
+
+/**
  * fastify's `frameworkErrors`: the router refuses a path whose escapes do not decode
  * (FST_ERR_BAD_URL) before any hook runs; it gets the same answer.
  */

@@ -5,11 +5,15 @@ import type { Interpolation, Theme } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { linkButton, Money } from '../../lib/ui';
-import { violationMessage } from './rules';
+import { qtyChoice, violationMessage } from './rules';
 import { setVariantQty, updateCart } from './store';
 import type { CartGroup } from './useCart';
 
-function QtyControl({ variantId, qty, label }: { variantId: string; qty: number; label: string }) {
+/**
+ * − and + step by the product's multiple (cartQtyVariantMultipleOf) and stop at its minimum: a line
+ * of a product sold in pairs goes 2, 4, 6; − at the minimum is disabled (Remove takes the line out).
+ */
+function QtyControl({ variantId, qty, label, step, min }: { variantId: string; qty: number; label: string; step: number; min: number }) {
   const [busy, setBusy] = useState(false);
   const change = (next: number) => {
     setBusy(true);
@@ -17,13 +21,13 @@ function QtyControl({ variantId, qty, label }: { variantId: string; qty: number;
   };
   return (
     <div role="group" aria-label={`Quantity of ${label}`} css={{ display: 'inline-flex', alignItems: 'center', border: '1px solid var(--line)', borderRadius: 999 }}>
-      <button type="button" aria-label={`Decrease quantity of ${label}`} disabled={busy || qty <= 1} onClick={() => change(qty - 1)} css={qtyButton}>
+      <button type="button" aria-label={`Decrease quantity of ${label}`} disabled={busy || qty <= min} onClick={() => change(qty % step === 0 ? qty - step : qty - (qty % step))} css={qtyButton}>
         −
       </button>
       <span aria-live="polite" css={{ minWidth: 28, textAlign: 'center' }}>
         {qty}
       </span>
-      <button type="button" aria-label={`Increase quantity of ${label}`} disabled={busy} onClick={() => change(qty + 1)} css={qtyButton}>
+      <button type="button" aria-label={`Increase quantity of ${label}`} disabled={busy} onClick={() => change(qty % step === 0 ? qty + step : qty + step - (qty % step))} css={qtyButton}>
         +
       </button>
     </div>
@@ -57,6 +61,7 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
         const image = group.product.productGallery[0];
         return group.lines.map((line) => {
           const label = `${group.product.name}, ${line.variant.label}`;
+          const choice = qtyChoice(group.product);
           return (
             <li
               key={line.variantId}
@@ -86,7 +91,7 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
                   <Money cents={group.product.price} /> each
                 </p>
                 <div css={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem 1rem', alignItems: 'center', marginTop: '.4rem' }}>
-                  <QtyControl variantId={line.variantId} qty={line.qty} label={label} />
+                  <QtyControl variantId={line.variantId} qty={line.qty} label={label} step={choice.step} min={choice.min} />
                   <button type="button" css={[linkButton, { whiteSpace: 'nowrap' }]} aria-label={`Remove ${label}`} onClick={() => void updateCart((items) => setVariantQty(items, line.variantId, 0))}>
                     Remove
                   </button>

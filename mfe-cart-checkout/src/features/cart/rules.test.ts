@@ -1,5 +1,5 @@
 import type { Product } from '@store/contracts';
-import { checkItem, variantMax, violationMessage } from './rules';
+import { checkItem, qtyChoice, snapQty, variantMax, violationMessage } from './rules';
 
 const product = (over: Partial<Product> = {}): Product =>
   ({
@@ -53,5 +53,26 @@ describe('cart item validity (spec §5, in order)', () => {
     expect(violationMessage({ code: 'qtyAvailableExceeded', limit: 0 })).toBe('Sorry, this item is sold out.');
     expect(violationMessage({ code: 'qtyAvailableExceeded', limit: 2 })).toBe('Only 2 left. Reduce the quantity to continue.');
     expect(violationMessage({ code: 'productQtyMaxViolated', limit: 3 })).toBe('There is a limit of 3 per order for this product.');
+  });
+});
+
+describe('the quantities a shopper may choose (qtyChoice)', () => {
+  it('a product sold in multiples of 2 starts at 2 and steps by 2, and every offered quantity passes the rules', () => {
+    const pairs = product({ cartQtyVariantMultipleOf: 2, cartQtyVariantMin: 1, cartQtyVariantMax: 9 });
+    const choice = qtyChoice(pairs);
+    expect(choice).toEqual({ min: 2, step: 2, max: 8 });
+    for (let qty = choice.min; qty <= choice.max; qty += choice.step) {
+      expect(checkItem(item(qty, 'v1'), [item(qty, 'v1')], product({ ...pairs, variants: [{ id: 'v1', code: 'A', label: 'S', qty: 99 }] }))).toBeNull();
+    }
+    expect(checkItem(item(1), [item(1)], pairs)?.code).toBe('qtyMultipleInvalid');
+  });
+  it('a minimum above the multiple is rounded up to the next multiple; no limits means 1 to 99 in ones', () => {
+    expect(qtyChoice(product({ cartQtyVariantMultipleOf: 2, cartQtyVariantMin: 3 }))).toEqual({ min: 4, step: 2, max: 98 });
+    expect(qtyChoice(product({ cartQtyProductMax: 6, cartQtyVariantMin: 2 }))).toEqual({ min: 2, step: 1, max: 6 });
+    expect(qtyChoice(product())).toEqual({ min: 1, step: 1, max: 99 });
+  });
+  it('snapQty rounds up to the step and keeps within the range', () => {
+    const range = { min: 2, step: 2, max: 8 };
+    expect([0, 1, 2, 3, 5, 8, 11].map((q) => snapQty(q, range))).toEqual([2, 2, 2, 4, 6, 8, 8]);
   });
 });

@@ -6,6 +6,8 @@
 export {
   DEFAULT_CART_RULES,
   checkItem,
+  qtyChoice,
+  snapQty,
   variantMax,
   violationMessage,
   type CartRulesConfig,

@@ -251,6 +251,38 @@ describe('filters on a phone and the applied filters (issue 18)', () => {
     expect(screen.getByRole('list', { name: /Bags/ })).toHaveAttribute('aria-busy', 'false');
   });
 
+  it('Load more keeps focus on the button while the next page loads, then moves it to the first new tile', async () => {
+    answer(listing({ category: category('more/bags'), total: 3, pageCount: 2, pageSize: 2 }));
+    show('/categories/more/bags', { kind: 'category', path: 'more/bags' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    global.fetch = jest.fn(async () => {
+      await held;
+      return new Response(JSON.stringify(listing({ category: category('more/bags'), items: [tile('3', 'Kauri Satchel')], total: 3, page: 2, pageCount: 2, pageSize: 2 })), { status: 200 });
+    }) as unknown as typeof fetch;
+    const button = screen.getByRole('button', { name: 'Load more' });
+    button.focus();
+    await act(async () => {
+      button.click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    // loading: the button is busy but not disabled, so the keyboard stays on it
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(document.activeElement).toBe(button);
+    await act(async () => {
+      release();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    const tiles = screen.getAllByTestId('product-tile');
+    expect(tiles).toHaveLength(3);
+    // the tile is its product's link
+    expect(document.activeElement).toBe(tiles[2]);
+    expect(document.activeElement?.textContent).toContain('Kauri Satchel');
+  });
+
   it('appliedFilters labels each filter from the facets and the price range as one', () => {
     const state = { q: '', sort: '', page: 1, categories: ['bags/totes'], features: [], colours: ['black'], minPrice: 50, maxPrice: null };
     const applied = appliedFilters(state, { categories: [{ value: 'bags/totes', label: 'Totes', count: 1 }], features: [], colours, price: null } as unknown as ListingResponse['facets']);

@@ -161,6 +161,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  // Load more: the index of the first tile it asked for; focus goes to that tile once it is shown
+  const focusTileAt = useRef<number | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -246,6 +249,22 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const total = first?.total ?? 0;
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
   useImpressions(listName, key, items);
+  // Load more keeps the keyboard where the shopper was reading: the button keeps focus while the
+  // next page loads (it is not disabled, which would drop focus to the page), then focus moves to
+  // the first newly loaded tile's link (whether or not more remain).
+  useEffect(() => {
+    const index = focusTileAt.current;
+    if (index === null) return;
+    if (status === 'error' || status === 'not-found') focusTileAt.current = null;
+    if (status !== 'ready' || items.length <= index) return;
+    focusTileAt.current = null;
+    listRef.current?.children[index]?.querySelector<HTMLElement>('a[href]')?.focus();
+  });
+  // another filter combination or sort is another list: a pending Load more focus is dropped
+  useEffect(() => {
+    focusTileAt.current = null;
+  }, [key]);
+
   // the page head (rendered while there is a first page); made again when the list changes
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const head = useCallback((origin: string) => listingHead(scope, state, first!, items, location.pathname, origin), [key, pages.length, first]);
@@ -374,6 +393,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             )
           ) : (
             <ul
+              ref={listRef}
               aria-labelledby={headingId}
               aria-busy={status === 'loading'}
               css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
@@ -395,12 +415,15 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               </p>
               <button
                 type="button"
-                disabled={status === 'loading'}
+                aria-disabled={status === 'loading' ? true : undefined}
+                data-testid="load-more"
                 onClick={() => {
+                  if (status === 'loading') return;
+                  focusTileAt.current = items.length;
                   // The URL keeps the page (reload and back show the same list); no new history entry.
                   setParams(writeListingUrl({ ...state, page: page + 1 }, params), { replace: true, preventScrollReset: true });
                 }}
-                css={{ font: 'inherit', padding: '.8rem 2rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}
+                css={{ font: 'inherit', padding: '.8rem 2rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer', '&[aria-disabled="true"]': { cursor: 'progress', opacity: 0.7 } }}
               >
                 {status === 'loading' ? 'Loading…' : 'Load more'}
               </button>

@@ -1,5 +1,6 @@
 import type { Product } from '@store/contracts';
 import { CHALLENGE_ANSWER_MAX, CHALLENGE_FAILED } from '@store/contracts';
+import { qtyChoice, snapQty } from '@store/contracts/cart-rules';
 import { bus, session, topics } from '@store/shared-events';
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
 import { ApiError, verifyChallenge } from '../../lib/api';
@@ -74,6 +75,8 @@ function useInWishlist(productId: string): boolean {
   );
 }
 
+const qtyButton = { background: 'none', border: 0, width: 40, height: 40, fontSize: 18, cursor: 'pointer', color: 'var(--ink)', '&:disabled': { opacity: 0.4, cursor: 'not-allowed' } } as const;
+
 export function AddToCart({ product }: { product: Product }) {
   const sellable = product.state !== 'coming' && !product.soldOut;
   const firstInStock = product.variants.find((v) => v.qty > 0);
@@ -88,6 +91,12 @@ export function AddToCart({ product }: { product: Product }) {
   const answerId = useId();
   const answerErrorId = useId();
   const sizesId = useId();
+  const qtyId = useId();
+  const qtyHintId = useId();
+  // sold in multiples (or with a minimum): the control starts at the smallest quantity the cart accepts
+  const choice = qtyChoice(product);
+  const [qty, setQty] = useState(choice.min);
+  const [qtyText, setQtyText] = useState(String(choice.min));
   const live = useRef(true);
   useEffect(() => {
     live.current = true;
@@ -97,9 +106,30 @@ export function AddToCart({ product }: { product: Product }) {
   }, []);
 
   const variant = product.variants.find((v) => v.id === variantId) ?? null;
+  // the chosen size's stock caps the control too, when it has at least the minimum
+  const rangeFor = (v: { qty: number } | null) => ({ ...choice, max: v && v.qty >= choice.min ? Math.min(choice.max, Math.floor(v.qty / choice.step) * choice.step) : choice.max });
+  const range = rangeFor(variant);
+  const chooseQty = (next: number) => {
+    const snapped = snapQty(next, range);
+    setQty(snapped);
+    setQtyText(String(snapped));
+  };
 
+  // One add at a time: a second tap (or a replayed early tap) while an add is in flight is ignored.
+  // A ref, not the busy state: two taps can arrive before React has re-rendered the disabled button.
+  const inFlight = useRef(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await add();
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const add = async () => {
     setResult(null);
     if (!variant) {
       setResult({ kind: 'error', text: 'Choose a size first.' });
@@ -131,11 +161,13 @@ export function AddToCart({ product }: { product: Product }) {
       }
     }
     setBusy(true);
-    const outcome = await requestCartAdd({ productId: product.id, variantId: variant.id, qty: 1, challengeAnswer });
+    const addQty = snapQty(Number(qtyText) || qty, range);
+    if (addQty !== qty || qtyText !== String(addQty)) chooseQty(addQty);
+    const outcome = await requestCartAdd({ productId: product.id, variantId: variant.id, qty: addQty, challengeAnswer });
     if (!live.current) return;
     setBusy(false);
     if (outcome.status === 'SUCCESS') {
-      setResult({ kind: 'success', text: `Added ${product.name} (${variant.label}) to your cart.` });
+      setResult({ kind: 'success', text: `Added ${addQty > 1 ? `${addQty} × ` : ''}${product.name} (${variant.label}) to your cart.` });
       // add_to_cart analytics: sent by the cart service 1 s after the add (one event per add)
     } else if (outcome.reason === 'productChallengeAnswerInvalid') {
       setAnswerError(outcome.message ?? CHALLENGE_INVALID_MESSAGE);
@@ -183,7 +215,13 @@ export function AddToCart({ product }: { product: Product }) {
                   value={v.id}
                   checked={v.id === variantId}
                   disabled={v.qty === 0 && product.state !== 'coming'}
-                  onChange={() => setVariantId(v.id)}
+                  onChange={() => {
+                    setVariantId(v.id);
+                    // a size with less stock: the quantity comes down to what it has
+                    const next = snapQty(qty, rangeFor(v));
+                    setQty(next);
+                    setQtyText(String(next));
+                  }}
                   css={{ accentColor: 'var(--forest)', marginRight: 6 }}
                 />
                 {v.label} · {stock}
@@ -213,6 +251,40 @@ export function AddToCart({ product }: { product: Product }) {
           {answerError ? (
             <p id={answerErrorId} role="alert" css={{ color: '#9c2b1f', margin: '.35rem 0 0' }} data-testid="challenge-error">
               {answerError}
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+      {sellable ? (
+        <div css={{ margin: '0 0 1rem' }}>
+          <label htmlFor={qtyId} css={{ display: 'block', fontWeight: 600, marginBottom: 4 }}>
+            Quantity
+          </label>
+          <div css={{ display: 'inline-flex', alignItems: 'center', border: '1px solid var(--line)', borderRadius: 999 }}>
+            <button type="button" aria-label="Decrease quantity" disabled={qty <= range.min} onClick={() => chooseQty(qty - range.step)} css={qtyButton}>
+              −
+            </button>
+            <input
+              id={qtyId}
+              name="qty"
+              type="number"
+              inputMode="numeric"
+              min={range.min}
+              max={range.max}
+              step={range.step}
+              value={qtyText}
+              onChange={(e) => setQtyText(e.target.value)}
+              onBlur={() => chooseQty(Number(qtyText) || range.min)}
+              aria-describedby={range.step > 1 || range.min > 1 ? qtyHintId : undefined}
+              css={{ width: '3.5em', font: 'inherit', textAlign: 'center', border: 0, background: 'transparent', MozAppearance: 'textfield', '&::-webkit-inner-spin-button, &::-webkit-outer-spin-button': { WebkitAppearance: 'none', margin: 0 } }}
+            />
+            <button type="button" aria-label="Increase quantity" disabled={qty >= range.max} onClick={() => chooseQty(qty + range.step)} css={qtyButton}>
+              +
+            </button>
+          </div>
+          {range.step > 1 || range.min > 1 ? (
+            <p id={qtyHintId} css={{ margin: '.35rem 0 0', color: 'var(--muted)', fontSize: 14 }} data-testid="qty-hint">
+              {range.step > 1 ? `Sold in multiples of ${range.step}${range.min > range.step ? `, at least ${range.min}` : ''}.` : `Minimum ${range.min}.`}
             </p>
           ) : null}
         </div>

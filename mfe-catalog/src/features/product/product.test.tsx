@@ -80,6 +80,93 @@ describe('add to cart analytics', () => {
   });
 });
 
+describe('quantity', () => {
+  it('a product sold in multiples of 2 starts at 2, steps by 2, and Add to cart sends the chosen quantity', async () => {
+    const sent: number[] = [];
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
+      sent.push(command.qty);
+      bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'SUCCESS' });
+    });
+    const product = {
+      id: '8', name: 'Summit Duffle', price: 18900, state: 'current', soldOut: false, challengeQuestion: null,
+      cartQtyProductMax: null, cartQtyVariantMax: null, cartQtyVariantMin: 1, cartQtyVariantMultipleOf: 2,
+      variants: [{ id: '10', code: 'S-10', label: 'One size', qty: 5 }],
+    } as unknown as Product;
+    render(<AddToCart product={product} />);
+    const qty = screen.getByLabelText('Quantity') as HTMLInputElement;
+    expect(qty.value).toBe('2');
+    expect(screen.getByTestId('qty-hint').textContent).toBe('Sold in multiples of 2.');
+    expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+    });
+    expect(await screen.findByText('Added 2 × Summit Duffle (One size) to your cart.')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Increase quantity' }).click());
+    expect(qty.value).toBe('4');
+    // 5 in stock: 4 is the most in pairs
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+    });
+    unsubscribe();
+    expect(sent).toEqual([2, 4]);
+  });
+
+  it('choosing a size with less stock brings the quantity down to what it has', () => {
+    const product = {
+      id: '8', name: 'Summit Duffle', price: 18900, state: 'current', soldOut: false, challengeQuestion: null,
+      cartQtyProductMax: null, cartQtyVariantMax: null, cartQtyVariantMin: null, cartQtyVariantMultipleOf: 2,
+      variants: [{ id: '10', code: 'S-10', label: 'Large', qty: 9 }, { id: '11', code: 'S-11', label: 'Small', qty: 3 }],
+    } as unknown as Product;
+    render(<AddToCart product={product} />);
+    const qty = screen.getByLabelText('Quantity') as HTMLInputElement;
+    act(() => screen.getByRole('button', { name: 'Increase quantity' }).click());
+    act(() => screen.getByRole('button', { name: 'Increase quantity' }).click());
+    expect(qty.value).toBe('6');
+    act(() => screen.getByRole('radio', { name: /Small/ }).click());
+    expect(qty.value).toBe('2');
+    expect((screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('double tap', () => {
+  it('a second tap on Add to cart while the first add is in flight adds nothing more', async () => {
+    const sent: string[] = [];
+    let answerNow!: () => void;
+    const unsubscribe = bus.subscribe(topics.cartAdd, (command) => {
+      sent.push(command.requestId);
+      // the cart answers a moment later (the add is in flight)
+      answerNow = () => bus.publish(topics.cartAddResult, { requestId: command.requestId, status: 'SUCCESS' });
+    });
+    const product = { id: '7', name: 'Kauri Day Pack', price: 8900, state: 'current', soldOut: false, challengeQuestion: null, cartQtyVariantMultipleOf: null, cartQtyVariantMin: null, variants: [{ id: '9', code: 'K-9', label: 'One size', qty: 5 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    const button = screen.getByRole('button', { name: 'Add to cart' });
+    // two taps before React re-renders (as a replayed early tap and a second tap are)
+    await act(async () => {
+      button.click();
+      button.click();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    // and one more 120 ms later, while the first add is still in flight
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 120));
+      button.click();
+    });
+    expect(sent).toHaveLength(1);
+    await act(async () => {
+      answerNow();
+    });
+    expect(await screen.findByText('Added Kauri Day Pack (One size) to your cart.')).toBeTruthy();
+    // once it has answered, another tap is another add
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to cart' }).click();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    unsubscribe();
+    expect(sent).toHaveLength(2);
+  });
+});
+
 describe('Product JSON-LD', () => {
   it('describes the product with an NZD offer and availability', () => {
     const product = {
