@@ -1,18 +1,40 @@
 import { bus, topics } from '@store/shared-events';
 import { useTopic } from '@store/shared-events/react';
 import { loadExposed } from '@store/shared-events/remote';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { badgeText, cartLabel } from './badge';
 import { MainNav } from './MainNav';
 import { FALLBACK_NAV, fetchNavigation, type NavItem } from './nav';
 import { RegionSelector } from './RegionSelector';
 
-// The overlays are not needed for the first paint: their chunk loads on first use.
-const loadOverlays = () => import(/* webpackChunkName: "chrome-overlays" */ './overlays');
-const SearchOverlay = lazy(() => loadOverlays().then((m) => ({ default: m.SearchOverlay })));
-const CartOverlay = lazy(() => loadOverlays().then((m) => ({ default: m.CartOverlay })));
-const MobileMenu = lazy(() => loadOverlays().then((m) => ({ default: m.MobileMenu })));
+// The overlays are not needed for the first paint: their chunk loads on first use (or when the
+// page is idle, useWarmOverlays). Not React.lazy: a lazy component suspends on its first render
+// even when its chunk is already here, and React then holds the revealed content back for up to
+// 300 ms (its Suspense fallback throttle): every first open of the menu, search or cart waited so.
+type OverlaysModule = typeof import('./overlays');
+let overlaysModule: OverlaysModule | null = null;
+const loadOverlays = (): Promise<OverlaysModule> =>
+  import(/* webpackChunkName: "chrome-overlays" */ './overlays').then((module) => (overlaysModule = module));
+
+/** The overlays' module once it is needed (`wanted`) and loaded; null until then. */
+function useOverlaysModule(wanted: boolean): OverlaysModule | null {
+  const [module, setModule] = useState<OverlaysModule | null>(overlaysModule);
+  useEffect(() => {
+    if (!wanted || module) return undefined;
+    let live = true;
+    void loadOverlays().then(
+      (loaded) => {
+        if (live) setModule(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, module]);
+  return module ?? (wanted ? overlaysModule : null);
+}
 
 /** Runs `task` when the browser is next idle (at most `timeout` ms later); returns a cancel function. */
 function whenIdle(task: () => void, timeout = 2000): () => void {
@@ -142,15 +164,20 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
     };
   }, [initialNav]);
 
+  // Opening an overlay renders it as a transition: the tap's frame is painted at once (the
+  // button's pressed state), and the overlay, rendered in slices, shows a frame or two later.
   const show = useCallback((which: Exclude<Open, null>) => {
-    setUsed((current) => (current[which] ? current : { ...current, [which]: true }));
-    setOpen(which);
+    startTransition(() => {
+      setUsed((current) => (current[which] ? current : { ...current, [which]: true }));
+      setOpen(which);
+    });
   }, []);
   const close = useCallback(() => setOpen(null), []);
 
   // any remote can open the cart overlay (after an add to cart, say)
   useEffect(() => bus.subscribe(topics.cartOverlayOpen, () => show('cart')), [show]);
   useWarmOverlays();
+  const overlays = useOverlaysModule(used.search || used.cart || used.menu);
 
   return (
     <div css={bar} ref={barRef}>
@@ -196,11 +223,9 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
           <RegionSelector />
         </span>
       </div>
-      <Suspense fallback={null}>
-        {used.search ? <SearchOverlay open={open === 'search'} onClose={close} top={searchTop} /> : null}
-        {used.cart ? <CartOverlay open={open === 'cart'} onClose={close} /> : null}
-        {used.menu ? <MobileMenu open={open === 'menu'} onClose={close} items={items} /> : null}
-      </Suspense>
+      {overlays && used.search ? <overlays.SearchOverlay open={open === 'search'} onClose={close} top={searchTop} /> : null}
+      {overlays && used.cart ? <overlays.CartOverlay open={open === 'cart'} onClose={close} /> : null}
+      {overlays && used.menu ? <overlays.MobileMenu open={open === 'menu'} onClose={close} items={items} /> : null}
     </div>
   );
 }

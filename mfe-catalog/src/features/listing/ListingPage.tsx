@@ -1,7 +1,7 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
 import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
-import { Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
@@ -160,6 +160,13 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const headingId = useId();
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // the filter drawer's code, once the page is idle after hydration: the first tap on Filters does not wait for it
+  useEffect(() => {
+    const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
+    if (!w.requestIdleCallback) return undefined;
+    const id = w.requestIdleCallback(preloadOverlay, { timeout: 3000 });
+    return () => w.cancelIdleCallback?.(id);
+  }, []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   // Load more: the index of the first tile it asked for; focus goes to that tile once it is shown
@@ -330,7 +337,8 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             aria-haspopup="dialog"
             aria-expanded={drawerOpen}
             aria-controls={drawerOpen ? drawerId : undefined}
-            onClick={() => setDrawerOpen(true)}
+            // as a transition: the tap's frame paints at once, the drawer a frame or two later
+            onClick={() => startTransition(() => setDrawerOpen(true))}
             onPointerEnter={preloadOverlay}
             onFocus={preloadOverlay}
             css={{
