@@ -96,12 +96,13 @@ const visibleDialog = (name) => {
  * product page with sizes (a size, Add to cart to the cart drawer), the cart page (Checkout to the
  * contact step). A fresh phone per run.
  */
-async function oneRun(browser, { baseUrl, listingPath, variantProduct }) {
+async function oneRun(browser, { baseUrl, listingPath, variantProduct, coldProduct }) {
   const { context, page } = await newPhone(browser);
   const out = {};
   try {
-    // a page nobody has touched yet: the tap itself starts the scripts (reference, no target)
-    await page.goto(`${baseUrl}/products/${variantProduct}`, { waitUntil: 'load' });
+    // a page nobody has touched yet: the tap itself starts the scripts (reference, no target);
+    // another product than the one added later, so that add finds nothing of it cached
+    await page.goto(`${baseUrl}/products/${coldProduct}`, { waitUntil: 'load' });
     await page.waitForTimeout(300);
     out.coldAddToCart = await tap(page, page.locator('[data-remote="catalog"]').getByRole('button', { name: 'Add to cart' }), visibleDialog, 'Your cart');
     await page.keyboard.press('Escape');
@@ -159,7 +160,7 @@ export const TAPS = [
 ];
 
 /** `runs` runs of every tap (median per tap), each started on a quiet machine. */
-export async function measureTaps({ baseUrl, listingPath, variantProduct, chromiumPath, chromiumFlags, runs = 5, log = () => {} }) {
+export async function measureTaps({ baseUrl, listingPath, variantProduct, coldProduct, chromiumPath, chromiumFlags, runs = 5, log = () => {} }) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const forget = onCleanup(() => browser.close());
   const perRun = [];
@@ -168,7 +169,7 @@ export async function measureTaps({ baseUrl, listingPath, variantProduct, chromi
     for (let i = 1; i <= runs; i += 1) {
       const quiet = await waitForQuietMachine({ log });
       try {
-        const run = await oneRun(browser, { baseUrl, listingPath, variantProduct });
+        const run = await oneRun(browser, { baseUrl, listingPath, variantProduct, coldProduct });
         perRun.push({ ...run, loadAverage: quiet.load, gaveUpWaiting: quiet.gaveUp });
         log(`  taps run ${i}/${runs} (load ${quiet.load}): ${TAPS.map(([key]) => `${key} ${run[key]?.interactionMs ?? '-'}/${run[key]?.shownMs ?? '-'} ms`).join(', ')}`);
       } catch (error) {
