@@ -281,3 +281,44 @@ describe('routeDataJson', () => {
     expect(routeDataJson({})).toBe('{}');
   });
 });
+
+describe('chrome data by URL', () => {
+  let dir: string;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = writeDeploy('edge-chrome-', {
+      'cdn/shell/s2/index.html': SHELL_HTML.replace('/cdn/shell/s1/', '/cdn/shell/s2/'),
+      'cdn/shell/s2/server/server.js': `${SHELL_SERVER}\nexports.CHROME_DATA_BY_URL = true;\n`,
+      'cdn/things/t1/server/server.js': remoteServer('v1'),
+      'registry.json': JSON.stringify({
+        shell: { version: 's2', html: '/cdn/shell/s2/index.html' },
+        remotes: [{ name: 'things', version: 't1', manifest: '/cdn/things/t1/mf-manifest.json', routes: ['/things/*'] }],
+      }),
+    });
+    app = Fastify({ logger: { level: 'fatal' } });
+    app.get('/api/test/nav', async () => ({ items: ['bags', 'travel'] }));
+    app.get('/api/test/thing', async (request) => ({ name: `Thing <${(request.query as { path: string }).path.split('/').pop()}>` }));
+    await registerEdge(app, { deployDir: dir, ssrBudgetMs: 150 });
+    await app.ready();
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    clearServerModules();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('names the chrome data by URL, preloads it with the scripts, and serves it there', async () => {
+    const res = await app.inject({ method: 'GET', url: '/things/bag' });
+    expect(res.statusCode).toBe(200);
+    // the header is still rendered from the data; the page carries its URL, not the navigation
+    expect(res.body).toContain('<nav aria-label="Main"><a href="/bags">bags</a><a href="/travel">travel</a>');
+    expect(res.body).toContain('<script type="application/json" id="chrome-data">{"src":"/_chrome.json"}</script>');
+    expect(res.body).toMatch(/\["\/cdn\/things\/t1\/mf-manifest.json","\/_chrome.json"\]/);
+    const data = await app.inject({ method: 'GET', url: '/_chrome.json' });
+    expect(data.statusCode).toBe(200);
+    expect(data.headers['cache-control']).toBe('no-cache');
+    expect(data.json()).toEqual({ nav: ['bags', 'travel'] });
+  });
+});

@@ -103,6 +103,13 @@ export function routePayloadUrl(pathname: string, search: string): string {
 
 export const SSR_DATA_ELEMENT_ID = 'ssr-data';
 
+/**
+ * The chrome's data (the header's navigation) for the page's market, as JSON: a server-rendered
+ * page whose shell reads it by URL names this path in its chrome data element (`{"src": ...}`)
+ * instead of embedding the navigation, which every page would otherwise carry in its first round trip.
+ */
+export const CHROME_DATA_PATH = '/_chrome.json';
+
 /** JSON safe inside an HTML <script> element (no `</script>`, no HTML comment openers, no line separators). */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

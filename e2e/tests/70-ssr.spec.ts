@@ -53,8 +53,8 @@ test('a plain request of a category page holds its products, prices, head and JS
   }
   expect(html).toContain(nzd(tiles[0]!.price));
   const ld = jsonLd(html);
-  const list = ld.find((item) => item['@type'] === 'ItemList') as unknown as { numberOfItems: number; itemListElement: { name: string }[] };
-  expect(list.itemListElement[0]!.name).toBe(tiles[0]!.name);
+  const list = ld.find((item) => item['@type'] === 'ItemList') as unknown as { numberOfItems: number; itemListElement: { url: string }[] };
+  expect(list.itemListElement[0]!.url).toMatch(new RegExp(`/products/${tiles[0]!.path}$`));
   expect(ld.find((item) => item['@type'] === 'BreadcrumbList')).toBeTruthy();
   // the chrome is in the HTML too: header with the main navigation, and the region marked for hydration
   expect(html).toMatch(/<header id="shell-header" data-ssr="rendered">.*aria-label="Fernleaf home"/s);

@@ -12,7 +12,7 @@ import { NAVIGATION_URL } from './chrome/nav';
 import { FooterRegion, HeaderRegion, type ChromeData } from './chrome/regions';
 import { ErrorPage, errorTitle } from './error-page/ErrorPage';
 
-export { CHROME_DATA_ELEMENT_ID } from './chrome/regions';
+export { CHROME_DATA_BY_URL, CHROME_DATA_ELEMENT_ID } from './chrome/regions';
 
 const where = (url: string) => {
   const { pathname, search } = new URL(url, 'http://localhost');

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
-import { jsonForScript } from '@store/contracts/ssr';
+import { CHROME_DATA_PATH, jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
 import { cspNonces, nonceMeta } from '../platform/http/security';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
-import { renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
+import { chromeDataOf, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -375,6 +375,23 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'PayloadFailed', message: 'This page could not be prepared just now.' });
     }
   };
+
+  /** CHROME_DATA_PATH: the live shell's chrome data (the navigation) for this market, fetched by a page before its header hydrates. */
+  const chromeData = async (request: FastifyRequest, reply: FastifyReply) => {
+    const current = load();
+    const version = current?.registry.shell?.version;
+    const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoChromeData', message: 'No chrome data: the shell has no server build' });
+    if (!version || opts.ssr === false) return none();
+    try {
+      const data = await chromeDataOf(ssr, version, apiFor(request.headers.host, request.market), request.market.id);
+      if (!data) return none();
+      return reply.header('Cache-Control', NO_CACHE).header('Vary', 'Host').header('X-Shell-Version', version).send(data);
+    } catch (error) {
+      request.log.error({ err: error }, 'chrome data failed');
+      return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'ChromeDataFailed', message: 'The navigation could not be loaded just now.' });
+    }
+  };
+  app.get(CHROME_DATA_PATH, chromeData);
 
   // The shell's offline helper (service worker) and web app manifest, at the site root from the
   // deployed shell build, no-cache (an update is picked up on the next visit).

@@ -98,7 +98,8 @@ export function listingHead(scope: ListingScope, state: ListingUrlState, first: 
       '@type': 'ItemList',
       name: title,
       numberOfItems: total,
-      itemListElement: items.slice(0, 48).map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: abs(`/products/${item.path}`, origin), name: item.name })),
+      // a summary list: position and URL only (each product page carries its own Product data)
+      itemListElement: items.slice(0, 48).map((item, index) => ({ '@type': 'ListItem', position: index + 1, url: abs(`/products/${item.path}`, origin) })),
     },
   ];
   if (scope.kind === 'category' && first.category) {

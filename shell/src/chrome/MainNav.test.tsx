@@ -48,6 +48,8 @@ describe('MainNav (spec §2 desktop navigation)', () => {
   it('draws dropdown images from the image CDN with the shared responsive image, others as a plain image', async () => {
     const user = userEvent.setup();
     const { parent } = setup();
+    // not in the page until its dropdown has been open
+    expect(screen.queryByRole('img', { name: 'A suitcase', hidden: true })).toBeNull();
     await user.hover(parent('Travel'));
     const cdn = screen.getByRole('img', { name: 'A suitcase' });
     expect(cdn).toHaveAttribute('data-image-state', 'loading');

@@ -42,6 +42,11 @@ export function MainNav({ items }: { items: NavItem[] }) {
     setExpanded(null);
   }
 
+  // a dropdown's pictures are rendered once it has been open (they load lazily then anyway): a
+  // page's HTML does not carry pictures of menus the shopper has not opened
+  const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
+  if (expanded !== null && !opened.has(expanded)) setOpened(new Set(opened).add(expanded));
+
   const collapse = () => setExpanded(null);
 
   return (
@@ -162,7 +167,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
                   <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, right.length)}, minmax(0, 1fr))`, gap: '1.25rem' }}>
                     {right.map((child) => (
                       <SmartLink key={child.link.href + child.link.label} rules={LINK_RULES} href={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
-                        {child.image ? <NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
+                        {child.image && opened.has(index) ? <NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
                         <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 18 }}>{child.link.label}</span>
                       </SmartLink>
                     ))}

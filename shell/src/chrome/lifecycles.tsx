@@ -6,7 +6,7 @@ import { startTransition, type ReactNode } from 'react';
 import { reportError } from '@store/shared-events/analytics';
 import { trackLastBlurred } from '@store/ui/focus-tracking';
 import { Chrome } from './Chrome';
-import { FooterRegion, HeaderRegion, readChromeData } from './regions';
+import { FooterRegion, HeaderRegion, loadChromeData } from './regions';
 
 /**
  * The always-active chrome application. The overlays root is built with the same lifecycle factory
@@ -50,7 +50,7 @@ export const bootstrap = overlays.bootstrap;
 export async function mount(props: AppProps & { domElement: HTMLElement }) {
   // overlays load on first use: where focus was lost before one opens is tracked from the start
   trackLastBlurred();
-  const data = readChromeData();
+  const data = await loadChromeData();
   regions = [mountRegion(document.getElementById('shell-header'), <HeaderRegion data={data} />), mountRegion(document.getElementById('shell-footer'), <FooterRegion />)].filter(
     (root): root is Root => root !== null,
   );

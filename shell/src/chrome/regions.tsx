@@ -15,15 +15,28 @@ export interface ChromeData {
 
 export const CHROME_DATA_ELEMENT_ID = 'chrome-data';
 
-/** The chrome data the edge embedded (`<script id="chrome-data" type="application/json">`), or {}. */
-export function readChromeData(doc: Document = document): ChromeData {
+/** The edge names the chrome data by URL (CHROME_DATA_PATH) instead of embedding it: this build reads either. */
+export const CHROME_DATA_BY_URL = true;
+
+/**
+ * The chrome data the edge gave the page (`<script id="chrome-data" type="application/json">`):
+ * embedded, or named by URL (`{"src"}`) and fetched here (the page's loader preloaded it). {} when
+ * there is none or it cannot be read: the header then shows its own navigation.
+ */
+export async function loadChromeData(doc: Document = document, fetchImpl: typeof fetch = fetch): Promise<ChromeData> {
+  let data: unknown;
   try {
     const text = doc.getElementById(CHROME_DATA_ELEMENT_ID)?.textContent;
-    const data = text ? (JSON.parse(text) as ChromeData) : {};
-    return data && typeof data === 'object' ? data : {};
+    data = text ? JSON.parse(text) : {};
+    const src = data && typeof data === 'object' ? (data as { src?: unknown }).src : undefined;
+    if (typeof src === 'string' && /^\/(?!\/)/.test(src)) {
+      const response = await fetchImpl(src, { credentials: 'same-origin' });
+      data = response.ok ? await response.json() : {};
+    }
   } catch {
     return {};
   }
+  return data && typeof data === 'object' && !('src' in data) ? (data as ChromeData) : {};
 }
 
 /** A region whose render fails reports it (remote.failed, source chrome) and shows nothing. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
-import { headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
+import { CHROME_DATA_PATH, headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
 import { loadServerModule } from './modules';
@@ -101,6 +101,12 @@ function templateOf(version: string, html: string): ShellTemplate | null {
 
 const NAV_TTL_MS = 30_000;
 const chromeData = new Map<string, { at: number; version: string; data: Record<string, unknown> }>();
+
+/** The chrome data of the live shell for a market (kept NAV_TTL_MS), or null when no shell server bundle is deployed. */
+export async function chromeDataOf(options: Pick<SsrOptions, 'deployDir'>, shellVersion: string, api: ServerApi, market: string): Promise<Record<string, unknown> | null> {
+  const shell = serverModule<ShellServerModule>(options.deployDir, 'shell', shellVersion);
+  return shell ? chromeDataFor(shell, shellVersion, api, market) : null;
+}
 
 async function chromeDataFor(shell: ShellServerModule, version: string, api: ServerApi, market: string): Promise<Record<string, unknown>> {
   const now = Date.now();
@@ -289,7 +295,10 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const preloads = manifest && !onIntent ? `<link rel="preload" href="${manifest}" as="fetch" crossorigin="anonymous">` : '';
   // route data too large to embed is fetched when the page hydrates: preloaded with the scripts
   const dataSrc = region?.kind === 'rendered' && (region.dataJson?.length ?? 0) > ROUTE_DATA_INLINE_MAX_CHARS ? routePayloadUrl(request.pathname, request.search) : null;
-  const end = onIntent ? scriptsOnIntent(template.end, [...(manifest ? [manifest] : []), ...(dataSrc ? [dataSrc] : [])]) : template.end;
+  // the navigation is not in the page when the shell reads it by URL: fetched (preloaded with the
+  // scripts) before the header hydrates. Kept in the key above, so a changed navigation renders again.
+  const chromeBy = onIntent && shell.CHROME_DATA_BY_URL === true ? CHROME_DATA_PATH : null;
+  const end = onIntent ? scriptsOnIntent(template.end, [...(manifest ? [manifest] : []), ...(dataSrc ? [dataSrc] : []), ...(chromeBy ? [chromeBy] : [])]) : template.end;
   const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
 
   const pageHead = head?.() ?? null;
@@ -305,7 +314,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         pageStyles(header.styles, regionStyles, footer.styles) +
         request.headExtra +
         preloads +
-        `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeJson}</script>` +
+        `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeBy ? jsonForScript({ src: chromeBy }) : chromeJson}</script>` +
         template.toHeader.replace(/<\/head\s*>/i, '</head>') +
         `<header id="shell-header" data-ssr="rendered">${header.html}</header>` +
         template.toMain +

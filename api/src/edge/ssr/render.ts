@@ -24,6 +24,8 @@ export interface ShellServerModule {
   renderErrorPage(ctx: { url: string; status: number; market?: MarketSettings }): ReactElement;
   errorTitle(status: number): string;
   CHROME_DATA_ELEMENT_ID: string;
+  /** true: the shell's browser side fetches `{"src"}` chrome data (CHROME_DATA_PATH); older shells read it embedded only */
+  CHROME_DATA_BY_URL?: boolean;
 }
 
 export class RenderTimeoutError extends Error {

@@ -177,14 +177,21 @@ export function cspNonces(reply: FastifyReply): CspNonces | null {
 
 const START_TAG = /<(script|style)\b([^>]*)>/gi;
 
+/** A data block (`type="application/json"`, `application/ld+json`): never run, so CSP does not govern it. */
+const DATA_BLOCK = /\stype=["']?application\/(?:ld\+)?json["'\s>]/i;
+
 /**
  * Server-written HTML with this response's nonce on every <script> and <style> start tag that has
- * none. Only markup the server wrote can contain such a tag: text and attribute values are
- * escaped (`<` as an entity) and JSON in script elements has `<` as \u003c.
+ * none, except data blocks (JSON in a script element is not run, and each nonce is 32 bytes a
+ * cached page's compressed bytes cannot hold: see ssr/page-cache.ts). Only markup the server wrote
+ * can contain such a tag: text and attribute values are escaped (`<` as an entity) and JSON in
+ * script elements has `<` as \u003c.
  */
 export function stampNonces(html: string, nonces: CspNonces): string {
   return html.replace(START_TAG, (match, tag: string, attributes: string) =>
-    /\snonce=/i.test(attributes) ? match : `<${tag}${attributes} nonce="${tag.toLowerCase() === 'script' ? nonces.script : nonces.style}">`,
+    /\snonce=/i.test(attributes) || (tag.toLowerCase() === 'script' && DATA_BLOCK.test(`${attributes}>`))
+      ? match
+      : `<${tag}${attributes} nonce="${tag.toLowerCase() === 'script' ? nonces.script : nonces.style}">`,
   );
 }
 

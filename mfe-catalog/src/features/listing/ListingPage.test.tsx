@@ -140,8 +140,8 @@ describe('listing discoverability (issue 4 point 6)', () => {
       name: 'Totes',
       numberOfItems: 2,
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Harbour Backpack', url: 'http://localhost/products/harbour-backpack-p1' },
-        { '@type': 'ListItem', position: 2, name: 'Ridge Tote' },
+        { '@type': 'ListItem', position: 1, url: 'http://localhost/products/harbour-backpack-p1' },
+        { '@type': 'ListItem', position: 2, url: 'http://localhost/products/ridge-tote-p2' },
       ],
     });
     view.unmount();
