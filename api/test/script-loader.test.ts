@@ -1,5 +1,6 @@
 import { JSDOM } from 'jsdom';
 import { INTENT_EVENTS, SCRIPTS_WHEN_QUIET_MS, scriptsOnIntent } from '../src/edge/ssr/render';
+import { ENGAGED_EVENT, ENGAGED_GLOBAL } from '../src/edge/ssr/singletons';
 
 /**
  * The inline loader a server-rendered page starts its scripts with, run in a DOM: nothing is
@@ -51,6 +52,24 @@ describe('the script loader of a server-rendered page', () => {
     expect(quiet).toBeDefined();
     expect(started()).toEqual([]);
     quiet!.fn(); // no requestIdleCallback in this DOM: straight on
+    expect(started()).toEqual(['/cdn/shell/s1/main.js']);
+    // started because the page was quiet: the shopper has not engaged yet
+    expect((window as unknown as Record<string, unknown>)[ENGAGED_GLOBAL]).toBe(false);
+  });
+
+  it('marks the page engaged on the first intent, after a quiet start too, and says so once', async () => {
+    const { window, timers, started } = page();
+    const engaged = jest.fn();
+    window.addEventListener(ENGAGED_EVENT, engaged);
+    expect((window as unknown as Record<string, unknown>)[ENGAGED_GLOBAL]).toBe(false);
+    await new Promise<void>((resolve) => (window.document.readyState === 'complete' ? resolve() : window.addEventListener('load', () => resolve())));
+    timers.find((t) => t.ms === SCRIPTS_WHEN_QUIET_MS)!.fn();
+    expect(engaged).not.toHaveBeenCalled();
+    window.dispatchEvent(new window.Event('touchstart', { bubbles: true }));
+    window.dispatchEvent(new window.Event('keydown', { bubbles: true }));
+    window.document.getElementById('outside')!.click();
+    expect((window as unknown as Record<string, unknown>)[ENGAGED_GLOBAL]).toBe(true);
+    expect(engaged).toHaveBeenCalledTimes(1);
     expect(started()).toEqual(['/cdn/shell/s1/main.js']);
   });
 

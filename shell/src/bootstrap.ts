@@ -6,7 +6,7 @@
 import { getInstance, loadRemote } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
 import { configureAnalytics } from '@store/shared-events/analytics';
-import { setModuleLoader } from '@store/shared-events/remote';
+import { setModuleLoader, warmWhenIdle } from '@store/shared-events/remote';
 import {
   getAppStatus,
   getMountedApps,
@@ -186,7 +186,8 @@ async function main(): Promise<void> {
   // Prefetches wait until the page has loaded and the main thread is idle: started at once, the
   // header's, tiles' and footer's links loaded and evaluated up to three other remotes while the
   // page itself was still loading (slower largest paint, more blocking time on a phone).
-  const pageSettled = firstRoute.then(() => new Promise<void>((resolve) => afterLoad(resolve, PREFETCH_IDLE_TIMEOUT_MS)));
+  // And a page nobody touches prefetches nothing: they wait for the shopper's first intent too.
+  const pageSettled = firstRoute.then(() => new Promise<void>((resolve) => afterLoad(() => warmWhenIdle(resolve, PREFETCH_IDLE_TIMEOUT_MS), PREFETCH_IDLE_TIMEOUT_MS)));
   // A remote already running on this page warms the route's data itself (its `prefetch`). Another
   // remote's code is only fetched into the HTTP cache (prefetch-files.ts), not evaluated; the route's
   // `_payload.json` goes into the page-wide payload cache (@store/ui/link) that remote reads from.

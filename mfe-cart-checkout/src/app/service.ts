@@ -9,6 +9,7 @@
  * filled while signed in (`wasSignedIn`), and a signed-out state clears it then too.
  */
 import { bus, session, topics, type SessionStatus } from '@store/shared-events';
+import { warmWhenIdle } from '@store/shared-events/remote';
 import { migrateLegacyCart, publishQuantity } from '../features/cart/store';
 import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../features/checkout/state';
 
@@ -34,6 +35,6 @@ export function start(): void {
     void loadAdd().then(({ handleCartAdd }) => handleCartAdd(payload));
   });
   // the first Add to cart should not wait for the handler's code: load it once the page is idle
-  const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number };
-  if (w.requestIdleCallback) w.requestIdleCallback(() => void loadAdd().catch(() => undefined), { timeout: 3000 });
+  // and the shopper has shown intent
+  warmWhenIdle(() => void loadAdd().catch(() => undefined), 3000);
 }

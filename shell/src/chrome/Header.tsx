@@ -1,6 +1,6 @@
 import { bus, topics } from '@store/shared-events';
 import { useTopic } from '@store/shared-events/react';
-import { loadExposed } from '@store/shared-events/remote';
+import { loadExposed, warmWhenIdle } from '@store/shared-events/remote';
 import { startTransition, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { badgeText, cartLabel } from './badge';
@@ -36,32 +36,23 @@ function useOverlaysModule(wanted: boolean): OverlaysModule | null {
   return module ?? (wanted ? overlaysModule : null);
 }
 
-/** Runs `task` when the browser is next idle (at most `timeout` ms later); returns a cancel function. */
-function whenIdle(task: () => void, timeout = 2000): () => void {
-  const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-  if (w.requestIdleCallback) {
-    const id = w.requestIdleCallback(task, { timeout });
-    return () => w.cancelIdleCallback?.(id);
-  }
-  const id = setTimeout(task, 0);
-  return () => clearTimeout(id);
-}
-
 /**
  * The first tap on the menu, search or cart (or an Add to cart, which opens the cart) should not
  * wait for code: once the page is idle after hydration, the overlays' chunk is loaded, and once
  * the cart's service runs (its quantity is published), the cart remote's drawer fragment too.
  * Not before the cart's service: a cart remote that is down is reported by its service already.
+ * Both wait for the shopper's first intent on the page (warmWhenIdle): a page nobody touches
+ * does not load them.
  */
 function useWarmOverlays(): void {
   useEffect(() => {
     const cancels: Array<() => void> = [];
-    cancels.push(whenIdle(() => void loadOverlays().catch(() => undefined)));
+    cancels.push(warmWhenIdle(() => void loadOverlays().catch(() => undefined)));
     let warmed = false;
     const stop = bus.subscribe(topics.cartQuantity, () => {
       if (warmed) return;
       warmed = true;
-      cancels.push(whenIdle(() => void loadExposed('cart_checkout', './CartDrawer').catch(() => undefined)));
+      cancels.push(warmWhenIdle(() => void loadExposed('cart_checkout', './CartDrawer').catch(() => undefined)));
     });
     return () => {
       stop();

@@ -15,7 +15,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { documentTitle, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl, SSR_DATA_ELEMENT_ID } from '@store/contracts/ssr';
 import type { ReactElement } from 'react';
-import { createElement, EARLY_CLICKS_GLOBAL, renderToPipeableStream, SERVER_STYLES_KEY } from './singletons';
+import { createElement, EARLY_CLICKS_GLOBAL, ENGAGED_EVENT, ENGAGED_GLOBAL, renderToPipeableStream, SERVER_STYLES_KEY } from './singletons';
 
 export interface ShellServerModule {
   load(ctx: { api: ServerApi }): Promise<Record<string, unknown>>;
@@ -285,15 +285,18 @@ function buildScriptLoader(end: string, preloads: string[]): string {
   });
   if (!srcs.length) return end;
   const loader =
-    '(function(d,w,s,p,ev){var n=d.currentScript&&d.currentScript.nonce,done=0,o={capture:true,passive:true};' +
-    'function go(){if(done)return;done=1;ev.forEach(function(t){w.removeEventListener(t,go,o)});' +
+    // w[ENGAGED_GLOBAL]: false until the shopper's first intent, then true with ENGAGED_EVENT fired
+    // (work that only warms what the shopper may do next waits for it: warmWhenIdle)
+    `(function(d,w,s,p,ev){var n=d.currentScript&&d.currentScript.nonce,done=0,o={capture:true,passive:true};w.${ENGAGED_GLOBAL}=false;` +
+    `function engage(){ev.forEach(function(t){w.removeEventListener(t,engage,o)});if(w.${ENGAGED_GLOBAL})return;w.${ENGAGED_GLOBAL}=true;go();w.dispatchEvent(new Event(${jsonForScript(ENGAGED_EVENT)}))}` +
+    'function go(){if(done)return;done=1;' +
     'p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=h;d.head.appendChild(l)});' +
     's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;if(n)e.nonce=n;d.body.appendChild(e)})}' +
-    'ev.forEach(function(t){w.addEventListener(t,go,o)});' +
+    'ev.forEach(function(t){w.addEventListener(t,engage,o)});' +
     // taps on a server-rendered region's buttons before it is hydrated: kept for the page to
     // click again once its React root exists (replayEarlyClicks in @store/shared-events/remote);
     // a submit button's native submit is held back for the same reason
-    `var q=w.${EARLY_CLICKS_GLOBAL}=[];d.addEventListener("click",function(e){go();var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary");` +
+    `var q=w.${EARLY_CLICKS_GLOBAL}=[];d.addEventListener("click",function(e){engage();var t=e.target&&e.target.closest&&e.target.closest("button,[role=button],summary");` +
     'if(!t||!t.closest("[data-ssr=rendered]"))return;if(t.type==="submit"||t.tagName==="SUMMARY")e.preventDefault();q.push(t)},true);' +
     'function idle(){if(w.requestIdleCallback)w.requestIdleCallback(go,{timeout:2000});else go()}' +
     `function quiet(){w.setTimeout(idle,${SCRIPTS_WHEN_QUIET_MS})}` +

@@ -1,5 +1,6 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { track } from '@store/shared-events/analytics';
+import { warmWhenIdle } from '@store/shared-events/remote';
 import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
 import { startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
@@ -160,13 +161,9 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const headingId = useId();
   const drawerId = useId();
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // the filter drawer's code, once the page is idle after hydration: the first tap on Filters does not wait for it
-  useEffect(() => {
-    const w = window as Window & { requestIdleCallback?: (cb: () => void, options?: { timeout: number }) => number; cancelIdleCallback?: (id: number) => void };
-    if (!w.requestIdleCallback) return undefined;
-    const id = w.requestIdleCallback(preloadOverlay, { timeout: 3000 });
-    return () => w.cancelIdleCallback?.(id);
-  }, []);
+  // the filter drawer's code, once the page is idle after hydration and the shopper has shown
+  // intent: the first tap on Filters does not wait for it
+  useEffect(() => warmWhenIdle(preloadOverlay, 3000), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
   // Load more: the index of the first tile it asked for; focus goes to that tile once it is shown
