@@ -11,10 +11,21 @@
  *   render(ctx)  the remote's React tree for that URL and data (a static router, no effects).
  */
 import type { ReactElement } from 'react';
+import type { ApiData, ApiPath, ApiUrl } from './http';
 import type { MarketSettings } from './market';
 
-/** An in-process API call: GET only, the parsed JSON body (null when not JSON) and the status. */
-export type ServerApi = <T = unknown>(path: string) => Promise<{ status: number; body: T }>;
+/**
+ * An in-process API call: GET only, typed by the OpenAPI document like the browser client. The
+ * URL is made by `apiUrl(path, params)` (the same key the browser code reads the answer by); the
+ * answer is the status and the parsed JSON body, which is the path's 2xx body when the status is
+ * 200 (an error body otherwise: check the status first).
+ */
+export type ServerApi = <P extends ApiPath<'get'>>(url: ApiUrl<P>) => Promise<ServerAnswer<ApiData<'get', P>>>;
+
+export interface ServerAnswer<T> {
+  status: number;
+  body: T;
+}
 
 export interface LoadContext {
   /** The page URL, absolute (origin from the request). */

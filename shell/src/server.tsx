@@ -5,6 +5,7 @@
  * own React root in the browser too (chrome/lifecycles.tsx hydrates them).
  */
 import type { LoadContext } from '@store/contracts/ssr';
+import { apiUrl } from '@store/contracts/http';
 import type { MarketSettings } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
@@ -22,7 +23,7 @@ const where = (url: string) => {
 /** The chrome's data for a page: the navigation (the header's fallback when the API cannot answer). */
 export async function load({ api }: Pick<LoadContext, 'api'>): Promise<ChromeData> {
   try {
-    const answer = await api<{ items?: ChromeData['nav'] }>(NAVIGATION_URL);
+    const answer = await api(apiUrl(NAVIGATION_URL));
     return answer.status === 200 && Array.isArray(answer.body?.items) ? { nav: answer.body.items } : {};
   } catch {
     return {};

@@ -1,6 +1,6 @@
 import type { BrandResponse, ChallengeVerifyRequest, ListingResponse, Product, StoresResponse } from '@store/contracts';
 import { createObjectsClient } from '@store/contracts';
-import { ApiError, apiUrl, createApiClient, isNotFound, type ApiParams } from '@store/contracts/http';
+import { ApiError, apiUrl, createApiClient, isNotFound, type ApiParams, type ApiUrl } from '@store/contracts/http';
 import { forgetRoutePayload, payloadUrl, routePayloadData } from '@store/ui/link';
 
 /** The API, typed by its OpenAPI document (@store/contracts/http): ApiError for non-2xx answers, isNotFound for a 404. */
@@ -58,7 +58,7 @@ function listingQuery(params: ListingParams): ListingQuery {
 }
 
 /** The API URL of a listing page (also the key of the server render's data). */
-export function listingUrl(params: ListingParams): string {
+export function listingUrl(params: ListingParams): ApiUrl<'/api/catalog/listing'> {
   return apiUrl('/api/catalog/listing', { query: listingQuery(params) });
 }
 
@@ -83,7 +83,7 @@ export function fetchListing(params: ListingParams, route?: string): Promise<Lis
 const prefetchedProducts = new Map<string, Promise<Product>>();
 
 /** The API URL of a product (also the key of the server render's data). */
-export function productApiUrl(path: string): string {
+export function productApiUrl(path: string): ApiUrl<'/api/products/by-path'> {
   return apiUrl('/api/products/by-path', { query: { path } });
 }
 

@@ -5,7 +5,7 @@
  *   asks for (the hydrating page finds the same answers), with the status and the page head;
  * - render(ctx): the catalog's routes under a static router.
  */
-import type { ListingResponse, Product } from '@store/contracts';
+import type { ListingResponse } from '@store/contracts';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
@@ -38,7 +38,7 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
     const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
     if (!path) return NOT_FOUND;
     const key = productApiUrl(path);
-    const answer = await api<Product>(key);
+    const answer = await api(key);
     if (answer.status === 404) return NOT_FOUND;
     if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
     return { status: 200, data: { [key]: answer.body }, head: () => productHead(answer.body, origin, market?.currency ?? 'NZD') };
@@ -50,7 +50,7 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
   const pages: ListingResponse[] = [];
   for (let page = 1; page <= state.page; page += 1) {
     const key = listingUrl(paramsFor(scope, state, page));
-    const answer = await api<ListingResponse>(key);
+    const answer = await api(key);
     if (answer.status === 404) return NOT_FOUND;
     if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
     data[key] = answer.body;

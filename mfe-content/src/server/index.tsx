@@ -11,7 +11,7 @@
  * locator (/stores?q= or lat&lng) and store pages (/stores/{path}). Browser-only parts (the store
  * map, the clock's open or closed, a hidden tab pausing the slider) are left to the browser.
  */
-import type { Article, BlogListResponse, BlogPost, HomeContent, ListingResponse, Store, StoresResponse } from '@store/contracts';
+import type { ApiData, ApiPath, ApiUrl } from '@store/contracts/http';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData, ServerApi } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
@@ -30,8 +30,8 @@ class LoadError extends Error {
 }
 
 /** The answer for `key` when 200; null for a 404; throws otherwise (the edge then leaves the region to the browser). */
-async function getOrNull<T>(api: ServerApi, key: string): Promise<T | null> {
-  const answer = await api<T>(key);
+async function getOrNull<P extends ApiPath<'get'>>(api: ServerApi, key: ApiUrl<P>): Promise<ApiData<'get', P> | null> {
+  const answer = await api(key);
   if (answer.status === 404) return null;
   if (answer.status !== 200) throw new LoadError(key, answer.status);
   return answer.body;
@@ -47,20 +47,20 @@ function decode(segment: string): string | null {
 }
 
 async function loadHome(api: ServerApi, origin: string): Promise<LoadResult> {
-  const home = await getOrNull<HomeContent>(api, HOME_API_URL);
+  const home = await getOrNull(api, HOME_API_URL);
   // the home page always exists: no content yet is a failure, left to the browser
   if (!home) throw new LoadError(HOME_API_URL, 404);
   const data: RouteData = { [HOME_API_URL]: home };
   // the product rails: what each shows (its first `limit` products), so the page does not carry
   // whole listing answers; a rail whose listing fails is fetched by the browser
-  const limits = new Map<string, number>();
+  const limits = new Map<ApiUrl<'/api/catalog/listing'>, number>();
   for (const rail of home.rails) {
     const key = railApiUrl(rail.category, rail.sort);
     limits.set(key, Math.max(limits.get(key) ?? 0, rail.limit));
   }
   await Promise.all(
     [...limits].map(async ([key, limit]) => {
-      const answer = await api<ListingResponse>(key);
+      const answer = await api(key);
       if (answer.status === 200) data[key] = { items: answer.body.items.slice(0, limit), total: answer.body.total } satisfies Listing;
     }),
   );
@@ -73,7 +73,7 @@ async function loadArticle(api: ServerApi, splat: string, origin: string): Promi
   if (path === null) return NOT_FOUND;
   const key = articleApiUrl(path);
   // the parent articles that exist name the breadcrumbs (help-centre for help-centre/gift-cards)
-  const [article, ...parents] = await Promise.all([getOrNull<Article>(api, key), ...parentPaths(path).map((parent) => api<Article>(articleApiUrl(parent)))]);
+  const [article, ...parents] = await Promise.all([getOrNull(api, key), ...parentPaths(path).map((parent) => api(articleApiUrl(parent)))]);
   if (!article) return NOT_FOUND;
   const crumbs: Crumb[] = parents.flatMap((answer) => (answer.status === 200 ? [{ path: answer.body.path, title: answer.body.title }] : []));
   return { status: 200, data: { [key]: article }, head: articleHead(article, origin, crumbs) };
@@ -84,7 +84,7 @@ async function loadBlogList(api: ServerApi, params: URLSearchParams, origin: str
   if (!valid) return NOT_FOUND;
   const key = blogListApiUrl(tag, page);
   // an unknown tag or a page past the end: the API answers 404
-  const list = await getOrNull<BlogListResponse>(api, key);
+  const list = await getOrNull(api, key);
   if (!list) return NOT_FOUND;
   return { status: 200, data: { [key]: list }, head: blogListHead(tag, page, list, origin) };
 }
@@ -94,14 +94,14 @@ async function loadBlogPost(api: ServerApi, splat: string, origin: string): Prom
   const path = decoded === null ? null : contentPath(decoded);
   if (path === null) return NOT_FOUND;
   const key = blogPostApiUrl(path);
-  const post = await getOrNull<BlogPost>(api, key);
+  const post = await getOrNull(api, key);
   if (!post) return NOT_FOUND;
   return { status: 200, data: { [key]: post }, head: blogPostHead(post, origin) };
 }
 
 async function loadStoreLocator(api: ServerApi, params: URLSearchParams, origin: string, countryName: string): Promise<LoadResult> {
   const { url: key, searching } = storesApiUrl(params);
-  const answer = await api<StoresResponse>(key);
+  const answer = await api(key);
   if (answer.status === 200) return { status: 200, data: { [key]: answer.body }, head: storeLocatorHead(answer.body, origin, countryName) };
   // a search the API refuses (a place it does not know, a bad query): the page exists and the
   // browser asks again and shows the message
@@ -114,7 +114,7 @@ async function loadStore(api: ServerApi, rest: string, origin: string): Promise<
   const path = decoded === null ? null : storePath(decoded);
   if (path === null) return NOT_FOUND;
   const key = storeApiUrl(path);
-  const store = await getOrNull<Store>(api, key);
+  const store = await getOrNull(api, key);
   if (!store) return NOT_FOUND;
   return { status: 200, data: { [key]: store }, head: storeHead(store, origin) };
 }

@@ -99,7 +99,7 @@ export function fakeApi(answers: Record<string, { status?: number; body: unknown
     calls.push(path);
     const answer = answers[path];
     return answer ? { status: answer.status ?? 200, body: answer.body } : { status: 404, body: { error: 'NotFound', message: 'Not found' } };
-  }) as ServerApi & { calls: string[] };
+  }) as unknown as ServerApi & { calls: string[] };
   api.calls = calls;
   return api;
 }
