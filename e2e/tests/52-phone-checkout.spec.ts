@@ -3,14 +3,14 @@
  * every step fits without sideways scrolling, the order number is on the first screen of the
  * success page, a signed-in shopper's reloads keep their step with the contact prefilled, a
  * keyboard-only checkout where focus lands on each new step's heading, and axe (WCAG 2.2 AA) on
- * every step with each shipping and payment option. Screenshots of each step at 375 px go to
- * docs/screenshots/.
+ * every step with each shipping and payment option. Screenshots of each step at 375 px go to the
+ * test results (docs/screenshots/ with UPDATE_SCREENSHOTS=1).
  */
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, fillCard, remote, test } from '../support/fixtures';
-import { repoRoot } from '../support/paths';
+import { screenshotsDir } from '../support/paths';
 
 interface Variant {
   id: string;
@@ -30,7 +30,7 @@ interface Product {
 
 const PHONE = { width: 375, height: 812 };
 const PASSWORD = 'Pohutukawa-Summer-26';
-const screenshots = path.join(repoRoot, 'docs/screenshots');
+const screenshots = screenshotsDir;
 
 /** Sellable, stocked single-variant products of a category (no challenge question), under a price. */
 async function productsIn(request: APIRequestContext, category: string, count: number, maxPrice = 60_000, minPrice = 0): Promise<{ product: Product; variant: Variant }[]> {

@@ -8,9 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, remote, test } from '../support/fixtures';
-import { repoRoot } from '../support/paths';
+import { screenshotsDir } from '../support/paths';
 
-const screenshots = path.join(repoRoot, 'docs/screenshots');
+const screenshots = screenshotsDir;
 /** The first screen, as the shopper sees it. */
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, `browse-375-${name}.png`), animations: 'disabled' });
 

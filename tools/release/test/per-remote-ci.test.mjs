@@ -31,3 +31,25 @@ describe('per-remote CI', () => {
     assert.deepEqual(affectedBy('mfe-catalog/src/app/App.tsx'), ['e2e', 'mfe-catalog']);
   });
 });
+
+describe('ci:affected picks e2e specs', async () => {
+  const { readOwners, specsFor } = await import('../../ci-affected.mjs');
+
+  it('every e2e spec says which projects it exercises (a new spec must be listed)', () => {
+    const owners = readOwners();
+    assert.ok(owners.files.length > 20);
+    for (const spec of owners.smoke) assert.ok(owners.files.includes(spec), spec);
+  });
+
+  it("a change in one remote runs that remote's specs and the smoke specs, not the others'", () => {
+    const specs = specsFor(['mfe-content'], readOwners());
+    assert.ok(specs.includes('30-content.spec.ts') && specs.includes('71-ssr-content.spec.ts'));
+    assert.ok(specs.includes('01-routes.spec.ts') && specs.includes('02-singletons.spec.ts'));
+    assert.ok(!specs.includes('50-checkout.spec.ts') && !specs.includes('20-catalog-listing.spec.ts') && !specs.includes('55-australia.spec.ts'));
+  });
+
+  it('a change in the shell, a shared package or the API runs every spec; nothing affected runs none', () => {
+    for (const project of ['shell', 'shared-events', 'contracts', 'ui', 'api', 'webpack-config']) assert.equal(specsFor(['mfe-content', project], readOwners()), null, project);
+    assert.deepEqual(specsFor([], readOwners()), []);
+  });
+});
