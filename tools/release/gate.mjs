@@ -121,6 +121,16 @@ export function checkRelease(candidate, live) {
       }
     }
   }
+  // 3b. payloads: a topic the build publishes, consumes or references must carry the same payload
+  // under the same version as the live shared-events' (the page validates with the shell's copy)
+  const liveSchemas = new Map((live.shell.contract?.topics ?? []).filter((t) => t.schema).map((t) => [`${t.name}@${t.version}`, t.schema]));
+  const used = new Set([...(mine.publishes ?? []), ...(mine.consumes ?? []), ...(mine.sharedEvents?.uses?.topics ?? [])]);
+  for (const topic of mine.topics ?? []) {
+    const ref = `${topic.name}@${topic.version}`;
+    if (!used.has(ref) || !topic.schema || !liveSchemas.has(ref)) continue;
+    const problem = payloadIncompatibility(liveSchemas.get(ref), topic.schema);
+    if (problem) conflicts.push(`${candidate.name} was built with a ${topic.name} v${topic.version} payload that differs from the live shared-events' (${problem}): change a payload only compatibly, or publish a new version`);
+  }
   // 4. @store/shared-events by semver: the range the build needs and the session members, exports
   // and topics its code uses (storefront-contract.json "sharedEvents", read off the build's module
   // graph), against what the live shell's build says it provides
@@ -168,6 +178,36 @@ function checkSharedEvents(candidate, shell, conflicts, notes) {
       conflicts.push(`${candidate.name} uses the topic ${ref.slice(0, at)} v${ref.slice(at + 1)}, which ${from} does not define: incompatible event version`);
     }
   }
+}
+
+const canonical = (value) => JSON.stringify(value, (_key, v) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+
+/**
+ * Why a build's payload schema (`theirs`) cannot stand in for the live one (`live`) under the same
+ * topic version, or null when it can. Both sides must read what the other writes: a field both
+ * have keeps its schema and whether it is required; a field only one side has is optional there
+ * (so a renamed or removed required field, a new required field, a changed type or enum is refused;
+ * a new optional field is not).
+ */
+export function payloadIncompatibility(live, theirs) {
+  if (canonical(live) === canonical(theirs)) return null;
+  const objectish = (s) => s && s.type === 'object' && s.properties && typeof s.properties === 'object';
+  if (!objectish(live) || !objectish(theirs)) return 'the payload schema changed';
+  const liveRequired = new Set(live.required ?? []);
+  const theirRequired = new Set(theirs.required ?? []);
+  const problems = [];
+  for (const [field, schema] of Object.entries(live.properties)) {
+    if (!(field in theirs.properties)) {
+      if (liveRequired.has(field)) problems.push(`required field "${field}" is gone`);
+      continue;
+    }
+    if (canonical(schema) !== canonical(theirs.properties[field])) problems.push(`field "${field}" has another type`);
+    else if (liveRequired.has(field) !== theirRequired.has(field)) problems.push(`field "${field}" is ${theirRequired.has(field) ? 'required' : 'optional'} now`);
+  }
+  for (const field of Object.keys(theirs.properties)) {
+    if (!(field in live.properties) && theirRequired.has(field)) problems.push(`new required field "${field}"`);
+  }
+  return problems.length ? problems.join(', ') : null;
 }
 
 /** What changed between two builds of one remote, for the release log. */

@@ -4,7 +4,8 @@
 //     publishes / consumes: ["cart.quantity@1", ...]   (bus topics, from package.json "storefront";
 //                                                       a scratch copy without package.json: storefront.json),
 //     fragments: ["cart_checkout/./CartDrawer", ...]   (other remotes' modules it loads at run time),
-//     topics: [{ name, version, kind }],               (the topic catalog of the shared-events it was built with)
+//     topics: [{ name, version, kind, schema }],       (the topic catalog of the shared-events it was built with,
+//                                                       each payload as JSON Schema: shared-events/topic-schemas.json)
 //     sharedEvents: {                                  (@store/shared-events, semver: shared-events/CHANGELOG.md)
 //       requires: "^1.2.0",                            the range the build needs (its package.json dependency)
 //       uses: { exports: { ".": ["bus", ...], "./remote": [...] },   what its code imports from the package,
@@ -16,12 +17,14 @@
 // package's entry modules), not from reading source; `provides.session` is the package's declared
 // session API (shared-events/package.json "storefront.session", kept equal to the session object
 // by shared-events/src/session.test.ts).
+const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 
 const root = path.resolve(__dirname, '../..');
 const SHARED_EVENTS_DIR = path.join(root, 'shared-events');
 const TOPICS_FILE = path.join(SHARED_EVENTS_DIR, 'src/topics.ts');
+const TOPIC_SCHEMAS_FILE = path.join(SHARED_EVENTS_DIR, 'topic-schemas.json');
 const SHARED_EVENTS = '@store/shared-events';
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -109,6 +112,19 @@ function topicDefinitions(text = fs.readFileSync(TOPICS_FILE, 'utf8')) {
   return [...text.matchAll(DEFINITION)].map(([, constName, name, version, kind]) => ({ constName, name, version: Number(version), kind }));
 }
 
+/**
+ * The payload schemas of the topics (shared-events/topic-schemas.json, keyed name@version). A build
+ * with a topics.ts the file was not made from fails: its payloads would go unchecked by the gate.
+ */
+function topicSchemas(topicsFile = TOPICS_FILE, schemasFile = TOPIC_SCHEMAS_FILE) {
+  const source = crypto.createHash('sha256').update(fs.readFileSync(topicsFile)).digest('hex');
+  const file = fs.existsSync(schemasFile) ? readJson(schemasFile) : null;
+  if (!file || file.source !== source) {
+    throw new Error(`${path.relative(root, schemasFile)} was not made from this ${path.relative(root, topicsFile)}: run \`npm run topic-schemas -w shared-events\``);
+  }
+  return file.topics;
+}
+
 const REF = /^([a-z][\w.-]*)@(\d+)$/;
 const FRAGMENT = /^([a-z][a-z0-9_]*)\/(\.\/[\w-]+)$/;
 
@@ -156,9 +172,19 @@ function buildContract({ name, projectDir, exposes }, sharedEvents) {
     ...(process.env.BUILD_LABEL ? { buildLabel: process.env.BUILD_LABEL } : {}),
     exposes: Object.keys(exposes || {}).sort(),
     ...declaredContract(projectDir),
-    topics: topicDefinitions().map(({ name: topic, version, kind }) => ({ name: topic, version, kind })),
+    topics: topicsWithSchemas(),
     ...(sharedEvents ? { sharedEvents: { requires: requiredSharedEvents(projectDir), ...sharedEvents } } : {}),
   };
+}
+
+/** The topic catalog with each payload's JSON Schema. */
+function topicsWithSchemas() {
+  const schemas = topicSchemas();
+  return topicDefinitions().map(({ name: topic, version, kind }) => {
+    const schema = schemas[`${topic}@${version}`];
+    if (!schema) throw new Error(`shared-events/topic-schemas.json has no schema for ${topic}@${version}: run \`npm run topic-schemas -w shared-events\``);
+    return { name: topic, version, kind, schema };
+  });
 }
 
 /** Webpack plugin: emits storefront-contract.json next to mf-manifest.json. */
@@ -186,6 +212,7 @@ class StorefrontContractPlugin {
 
 module.exports = {
   topicDefinitions,
+  topicSchemas,
   declaredContract,
   buildContract,
   StorefrontContractPlugin,

@@ -16,6 +16,22 @@ describe('storefront contract', () => {
     assert.ok(definitions.some((t) => t.name === 'cart.quantity' && t.version === 1 && t.kind === 'state'));
   });
 
+  it('records every topic\'s payload schema, and refuses a topics.ts the schemas were not made from', async () => {
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { topicSchemas } = require('../../webpack-config/contract.cjs');
+    const schemas = topicSchemas();
+    assert.ok(schemas['cart.add@1'].required.includes('qty'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'topics-'));
+    try {
+      const edited = path.join(dir, 'topics.ts');
+      fs.writeFileSync(edited, fs.readFileSync(TOPICS_FILE, 'utf8').replace('qty:', 'quantity:'));
+      assert.throws(() => topicSchemas(edited), /topic-schemas\.json was not made from this .*topics\.ts: run `npm run topic-schemas -w shared-events`/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('reads a scratch copy\'s declaration from storefront.json when it has no package.json', async () => {
     const os = await import('node:os');
     const path = await import('node:path');

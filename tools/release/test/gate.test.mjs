@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { checkRelease, describeChange, serverRequires } from '../gate.mjs';
+import { checkRelease, describeChange, payloadIncompatibility, serverRequires } from '../gate.mjs';
 
 const shared = (entries) => entries.map(([name, version, requiredVersion = `^${version}`]) => ({ name, version, requiredVersion }));
 const REACT = [
@@ -82,6 +82,38 @@ describe('checkRelease', () => {
     const { conflicts } = checkRelease(build, live());
     assert.ok(conflicts.includes('catalog publishes cart.add v2, which the live shared-events does not define (it has cart.add@1): incompatible event version'), conflicts.join('\n'));
     assert.ok(conflicts.includes('cart_checkout consumes cart.add@1, but after this release cart.add is only published as cart.add@2: incompatible event version'), conflicts.join('\n'));
+  });
+
+  it('refuses a payload changed incompatibly under the same version (qty renamed to quantity in cart.add@1), accepts a new optional field', () => {
+    const payload = (properties, required) => ({ type: 'object', properties, required, additionalProperties: false });
+    const id = { type: 'string', minLength: 1 };
+    const qty = { type: 'integer', exclusiveMinimum: 0 };
+    const liveAdd = payload({ requestId: id, variantId: id, qty }, ['requestId', 'variantId', 'qty']);
+    const withShellSchemas = () => {
+      const l = live();
+      l.shell.contract.topics = TOPICS.map((t) => (t.name === 'cart.add' ? { ...t, schema: liveAdd } : t));
+      return l;
+    };
+    const builtWith = (schema) => catalogBuild((b) => ({ ...b, contract: { ...b.contract, topics: [{ name: 'cart.add', version: 1, kind: 'event', schema }] } }));
+
+    const renamed = checkRelease(builtWith(payload({ requestId: id, variantId: id, quantity: qty }, ['requestId', 'variantId', 'quantity'])), withShellSchemas());
+    assert.ok(
+      renamed.conflicts.includes(
+        'catalog was built with a cart.add v1 payload that differs from the live shared-events\' (required field "qty" is gone, new required field "quantity"): change a payload only compatibly, or publish a new version',
+      ),
+      renamed.conflicts.join('\n'),
+    );
+    assert.deepEqual(checkRelease(builtWith(liveAdd), withShellSchemas()).conflicts, []);
+    assert.deepEqual(checkRelease(builtWith(payload({ requestId: id, variantId: id, qty, source: { type: 'string' } }, ['requestId', 'variantId', 'qty'])), withShellSchemas()).conflicts, []);
+  });
+
+  it('payloadIncompatibility names type changes, required changes and removed fields', () => {
+    const p = (properties, required = []) => ({ type: 'object', properties, required });
+    assert.equal(payloadIncompatibility(p({ a: { type: 'string' } }, ['a']), p({ a: { type: 'string' } }, ['a'])), null);
+    assert.equal(payloadIncompatibility(p({ a: { type: 'string' } }, ['a']), p({ a: { type: 'integer' } }, ['a'])), 'field "a" has another type');
+    assert.equal(payloadIncompatibility(p({ a: { type: 'string' } }), p({ a: { type: 'string' } }, ['a'])), 'field "a" is required now');
+    assert.equal(payloadIncompatibility(p({ a: { type: 'string' }, b: { type: 'string' } }), p({ a: { type: 'string' } })), null);
+    assert.equal(payloadIncompatibility(p({ s: { type: 'string', enum: ['X', 'Y'] } }, ['s']), p({ s: { type: 'string', enum: ['X'] } }, ['s'])), 'field "s" has another type');
   });
 
   it('refuses consuming an event version nobody publishes any more', () => {
