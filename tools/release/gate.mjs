@@ -14,6 +14,9 @@ export function serverRequires(source) {
   return [...new Set([...source.matchAll(/\brequire\((["'])([^"']+)\1\)/g)].map((m) => m[2]))].sort();
 }
 
+/** The packages behind the server singletons (and React DOM's scheduler): never carried by a server build. */
+export const SINGLETON_PACKAGES = [...new Set([...SERVER_SINGLETONS.map((id) => (id.startsWith('@') ? id.split('/').slice(0, 2).join('/') : id.split('/')[0])), 'scheduler'])].sort();
+
 /** Every remote is a React app: these must come from the page's shared scope, never a bundled copy. */
 export const MUST_SHARE = ['react', 'react-dom'];
 /** Every remote must expose its single-spa lifecycles. */
@@ -67,6 +70,12 @@ export function checkRelease(candidate, live) {
   // edge refuses anything else at run time (api/src/edge/ssr/modules.ts), so its pages would fall back to
   // the browser; a bundled copy of React would render with a second React
   if (candidate.server) {
+    // the build's own account of its module graph (server/server-modules.json): the packages whose
+    // code it carries; a copy of a singleton's package is refused whatever the bundle's text says
+    for (const name of candidate.server.bundled ?? []) {
+      if (SINGLETON_PACKAGES.includes(name)) conflicts.push(`${candidate.name}'s server build carries its own copy of ${name}, which the edge provides: it would render with a second ${name} (leave it external: build it with @store/webpack-config createConfigs)`);
+    }
+    if (!candidate.server.bundled) notes.push(`${candidate.name}'s server build has no server-modules.json (built before it was emitted): judged by its text`);
     for (const id of candidate.server.requires ?? []) {
       if (!SERVER_SINGLETONS.includes(id)) conflicts.push(`${candidate.name}'s server build requires "${id}", which the edge does not provide (it provides ${SERVER_SINGLETONS.join(', ')}): bundle it, or render that part in the browser`);
     }

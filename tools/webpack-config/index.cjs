@@ -204,6 +204,65 @@ function createConfig(o, argv = {}) {
 
 const { SERVER_SINGLETONS } = require('./server-singletons.cjs');
 
+/** The package (package.json `name`) a module file belongs to: the nearest package.json above it. */
+function owningPackage(file, cache) {
+  let dir = path.dirname(file);
+  const seen = [];
+  while (dir !== path.dirname(dir)) {
+    if (cache.has(dir)) break;
+    seen.push(dir);
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg)) {
+      let name = null;
+      try {
+        name = JSON.parse(fs.readFileSync(pkg, 'utf8')).name ?? null;
+      } catch {
+        name = null;
+      }
+      // a package.json without a name (a "type" marker inside a package) belongs to the one above
+      if (name) {
+        cache.set(dir, name);
+        break;
+      }
+    }
+    dir = path.dirname(dir);
+  }
+  const name = cache.get(dir) ?? null;
+  for (const d of seen) cache.set(d, name);
+  return name;
+}
+
+/**
+ * Emits server/server-modules.json beside server.js: what the bundle leaves to the edge
+ * (`requires`: its externals) and the packages whose code it carries (`bundled`), read off the
+ * compilation's module graph. The release gate judges the build by it, not by the bundle's text.
+ */
+class ServerModulesPlugin {
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('ServerModulesPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'ServerModulesPlugin', stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const requires = new Set();
+        const bundled = new Set();
+        const cache = new Map();
+        const visit = (module) => {
+          if (module.externalType !== undefined && typeof module.request === 'string') requires.add(module.request);
+          else if (typeof module.request === 'object' && Array.isArray(module.request)) requires.add(module.request[0]);
+          if (module.modules) for (const inner of module.modules) visit(inner);
+          const resource = module.resource && module.resource.split('?')[0];
+          if (resource && path.isAbsolute(resource)) {
+            const name = owningPackage(resource, cache);
+            if (name) bundled.add(name);
+          }
+        };
+        for (const module of compilation.modules) visit(module);
+        const body = { requires: [...requires].sort(), bundled: [...bundled].sort() };
+        compilation.emitAsset('server-modules.json', new RawSource(`${JSON.stringify(body, null, 2)}\n`));
+      });
+    });
+  }
+}
+
 /**
  * The server build of a project (issue 17): `serverEntry` bundled for Node as one CommonJS file,
  * dist/server/server.js, released with the browser build under the same version. The edge loads
@@ -243,7 +302,7 @@ function createServerConfig(o, argv = {}) {
       moduleIds: 'deterministic',
     },
     // one file: dynamic imports (lazy overlays, fragments) are inlined, the server never loads chunks
-    plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 })],
+    plugins: [new (require('webpack').optimize.LimitChunkCountPlugin)({ maxChunks: 1 }), new ServerModulesPlugin()],
     performance: { hints: false },
     stats: 'errors-warnings',
   };

@@ -251,4 +251,16 @@ describe('the server build (issue 17)', () => {
   it('has nothing to say about a remote without a server build', () => {
     assert.deepEqual(checkRelease(catalog(), live()).conflicts, []);
   });
+  it('judges the module graph the build reports, not its text: a bundle that requires react and carries its own copy is refused', () => {
+    // the text satisfies the old check (it requires react); the module graph says react-dom and react are inside
+    const requires = ['react', 'react-dom', 'react-router', '@store/shared-events'];
+    const carried = checkRelease({ ...catalog(), server: { requires, bundled: ['@store/mfe-catalog', 'react', 'react-dom', 'scheduler', 'zod'] } }, live()).conflicts;
+    assert.deepEqual(
+      carried.map((c) => c.replace(/ \(leave it external.*$/, '')),
+      ['react', 'react-dom', 'scheduler'].map((name) => `catalog's server build carries its own copy of ${name}, which the edge provides: it would render with a second ${name}`),
+    );
+    assert.deepEqual(checkRelease({ ...catalog(), server: { requires, bundled: ['@store/contracts', '@store/mfe-catalog', 'openapi-fetch', 'zod'] } }, live()).conflicts, []);
+    const { notes } = checkRelease({ ...catalog(), server: { requires } }, live());
+    assert.ok(notes.some((n) => n.includes('has no server-modules.json')));
+  });
 });
