@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { withLockFile } from './release/registry/lock.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, 'var/deploy'));
@@ -33,6 +34,26 @@ function versionOf(dist) {
   return hash.digest('hex').slice(0, 12);
 }
 
+/**
+ * A build as deployed: its version and every file (transformed, plus precompressed .br and .gz
+ * beside the compressible ones), in memory. The PostgreSQL registry stores these.
+ */
+export function deployedFiles(name, dist, transform) {
+  if (!fs.existsSync(dist)) throw new Error(`${dist} does not exist: build ${name} first`);
+  const version = versionOf(dist);
+  const files = [];
+  for (const file of listFiles(dist).sort()) {
+    let bytes = fs.readFileSync(path.join(dist, file));
+    if (transform) bytes = transform(file, bytes, version);
+    files.push({ path: file.split(path.sep).join('/'), bytes });
+    if (COMPRESSIBLE.test(file) && bytes.length > 512) {
+      files.push({ path: `${file.split(path.sep).join('/')}.br`, bytes: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) });
+      files.push({ path: `${file.split(path.sep).join('/')}.gz`, bytes: zlib.gzipSync(bytes, { level: 9 }) });
+    }
+  }
+  return { version, files };
+}
+
 export function publish(name, dist, transform) {
   if (!fs.existsSync(dist)) throw new Error(`${dist} does not exist: build ${name} first`);
   const version = versionOf(dist);
@@ -40,20 +61,19 @@ export function publish(name, dist, transform) {
   if (!fs.existsSync(target)) {
     const tmp = `${target}.tmp-${process.pid}`;
     fs.rmSync(tmp, { recursive: true, force: true });
-    for (const file of listFiles(dist)) {
-      const from = path.join(dist, file);
-      const to = path.join(tmp, file);
+    for (const file of deployedFiles(name, dist, transform).files) {
+      const to = path.join(tmp, file.path);
       fs.mkdirSync(path.dirname(to), { recursive: true });
-      let bytes = fs.readFileSync(from);
-      if (transform) bytes = transform(file, bytes, version);
-      fs.writeFileSync(to, bytes);
-      if (COMPRESSIBLE.test(file) && bytes.length > 512) {
-        fs.writeFileSync(`${to}.br`, zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
-        fs.writeFileSync(`${to}.gz`, zlib.gzipSync(bytes, { level: 9 }));
-      }
+      fs.writeFileSync(to, file.bytes);
     }
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.renameSync(tmp, target);
+    try {
+      fs.renameSync(tmp, target);
+    } catch (error) {
+      // another process published the same version (the same bytes) first
+      if (error.code !== 'ENOTEMPTY' && error.code !== 'EEXIST') throw error;
+      fs.rmSync(tmp, { recursive: true, force: true });
+    }
   }
   return version;
 }
@@ -92,13 +112,31 @@ export function readHistory() {
   }
 }
 
-function main() {
-  const only = process.argv.slice(2);
+/** The registry entry of a remote (routes and the service and payloads flags come from tools/remotes.json). */
+export function remoteEntry(remote, version) {
+  return {
+    name: remote.name,
+    manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`,
+    version,
+    routes: remote.routes,
+    ...(remote.service ? { service: true } : {}),
+    ...(remote.payloads ? { payloads: true } : {}),
+  };
+}
+
+export const shellTransform = (file, bytes, v) => (file === 'index.html' ? Buffer.from(bytes.toString('utf8').replaceAll('__SHELL_BASE__/', `/cdn/shell/${v}/`)) : bytes);
+
+function deployFiles(only) {
+  fs.mkdirSync(deployDir, { recursive: true });
+  return withLockFile(path.join(deployDir, 'registry.lock'), () => deployFilesLocked(only));
+}
+
+function deployFilesLocked(only) {
   const previous = readRegistry();
   const registry = {
     shell: previous?.shell ?? null,
     remotes: [],
-    overrideOrigins: previous?.overrideOrigins ?? ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'],
+    overrideOrigins: previous?.overrideOrigins ?? DEFAULT_OVERRIDE_ORIGINS,
     loadTimeoutMs: previous?.loadTimeoutMs ?? 5000,
   };
   const wants = (name) => only.length === 0 || only.includes(name);
@@ -107,9 +145,7 @@ function main() {
 
   if (wants('shell') || !registry.shell) {
     const dist = path.join(root, layout.shell.project, 'dist');
-    const version = publish('shell', dist, (file, bytes, v) =>
-      file === 'index.html' ? Buffer.from(bytes.toString('utf8').replaceAll('__SHELL_BASE__/', `/cdn/shell/${v}/`)) : bytes,
-    );
+    const version = publish('shell', dist, shellTransform);
     if (registry.shell?.version !== version) changes.push(`shell ${registry.shell?.version ?? '(none)'} -> ${version}`);
     registry.shell = { version, html: `/cdn/shell/${version}/index.html` };
   }
@@ -126,18 +162,30 @@ function main() {
       changes.push(`${remote.name} ${before?.version ?? '(none)'} -> ${version}`);
       pending.push({ action: 'deploy', name: remote.name, from: before?.version ?? null, to: version });
     }
-    registry.remotes.push({
-      name: remote.name,
-      manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`,
-      version,
-      routes: remote.routes,
-      ...(remote.service ? { service: true } : {}),
-      ...(remote.payloads ? { payloads: true } : {}),
-    });
+    registry.remotes.push(remoteEntry(remote, version));
   }
   writeRegistry(registry);
   for (const entry of pending) appendHistory(entry);
-  console.log(changes.length ? `deployed: ${changes.join(', ')}` : 'deployed: nothing changed');
+  return changes;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+export const DEFAULT_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'];
+
+async function main() {
+  const only = process.argv.slice(2);
+  const { openRegistry } = await import('./release/registry/index.mjs');
+  const registry = await openRegistry();
+  try {
+    const changes = registry.kind === 'file' ? deployFiles(only) : await registry.deployAll(layout, only, root);
+    console.log(changes.length ? `deployed: ${changes.join(', ')}` : 'deployed: nothing changed');
+  } finally {
+    await registry.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(error.message);
+    process.exit(2);
+  });
+}
