@@ -2,12 +2,15 @@
 // (api/src/edge/registry-follower.ts) on one database. PGlite always; a PostgreSQL server too when
 // DATABASE_URL is set (each test gets a throw-away database there).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
 import { tsImport } from 'tsx/esm/api';
 import { previousVersion } from '../release.mjs';
 import { RegistryConflict } from '../registry/file.mjs';
@@ -15,6 +18,7 @@ import { ImmutableBuild, PostgresRegistry, pgDatabase, pgliteDatabase } from '..
 import { prunable } from '../registry/retention.mjs';
 
 const { RegistryFollower, pgRegistryDatabase, pgliteRegistryDatabase } = await tsImport('../../../api/src/edge/registry-follower.ts', import.meta.url);
+const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '../release.mjs');
 
 const BACKENDS = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 const cleanups = [];
@@ -50,6 +54,7 @@ async function database(kind) {
     },
     edgeDb: () => pgRegistryDatabase(url.href),
     raw: (text, params) => rawPool.query(text, params),
+    url: url.href,
   };
 }
 
@@ -211,3 +216,82 @@ describe('the retention rule', () => {
     }
   });
 });
+
+// Across processes and machines: needs a PostgreSQL server (PGlite is one process).
+if (process.env.DATABASE_URL) {
+  describe('two edges on one PostgreSQL database', () => {
+    it('serve a release made by the command from a third directory within 1 s, each from its own cache', async () => {
+      const { registerEdge } = await tsImport('../../../api/src/edge/edge.ts', import.meta.url);
+      const db = await database('postgres');
+      const registry = await db.writer();
+      const REACT = [
+        { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' },
+        { name: 'react-dom', version: '19.3.1', requiredVersion: '^19.3.1' },
+      ];
+      const TOPICS = [{ name: 'cart.add', version: 1, kind: 'event' }, { name: 'cart.add.result', version: 1, kind: 'event' }];
+      const json = (value) => Buffer.from(JSON.stringify(value));
+      await registry.publishFiles('shell', 's1', [
+        { path: 'index.html', bytes: Buffer.from('<!doctype html><html><head></head><body></body></html>') },
+        { path: 'mf-manifest.json', bytes: json({ shared: REACT, exposes: [] }) },
+        { path: 'storefront-contract.json', bytes: json({ publishes: [], consumes: [], fragments: [], topics: TOPICS }) },
+      ]);
+      await registry.switchLive({ name: 'shell', version: 's1', entry: { version: 's1', html: '/cdn/shell/s1/index.html' }, expectedFrom: null, action: 'deploy', position: -1 });
+      await registry.publishFiles('cart_checkout', 'k0', [
+        { path: 'mf-manifest.json', bytes: json({ shared: REACT, exposes: [{ path: './app' }, { path: './service' }] }) },
+        { path: 'storefront-contract.json', bytes: json({ publishes: ['cart.add.result@1'], consumes: ['cart.add@1'], topics: TOPICS }) },
+      ]);
+      await registry.switchLive({ name: 'cart_checkout', version: 'k0', entry: entry('cart_checkout', 'k0'), expectedFrom: null, action: 'deploy', position: 2 });
+
+      const edges = [];
+      for (const label of ['a', 'b']) {
+        const follower = new RegistryFollower({ db: db.edgeDb(), cacheDir: tmpDir(`edge-${label}`), listenPollMs: 60_000 });
+        await follower.start();
+        const app = Fastify();
+        await registerEdge(app, { deployDir: tmpDir('unused'), registry: follower, ssr: false });
+        await app.ready();
+        cleanups.push(async () => {
+          await app.close();
+          await follower.stop();
+        });
+        edges.push({ app, follower });
+      }
+
+      // the build and the command's working directory are on neither edge's disk
+      const third = tmpDir('release-machine');
+      const dist = path.join(third, 'dist');
+      fs.mkdirSync(dist);
+      fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog', shared: REACT, exposes: [{ path: './app' }] }));
+      fs.writeFileSync(path.join(dist, 'storefront-contract.json'), JSON.stringify({ name: 'catalog', publishes: ['cart.add@1'], consumes: ['cart.add.result@1'], fragments: [], topics: TOPICS }));
+      fs.writeFileSync(path.join(dist, 'remoteEntry.abc.js'), `/* catalog ${'y'.repeat(1000)} */`);
+      const env = { ...process.env, REGISTRY: 'postgres', DATABASE_URL: db.url, DEPLOY_DIR: path.join(third, 'no-deploy-here') };
+      const result = await new Promise((resolve) => {
+        const child = spawn(process.execPath, [cli, 'release', 'catalog', '--dist', dist], { cwd: third, env });
+        let out = '';
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.on('close', (status) => resolve({ status, out }));
+      });
+      const released = Date.now();
+      assert.equal(result.status, 0, result.out);
+      const version = result.out.match(/catalog: \(none\) -> (\w+)/)[1];
+      assert.equal(fs.existsSync(path.join(third, 'no-deploy-here')), false, 'nothing written to a local deploy folder');
+
+      for (const { app } of edges) {
+        let live;
+        while (Date.now() - released <= 1000) {
+          const registryJson = (await app.inject({ method: 'GET', url: '/registry.json' })).json();
+          live = registryJson.remotes.find((r) => r.name === 'catalog')?.version;
+          if (live === version) break;
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        assert.equal(live, version, 'served within 1 s of the release');
+        const file = await app.inject({ method: 'GET', url: `/cdn/catalog/${version}/remoteEntry.abc.js`, headers: { 'accept-encoding': 'br' } });
+        assert.equal(file.statusCode, 200);
+        assert.match(file.headers['cache-control'], /immutable/);
+        assert.equal(file.headers['content-encoding'], 'br', 'the precompressed copy published with the build');
+      }
+      // history says who released it
+      assert.match((await registry.history()).at(-1).by, /@/);
+    });
+  });
+}
