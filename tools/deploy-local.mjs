@@ -25,7 +25,7 @@ function listFiles(dir, base = dir) {
 }
 
 /** Version = hash of every file's name and bytes: the same build always lands on the same path. */
-function versionOf(dist) {
+export function versionOf(dist) {
   const hash = createHash('sha256');
   for (const file of listFiles(dist).sort()) {
     hash.update(file);

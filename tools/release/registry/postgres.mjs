@@ -11,8 +11,10 @@
 // A release or rollback is one transaction that locks the remote's live row and switches it only
 // if the version it gated against is still live, then NOTIFYs the edges (channel store_registry).
 import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
-import { DEFAULT_OVERRIDE_ORIGINS, deployedFiles, remoteEntry, shellTransform } from '../../deploy-local.mjs';
+import { DEFAULT_OVERRIDE_ORIGINS, deployedFiles, remoteEntry, shellTransform, versionOf } from '../../deploy-local.mjs';
 import { RegistryConflict, whoAmI } from './file.mjs';
 import { prunable } from './retention.mjs';
 
@@ -127,6 +129,9 @@ export class PostgresRegistry {
 
   /** Publishes a build folder (as deploy-local.mjs would): returns its version. */
   async publish(name, dist, transform) {
+    // the version is the hash of the folder's files: a stored one has these very files (no need to
+    // compress them again)
+    if (fs.existsSync(dist) && (await this.filesOf(name, versionOf(dist)))) return versionOf(dist);
     const { version, files } = deployedFiles(name, dist, transform);
     await this.publishFiles(name, version, files);
     return version;
@@ -199,7 +204,6 @@ export class PostgresRegistry {
 
   /** deploy-local.mjs on this registry: publishes every project's dist/ (or `only` those) and makes them live. */
   async deployAll(layout, only, root) {
-    const path = await import('node:path');
     const wants = (name) => only.length === 0 || only.includes(name);
     const live = await this.readLive();
     await this.db.query('INSERT INTO release_settings (id, settings) VALUES (1, $1::jsonb) ON CONFLICT (id) DO NOTHING', [JSON.stringify({ overrideOrigins: DEFAULT_OVERRIDE_ORIGINS, loadTimeoutMs: 5000 })]);

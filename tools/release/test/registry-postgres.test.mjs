@@ -194,6 +194,30 @@ for (const kind of BACKENDS) {
   });
 }
 
+describe('deploy-local on the PostgreSQL registry', () => {
+  it('publishes the shell and every remote, then only what changed', async () => {
+    const db = await database('pglite');
+    const registry = await db.writer();
+    const root = tmpDir('repo');
+    const layout = { shell: { project: 'shell' }, remotes: [{ name: 'catalog', project: 'mfe-catalog', routes: ['/search'], payloads: true }, { name: 'account', project: 'mfe-account', routes: ['/account'], service: true }] };
+    for (const [project, label] of [['shell', 's'], ['mfe-catalog', 'c'], ['mfe-account', 'a']]) {
+      fs.mkdirSync(path.join(root, project, 'dist'), { recursive: true });
+      fs.writeFileSync(path.join(root, project, 'dist', 'index.html'), `<script src="__SHELL_BASE__/main.js"></script><!-- ${label} -->`);
+    }
+    const first = await registry.deployAll(layout, [], root);
+    assert.equal(first.length, 3);
+    const live = await registry.readLive();
+    assert.equal(live.shell.html, `/cdn/shell/${live.shell.version}/index.html`);
+    assert.deepEqual(live.remotes.map((r) => [r.name, r.routes, Boolean(r.service), Boolean(r.payloads)]), [['catalog', ['/search'], false, true], ['account', ['/account'], true, false]]);
+    const html = await registry.blob((await registry.filesOf('shell', live.shell.version))['index.html']);
+    assert.match(html.toString(), new RegExp(`src="/cdn/shell/${live.shell.version}/main.js"`));
+    assert.deepEqual(await registry.deployAll(layout, [], root), []);
+    fs.writeFileSync(path.join(root, 'mfe-account', 'dist', 'index.html'), 'changed');
+    assert.deepEqual((await registry.deployAll(layout, [], root)).map((c) => c.split(' ')[0]), ['account']);
+    assert.deepEqual((await registry.history()).map((h) => `${h.action} ${h.name}`), ['deploy shell', 'deploy catalog', 'deploy account', 'deploy account']);
+  });
+});
+
 describe('the retention rule', () => {
   it('never lets go of a live version or its rollback target, whatever the releases and rollbacks', () => {
     let seed = 7;
