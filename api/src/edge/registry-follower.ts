@@ -124,6 +124,7 @@ export class RegistryFollower {
   /** The first sync (errors are logged: the edge starts with what its cache holds), then listening and polling. */
   async start(): Promise<void> {
     fs.mkdirSync(this.objects, { recursive: true });
+    fs.mkdirSync(path.join(this.options.cacheDir, 'cdn'), { recursive: true });
     await this.sync().catch((error: unknown) => this.options.log?.warn({ err: error }, 'registry: first sync failed; serving the cached registry'));
     await this.listen();
     this.schedule();
