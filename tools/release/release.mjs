@@ -103,7 +103,7 @@ export async function release(registry, nameOrProject, { skipBuild = false, dist
 /** Automatic pruning after a release: a failure is reported, never fails the release that went live. */
 async function pruneQuietly(registry, retention) {
   try {
-    const removed = await registry.prune(retention ?? retentionFromEnv());
+    const removed = await registry.prune(retention);
     if (removed.length) console.log(`  pruned ${removed.map((b) => `${b.name} ${b.version}`).join(', ')}`);
   } catch (error) {
     console.warn(`  pruning failed (the release is live): ${error.message}`);
@@ -152,11 +152,19 @@ async function history(registry, nameOrProject) {
 async function main(argv) {
   const [command, target, ...rest] = argv;
   const force = rest.includes('--force');
-  const registry = await openRegistry();
+  let retention;
+  let registry;
+  try {
+    retention = retentionFromEnv();
+    registry = await openRegistry();
+  } catch (error) {
+    if (/^(REGISTRY|RELEASE_KEEP_)/.test(error.message)) throw new ReleaseError(error.message); // a setting: no stack trace
+    throw error;
+  }
   try {
     switch (command) {
       case 'release':
-        return await release(registry, target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), force });
+        return await release(registry, target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), force, retention });
       case 'rollback':
         return await rollback(registry, target, { force });
       case 'check': {
@@ -170,7 +178,7 @@ async function main(argv) {
       case 'history':
         return await history(registry, target);
       case 'prune': {
-        const removed = await registry.prune(retentionFromEnv());
+        const removed = await registry.prune(retention);
         console.log(removed.length ? `pruned ${removed.map((b) => `${b.name} ${b.version}`).join(', ')}` : 'pruned nothing: every build is live, a rollback target or recent');
         return removed;
       }

@@ -182,4 +182,30 @@ describe('previousVersion', () => {
     assert.equal(withLockFile(file, () => 'taken over', { waitMs: 1000 }), 'taken over');
     assert.deepEqual(order, ['outer']);
   });
+
+  it('prunes old builds after a release and on demand, never the live one or its rollback target', () => {
+    const deployDir = site();
+    const env = { RELEASE_KEEP_PREVIOUS: '1', RELEASE_KEEP_DAYS: '0' };
+    const runKeeping = (...args) => spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, DEPLOY_DIR: deployDir, ...env }, encoding: 'utf8' });
+    const versions = ['c0'];
+    for (const label of ['one', 'two', 'three']) {
+      const released = runKeeping('release', 'catalog', '--dist', fakeBuild(path.join(deployDir, `build-${label}`), { label }));
+      assert.equal(released.status, 0, released.stderr);
+      versions.push(liveCatalog(deployDir).version);
+    }
+    const kept = () => fs.readdirSync(path.join(deployDir, 'cdn/catalog')).sort();
+    // after the third release: live (three) and the rollback target (two); c0 and one went
+    assert.deepEqual(kept(), [versions[2], versions[3]].sort());
+    assert.ok(fs.existsSync(path.join(deployDir, 'cdn/cart_checkout/k0')), 'another remote\'s live build stays');
+    const back = runKeeping('rollback', 'catalog');
+    assert.equal(back.status, 0, back.stderr);
+    assert.equal(liveCatalog(deployDir).version, versions[2]);
+    // the prune command: two is live, three the last version before it in the order they went live
+    const pruned = runKeeping('prune');
+    assert.equal(pruned.status, 0, pruned.stderr);
+    assert.deepEqual(kept(), [versions[2], versions[3]].sort());
+    const bad = spawnSync(process.execPath, [cli, 'prune'], { env: { ...process.env, DEPLOY_DIR: deployDir, RELEASE_KEEP_DAYS: 'soon' }, encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^RELEASE_KEEP_DAYS must be a whole number of 0 or more \(got "soon"\)/);
+  });
 });
