@@ -15,6 +15,8 @@ import pg from 'pg';
  * - registry.json: written only once every file of every live build is here, so the edge keeps
  *   serving the old version until it has the new one's files.
  *
+ * After each switch it drops the builds the registry has pruned, and the objects no build uses.
+ *
  * A switch is learnt by LISTEN (channel store_registry, sent by the release transaction), and by
  * polling as a fallback: every `pollMs` while listening fails, every `listenPollMs` while it works.
  */
@@ -220,7 +222,26 @@ export class RegistryFollower {
     this.applied = text;
     this.options.log?.info({ versions: Object.fromEntries(rows.map((r) => [r.name, r.version])) }, 'registry: live versions changed');
     for (const listener of this.listeners) listener();
+    await this.pruneCache().catch((error: unknown) => this.options.log?.warn({ err: error }, 'registry: pruning the cache failed'));
     return true;
+  }
+
+  /**
+   * Drops the cached builds the registry no longer holds (its retention rule pruned them), then
+   * the objects no cached build links to any more.
+   */
+  private async pruneCache(): Promise<void> {
+    const stored = new Set((await this.options.db.query<{ name: string; version: string }>('SELECT name, version FROM release_build')).rows.map((r) => `${r.name}/${r.version}`));
+    const cdn = path.join(this.options.cacheDir, 'cdn');
+    for (const name of fs.readdirSync(cdn)) {
+      for (const version of fs.readdirSync(path.join(cdn, name))) {
+        if (!version.includes('.tmp-') && !stored.has(`${name}/${version}`)) fs.rmSync(path.join(cdn, name, version), { recursive: true, force: true });
+      }
+    }
+    for (const sha of fs.readdirSync(this.objects)) {
+      const file = path.join(this.objects, sha);
+      if (SHA256.test(sha) && fs.statSync(file).nlink <= 1) fs.rmSync(file, { force: true });
+    }
   }
 
   private async ensureBuild(name: string, version: string): Promise<void> {

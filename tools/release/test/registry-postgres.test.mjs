@@ -174,11 +174,17 @@ for (const kind of BACKENDS) {
     it('pruning keeps the live version and the rollback target, removes the rest and the files only they used', async () => {
       const db = await database(kind);
       const registry = await db.writer();
+      const edge = new RegistryFollower({ db: db.edgeDb(), cacheDir: tmpDir('edge'), pollMs: 60_000, listenPollMs: 60_000 });
+      await edge.start();
+      cleanups.push(() => edge.stop());
       let from = null;
       for (const v of ['c1', 'c2', 'c3', 'c4', 'c5']) {
         await release(registry, 'catalog', v, from);
+        await edge.sync();
         from = v;
       }
+      const cached = () => fs.readdirSync(path.join(edge.deployDir, 'cdn/catalog')).sort();
+      assert.deepEqual(cached(), ['c1', 'c2', 'c3', 'c4', 'c5']);
       // roll back c5 -> c4: the live version is c4, its rollback target c3
       await registry.switchLive({ name: 'catalog', version: 'c4', entry: entry('catalog', 'c4'), expectedFrom: 'c5', action: 'rollback' });
       assert.equal(previousVersion(await registry.history(), 'catalog', 'c4'), 'c3');
@@ -188,8 +194,12 @@ for (const kind of BACKENDS) {
       assert.equal((await registry.buildFiles('catalog', 'c1')).manifest, undefined);
       // c1's and c2's own files are gone, the shared one stays: 3 builds x 2 own files + 1 shared
       assert.equal((await db.raw('SELECT count(*)::int AS n FROM release_blob')).rows[0].n, 7);
-      // and the rollback target can still go live
+      // and the rollback target can still go live; the edge then drops what the registry pruned
       await registry.switchLive({ name: 'catalog', version: 'c3', entry: entry('catalog', 'c3'), expectedFrom: 'c4', action: 'rollback' });
+      await edge.sync();
+      assert.equal(liveOn(edge.deployDir, 'catalog'), 'c3');
+      assert.deepEqual(cached(), ['c3', 'c4', 'c5']);
+      assert.equal(fs.readdirSync(path.join(edge.deployDir, 'objects')).length, 7);
     });
   });
 }
