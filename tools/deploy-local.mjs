@@ -127,11 +127,19 @@ export function remoteEntry(remote, version) {
 export const shellTransform = (file, bytes, v) => (file === 'index.html' ? Buffer.from(bytes.toString('utf8').replaceAll('__SHELL_BASE__/', `/cdn/shell/${v}/`)) : bytes);
 
 function deployFiles(only) {
+  const wants = (name) => only.length === 0 || only.includes(name);
+  // publish first (brotli at 11 takes a while), then switch under the lock
+  const seen = readRegistry();
+  const published = new Map();
+  if (wants('shell') || !seen?.shell) published.set('shell', publish('shell', path.join(root, layout.shell.project, 'dist'), shellTransform));
+  for (const remote of layout.remotes) {
+    if (wants(remote.name) || !seen?.remotes?.some((r) => r.name === remote.name)) published.set(remote.name, publish(remote.name, path.join(root, remote.project, 'dist')));
+  }
   fs.mkdirSync(deployDir, { recursive: true });
-  return withLockFile(path.join(deployDir, 'registry.lock'), () => deployFilesLocked(only));
+  return withLockFile(path.join(deployDir, 'registry.lock'), () => switchFiles(published));
 }
 
-function deployFilesLocked(only) {
+function switchFiles(published) {
   const previous = readRegistry();
   const registry = {
     shell: previous?.shell ?? null,
@@ -139,25 +147,23 @@ function deployFilesLocked(only) {
     overrideOrigins: previous?.overrideOrigins ?? DEFAULT_OVERRIDE_ORIGINS,
     loadTimeoutMs: previous?.loadTimeoutMs ?? 5000,
   };
-  const wants = (name) => only.length === 0 || only.includes(name);
   const changes = [];
   const pending = [];
 
-  if (wants('shell') || !registry.shell) {
-    const dist = path.join(root, layout.shell.project, 'dist');
-    const version = publish('shell', dist, shellTransform);
+  if (published.has('shell')) {
+    const version = published.get('shell');
     if (registry.shell?.version !== version) changes.push(`shell ${registry.shell?.version ?? '(none)'} -> ${version}`);
     registry.shell = { version, html: `/cdn/shell/${version}/index.html` };
   }
   for (const remote of layout.remotes) {
     const before = previous?.remotes?.find((r) => r.name === remote.name);
-    if (!wants(remote.name) && before) {
+    if (!published.has(remote.name) && before) {
       // routes and the service and payloads flags come from tools/remotes.json, the build from the live registry
       const { service: _service, payloads: _payloads, ...kept } = before;
       registry.remotes.push({ ...kept, routes: remote.routes, ...(remote.service ? { service: true } : {}), ...(remote.payloads ? { payloads: true } : {}) });
       continue;
     }
-    const version = publish(remote.name, path.join(root, remote.project, 'dist'));
+    const version = published.get(remote.name) ?? publish(remote.name, path.join(root, remote.project, 'dist'));
     if (before?.version !== version) {
       changes.push(`${remote.name} ${before?.version ?? '(none)'} -> ${version}`);
       pending.push({ action: 'deploy', name: remote.name, from: before?.version ?? null, to: version });
