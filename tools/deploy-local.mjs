@@ -7,6 +7,7 @@
 //   node tools/deploy-local.mjs catalog    publish only one remote (the others stay as deployed)
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -97,7 +98,8 @@ export function writeRegistry(registry) {
 /** One line per change of the live registry: what went live when (tools/release reads it for rollback). */
 export function appendHistory(entry) {
   fs.mkdirSync(deployDir, { recursive: true });
-  fs.appendFileSync(path.join(deployDir, 'registry-history.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), ...entry })}\n`);
+  const by = `${os.userInfo().username}@${os.hostname()}`;
+  fs.appendFileSync(path.join(deployDir, 'registry-history.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), by, ...entry })}\n`);
 }
 
 export function readHistory() {

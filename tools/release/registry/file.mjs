@@ -54,7 +54,7 @@ export class FileRegistry {
         else next.remotes[index] = entry;
       }
       writeRegistry(next); // atomic rename: shoppers read the old or the new registry
-      appendHistory({ action, name, from: expectedFrom, to: version, by: whoAmI(), ...(changes ? { changes } : {}) });
+      appendHistory({ action, name, from: expectedFrom, to: version, ...(changes ? { changes } : {}) });
     });
   }
 
