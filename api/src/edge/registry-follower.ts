@@ -152,6 +152,7 @@ export class RegistryFollower {
           this.listening = false;
           this.stopListening = null;
           this.options.log?.warn({ err: error }, 'registry: listening connection lost; polling until it is back');
+          this.schedule(); // at the fallback pace from now on (the pending timer may be the slow one)
         },
       );
       this.listening = true;
@@ -161,7 +162,9 @@ export class RegistryFollower {
     }
   }
 
+  /** (Re)arms the one poll timer. */
   private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
     if (this.stopped) return;
     const ms = this.listening ? (this.options.listenPollMs ?? 5000) : (this.options.pollMs ?? 1000);
     this.timer = setTimeout(() => {

@@ -253,6 +253,31 @@ describe('the retention rule', () => {
 
 // Across processes and machines: needs a PostgreSQL server (PGlite is one process).
 if (process.env.DATABASE_URL) {
+  describe('the edge on a PostgreSQL server', () => {
+    it('falls back to polling when its listening connection is lost, and listens again', async () => {
+      const db = await database('postgres');
+      const registry = await db.writer();
+      await release(registry, 'catalog', 'c1', null);
+      const edge = new RegistryFollower({ db: db.edgeDb(), cacheDir: tmpDir('edge'), pollMs: 200, listenPollMs: 60_000 });
+      await edge.start();
+      cleanups.push(() => edge.stop());
+      const listeners = async () => (await db.raw("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'")).rows;
+      assert.equal((await listeners()).length, 1);
+      await db.raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'");
+      await waitFor(() => false, 100);
+      const started = Date.now();
+      await release(registry, 'catalog', 'c2', 'c1');
+      await waitFor(() => liveOn(edge.deployDir, 'catalog') === 'c2', 1000);
+      assert.equal(liveOn(edge.deployDir, 'catalog'), 'c2', `not seen ${Date.now() - started} ms after the release`);
+      let again = [];
+      for (let i = 0; i < 50 && again.length === 0; i += 1) {
+        await waitFor(() => false, 50);
+        again = await listeners();
+      }
+      assert.equal(again.length, 1, 'listening again');
+    });
+  });
+
   describe('two edges on one PostgreSQL database', () => {
     it('serve a release made by the command from a third directory within 1 s, each from its own cache', async () => {
       const { registerEdge } = await tsImport('../../../api/src/edge/edge.ts', import.meta.url);
