@@ -46,6 +46,7 @@ export class FileRegistry {
       if (current !== expectedFrom) {
         throw new RegistryConflict(`${name} changed while this ${action} ran: ${expectedFrom ?? '(none)'} -> ${current ?? '(none)'} by another release; nothing was switched (run it again to release over it)`);
       }
+      if (!fs.existsSync(path.join(deployDir, 'cdn', name, version))) throw new RegistryConflict(`${name} ${version} is not published (pruned meanwhile?): nothing was switched`);
       const next = structuredClone(registry);
       if (name === 'shell') next.shell = entry;
       else {
