@@ -72,6 +72,47 @@ async function release(registry, name, version, from, action = 'release') {
   await registry.switchLive({ name, version, entry: entry(name, version), expectedFrom: from, action });
 }
 
+const REACT = [
+  { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' },
+  { name: 'react-dom', version: '19.3.1', requiredVersion: '^19.3.1' },
+];
+const TOPICS = [{ name: 'cart.add', version: 1, kind: 'event' }, { name: 'cart.add.result', version: 1, kind: 'event' }];
+
+/** A live shell and cart_checkout, so the gate lets a catalog build through. */
+async function seedSite(registry) {
+  const json = (value) => Buffer.from(JSON.stringify(value));
+  await registry.publishFiles('shell', 's1', [
+    { path: 'index.html', bytes: Buffer.from('<!doctype html><html><head></head><body></body></html>') },
+    { path: 'mf-manifest.json', bytes: json({ shared: REACT, exposes: [] }) },
+    { path: 'storefront-contract.json', bytes: json({ publishes: [], consumes: [], fragments: [], topics: TOPICS }) },
+  ]);
+  await registry.switchLive({ name: 'shell', version: 's1', entry: { version: 's1', html: '/cdn/shell/s1/index.html' }, expectedFrom: null, action: 'deploy', position: -1 });
+  await registry.publishFiles('cart_checkout', 'k0', [
+    { path: 'mf-manifest.json', bytes: json({ shared: REACT, exposes: [{ path: './app' }, { path: './service' }] }) },
+    { path: 'storefront-contract.json', bytes: json({ publishes: ['cart.add.result@1'], consumes: ['cart.add@1'], topics: TOPICS }) },
+  ]);
+  await registry.switchLive({ name: 'cart_checkout', version: 'k0', entry: entry('cart_checkout', 'k0'), expectedFrom: null, action: 'deploy', position: 2 });
+}
+
+/** A catalog build folder the gate accepts. */
+function catalogBuild(dir, label) {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'catalog', shared: REACT, exposes: [{ path: './app' }] }));
+  fs.writeFileSync(path.join(dir, 'storefront-contract.json'), JSON.stringify({ name: 'catalog', publishes: ['cart.add@1'], consumes: ['cart.add.result@1'], fragments: [], topics: TOPICS }));
+  fs.writeFileSync(path.join(dir, `remoteEntry.${label}.js`), `/* catalog ${label} ${'y'.repeat(1000)} */`);
+  return dir;
+}
+
+/** The release command, without waiting for it. */
+const command = (cwd, env, ...args) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd, env });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (status) => resolve({ status, out }));
+  });
+
 const tmpDir = (label) => fs.mkdtempSync(path.join(os.tmpdir(), `registry-${label}-`));
 const liveOn = (cacheDir, name) => {
   try {
@@ -276,6 +317,20 @@ if (process.env.DATABASE_URL) {
       }
       assert.equal(again.length, 1, 'listening again');
     });
+    it('release commands of one remote started together: the winners form an unbroken history, the others exit 3', async () => {
+      const db = await database('postgres');
+      const registry = await db.writer();
+      await seedSite(registry);
+      const dir = tmpDir('race');
+      const env = { ...process.env, REGISTRY: 'postgres', DATABASE_URL: db.url };
+      const results = await Promise.all([0, 1, 2].map((i) => command(dir, env, 'release', 'catalog', '--dist', catalogBuild(path.join(dir, `b${i}`), `b${i}`))));
+      for (const r of results) if (r.status !== 0) assert.match(r.out, /catalog (changed while this release ran|was made live by another release)/, r.out);
+      for (const r of results) assert.ok([0, 3].includes(r.status), r.out);
+      const history = (await registry.history()).filter((h) => h.name === 'catalog');
+      for (let i = 1; i < history.length; i += 1) assert.equal(history[i].from, history[i - 1].to);
+      assert.equal(history.length, results.filter((r) => r.status === 0).length);
+      assert.equal((await registry.readLive()).remotes.find((r) => r.name === 'catalog').version, history.at(-1).to);
+    });
   });
 
   describe('two edges on one PostgreSQL database', () => {
@@ -283,23 +338,7 @@ if (process.env.DATABASE_URL) {
       const { registerEdge } = await tsImport('../../../api/src/edge/edge.ts', import.meta.url);
       const db = await database('postgres');
       const registry = await db.writer();
-      const REACT = [
-        { name: 'react', version: '19.3.1', requiredVersion: '^19.3.1' },
-        { name: 'react-dom', version: '19.3.1', requiredVersion: '^19.3.1' },
-      ];
-      const TOPICS = [{ name: 'cart.add', version: 1, kind: 'event' }, { name: 'cart.add.result', version: 1, kind: 'event' }];
-      const json = (value) => Buffer.from(JSON.stringify(value));
-      await registry.publishFiles('shell', 's1', [
-        { path: 'index.html', bytes: Buffer.from('<!doctype html><html><head></head><body></body></html>') },
-        { path: 'mf-manifest.json', bytes: json({ shared: REACT, exposes: [] }) },
-        { path: 'storefront-contract.json', bytes: json({ publishes: [], consumes: [], fragments: [], topics: TOPICS }) },
-      ]);
-      await registry.switchLive({ name: 'shell', version: 's1', entry: { version: 's1', html: '/cdn/shell/s1/index.html' }, expectedFrom: null, action: 'deploy', position: -1 });
-      await registry.publishFiles('cart_checkout', 'k0', [
-        { path: 'mf-manifest.json', bytes: json({ shared: REACT, exposes: [{ path: './app' }, { path: './service' }] }) },
-        { path: 'storefront-contract.json', bytes: json({ publishes: ['cart.add.result@1'], consumes: ['cart.add@1'], topics: TOPICS }) },
-      ]);
-      await registry.switchLive({ name: 'cart_checkout', version: 'k0', entry: entry('cart_checkout', 'k0'), expectedFrom: null, action: 'deploy', position: 2 });
+      await seedSite(registry);
 
       const edges = [];
       for (const label of ['a', 'b']) {
@@ -317,21 +356,12 @@ if (process.env.DATABASE_URL) {
 
       // the build and the command's working directory are on neither edge's disk
       const third = tmpDir('release-machine');
-      const dist = path.join(third, 'dist');
-      fs.mkdirSync(dist);
-      fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'catalog', shared: REACT, exposes: [{ path: './app' }] }));
-      fs.writeFileSync(path.join(dist, 'storefront-contract.json'), JSON.stringify({ name: 'catalog', publishes: ['cart.add@1'], consumes: ['cart.add.result@1'], fragments: [], topics: TOPICS }));
-      fs.writeFileSync(path.join(dist, 'remoteEntry.abc.js'), `/* catalog ${'y'.repeat(1000)} */`);
+      const dist = catalogBuild(path.join(third, 'dist'), 'abc');
       const env = { ...process.env, REGISTRY: 'postgres', DATABASE_URL: db.url, DEPLOY_DIR: path.join(third, 'no-deploy-here') };
-      const result = await new Promise((resolve) => {
-        const child = spawn(process.execPath, [cli, 'release', 'catalog', '--dist', dist], { cwd: third, env });
-        let out = '';
-        child.stdout.on('data', (d) => (out += d));
-        child.stderr.on('data', (d) => (out += d));
-        child.on('close', (status) => resolve({ status, out }));
-      });
-      const released = Date.now();
+      const result = await command(third, env, 'release', 'catalog', '--dist', dist);
       assert.equal(result.status, 0, result.out);
+      // from the switch's transaction (this machine's clock), not from the command's exit
+      const released = new Date((await registry.history()).at(-1).at).getTime();
       const version = result.out.match(/catalog: \(none\) -> (\w+)/)[1];
       assert.equal(fs.existsSync(path.join(third, 'no-deploy-here')), false, 'nothing written to a local deploy folder');
 
@@ -343,7 +373,7 @@ if (process.env.DATABASE_URL) {
           if (live === version) break;
           await new Promise((resolve) => setTimeout(resolve, 10));
         }
-        assert.equal(live, version, 'served within 1 s of the release');
+        assert.equal(live, version, `served within 1 s of the switch (${Date.now() - released} ms)`);
         const file = await app.inject({ method: 'GET', url: `/cdn/catalog/${version}/remoteEntry.abc.js`, headers: { 'accept-encoding': 'br' } });
         assert.equal(file.statusCode, 200);
         assert.match(file.headers['cache-control'], /immutable/);
