@@ -11,14 +11,15 @@ export const DEFAULT_RETENTION = { previous: 3, days: 7 };
 
 /** Retention settings from the environment: RELEASE_KEEP_PREVIOUS (count), RELEASE_KEEP_DAYS. */
 export function retentionFromEnv(env = process.env) {
-  const read = (name, fallback) => {
+  const read = (name, fallback, min) => {
     const raw = env[name]?.trim();
     if (!raw) return fallback;
     const value = Number(raw);
-    if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of 0 or more (got "${raw}")`);
+    if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of ${min} or more (got "${raw}")`);
     return value;
   };
-  return { previous: read('RELEASE_KEEP_PREVIOUS', DEFAULT_RETENTION.previous), days: read('RELEASE_KEEP_DAYS', DEFAULT_RETENTION.days) };
+  // at least one previous version: the rollback target
+  return { previous: read('RELEASE_KEEP_PREVIOUS', DEFAULT_RETENTION.previous, 1), days: read('RELEASE_KEEP_DAYS', DEFAULT_RETENTION.days, 0) };
 }
 
 /**
@@ -29,6 +30,7 @@ export function retentionFromEnv(env = process.env) {
  */
 export function prunable(builds, live, history, { previous = DEFAULT_RETENTION.previous, days = DEFAULT_RETENTION.days, now = new Date() } = {}) {
   const since = now.getTime() - days * 86_400_000;
+  previous = Math.max(1, previous); // the rollback target always stays
   const keep = new Map();
   const kept = (name) => {
     if (!keep.has(name)) keep.set(name, new Set());
