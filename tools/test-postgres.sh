@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Runs the API integration tests against a real PostgreSQL server as well as PGlite: starts a
-# throwaway cluster on 127.0.0.1 (Debian's PostgreSQL 15 binaries), runs `api:test` with
-# DATABASE_URL set, then stops and deletes the cluster. Needs root (it runs the server as the
+# Runs the API integration tests and the PostgreSQL release registry's tests against a real
+# PostgreSQL server as well as PGlite: starts a throwaway cluster on 127.0.0.1 (Debian's PostgreSQL
+# 15 binaries), runs `api:test` and tools/release/test/registry-postgres.test.mjs with DATABASE_URL
+# set, then stops and deletes the cluster. Needs root (it runs the server as the
 # postgres user) or an existing DATABASE_URL, which it then uses as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "${DATABASE_URL:-}" ]; then
-  exec npx nx run api:test --skip-nx-cache --outputStyle=static
+  npx nx run api:test --skip-nx-cache --outputStyle=static
+  exec node --test tools/release/test/registry-postgres.test.mjs
 fi
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
@@ -27,3 +29,4 @@ trap cleanup EXIT
 as_pg "$PGBIN/initdb -D $PGTMP/data -U store --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null && $PGBIN/pg_ctl -D $PGTMP/data -o '-c listen_addresses=127.0.0.1 -p $PORT -k $PGTMP' -l $PGTMP/log -w start >/dev/null"
 echo "test-postgres: PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
 DATABASE_URL="postgres://store@127.0.0.1:$PORT/postgres" npx nx run api:test --skip-nx-cache --outputStyle=static
+DATABASE_URL="postgres://store@127.0.0.1:$PORT/postgres" node --test tools/release/test/registry-postgres.test.mjs

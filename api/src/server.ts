@@ -5,6 +5,7 @@ import { buildApp, buildPaymentStandIn, type SandboxGateway } from './app.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge/edge.js';
+import { pgRegistryDatabase, RegistryFollower } from './edge/registry-follower.js';
 import { productionRefusal } from './platform/production.js';
 import { overrideOriginsFromEnv } from './platform/http/security.js';
 import { paymentClientOrigins } from './store/payments/client-config.js';
@@ -66,7 +67,13 @@ if (standIn) {
 
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
 gatewayRef.current = app.paymentGateway;
-await registerEdge(app, { deployDir: config.deployDir, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
+// REGISTRY=postgres: the live versions come from the database, the builds into a local cache
+const follower = config.registry.kind === 'postgres' ? new RegistryFollower({ db: pgRegistryDatabase(config.registry.url), cacheDir: config.edgeCacheDir, log: app.log }) : undefined;
+if (follower) {
+  await follower.start();
+  log(`registry: PostgreSQL, builds cached in ${config.edgeCacheDir}`);
+}
+await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
@@ -81,6 +88,7 @@ async function shutdown(signal: string) {
   timer.unref();
   try {
     await app.close();
+    await follower?.stop();
     await standIn?.close();
     await database.close();
     process.exit(0);

@@ -5,15 +5,20 @@
 //   node tools/release/release.mjs rollback <remote|project> [--force]
 //   node tools/release/release.mjs history [<remote|project>]
 //   node tools/release/release.mjs check <remote|project> [--dist <dir>]     (the gate only)
+//   node tools/release/release.mjs prune                                      (the retention rule)
 //
-// Each remote's package.json maps `npm run release` / `npm run rollback` here. DEPLOY_DIR chooses
-// the deployment (default var/deploy: what `npm start` serves). See docs/deploying.md.
+// Each remote's package.json maps `npm run release` / `npm run rollback` here. REGISTRY chooses the
+// registry (file: DEPLOY_DIR, default var/deploy, what `npm start` serves; postgres: the database at
+// REGISTRY_DATABASE_URL or DATABASE_URL, what every edge reads). A release that finds its remote
+// switched by another release meanwhile switches nothing and exits 3. See docs/deploying.md.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { appendHistory, deployDir, publish, readHistory, readRegistry, writeRegistry } from '../deploy-local.mjs';
+import { remoteEntry } from '../deploy-local.mjs';
 import { checkRelease, describeChange, serverRequires } from './gate.mjs';
+import { openRegistry, RegistryConflict } from './registry/index.mjs';
+import { retentionFromEnv } from './registry/retention.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
@@ -28,27 +33,25 @@ function remoteOf(nameOrProject) {
 
 const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 /** A build's server bundle, as the gate sees it: what it requires (undefined: no server build). */
-const serverOf = (dir) => {
-  const file = path.join(dir, 'server', 'server.js');
-  return fs.existsSync(file) ? { requires: serverRequires(fs.readFileSync(file, 'utf8')) } : undefined;
-};
+const serverOf = (source) => (source === undefined ? undefined : { requires: serverRequires(source) });
+const readText = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
 
-/** A deployed build's metadata, from the CDN folder. */
-function deployed(name, version) {
-  const dir = path.join(deployDir, 'cdn', name, version);
-  return { name, version, manifest: readJson(path.join(dir, 'mf-manifest.json')), contract: readJson(path.join(dir, 'storefront-contract.json')), server: serverOf(dir) };
+/** A deployed build's metadata, from the registry. */
+async function deployed(registry, name, version) {
+  const { manifest, contract, serverSource } = await registry.buildFiles(name, version);
+  return { name, version, manifest, contract, server: serverOf(serverSource) };
 }
 
-function liveParties(registry) {
-  if (!registry?.shell) throw new ReleaseError(`no live shell in ${path.join(deployDir, 'registry.json')}: deploy the store first (npm start or npm run deploy:local)`);
+async function liveParties(registry, live) {
+  if (!live?.shell) throw new ReleaseError(`no live shell in the registry (${registry.where}): deploy the store first (npm start or npm run deploy:local)`);
   return {
-    shell: { ...deployed('shell', registry.shell.version), name: 'shell' },
-    remotes: registry.remotes.map((r) => deployed(r.name, r.version)),
+    shell: { ...(await deployed(registry, 'shell', live.shell.version)), name: 'shell' },
+    remotes: await Promise.all(live.remotes.map((r) => deployed(registry, r.name, r.version))),
   };
 }
 
-function gate(remote, candidate, registry, { force = false } = {}) {
-  const { conflicts, notes } = checkRelease({ ...candidate, name: remote.name, service: Boolean(remote.service) }, liveParties(registry));
+async function gate(registry, remote, candidate, live, { force = false } = {}) {
+  const { conflicts, notes } = checkRelease({ ...candidate, name: remote.name, service: Boolean(remote.service) }, await liveParties(registry, live));
   for (const note of notes) console.log(`  note: ${note}`);
   if (conflicts.length === 0) return;
   const message = `release of ${remote.name} refused by the compatibility gate:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`;
@@ -56,22 +59,7 @@ function gate(remote, candidate, registry, { force = false } = {}) {
   else throw new ReleaseError(message);
 }
 
-function setLive(registry, remote, version) {
-  const next = structuredClone(registry);
-  const index = next.remotes.findIndex((r) => r.name === remote.name);
-  const entry = {
-    name: remote.name,
-    manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`,
-    version,
-    routes: remote.routes,
-    ...(remote.service ? { service: true } : {}),
-    ...(remote.payloads ? { payloads: true } : {}),
-  };
-  if (index === -1) next.remotes.push(entry);
-  else next.remotes[index] = entry;
-  writeRegistry(next); // atomic rename: shoppers read the old or the new registry
-  return next;
-}
+const positionOf = (remote) => layout.remotes.findIndex((r) => r.name === remote.name);
 
 function option(args, flag) {
   const i = args.indexOf(flag);
@@ -85,30 +73,41 @@ function build(remote) {
   console.log(`  built ${remote.project} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export function release(nameOrProject, { skipBuild = false, dist, force = false } = {}) {
+export async function release(registry, nameOrProject, { skipBuild = false, dist, force = false, retention } = {}) {
   const started = Date.now();
   const remote = remoteOf(nameOrProject);
   const distDir = path.resolve(dist ?? path.join(root, remote.project, 'dist'));
-  console.log(`release ${remote.name} (${path.relative(root, distDir) || distDir}) -> ${deployDir}`);
+  console.log(`release ${remote.name} (${path.relative(root, distDir) || distDir}) -> ${registry.where}`);
   if (!skipBuild && !dist) build(remote);
   const manifest = readJson(path.join(distDir, 'mf-manifest.json'));
   if (!manifest) throw new ReleaseError(`${distDir}/mf-manifest.json not found: is this a remote's build?`);
-  const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(distDir) };
-  const registry = readRegistry();
-  gate(remote, candidate, registry, { force });
-  const current = registry.remotes.find((r) => r.name === remote.name);
-  const version = publish(remote.name, distDir);
+  const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(readText(path.join(distDir, 'server', 'server.js'))) };
+  const live = await registry.readLive();
+  await gate(registry, remote, candidate, live, { force });
+  const current = live.remotes.find((r) => r.name === remote.name);
+  const version = await registry.publish(remote.name, distDir);
   if (current?.version === version) {
     console.log(`  ${remote.name} ${version} is already live: nothing changed`);
     return { name: remote.name, from: version, to: version, changed: false, ms: Date.now() - started };
   }
-  setLive(registry, remote, version);
-  const changes = describeChange(current ? deployed(remote.name, current.version).manifest : undefined, manifest);
-  appendHistory({ action: 'release', name: remote.name, from: current?.version ?? null, to: version, changes });
+  const changes = describeChange(current ? (await deployed(registry, remote.name, current.version)).manifest : undefined, manifest);
+  // switches only if the version gated against is still live (else RegistryConflict)
+  await registry.switchLive({ name: remote.name, version, entry: remoteEntry(remote, version), expectedFrom: current?.version ?? null, action: 'release', changes, position: positionOf(remote) });
   console.log(`  ${remote.name}: ${current?.version ?? '(none)'} -> ${version}`);
   for (const line of changes) console.log(`    ${line}`);
-  console.log(`  live in ${((Date.now() - started) / 1000).toFixed(1)} s; earlier builds stay under cdn/${remote.name}/ for open tabs`);
+  console.log(`  live in ${((Date.now() - started) / 1000).toFixed(1)} s; earlier builds stay for open tabs (pruned by the retention rule)`);
+  await pruneQuietly(registry, retention);
   return { name: remote.name, from: current?.version ?? null, to: version, changed: true, ms: Date.now() - started };
+}
+
+/** Automatic pruning after a release: a failure is reported, never fails the release that went live. */
+async function pruneQuietly(registry, retention) {
+  try {
+    const removed = await registry.prune(retention);
+    if (removed.length) console.log(`  pruned ${removed.map((b) => `${b.name} ${b.version}`).join(', ')}`);
+  } catch (error) {
+    console.warn(`  pruning failed (the release is live): ${error.message}`);
+  }
 }
 
 /** The version that was live before `current`, from the history (releases, deploys and rollbacks). */
@@ -125,62 +124,79 @@ export function previousVersion(history, name, current) {
   return undefined;
 }
 
-export function rollback(nameOrProject, { force = false } = {}) {
+export async function rollback(registry, nameOrProject, { force = false } = {}) {
   const started = Date.now();
   const remote = remoteOf(nameOrProject);
-  const registry = readRegistry();
-  const current = registry?.remotes.find((r) => r.name === remote.name);
+  const live = await registry.readLive();
+  const current = live?.remotes.find((r) => r.name === remote.name);
   if (!current) throw new ReleaseError(`${remote.name} is not live`);
-  const target = previousVersion(readHistory(), remote.name, current.version);
-  if (!target) throw new ReleaseError(`${remote.name} has no earlier version in ${path.join(deployDir, 'registry-history.jsonl')}`);
-  const build = deployed(remote.name, target);
-  if (!build.manifest) throw new ReleaseError(`cdn/${remote.name}/${target} is gone: cannot roll back to it`);
-  gate(remote, build, registry, { force });
-  setLive(registry, remote, target);
-  appendHistory({ action: 'rollback', name: remote.name, from: current.version, to: target });
+  const target = previousVersion(await registry.history(), remote.name, current.version);
+  if (!target) throw new ReleaseError(`${remote.name} has no earlier version in the registry's history (${registry.where})`);
+  const build = await deployed(registry, remote.name, target);
+  if (!build.manifest) throw new ReleaseError(`${remote.name} ${target} is gone: cannot roll back to it`);
+  await gate(registry, remote, build, live, { force });
+  await registry.switchLive({ name: remote.name, version: target, entry: remoteEntry(remote, target), expectedFrom: current.version, action: 'rollback', position: positionOf(remote) });
   console.log(`rollback ${remote.name}: ${current.version} -> ${target} (${Date.now() - started} ms)`);
   return { name: remote.name, from: current.version, to: target, ms: Date.now() - started };
 }
 
-function history(nameOrProject) {
+async function history(registry, nameOrProject) {
   const name = nameOrProject ? remoteOf(nameOrProject).name : undefined;
-  const registry = readRegistry();
-  for (const h of readHistory().filter((e) => !name || e.name === name)) {
-    const live = registry?.remotes.find((r) => r.name === h.name)?.version === h.to ? '  (live)' : '';
-    console.log(`${h.at}  ${h.action.padEnd(8)} ${h.name.padEnd(14)} ${h.from ?? '(none)'} -> ${h.to}${live}`);
+  const live = await registry.readLive();
+  for (const h of (await registry.history()).filter((e) => !name || e.name === name)) {
+    const isLive = live?.remotes.find((r) => r.name === h.name)?.version === h.to ? '  (live)' : '';
+    console.log(`${h.at}  ${h.action.padEnd(8)} ${h.name.padEnd(14)} ${h.from ?? '(none)'} -> ${h.to}${isLive}${h.by ? `  by ${h.by}` : ''}`);
   }
 }
 
-function main(argv) {
+async function main(argv) {
   const [command, target, ...rest] = argv;
   const force = rest.includes('--force');
-  switch (command) {
-    case 'release':
-      return release(target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), force });
-    case 'rollback':
-      return rollback(target, { force });
-    case 'check': {
-      const remote = remoteOf(target);
-      const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
-      gate(remote, { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(distDir) }, readRegistry());
-      console.log(`${remote.name}: compatible with the live site`);
-      return undefined;
+  let retention;
+  let registry;
+  try {
+    retention = retentionFromEnv();
+    registry = await openRegistry();
+  } catch (error) {
+    if (/^(REGISTRY|RELEASE_KEEP_)/.test(error.message)) throw new ReleaseError(error.message); // a setting: no stack trace
+    throw error;
+  }
+  try {
+    switch (command) {
+      case 'release':
+        return await release(registry, target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), force, retention });
+      case 'rollback':
+        return await rollback(registry, target, { force });
+      case 'check': {
+        const remote = remoteOf(target);
+        const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
+        const candidate = { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(readText(path.join(distDir, 'server', 'server.js'))) };
+        await gate(registry, remote, candidate, await registry.readLive());
+        console.log(`${remote.name}: compatible with the live site`);
+        return undefined;
+      }
+      case 'history':
+        return await history(registry, target);
+      case 'prune': {
+        const removed = await registry.prune(retention);
+        console.log(removed.length ? `pruned ${removed.map((b) => `${b.name} ${b.version}`).join(', ')}` : 'pruned nothing: every build is live, a rollback target or recent');
+        return removed;
+      }
+      default:
+        throw new ReleaseError('usage: release.mjs release|rollback|check|history|prune <remote>');
     }
-    case 'history':
-      return history(target);
-    default:
-      throw new ReleaseError('usage: release.mjs release|rollback|check|history <remote>');
+  } finally {
+    await registry.close();
   }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  try {
-    main(process.argv.slice(2));
-  } catch (error) {
-    if (error instanceof ReleaseError) {
+  main(process.argv.slice(2)).catch((error) => {
+    if (error instanceof ReleaseError || error instanceof RegistryConflict || error?.name === 'ImmutableBuild') {
       console.error(error.message);
-      process.exit(2);
+      process.exit(error instanceof RegistryConflict ? 3 : 2);
     }
-    throw error;
-  }
+    console.error(error);
+    process.exit(1);
+  });
 }

@@ -11,6 +11,7 @@ import { cspNonces, nonceMeta } from '../platform/http/security';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
+import type { RegistryFollower } from './registry-follower';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -24,8 +25,13 @@ import { chromeDataOf, renderPage, routePayload, withHtmlLang, type SsrOptions }
  *   (country from the request header `geoCountryHeader`; see `geoLocaleFor`).
  */
 export interface EdgeOptions {
-  /** Folder holding registry.json and cdn/ (written by tools/deploy-local.mjs). */
+  /** Folder holding registry.json and cdn/ (written by tools/deploy-local.mjs; with `registry`, its cache folder). */
   deployDir: string;
+  /**
+   * The PostgreSQL registry's follower (REGISTRY=postgres): the edge serves its cache folder instead
+   * of `deployDir` and reloads the registry as soon as it switches.
+   */
+  registry?: RegistryFollower;
   /**
    * Origins developer overrides may use; replaces the registry's list when set (env OVERRIDE_ORIGINS;
    * [] in production when it is unset: overrides off, see overrideOriginsFromEnv).
@@ -120,6 +126,7 @@ const NO_CACHE = 'no-cache';
 export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
   // the request's market (buildApp registers it; an edge on its own app gets the default hosts)
   if (!app.hasDecorator('marketOf')) registerMarket(app);
+  if (opts.registry) opts = { ...opts, deployDir: opts.registry.deployDir };
   const registryFile = path.join(opts.deployDir, 'registry.json');
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
   // html: the shell's index.html split once per registry version around the geo locale's place
@@ -161,6 +168,14 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const body = JSON.stringify(registry);
     cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template };
     return cached;
+  }
+  if (opts.registry) {
+    const unsubscribe = opts.registry.subscribe(() => {
+      cached = null;
+    });
+    app.addHook('onClose', async () => {
+      unsubscribe();
+    });
   }
 
   await app.register(fastifyStatic, {

@@ -20,6 +20,13 @@ export interface Config {
   /** Index names are `${searchIndexPrefix}_products`. */
   searchIndexPrefix: string;
   deployDir: string;
+  /**
+   * Where the edge reads the live registry (REGISTRY): "file", registry.json and cdn/ in deployDir
+   * (default); "postgres", the release_* tables at REGISTRY_DATABASE_URL or DATABASE_URL, with the
+   * builds cached in edgeCacheDir (EDGE_CACHE_DIR, default var/edge-cache). docs/deploying.md.
+   */
+  registry: { kind: 'file' } | { kind: 'postgres'; url: string };
+  edgeCacheDir: string;
   imageCacheDir: string;
   /** Products seeded into an empty database. */
   seedProducts: number;
@@ -104,6 +111,15 @@ function resolveFrom(root: string, value: string | undefined, fallback: string):
   return path.resolve(value);
 }
 
+function registryFrom(env: NodeJS.ProcessEnv): Config['registry'] {
+  const kind = env.REGISTRY?.trim() || 'file';
+  if (kind === 'file') return { kind };
+  if (kind !== 'postgres') throw new Error(`REGISTRY must be "file" or "postgres" (got "${kind}")`);
+  const url = (env.REGISTRY_DATABASE_URL ?? env.DATABASE_URL ?? '').trim();
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('REGISTRY=postgres needs REGISTRY_DATABASE_URL or DATABASE_URL (postgres://...)');
+  return { kind, url };
+}
+
 /**
  * Reads the configuration from the environment. Default paths are relative to the repository
  * root, found by walking up from `startDir` (the entry file's folder), so the server behaves the
@@ -127,6 +143,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     databaseUrl,
     searchIndexPrefix: prefix,
     deployDir: resolveFrom(repoRoot, env.DEPLOY_DIR, 'var/deploy'),
+    registry: registryFrom(env),
+    edgeCacheDir: resolveFrom(repoRoot, env.EDGE_CACHE_DIR, 'var/edge-cache'),
     imageCacheDir: resolveFrom(repoRoot, env.IMAGE_CACHE_DIR, 'var/image-cache'),
     seedProducts: intFrom(env.SEED_PRODUCTS, 600, 'SEED_PRODUCTS', 0, 1_000_000),
     migrationsDir: path.join(repoRoot, 'api', 'drizzle'),

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { previousVersion } from '../release.mjs';
+import { withLockFile } from '../registry/lock.mjs';
 
 const cli = path.join(path.dirname(fileURLToPath(import.meta.url)), '../release.mjs');
 const REACT = [
@@ -18,10 +19,10 @@ const TOPICS = [
 ];
 
 /** A build folder as webpack leaves it: manifest, contract and a hashed entry. */
-function fakeBuild(dir, { label, shared = REACT, publishes = ['cart.add@1'], exposes = ['./app', './SearchOverlay'] }) {
+function fakeBuild(dir, { label, shared = REACT, publishes = ['cart.add@1'], consumes = ['cart.add.result@1'], exposes = ['./app', './SearchOverlay'] }) {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify({ name: 'catalog', shared, exposes: exposes.map((p) => ({ path: p })) }));
-  fs.writeFileSync(path.join(dir, 'storefront-contract.json'), JSON.stringify({ name: 'catalog', publishes, consumes: ['cart.add.result@1'], fragments: [], topics: TOPICS }));
+  fs.writeFileSync(path.join(dir, 'storefront-contract.json'), JSON.stringify({ name: 'catalog', publishes, consumes, fragments: [], topics: TOPICS }));
   fs.writeFileSync(path.join(dir, `remoteEntry.${label}.js`), `/* ${label} */`);
   return dir;
 }
@@ -51,6 +52,17 @@ function site() {
 }
 
 const run = (deployDir, ...args) => spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, DEPLOY_DIR: deployDir }, encoding: 'utf8' });
+/** Runs the CLI without waiting for it: resolves to { status, stdout, stderr }. */
+const start = (deployDir, ...args) =>
+  new Promise((resolve) => {
+    const child = spawn(process.execPath, [cli, ...args], { env: { ...process.env, DEPLOY_DIR: deployDir } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+const historyOf = (deployDir) => fs.readFileSync(path.join(deployDir, 'registry-history.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
 const registryOf = (deployDir) => JSON.parse(fs.readFileSync(path.join(deployDir, 'registry.json'), 'utf8'));
 const liveCatalog = (deployDir) => registryOf(deployDir).remotes.find((r) => r.name === 'catalog');
 
@@ -120,5 +132,80 @@ describe('previousVersion', () => {
     assert.equal(previousVersion(history, 'catalog', 'c'), 'b');
     assert.equal(previousVersion(history, 'catalog', 'b'), 'a');
     assert.equal(previousVersion(history, 'catalog', 'a'), undefined);
+  });
+
+  it('tells a release that another one switched its remote meanwhile, and switches nothing', async () => {
+    const deployDir = site();
+    // releases of one remote started together: every one that exits 0 is in an unbroken history and
+    // the last of them is live; the others exit 3 and say so
+    for (let round = 0; round < 3; round += 1) {
+      const builds = [0, 1, 2].map((i) => fakeBuild(path.join(deployDir, `race-${round}-${i}`), { label: `r${round}-${i}` }));
+      const results = await Promise.all(builds.map((dir) => start(deployDir, 'release', 'catalog', '--dist', dir)));
+      for (const r of results) {
+        if (r.status !== 0) {
+          assert.equal(r.status, 3, r.stderr);
+          assert.match(r.stderr, /catalog changed while this release ran: .* by another release; nothing was switched/);
+        }
+      }
+      const releases = historyOf(deployDir).filter((h) => h.name === 'catalog');
+      for (let i = 1; i < releases.length; i += 1) assert.equal(releases[i].from, releases[i - 1].to, 'each switch starts from the version the previous one made live');
+      assert.equal(liveCatalog(deployDir).version, releases[releases.length - 1].to);
+      const won = results.filter((r) => r.status === 0).map((r) => r.stdout.match(/catalog: \S+ -> (\w+)/)[1]);
+      assert.ok(won.length >= 1);
+      for (const version of won) assert.ok(releases.some((h) => h.to === version));
+    }
+  });
+
+  it('releases of different remotes started together both go live', async () => {
+    const deployDir = site();
+    const catalog = fakeBuild(path.join(deployDir, 'both-catalog'), { label: 'both' });
+    const cart = fakeBuild(path.join(deployDir, 'both-cart'), { label: 'cart', publishes: ['cart.add.result@1'], consumes: ['cart.add@1'], exposes: ['./app', './service'] });
+    const [a, b] = await Promise.all([start(deployDir, 'release', 'catalog', '--dist', catalog), start(deployDir, 'release', 'cart_checkout', '--dist', cart)]);
+    assert.equal(a.status, 0, a.stderr);
+    assert.equal(b.status, 0, b.stderr);
+    const live = registryOf(deployDir).remotes;
+    assert.equal(live.find((r) => r.name === 'catalog').version, a.stdout.match(/catalog: c0 -> (\w+)/)[1]);
+    assert.equal(live.find((r) => r.name === 'cart_checkout').version, b.stdout.match(/cart_checkout: k0 -> (\w+)/)[1]);
+  });
+
+  it('waits for the registry lock, takes over one left by a process that is gone', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lock-test-'));
+    const file = path.join(dir, 'registry.lock');
+    const order = [];
+    withLockFile(file, () => {
+      order.push('outer');
+      assert.throws(() => withLockFile(file, () => order.push('inner'), { waitMs: 100 }), /the registry is locked by process/);
+    });
+    assert.equal(fs.existsSync(file), false, 'released after use');
+    const gone = spawnSync(process.execPath, ['-e', '']).pid;
+    fs.writeFileSync(file, `${gone} ${os.hostname()}\n`);
+    assert.equal(withLockFile(file, () => 'taken over', { waitMs: 1000 }), 'taken over');
+    assert.deepEqual(order, ['outer']);
+  });
+
+  it('prunes old builds after a release and on demand, never the live one or its rollback target', () => {
+    const deployDir = site();
+    const env = { RELEASE_KEEP_PREVIOUS: '1', RELEASE_KEEP_DAYS: '0' };
+    const runKeeping = (...args) => spawnSync(process.execPath, [cli, ...args], { env: { ...process.env, DEPLOY_DIR: deployDir, ...env }, encoding: 'utf8' });
+    const versions = ['c0'];
+    for (const label of ['one', 'two', 'three']) {
+      const released = runKeeping('release', 'catalog', '--dist', fakeBuild(path.join(deployDir, `build-${label}`), { label }));
+      assert.equal(released.status, 0, released.stderr);
+      versions.push(liveCatalog(deployDir).version);
+    }
+    const kept = () => fs.readdirSync(path.join(deployDir, 'cdn/catalog')).sort();
+    // after the third release: live (three) and the rollback target (two); c0 and one went
+    assert.deepEqual(kept(), [versions[2], versions[3]].sort());
+    assert.ok(fs.existsSync(path.join(deployDir, 'cdn/cart_checkout/k0')), 'another remote\'s live build stays');
+    const back = runKeeping('rollback', 'catalog');
+    assert.equal(back.status, 0, back.stderr);
+    assert.equal(liveCatalog(deployDir).version, versions[2]);
+    // the prune command: two is live, three the last version before it in the order they went live
+    const pruned = runKeeping('prune');
+    assert.equal(pruned.status, 0, pruned.stderr);
+    assert.deepEqual(kept(), [versions[2], versions[3]].sort());
+    const bad = spawnSync(process.execPath, [cli, 'prune'], { env: { ...process.env, DEPLOY_DIR: deployDir, RELEASE_KEEP_DAYS: 'soon' }, encoding: 'utf8' });
+    assert.equal(bad.status, 2);
+    assert.match(bad.stderr, /^RELEASE_KEEP_DAYS must be a whole number of 0 or more \(got "soon"\)/);
   });
 });
