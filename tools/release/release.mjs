@@ -35,6 +35,19 @@ const readJson = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(fil
 /** A build's server bundle, as the gate sees it: what it requires (undefined: no server build). */
 const serverOf = (source) => (source === undefined ? undefined : { requires: serverRequires(source) });
 const readText = (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined);
+/**
+ * A candidate build's server bundle as the gate judges it: its own account of its module graph
+ * (server/server-modules.json: externals and the packages it carries) when the build wrote one,
+ * else what its text requires.
+ */
+function candidateServer(distDir) {
+  const modules = readText(path.join(distDir, 'server', 'server-modules.json'));
+  const text = readText(path.join(distDir, 'server', 'server.js'));
+  if (text === undefined) return undefined;
+  if (modules === undefined) return serverOf(text);
+  const { requires, bundled } = JSON.parse(modules);
+  return { requires, bundled };
+}
 
 /** A deployed build's metadata, from the registry. */
 async function deployed(registry, name, version) {
@@ -81,7 +94,7 @@ export async function release(registry, nameOrProject, { skipBuild = false, dist
   if (!skipBuild && !dist) build(remote);
   const manifest = readJson(path.join(distDir, 'mf-manifest.json'));
   if (!manifest) throw new ReleaseError(`${distDir}/mf-manifest.json not found: is this a remote's build?`);
-  const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(readText(path.join(distDir, 'server', 'server.js'))) };
+  const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: candidateServer(distDir) };
   const live = await registry.readLive();
   await gate(registry, remote, candidate, live, { force });
   const current = live.remotes.find((r) => r.name === remote.name);
@@ -170,7 +183,7 @@ async function main(argv) {
       case 'check': {
         const remote = remoteOf(target);
         const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
-        const candidate = { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')), server: serverOf(readText(path.join(distDir, 'server', 'server.js'))) };
+        const candidate = { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')), server: candidateServer(distDir) };
         await gate(registry, remote, candidate, await registry.readLive());
         console.log(`${remote.name}: compatible with the live site`);
         return undefined;
