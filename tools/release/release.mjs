@@ -1,11 +1,17 @@
 #!/usr/bin/env node
 // Release one remote, or roll it back, without touching the shell or the other remotes.
 //
-//   node tools/release/release.mjs release <remote|project> [--skip-build] [--dist <dir>]
+//   node tools/release/release.mjs release <remote|project> [--commit <rev>] [--allow-dirty] [--dist <dir>]
 //   node tools/release/release.mjs rollback <remote|project> [--force]
 //   node tools/release/release.mjs history [<remote|project>]
 //   node tools/release/release.mjs check <remote|project> [--dist <dir>]     (the gate only)
 //   node tools/release/release.mjs prune                                      (the retention rule)
+//
+// A release is built from a commit (HEAD unless --commit names another) in a clean checkout, after
+// the project's typecheck, lint and unit tests pass there; a working tree with uncommitted changes
+// is refused unless --allow-dirty (which builds and checks the working tree as it is). --dist
+// releases a build made elsewhere (a CI artifact). The history records the commit, its author and
+// the checks that ran.
 //
 // Each remote's package.json maps `npm run release` / `npm run rollback` here. REGISTRY chooses the
 // registry (file: DEPLOY_DIR, default var/deploy, what `npm start` serves; postgres: the database at
@@ -16,6 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteEntry } from '../deploy-local.mjs';
+import { cleanCheckout, commitOf, dirtyFiles } from './checkout.mjs';
 import { checkRelease, describeChange, serverRequires } from './gate.mjs';
 import { openRegistry, RegistryConflict } from './registry/index.mjs';
 import { retentionFromEnv } from './registry/retention.mjs';
@@ -79,19 +86,71 @@ function option(args, flag) {
   return i === -1 ? undefined : args[i + 1];
 }
 
-function build(remote) {
+/** The checks a release runs on the project before building it. */
+export const RELEASE_CHECKS = ['typecheck', 'lint', 'test'];
+
+/** Runs nx targets of one project in `dir` (a checkout or the repository); a failure refuses the release. */
+function runTargets(dir, project, targets) {
   const started = Date.now();
-  const result = spawnSync(path.join(root, 'node_modules/.bin/nx'), ['run', `${remote.project}:build`, '--output-style=static'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) throw new ReleaseError(`build of ${remote.project} failed:\n${result.stdout}\n${result.stderr}`);
-  console.log(`  built ${remote.project} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const nx = path.join(dir, 'node_modules/.bin/nx');
+  const result = spawnSync(nx, ['run-many', '-t', targets.join(','), `--projects=${project}`, '--outputStyle=static', '--nxBail'], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+    env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' },
+  });
+  if (result.status !== 0) {
+    const output = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-40).join('\n');
+    throw new ReleaseError(`${project}: ${targets.join(', ')} failed, nothing was released:\n${output}`);
+  }
+  console.log(`  ${targets.join(', ')} of ${project} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-export async function release(registry, nameOrProject, { skipBuild = false, dist, force = false, retention } = {}) {
+/**
+ * Where the build to release comes from: a clean checkout of a commit (checked and built there), the
+ * working tree (--allow-dirty), or a prebuilt folder (--dist). Returns the dist folder, what the
+ * history records about its source, and a cleanup.
+ */
+function prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo }) {
+  if (dist || skipBuild) {
+    const distDir = path.resolve(dist ?? path.join(repo, remote.project, 'dist'));
+    return { distDir, source: { prebuilt: path.relative(repo, distDir) || distDir, checks: [] }, done: () => {} };
+  }
+  const dirty = commit ? [] : dirtyFiles(repo);
+  if (dirty.length && !allowDirty) {
+    throw new ReleaseError(
+      `the working tree has uncommitted changes (${dirty.length}: ${dirty.slice(0, 3).map((l) => l.trim()).join(', ')}${dirty.length > 3 ? ', …' : ''}): a release is built from a commit. Commit them, or pass --allow-dirty to release the working tree as it is (the history says so)`,
+    );
+  }
+  if (dirty.length) {
+    runTargets(repo, remote.project, [...RELEASE_CHECKS, 'build']);
+    return { distDir: path.join(repo, remote.project, 'dist'), source: { ...commitOf(repo), dirty: true, checks: RELEASE_CHECKS }, done: () => {} };
+  }
+  const info = commitOf(repo, commit ?? 'HEAD');
+  console.log(`  from ${info.commit.slice(0, 12)} (${info.author}): ${info.subject}`);
+  const checkout = cleanCheckout(repo, info.commit);
+  try {
+    runTargets(checkout.dir, remote.project, [...RELEASE_CHECKS, 'build']);
+  } catch (error) {
+    checkout.remove();
+    throw error;
+  }
+  return { distDir: path.join(checkout.dir, remote.project, 'dist'), source: { ...info, checks: RELEASE_CHECKS }, done: checkout.remove };
+}
+
+export async function release(registry, nameOrProject, { skipBuild = false, dist, force = false, retention, commit, allowDirty = false, repo = root } = {}) {
   const started = Date.now();
   const remote = remoteOf(nameOrProject);
-  const distDir = path.resolve(dist ?? path.join(root, remote.project, 'dist'));
-  console.log(`release ${remote.name} (${path.relative(root, distDir) || distDir}) -> ${registry.where}`);
-  if (!skipBuild && !dist) build(remote);
+  console.log(`release ${remote.name} -> ${registry.where}`);
+  const prepared = prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo });
+  try {
+    return await releaseBuild(registry, remote, prepared, { force, retention, started });
+  } finally {
+    prepared.done();
+  }
+}
+
+async function releaseBuild(registry, remote, { distDir, source }, { force, retention, started }) {
   const manifest = readJson(path.join(distDir, 'mf-manifest.json'));
   if (!manifest) throw new ReleaseError(`${distDir}/mf-manifest.json not found: is this a remote's build?`);
   const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: candidateServer(distDir) };
@@ -105,7 +164,7 @@ export async function release(registry, nameOrProject, { skipBuild = false, dist
   }
   const changes = describeChange(current ? (await deployed(registry, remote.name, current.version)).manifest : undefined, manifest);
   // switches only if the version gated against is still live (else RegistryConflict)
-  await registry.switchLive({ name: remote.name, version, entry: remoteEntry(remote, version), expectedFrom: current?.version ?? null, action: 'release', changes, position: positionOf(remote) });
+  await registry.switchLive({ name: remote.name, version, entry: remoteEntry(remote, version), expectedFrom: current?.version ?? null, action: 'release', changes, source, position: positionOf(remote) });
   console.log(`  ${remote.name}: ${current?.version ?? '(none)'} -> ${version}`);
   for (const line of changes) console.log(`    ${line}`);
   console.log(`  live in ${((Date.now() - started) / 1000).toFixed(1)} s; earlier builds stay for open tabs (pruned by the retention rule)`);
@@ -158,7 +217,8 @@ async function history(registry, nameOrProject) {
   const live = await registry.readLive();
   for (const h of (await registry.history()).filter((e) => !name || e.name === name)) {
     const isLive = live?.remotes.find((r) => r.name === h.name)?.version === h.to ? '  (live)' : '';
-    console.log(`${h.at}  ${h.action.padEnd(8)} ${h.name.padEnd(14)} ${h.from ?? '(none)'} -> ${h.to}${isLive}${h.by ? `  by ${h.by}` : ''}`);
+    const from = h.source?.commit ? `  from ${h.source.commit.slice(0, 12)}${h.source.dirty ? ' + uncommitted changes' : ''} (${h.source.author}; checks: ${h.source.checks?.join(', ') || 'none'})` : h.source?.prebuilt ? `  prebuilt ${h.source.prebuilt}` : '';
+    console.log(`${h.at}  ${h.action.padEnd(8)} ${h.name.padEnd(14)} ${h.from ?? '(none)'} -> ${h.to}${isLive}${h.by ? `  by ${h.by}` : ''}${from}`);
   }
 }
 
@@ -177,7 +237,7 @@ async function main(argv) {
   try {
     switch (command) {
       case 'release':
-        return await release(registry, target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), force, retention });
+        return await release(registry, target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), commit: option(rest, '--commit'), allowDirty: rest.includes('--allow-dirty'), force, retention });
       case 'rollback':
         return await rollback(registry, target, { force });
       case 'check': {

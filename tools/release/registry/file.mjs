@@ -38,7 +38,7 @@ export class FileRegistry {
    * Makes `version` of `name` live, if `expectedFrom` (null: none) is still live: else throws
    * RegistryConflict. Under the lock file: read, check, write the registry, append the history.
    */
-  async switchLive({ name, version, entry, expectedFrom, action, changes }) {
+  async switchLive({ name, version, entry, expectedFrom, action, changes, source }) {
     fs.mkdirSync(deployDir, { recursive: true });
     withLockFile(lockFile(), () => {
       const registry = readRegistry() ?? { shell: null, remotes: [] };
@@ -55,7 +55,7 @@ export class FileRegistry {
         else next.remotes[index] = entry;
       }
       writeRegistry(next); // atomic rename: shoppers read the old or the new registry
-      appendHistory({ action, name, from: expectedFrom, to: version, ...(changes ? { changes } : {}) });
+      appendHistory({ action, name, from: expectedFrom, to: version, ...(changes ? { changes } : {}), ...(source ? { source } : {}) });
     });
   }
 

@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS release_live (
 CREATE TABLE IF NOT EXISTS release_history (
   id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), action text NOT NULL, name text NOT NULL,
   from_version text, to_version text NOT NULL, by text NOT NULL, changes jsonb NOT NULL DEFAULT '[]');
+ALTER TABLE release_history ADD COLUMN IF NOT EXISTS source jsonb;
 CREATE TABLE IF NOT EXISTS release_settings (id integer PRIMARY KEY CHECK (id = 1), settings jsonb NOT NULL);
 `;
 
@@ -164,7 +165,7 @@ export class PostgresRegistry {
     });
   }
 
-  async switchLive({ name, version, entry, expectedFrom, action, changes, position = 0 }) {
+  async switchLive({ name, version, entry, expectedFrom, action, changes, source, position = 0 }) {
     await this.db.transaction(async (tx) => {
       const current = (await tx.query('SELECT version FROM release_live WHERE name = $1 FOR UPDATE', [name])).rows[0]?.version ?? null;
       if (current !== expectedFrom) {
@@ -176,14 +177,14 @@ export class PostgresRegistry {
         ? await tx.query('INSERT INTO release_live (name, version, entry, position) VALUES ($1, $2, $3::jsonb, $4) ON CONFLICT (name) DO NOTHING RETURNING name', [name, version, JSON.stringify(entry), position])
         : await tx.query('UPDATE release_live SET version = $2, entry = $3::jsonb, position = $4, since = now() WHERE name = $1 AND version = $5 RETURNING name', [name, version, JSON.stringify(entry), position, current]);
       if (switched.rows.length === 0) throw new RegistryConflict(`${name} was made live by another release meanwhile: nothing was switched (run it again to release over it)`);
-      await tx.query('INSERT INTO release_history (action, name, from_version, to_version, by, changes) VALUES ($1, $2, $3, $4, $5, $6::jsonb)', [action, name, current, version, whoAmI(), JSON.stringify(changes ?? [])]);
+      await tx.query('INSERT INTO release_history (action, name, from_version, to_version, by, changes, source) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)', [action, name, current, version, whoAmI(), JSON.stringify(changes ?? []), source ? JSON.stringify(source) : null]);
       await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ name, version })]);
     });
   }
 
   async history() {
-    const { rows } = await this.db.query('SELECT at, action, name, from_version, to_version, by, changes FROM release_history ORDER BY id');
-    return rows.map((r) => ({ at: new Date(r.at).toISOString(), action: r.action, name: r.name, from: r.from_version, to: r.to_version, by: r.by, changes: r.changes }));
+    const { rows } = await this.db.query('SELECT at, action, name, from_version, to_version, by, changes, source FROM release_history ORDER BY id');
+    return rows.map((r) => ({ at: new Date(r.at).toISOString(), action: r.action, name: r.name, from: r.from_version, to: r.to_version, by: r.by, changes: r.changes, ...(r.source ? { source: r.source } : {}) }));
   }
 
   /** Removes the builds the retention rule lets go (retention.mjs) and the files no build uses; returns the builds. */
