@@ -14,7 +14,8 @@ export function git(repo, args) {
 /** Uncommitted changes of the working tree (tracked or not, ignored files aside), as `git status --porcelain` lines. */
 export function dirtyFiles(repo) {
   const out = git(repo, ['status', '--porcelain', '--untracked-files=normal']);
-  return out ? out.split('\n') : [];
+  // installed packages are never part of a release's source (a checkout links them: see linkPackages)
+  return out ? out.split('\n').filter((line) => !/(^|\/)node_modules\/?$/.test(line.slice(3))) : [];
 }
 
 /** The commit a release builds: its id, author and subject. */
