@@ -89,6 +89,21 @@ function option(args, flag) {
 /** The checks a release runs on the project before building it. */
 export const RELEASE_CHECKS = ['typecheck', 'lint', 'test'];
 
+/** The output of the tasks nx lists as failed (each task's part starts with `> nx run <task>`), else its last 40 lines. */
+export function failedOutput(output) {
+  // eslint-disable-next-line no-control-regex -- colour codes
+  const text = output.replace(/\u001b\[[0-9;]*m/g, '');
+  const failed = [...(text.split('Failed tasks:')[1] ?? '').matchAll(/^- (\S+)$/gm)].map((m) => m[1]);
+  const parts = failed.map((task) => {
+    const start = text.indexOf(`> nx run ${task}`);
+    if (start === -1) return '';
+    const next = text.slice(start + 1).search(/\n> nx run |\n\s*NX\s/);
+    return text.slice(start, next === -1 ? undefined : start + 1 + next).trim();
+  });
+  const shown = parts.filter(Boolean).join('\n\n');
+  return shown || text.trim().split('\n').slice(-40).join('\n');
+}
+
 /** Runs nx targets of one project in `dir` (a checkout or the repository); a failure refuses the release. */
 function runTargets(dir, project, targets) {
   const started = Date.now();
@@ -99,10 +114,7 @@ function runTargets(dir, project, targets) {
     encoding: 'utf8',
     env: { ...process.env, NX_DAEMON: 'false', NX_TUI: 'false', NX_NO_CLOUD: 'true' },
   });
-  if (result.status !== 0) {
-    const output = `${result.stdout}\n${result.stderr}`.trim().split('\n').slice(-40).join('\n');
-    throw new ReleaseError(`${project}: ${targets.join(', ')} failed, nothing was released:\n${output}`);
-  }
+  if (result.status !== 0) throw new ReleaseError(`${project}: ${targets.join(', ')} failed, nothing was released:\n${failedOutput(`${result.stdout}\n${result.stderr}`)}`);
   console.log(`  ${targets.join(', ')} of ${project} passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
