@@ -157,7 +157,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   registerAccount(app, { db, config: (config as { account?: AccountConfig }).account, localPool: localUserPool(db), loyaltyDirectory: LOYALTY_DIRECTORY });
   app.register(healthRoutes);
   const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
-  const localBotCheck = new LocalBotCheck(botcheck);
+  const localBotCheck = new LocalBotCheck(botcheck, db);
   app.decorate('verifyBotCheck', (token: string, expectedAction: string) => verifyBotCheck(botcheck, localBotCheck, token, expectedAction));
   app.register(botcheckRoutes, { config: botcheck, local: localBotCheck });
   app.register(catalogRoutes, { catalog, searchIndexPrefix: config.searchIndexPrefix, botcheck, localBotCheck });
