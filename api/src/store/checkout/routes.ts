@@ -157,21 +157,41 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         }
       }
       const claim = await idempotency.claim(key, requestHash(request.body, sub ?? 'guest'));
-      if (claim.kind === 'conflict') return reply.code(claim.status).send(claim.body);
       if (claim.kind === 'replay') return reply.header('idempotent-replayed', 'true').code(claim.status as 200).send(claim.body as OrderPlaceResponse);
-      // the key's holder died mid-order: settle what it left pending for this cart first
-      if (claim.takenOver) await orders.resolvePendingOfCart(request.body.cartId, opts.idempotencyLeaseMs);
+      // The order this key placed, when its answer was never saved (the process placing it died or
+      // hangs after the order was placed): that order is the answer, and the key keeps it.
+      const placedAnswer = async () => {
+        const placed = await orders.answerForKey(key, request.body.cartId);
+        if (placed) await idempotency.finish(key, 200, placed);
+        return placed;
+      };
+      if (claim.kind === 'conflict') {
+        const placed = claim.status === 409 ? await placedAnswer() : null;
+        if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
+        return reply.code(claim.status).send(claim.body);
+      }
+      // the key's holder died mid-order: settle what it left pending for this cart first (a charged
+      // order is completed, an uncharged one released), then answer with the order if it is placed
+      if (claim.takenOver) {
+        await orders.resolvePendingOfCart(request.body.cartId, opts.idempotencyLeaseMs);
+        const placed = await placedAnswer();
+        if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
+      }
       let status = 200;
       let body: unknown;
       try {
-        body = await orders.place(request.body, ctx);
+        body = await orders.place(request.body, { ...ctx, idempotencyKey: key });
       } catch (error) {
         ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
-      // another order of this cart is still pending (say, left by a crashed process until the sweep
-      // resolves it): not an answer to keep for this key, so a later retry is judged again
-      if ((body as { error?: string }).error === 'OrderInProgress') await idempotency.release(key);
-      else await idempotency.finish(key, status, body);
+      if ((body as { error?: string }).error === 'OrderInProgress') {
+        // the cart's order may be this key's own (placed by an attempt whose answer was lost)
+        const placed = await placedAnswer();
+        if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
+        // another order of this cart is still pending (say, left by a crashed process until the
+        // sweep resolves it): not an answer to keep for this key, so a later retry is judged again
+        await idempotency.release(key);
+      } else await idempotency.finish(key, status, body);
       return reply.code(status as 200).send(body as OrderPlaceResponse);
     },
   );
