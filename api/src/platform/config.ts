@@ -17,6 +17,8 @@ export interface Config {
   dataDir: string;
   /** postgres://... to use a PostgreSQL server through node-postgres instead of PGlite. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process may open (DATABASE_POOL_MAX, 10): several processes open this many each. */
+  databasePoolMax: number;
   /** Index names are `${searchIndexPrefix}_products`. */
   searchIndexPrefix: string;
   deployDir: string;
@@ -141,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     repoRoot,
     dataDir: resolveFrom(repoRoot, env.DATA_DIR, 'var/pgdata'),
     databaseUrl,
+    databasePoolMax: intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', 1, 1000),
     searchIndexPrefix: prefix,
     deployDir: resolveFrom(repoRoot, env.DEPLOY_DIR, 'var/deploy'),
     registry: registryFrom(env),
