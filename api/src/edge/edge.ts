@@ -331,7 +331,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         template: current.template,
         headExtra: geoElement + marketElement + current.registryElement,
         variant: geoElement,
-        api: apiFor(request.headers.host, market),
+        api: apiFor(request.host, market),
         market,
         nonces: cspNonces(reply),
         exists: async () => {
@@ -382,7 +382,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();
     try {
-      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host, request.market), marketFor(request));
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.host, request.market), marketFor(request));
       if (!result) return none();
       return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
     } catch (error) {
