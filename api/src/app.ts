@@ -35,7 +35,7 @@ import { botcheckRoutes } from './stand-ins/botcheck/routes.js';
 import { DEFAULT_FRAUD, createFraudService } from './store/fraud/index.js';
 import { LocalFraud, LocalFraudService } from './stand-ins/fraud/local.js';
 import { fraudRoutes } from './stand-ins/fraud/routes.js';
-import { healthRoutes } from './platform/http/health.js';
+import { healthRoutes, Readiness } from './platform/http/health.js';
 import { registerAccount, type LocalPoolFactory } from './store/account/index.js';
 import type { AccountConfig } from './store/account/config.js';
 import { imageRoutes } from './stand-ins/image-cdn/routes.js';
@@ -155,7 +155,9 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   // Listing cache and in-memory indexes follow stock and product changes made by other processes (PostgreSQL LISTEN/NOTIFY).
   startCatalogSync(app, db, catalog);
   registerAccount(app, { db, config: (config as { account?: AccountConfig }).account, localPool: localUserPool(db), loyaltyDirectory: LOYALTY_DIRECTORY });
-  app.register(healthRoutes);
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  app.register(healthRoutes, { db, readiness });
   const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
   const localBotCheck = new LocalBotCheck(botcheck, db);
   app.decorate('verifyBotCheck', (token: string, expectedAction: string) => verifyBotCheck(botcheck, localBotCheck, token, expectedAction));
@@ -227,6 +229,8 @@ declare module 'fastify' {
     /** Site content (home, articles, blog) and whether a content page exists (the edge's 404s). */
     content: ContentService;
     catalog: CatalogService;
+    /** What /api/health/ready reports besides the database: catalogue loaded, draining (set by server.ts). */
+    readiness: Readiness;
     /** Rate limits shared by every API process (api/src/platform/http/rate-limit.ts). */
     rateLimits: RateLimits;
     /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */

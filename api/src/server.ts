@@ -79,18 +79,33 @@ await registerEdge(app, { deployDir: config.deployDir, registry: follower, analy
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 });
 
+/**
+ * SIGTERM (or SIGINT): readiness turns 503 at once (a balancer probing /api/health/ready stops
+ * sending traffic); after SHUTDOWN_DELAY_SECONDS (default 0: set it to a few probe intervals behind
+ * a balancer) the server stops taking connections, finishes the requests in flight (a new request
+ * on a kept-alive connection gets 503 and `Connection: close`), closes the database and exits 0.
+ * Still running after SHUTDOWN_TIMEOUT_SECONDS (default 10) more: exit 1.
+ */
+const shutdownDelayMs = secondsFromEnv('SHUTDOWN_DELAY_SECONDS', 0) * 1000;
+const shutdownTimeoutMs = secondsFromEnv('SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log(`${signal}: closing`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  app.readiness.draining = true;
+  log(`${signal}: draining (readiness 503)${shutdownDelayMs > 0 ? `; closing in ${shutdownDelayMs / 1000} s` : ''}`);
+  if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+  const timer = setTimeout(() => {
+    console.error(`[api] requests still running after ${shutdownTimeoutMs / 1000} s: exiting anyway`);
+    process.exit(1);
+  }, shutdownTimeoutMs);
   timer.unref();
   try {
     await app.close();
     await follower?.stop();
     await standIn?.close();
     await database.close();
+    log('closed');
     process.exit(0);
   } catch (error) {
     console.error(error);
@@ -102,10 +117,32 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-log(`listening on http://${shownHost}:${config.port} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);
-// Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing.
+const { port: listeningPort } = app.server.address() as { port: number };
+log(`listening on http://${shownHost}:${listeningPort} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);
+// Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing;
+// /api/health/ready answers 503 until they are (tried again every 5 s while the database is unreachable).
 const warming = Date.now();
-app.catalog.warm().then(
-  () => log(`catalogue indexes loaded (${Date.now() - warming} ms)`),
-  (error: unknown) => log(`catalogue indexes not loaded yet: ${String(error)}`),
-);
+const warm = (): void => {
+  app.catalog.warm().then(
+    () => {
+      app.readiness.catalogLoaded = true;
+      log(`catalogue indexes loaded (${Date.now() - warming} ms)`);
+    },
+    (error: unknown) => {
+      log(`catalogue indexes not loaded yet: ${String(error)}`);
+      if (!closing) setTimeout(warm, 5_000).unref();
+    },
+  );
+};
+warm();
+
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 3600) {
+    console.error(`[api] cannot start: ${name} must be a number of seconds from 0 to 3600 (got "${raw}")`);
+    process.exit(1);
+  }
+  return value;
+}
