@@ -2,7 +2,7 @@
  * Behind a proxy that keeps its own Host and names the site in X-Forwarded-Host: when the proxy is
  * trusted (TRUST_PROXY), the market is the forwarded host's, for the API routes and for the edge's
  * server render and route payloads, whose loaders call the API in-process. An untrusted caller's
- * X-Forwarded-Host is ignored.
+ * X-Forwarded-Host is ignored. The renders are counted in /metrics.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -112,5 +112,17 @@ describe('the market behind a proxy that keeps its own Host (X-Forwarded-Host)',
     expect(countries(answer.body)).toEqual(['NZ']);
     expect(page).toMatch(/<html lang="en-NZ">/);
     expect((await untrusted.inject({ method: 'GET', url: '/api/site/market', headers: AU_VIA_PROXY })).json()).toMatchObject({ id: 'NZ' });
+  });
+
+  it('counts the server renders by remote, version and outcome, and the page cache lookups, in /metrics', async () => {
+    const url = `/things/metrics?api=${encodeURIComponent('/api/stores')}`;
+    for (let i = 0; i < 2; i += 1) expect((await trusted.inject({ method: 'GET', url, headers: PROXY })).statusCode).toBe(200);
+    const text = (await trusted.inject({ method: 'GET', url: '/metrics' })).body;
+    const value = (series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.slice(series.length + 1) ?? NaN);
+    expect(value('ssr_renders_total{remote="things",version="t1",outcome="rendered"}')).toBeGreaterThanOrEqual(2);
+    expect(value('ssr_render_duration_seconds_count{remote="things",version="t1",outcome="rendered"}')).toBeGreaterThanOrEqual(2);
+    expect(value('ssr_page_cache_lookups_total{result="hit"}')).toBeGreaterThanOrEqual(1);
+    expect(value('ssr_page_cache_entries')).toBeGreaterThanOrEqual(1);
+    expect(value('http_requests_total{method="GET",route="/*",status_code="200"}')).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,3 +1,4 @@
+import { metricsAccess, type MetricsAccess } from './http/metrics.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from '../store/account/config.js';
@@ -41,6 +42,8 @@ export interface Config {
   /** Cart & checkout (docs/checkout.md). */
   checkout: CheckoutConfig;
 
+  /** /metrics: METRICS_TOKEN (a bearer token it then requires); without one, served outside production only. */
+  metrics: MetricsAccess;
   /** fastify trustProxy (TRUST_PROXY): whose X-Forwarded-For gives the client address. */
   trustProxy: boolean | number | string[];
   /** Shared rate limits (api/src/platform/http/rate-limit.ts). */
@@ -170,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       pendingOrderSweepSeconds: intFrom(env.PENDING_ORDER_SWEEP_SECONDS, 60, 'PENDING_ORDER_SWEEP_SECONDS', 0, 86_400),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metrics: metricsAccess(env),
     rateLimits: {
       lookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),
       promoCodesPerHour: intFrom(env.RATE_LIMIT_PROMO_CODES_PER_HOUR, 30, 'RATE_LIMIT_PROMO_CODES_PER_HOUR', 1, 100_000),
