@@ -10,6 +10,7 @@ import { productionRefusal } from './platform/production.js';
 import { overrideOriginsFromEnv } from './platform/http/security.js';
 import { paymentClientOrigins } from './store/payments/client-config.js';
 import { seedIfEmpty } from './seed/index.js';
+import { startTelemetry } from './platform/telemetry.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,13 @@ const database = await openDatabase(config).catch((error: unknown) => {
 log(`migrations applied (${Date.now() - started} ms)`);
 const seeded = await seedIfEmpty(database.db, { products: config.seedProducts });
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
+
+// OpenTelemetry (only with an OTLP endpoint configured): before any Fastify instance is created
+const telemetry = await startTelemetry(process.env).catch((error: unknown) => {
+  console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
+  process.exit(1);
+});
+if (telemetry) log(`tracing to ${telemetry.url}`);
 
 // The payment gateway stand-in's own origin (hosted card fields, wallets: issue 15), on its own
 // port. It starts first so a free port (PAYMENT_FIELDS_PORT=0) is known before the CSP is built;
@@ -105,6 +113,7 @@ async function shutdown(signal: string) {
     await follower?.stop();
     await standIn?.close();
     await database.close();
+    await telemetry?.shutdown();
     log('closed');
     process.exit(0);
   } catch (error) {
