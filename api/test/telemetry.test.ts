@@ -57,7 +57,6 @@ describe('OpenTelemetry', () => {
         await telemetry!.shutdown();
       }
       expect(received.map((r) => r.path)).toContain('/v1/traces');
-      const body = received.map((r) => r.body).join('\n');
       const spans = received.flatMap((r) => (JSON.parse(r.body) as { resourceSpans: { scopeSpans: { spans: { name: string; attributes: { key: string; value: { stringValue?: string; intValue?: number } }[] }[] }[] }[] }).resourceSpans)
         .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
       const requests = spans.filter((s) => s.name === 'request').map((s) => Object.fromEntries(s.attributes.map((a) => [a.key, a.value.stringValue ?? a.value.intValue])));
