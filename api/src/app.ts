@@ -35,7 +35,9 @@ import { botcheckRoutes } from './stand-ins/botcheck/routes.js';
 import { DEFAULT_FRAUD, createFraudService } from './store/fraud/index.js';
 import { LocalFraud, LocalFraudService } from './stand-ins/fraud/local.js';
 import { fraudRoutes } from './stand-ins/fraud/routes.js';
-import { healthRoutes } from './platform/http/health.js';
+import { healthRoutes, Readiness } from './platform/http/health.js';
+import { registerMetrics, type Metrics } from './platform/http/metrics.js';
+import { requestIdOf } from './platform/http/request-id.js';
 import { registerAccount, type LocalPoolFactory } from './store/account/index.js';
 import type { AccountConfig } from './store/account/config.js';
 import { imageRoutes } from './stand-ins/image-cdn/routes.js';
@@ -46,7 +48,7 @@ import { ContentService } from './store/content/service.js';
 import { registerMarket } from './store/market/index.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -91,6 +93,11 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
     frameworkErrors,
     // a store page's address whose escapes do not decode: the store's 404 page, not a JSON 400
     rewriteUrl: rewritePageUrl,
+    // x-request-id: a valid incoming one is kept (a proxy's), else a new UUID; on every log line of the request (reqId) and every response
+    genReqId: requestIdOf,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -101,6 +108,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
     reply.code(404).send({ error: 'NotFound', message: `Page not found: ${pathname}` });
   });
   app.decorate('catalog', catalog);
+  // Prometheus metrics at /metrics (request rate and latency by route, server renders, page cache, pool, process)
+  app.decorate('metrics', registerMetrics(app, db, config.metrics ?? { token: null, enabled: true }));
   // the request's market (NZ or AU) from its host: request.market
   registerMarket(app, config.siteHosts, config.checkout?.afterpayMaxCents);
 
@@ -155,9 +164,11 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   // Listing cache and in-memory indexes follow stock and product changes made by other processes (PostgreSQL LISTEN/NOTIFY).
   startCatalogSync(app, db, catalog);
   registerAccount(app, { db, config: (config as { account?: AccountConfig }).account, localPool: localUserPool(db), loyaltyDirectory: LOYALTY_DIRECTORY });
-  app.register(healthRoutes);
+  const readiness = new Readiness();
+  app.decorate('readiness', readiness);
+  app.register(healthRoutes, { db, readiness });
   const botcheck = config.botcheck ?? DEFAULT_BOTCHECK;
-  const localBotCheck = new LocalBotCheck(botcheck);
+  const localBotCheck = new LocalBotCheck(botcheck, db);
   app.decorate('verifyBotCheck', (token: string, expectedAction: string) => verifyBotCheck(botcheck, localBotCheck, token, expectedAction));
   app.register(botcheckRoutes, { config: botcheck, local: localBotCheck });
   app.register(catalogRoutes, { catalog, searchIndexPrefix: config.searchIndexPrefix, botcheck, localBotCheck });
@@ -227,6 +238,10 @@ declare module 'fastify' {
     /** Site content (home, articles, blog) and whether a content page exists (the edge's 404s). */
     content: ContentService;
     catalog: CatalogService;
+    /** Prometheus metrics of this app (api/src/platform/http/metrics.ts); the edge reports its renders here. */
+    metrics: Metrics;
+    /** What /api/health/ready reports besides the database: catalogue loaded, draining (set by server.ts). */
+    readiness: Readiness;
     /** Rate limits shared by every API process (api/src/platform/http/rate-limit.ts). */
     rateLimits: RateLimits;
     /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */

@@ -10,6 +10,7 @@ import { productionRefusal } from './platform/production.js';
 import { overrideOriginsFromEnv } from './platform/http/security.js';
 import { paymentClientOrigins } from './store/payments/client-config.js';
 import { seedIfEmpty } from './seed/index.js';
+import { startTelemetry } from './platform/telemetry.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -32,6 +33,13 @@ const database = await openDatabase(config).catch((error: unknown) => {
 log(`migrations applied (${Date.now() - started} ms)`);
 const seeded = await seedIfEmpty(database.db, { products: config.seedProducts });
 if (seeded) log(`seeded ${seeded.products} products in ${seeded.ms} ms`);
+
+// OpenTelemetry (only with an OTLP endpoint configured): before any Fastify instance is created
+const telemetry = await startTelemetry(process.env).catch((error: unknown) => {
+  console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
+  process.exit(1);
+});
+if (telemetry) log(`tracing to ${telemetry.url}`);
 
 // The payment gateway stand-in's own origin (hosted card fields, wallets: issue 15), on its own
 // port. It starts first so a free port (PAYMENT_FIELDS_PORT=0) is known before the CSP is built;
@@ -79,18 +87,34 @@ await registerEdge(app, { deployDir: config.deployDir, registry: follower, analy
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 });
 
+/**
+ * SIGTERM (or SIGINT): readiness turns 503 at once (a balancer probing /api/health/ready stops
+ * sending traffic); after SHUTDOWN_DELAY_SECONDS (default 0: set it to a few probe intervals behind
+ * a balancer) the server stops taking connections, finishes the requests in flight (a new request
+ * on a kept-alive connection gets 503 and `Connection: close`), closes the database and exits 0.
+ * Still running after SHUTDOWN_TIMEOUT_SECONDS (default 10) more: exit 1.
+ */
+const shutdownDelayMs = secondsFromEnv('SHUTDOWN_DELAY_SECONDS', 0) * 1000;
+const shutdownTimeoutMs = secondsFromEnv('SHUTDOWN_TIMEOUT_SECONDS', 10) * 1000;
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  log(`${signal}: closing`);
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  app.readiness.draining = true;
+  log(`${signal}: draining (readiness 503)${shutdownDelayMs > 0 ? `; closing in ${shutdownDelayMs / 1000} s` : ''}`);
+  if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+  const timer = setTimeout(() => {
+    console.error(`[api] requests still running after ${shutdownTimeoutMs / 1000} s: exiting anyway`);
+    process.exit(1);
+  }, shutdownTimeoutMs);
   timer.unref();
   try {
     await app.close();
     await follower?.stop();
     await standIn?.close();
     await database.close();
+    await telemetry?.shutdown();
+    log('closed');
     process.exit(0);
   } catch (error) {
     console.error(error);
@@ -102,10 +126,32 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-log(`listening on http://${shownHost}:${config.port} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);
-// Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing.
+const { port: listeningPort } = app.server.address() as { port: number };
+log(`listening on http://${shownHost}:${listeningPort} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);
+// Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing;
+// /api/health/ready answers 503 until they are (tried again every 5 s while the database is unreachable).
 const warming = Date.now();
-app.catalog.warm().then(
-  () => log(`catalogue indexes loaded (${Date.now() - warming} ms)`),
-  (error: unknown) => log(`catalogue indexes not loaded yet: ${String(error)}`),
-);
+const warm = (): void => {
+  app.catalog.warm().then(
+    () => {
+      app.readiness.catalogLoaded = true;
+      log(`catalogue indexes loaded (${Date.now() - warming} ms)`);
+    },
+    (error: unknown) => {
+      log(`catalogue indexes not loaded yet: ${String(error)}`);
+      if (!closing) setTimeout(warm, 5_000).unref();
+    },
+  );
+};
+warm();
+
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 3600) {
+    console.error(`[api] cannot start: ${name} must be a number of seconds from 0 to 3600 (got "${raw}")`);
+    process.exit(1);
+  }
+  return value;
+}

@@ -176,6 +176,9 @@ describe.each(BACKENDS)('fuzzing every operation of the OpenAPI document on %s',
 
   beforeAll(async () => {
     ctx = await createTestContext(backend, { products: 40 });
+    // as the server does once listening: the catalogue indexes loaded, so readiness is 200 (a 503 there means not ready)
+    await ctx.app.catalog.warm();
+    ctx.app.readiness.catalogLoaded = true;
     ({ idToken } = await signUpCustomer(ctx));
   }, 120_000);
 

@@ -712,7 +712,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and readiness */
+        /** The server listens (migrations and seed done); kept for existing probes */
         get: {
             parameters: {
                 query?: never;
@@ -731,6 +731,110 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness: the process answers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ok";
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: the database answers, the catalogue indexes are loaded and the process is not draining (else 503) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready" | "unavailable" | "draining";
+                            checks: {
+                                /** @enum {string} */
+                                database: "ok" | "failed";
+                                /** @enum {string} */
+                                catalog: "loaded" | "loading";
+                                draining: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            status: "ready" | "unavailable" | "draining";
+                            checks: {
+                                /** @enum {string} */
+                                database: "ok" | "failed";
+                                /** @enum {string} */
+                                catalog: "loaded" | "loading";
+                                draining: boolean;
+                            };
                         };
                     };
                 };
@@ -2942,6 +3046,21 @@ export interface paths {
                 };
                 /** @description Default Response */
                 500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description InsufficientStock, PaymentGatewayRejected, PaymentProcessorDeclinedHard, InvalidRequest, PaymentInstrumentTypeNotAccepted, PaymentFailureUnrecoverable, VoucherInsufficientFunds, PromotionsChanged, OrderInProgress, ... */
+                            error: string;
+                            message: string;
+                            orderNumber?: string;
+                            code?: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,4 +1,4 @@
-import { ApiError, apiUrl, createApiClient, isNotFound } from './http';
+import { ApiError, apiUrl, createApiClient, isNotFound, retryAfterMs } from './http';
 
 type Call = [url: string, init: RequestInit & { headers: Record<string, string> }];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -100,4 +100,69 @@ it('getUrl fetches a URL made by apiUrl as it is', async () => {
   await api.getUrl(apiUrl('/api/stores/localities', { query: { q: 'Mount Eden' } }));
   await api.getUrl(apiUrl('/api/stores/{path}', { path: { path: 'auckland-newmarket' } }));
   expect(calls.map(([url]) => url)).toEqual(['/api/stores/localities?q=Mount+Eden', '/api/stores/auckland-newmarket']);
+});
+
+describe('a 503 with Retry-After (the API cannot reach its database for a moment)', () => {
+  const unavailable = (retryAfter: string | null) =>
+    new Response(JSON.stringify({ error: 'ServiceUnavailable', message: 'The store cannot reach its database right now.' }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', ...(retryAfter === null ? {} : { 'retry-after': retryAfter }) },
+    });
+  /** Answers the given responses in turn, then 200 {}. */
+  const inTurn = (...answers: Response[]) => () => answers.shift() ?? json(200, { ok: true });
+
+  it('retries a GET once after the time Retry-After names', async () => {
+    const { api, calls } = client(inTurn(unavailable('1')));
+    const started = Date.now();
+    expect(await api.get('/api/stores')).toEqual({ ok: true });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('retries a POST carrying an Idempotency-Key, with the same body and key', async () => {
+    const { api, calls } = client(inTurn(unavailable('0')));
+    await api.post('/api/order/place', { body: { cart: {} } as never, params: { header: { 'idempotency-key': 'key-2' } } });
+    expect(calls).toHaveLength(2);
+    expect(calls[1]![1].body).toBe(JSON.stringify({ cart: {} }));
+    expect(calls[1]![1].headers['idempotency-key']).toBe('key-2');
+  });
+
+  it('does not repeat a POST without an Idempotency-Key', async () => {
+    const { api, calls } = client(inTurn(unavailable('0')));
+    const error = await api.post('/api/orders/lookup', { body: { number: 'FL1', email: 'a@example.co.nz' } }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 503, code: 'ServiceUnavailable' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('retries once only, and not without Retry-After or when it is longer than 10 s', async () => {
+    const twice = client(inTurn(unavailable('0'), unavailable('0')));
+    expect(await twice.api.get('/api/stores').catch((e: unknown) => e)).toMatchObject({ status: 503 });
+    expect(twice.calls).toHaveLength(2);
+    const none = client(inTurn(unavailable(null)));
+    expect(await none.api.get('/api/stores').catch((e: unknown) => e)).toMatchObject({ status: 503 });
+    expect(none.calls).toHaveLength(1);
+    const long = client(inTurn(unavailable('60')));
+    expect(await long.api.get('/api/stores').catch((e: unknown) => e)).toMatchObject({ status: 503 });
+    expect(long.calls).toHaveLength(1);
+  });
+
+  it('stops waiting when the call is aborted', async () => {
+    const { api, calls } = client(inTurn(unavailable('5')));
+    const controller = new AbortController();
+    const pending = api.get('/api/stores', { signal: controller.signal }).catch((e: unknown) => e);
+    await new Promise((r) => setTimeout(r, 20));
+    controller.abort(new Error('navigated away'));
+    expect(await pending).toMatchObject({ message: 'navigated away' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-27T04:00:00Z');
+    expect(retryAfterMs('2', now)).toBe(2000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 04:00:03 GMT', now)).toBe(3000);
+    expect(retryAfterMs('Fri, 27 Nov 2026 03:59:00 GMT', now)).toBe(0);
+    expect(retryAfterMs('11', now)).toBeNull();
+    expect(retryAfterMs('soon', now)).toBeNull();
+    expect(retryAfterMs(null, now)).toBeNull();
+  });
 });

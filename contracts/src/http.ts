@@ -20,6 +20,9 @@
  *   in a server render's data and a route payload (`routePayloadData`, @store/ui/link).
  * - fetch is called as `fetch(url, init)` with a relative URL and plain-object headers, the page's
  *   `fetch` looked up at call time (or `options.fetch`).
+ * - A 503 with Retry-After (the API cannot reach its database for a moment) is retried once, after
+ *   the time it names (at most 10 s; aborted with `signal`), for a request that is safe to repeat:
+ *   GET, PUT and DELETE, and a POST carrying an Idempotency-Key. Other requests reject at once.
  */
 import createClient, { createFinalURL, defaultPathSerializer, type Client, type ClientPathsWithMethod, type MaybeOptionalInit, type MethodResponse } from 'openapi-fetch';
 import type { paths } from './api-types';
@@ -43,6 +46,35 @@ export class ApiError extends Error {
 
 /** The API answered 404 (an unknown product, page, order…). */
 export const isNotFound = (error: unknown): error is ApiError => error instanceof ApiError && error.status === 404;
+
+/** The longest Retry-After waited for before the one retry of a 503 (a longer one rejects at once). */
+export const MAX_RETRY_AFTER_MS = 10_000;
+
+/** Retry-After in ms (delta-seconds or an HTTP date), or null when absent, invalid or too long to wait. */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  const ms = /^\d+$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (!Number.isFinite(ms)) return null;
+  const wait = Math.max(0, ms);
+  return wait <= MAX_RETRY_AFTER_MS ? wait : null;
+}
+
+/** Waits `ms`, or rejects with the signal's reason when it aborts first. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
 
 export interface ApiClientOptions {
   /** The signed-in shopper's ID token (e.g. `() => session.getIdToken()`), for calls with `auth`. */
@@ -110,6 +142,13 @@ export function apiUrl<P extends ApiPath<'get'>>(path: P, params?: ApiParams<'ge
   return createFinalURL(path, { baseUrl: '', params: (params ?? {}) as { query?: Record<string, unknown>; path?: Record<string, unknown> }, querySerializer: serializeQuery, pathSerializer: defaultPathSerializer }) as ApiUrl<P>;
 }
 
+/** GET, PUT and DELETE, and any request with an Idempotency-Key, may be sent twice. */
+function canRepeat(method: Method, request: { params?: unknown; headers: Record<string, unknown> }): boolean {
+  if (method !== 'post') return true;
+  const header = asObject(asObject(request.params).header);
+  return [header, request.headers].some((headers) => Object.keys(headers).some((name) => name.toLowerCase() === 'idempotency-key' && Boolean(headers[name])));
+}
+
 const asObject = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
@@ -136,7 +175,15 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         else if (auth === 'required') throw new ApiError(401, 'Unauthorized', 'Not signed in.');
       }
       const send = client[method.toUpperCase() as 'GET'] as (path: string, init: Record<string, unknown>) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
-      const { data, error, response } = await send(path, { ...rest, headers: { ...headers, ...asObject(rest.headers) } });
+      const request = { ...rest, headers: { ...headers, ...asObject(rest.headers) } };
+      let { data, error, response } = await send(path, request);
+      if (response.status === 503 && canRepeat(method, request)) {
+        const wait = retryAfterMs(response.headers.get('retry-after'));
+        if (wait !== null) {
+          await sleep(wait, rest.signal as AbortSignal | undefined);
+          ({ data, error, response } = await send(path, request));
+        }
+      }
       if (response.ok) return data;
       const body = asObject(error);
       throw new ApiError(response.status, typeof body.error === 'string' ? body.error : 'HttpError', typeof body.message === 'string' ? body.message : `Request failed (${response.status})`, body);

@@ -10,7 +10,7 @@ import { listingAnswer as catalogListing, productAnswer as catalogProduct, produ
 import { cspNonces, nonceMeta } from '../platform/http/security';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
-import { chromeDataOf, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
+import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 import type { RegistryFollower } from './registry-follower';
 
 /**
@@ -219,7 +219,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     disabled: new Set(opts.ssrDisabled ?? []),
     siteName: 'Fernleaf',
     log: app.log,
+    metrics: app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
   };
+  if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
    * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
@@ -258,7 +260,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
     return catalogProduct(app.catalog, url.slice(PRODUCT.length), market.currency);
   };
-  const apiFor = (host: string | undefined, market: MarketSettings): ServerApi => async (url) => {
+  const apiFor = (host: string | undefined, market: MarketSettings, requestId?: string): ServerApi => async (url) => {
     const memo = `${host ?? ''} ${url}`;
     const product = await productAnswer(url, market);
     if (product !== null) {
@@ -278,7 +280,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       remember(memo, direct.etag, body);
       return { status: 200, body: body as never };
     }
-    const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}) };
+    const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) };
     if (known) headers['if-none-match'] = known.etag;
     const response = await app.inject({ method: 'GET', url, headers });
     if (known && response.statusCode === 304) return { status: 200, body: known.body as never };
@@ -331,7 +333,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         template: current.template,
         headExtra: geoElement + marketElement + current.registryElement,
         variant: geoElement,
-        api: apiFor(request.headers.host, market),
+        api: apiFor(request.host, market, request.id),
         market,
         nonces: cspNonces(reply),
         exists: async () => {
@@ -382,7 +384,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();
     try {
-      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.headers.host, request.market), marketFor(request));
+      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.host, request.market, request.id), marketFor(request));
       if (!result) return none();
       return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
     } catch (error) {
@@ -398,7 +400,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoChromeData', message: 'No chrome data: the shell has no server build' });
     if (!version || opts.ssr === false) return none();
     try {
-      const data = await chromeDataOf(ssr, version, apiFor(request.headers.host, request.market), request.market.id);
+      const data = await chromeDataOf(ssr, version, apiFor(request.host, request.market, request.id), request.market.id);
       if (!data) return none();
       return reply.header('Cache-Control', NO_CACHE).header('Vary', 'Host').header('X-Shell-Version', version).send(data);
     } catch (error) {

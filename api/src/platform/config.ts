@@ -1,3 +1,4 @@
+import { metricsAccess, type MetricsAccess } from './http/metrics.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from '../store/account/config.js';
@@ -17,6 +18,8 @@ export interface Config {
   dataDir: string;
   /** postgres://... to use a PostgreSQL server through node-postgres instead of PGlite. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process may open (DATABASE_POOL_MAX, 10): several processes open this many each. */
+  databasePoolMax: number;
   /** Index names are `${searchIndexPrefix}_products`. */
   searchIndexPrefix: string;
   deployDir: string;
@@ -39,6 +42,8 @@ export interface Config {
   /** Cart & checkout (docs/checkout.md). */
   checkout: CheckoutConfig;
 
+  /** /metrics: METRICS_TOKEN (a bearer token it then requires); without one, served outside production only. */
+  metrics: MetricsAccess;
   /** fastify trustProxy (TRUST_PROXY): whose X-Forwarded-For gives the client address. */
   trustProxy: boolean | number | string[];
   /** Shared rate limits (api/src/platform/http/rate-limit.ts). */
@@ -141,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     repoRoot,
     dataDir: resolveFrom(repoRoot, env.DATA_DIR, 'var/pgdata'),
     databaseUrl,
+    databasePoolMax: intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', 1, 1000),
     searchIndexPrefix: prefix,
     deployDir: resolveFrom(repoRoot, env.DEPLOY_DIR, 'var/deploy'),
     registry: registryFrom(env),
@@ -167,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       pendingOrderSweepSeconds: intFrom(env.PENDING_ORDER_SWEEP_SECONDS, 60, 'PENDING_ORDER_SWEEP_SECONDS', 0, 86_400),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metrics: metricsAccess(env),
     rateLimits: {
       lookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),
       promoCodesPerHour: intFrom(env.RATE_LIMIT_PROMO_CODES_PER_HOUR, 30, 'RATE_LIMIT_PROMO_CODES_PER_HOUR', 1, 100_000),

@@ -283,4 +283,9 @@ export class PageCache {
     this.entries.clear();
     this.bytes = 0;
   }
+
+  /** Pages kept and their estimated bytes (metrics). */
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: Math.round(this.bytes) };
+  }
 }

@@ -9,6 +9,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
 import { CHROME_DATA_PATH, headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
+import type { SsrMetrics } from '../../platform/http/metrics';
 import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
 import { loadServerModule } from './modules';
 import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
@@ -40,6 +41,8 @@ export interface SsrOptions {
   log: FastifyBaseLogger;
   /** Called with every server-render failure (logged and counted). */
   onFailure?: (remote: string, error: unknown) => void;
+  /** Render times and outcomes, page-cache lookups (Prometheus, api/src/platform/http/metrics.ts). */
+  metrics?: SsrMetrics;
 }
 
 export interface PageRequest {
@@ -188,6 +191,8 @@ class RenderCache {
 const renders = new RenderCache(64 * 1024 * 1024);
 /** Assembled pages without their nonces (page-cache.ts), 64 MB. */
 const pages = new PageCache(64 * 1024 * 1024);
+/** The assembled-page cache's size (metrics). */
+export const pageCacheStats = () => pages.stats();
 
 /**
  * A rendered page: a kept template and this response's nonces (the edge joins them, or sends the
@@ -221,8 +226,10 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
       if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${owner.name}@${owner.version}: the server bundle exports no load and render`);
       const loaded = await within(remote.load({ url: request.url, api: request.api, market }), budget);
-      if (loaded.status === 404) status = 404;
-      else {
+      if (loaded.status === 404) {
+        status = 404;
+        options.metrics?.render(owner.name, owner.version, 'not_found', (performance.now() - started) / 1000);
+      } else {
         // the same release, URL and data render the same HTML: reuse it (a listing's data is the
         // API's cached answer; a product's changes with its stock, and so renders again)
         const dataJson = routeDataJson(loaded.data);
@@ -233,12 +240,14 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
           renders.set(key, dataJson, rendered);
         }
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
+        options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
         regionStyles = rendered.styles;
         head = () => headOf(loaded) ?? null;
       }
     } catch (error) {
       options.log.error({ err: error, remote: owner.name, version: owner.version, path: request.pathname }, 'server render failed: the browser renders this region');
       options.onFailure?.(owner.name, error);
+      options.metrics?.render(owner.name, owner.version, 'failed', (performance.now() - started) / 1000);
       region = { name: owner.name, version: owner.version, kind: 'failed', html: '' };
     }
   } else if (owner) {
@@ -267,6 +276,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
   if (pageKey && inputs) {
     const hit = pages.get(pageKey, inputs);
+    options.metrics?.pageCacheLookup(hit !== undefined);
     if (hit) {
       // compressed from its second request on: a page asked for once is not worth it
       hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));

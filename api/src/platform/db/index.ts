@@ -26,6 +26,8 @@ export interface DatabaseConfig {
   databaseUrl: string | undefined;
   /** The committed drizzle migrations (api/drizzle). */
   migrationsDir: string;
+  /** PostgreSQL connections of this process (default 10). */
+  databasePoolMax?: number;
 }
 
 /**
@@ -47,7 +49,9 @@ function isFreshDataDir(dataDir: string): boolean {
 
 export async function openDatabase(config: DatabaseConfig, options: OpenDatabaseOptions = {}): Promise<OpenDatabase> {
   if (config.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // a query waits at most 5 s for a connection: while the server is down or restarting it fails
+    // (a 503 with Retry-After, platform/http/errors.ts) instead of hanging the request
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: config.databasePoolMax ?? 10, connectionTimeoutMillis: 5_000 });
     // An idle client can lose its connection (a server restart, a failover, a terminated backend):
     // the pool drops it and opens a new one on demand. Without a listener the error would crash
     // the process (node-postgres emits it on the pool).

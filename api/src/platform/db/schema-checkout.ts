@@ -121,12 +121,18 @@ export const orders = pgTable(
     fraudReason: text('fraud_reason'),
     /** awaiting_payment: when the pay-later checkout expires (then cancelled, reservations released). */
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true, mode: 'date' }),
+    /**
+     * The Idempotency-Key the order was placed with (written in the transaction that places it): a
+     * retry whose first attempt died before its answer was saved is answered with this order.
+     */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     // One order at a time per cart, and a cart is spent once it has an order.
     uniqueIndex('orders_cart_active_idx').on(t.cartId).where(sql`${t.status} in ('pending', 'awaiting_payment', 'placed')`),
+    index('orders_idempotency_key_idx').on(t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
     index('orders_email_idx').on(t.email),
     index('orders_user_idx').on(t.userSub, t.createdAt),
     // The pay-later expiry sweep: only orders still waiting for approval.

@@ -77,6 +77,29 @@ export const poolRefreshTokens = pgTable(
   (t) => [index('pool_refresh_tokens_sub_idx').on(t.sub), index('pool_refresh_tokens_origin_idx').on(t.originJti)],
 );
 
+/**
+ * Open SRP sign-in challenges (InitiateAuth USER_SRP_AUTH → RespondToAuthChallenge), kept here so
+ * that the two steps may be answered by different API processes. Keyed by a hash of the
+ * SECRET_BLOCK handed to the client; used once (deleted when answered) and valid until `expiresAt`.
+ */
+export const poolSrpChallenges = pgTable(
+  'pool_srp_challenges',
+  {
+    /** SHA-256 (hex) of the SECRET_BLOCK. */
+    id: text('id').primaryKey(),
+    sub: text('sub').notNull(),
+    /** False for the stand-in challenge an unknown user gets (it fails at the claim). */
+    known: boolean('known').notNull(),
+    /** The client's public ephemeral A, the server's B and secret b, and the verifier challenged (hex). */
+    clientPublic: text('client_public').notNull(),
+    serverPublic: text('server_public').notNull(),
+    serverSecret: text('server_secret').notNull(),
+    verifier: text('verifier').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('pool_srp_challenges_expires_idx').on(t.expiresAt)],
+);
+
 /** RS256 signing keys of the local pool (generated at first start, kept in the database). */
 export const poolSigningKeys = pgTable('pool_signing_keys', {
   kid: text('kid').primaryKey(),
@@ -85,4 +108,4 @@ export const poolSigningKeys = pgTable('pool_signing_keys', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schemaUserPool = { poolUsers, poolCodes, poolOutbox, poolRefreshTokens, poolSigningKeys };
+export const schemaUserPool = { poolUsers, poolCodes, poolOutbox, poolRefreshTokens, poolSrpChallenges, poolSigningKeys };

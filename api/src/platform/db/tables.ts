@@ -14,5 +14,6 @@ import { schemaReturns as returns } from './schema-returns.js';
 import { schemaLimits as limits } from './schema-limits.js';
 import { schemaUserPool as userPool } from './schema-stand-in-user-pool.js';
 import { schemaPayments as payments } from './schema-stand-in-payments.js';
+import { schemaBotcheck as botcheck } from './schema-stand-in-botcheck.js';
 
-export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...userPool, ...account, ...returns, ...limits, ...payments };
+export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...userPool, ...account, ...returns, ...limits, ...payments, ...botcheck };

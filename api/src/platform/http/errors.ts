@@ -1,6 +1,7 @@
 import type { ValidationErrorBody, ValidationIssue } from '@store/contracts';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { InputTextError, sendProblem } from './input.js';
 
 interface ZodLikeValidation {
@@ -78,10 +79,26 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.code(415).send({ error: 'UnsupportedMediaType', message: 'Send the body as application/json.' });
   }
+  if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
   const status = error.statusCode ?? 500;
   if (status < 500) {
     return reply.code(status).send({ error: error.name && error.name !== 'FastifyError' ? error.name : 'BadRequest', message: error.message });
   }
   request.log.error({ err: error, req: request }, 'request failed');
   return reply.code(500).send({ error: 'InternalError', message: 'Something went wrong.' });
+}
+
+/** The body of a 503 answered because the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_BODY = {
+  error: 'ServiceUnavailable',
+  message: 'The store cannot reach its database right now. Try again in a moment.',
+} as const;
+
+/**
+ * 503 with Retry-After for a request the database could not serve (a restart, a lost connection):
+ * logged as a warning with the cause, never as a 500.
+ */
+export function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.warn({ err: error }, 'database unavailable');
+  return reply.code(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store').send(DATABASE_UNAVAILABLE_BODY);
 }

@@ -7,6 +7,7 @@
  *
  * Answers over the limit are 429 with Retry-After (seconds to the end of the window).
  */
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js';
 import { sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { queryRows, type Database } from '../db/index.js';
@@ -137,7 +138,21 @@ export function cognitoRateLimit(limits: RateLimits, settings: RateLimitSettings
     const operation = String(request.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
     const rule = SIGN_IN_OPERATIONS.has(operation) ? r.signIn : CODE_OPERATIONS.has(operation) ? r.codeConfirmation : null;
     if (!rule) return;
-    const decision = await limits.take(rule, clientOf(request));
+    let decision;
+    try {
+      decision = await limits.take(rule, clientOf(request));
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      // the limits are in the database: answered as the user pool answers an outage (Cognito's JSON shape)
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .header('x-amzn-errortype', 'ServiceUnavailableException:')
+        .header('cache-control', 'no-store')
+        .type('application/x-amz-json-1.1')
+        .send(JSON.stringify({ __type: 'ServiceUnavailableException', message: 'The user pool cannot reach its database right now. Try again in a moment.' }));
+    }
     if (decision.ok) return;
     return reply
       .code(429)

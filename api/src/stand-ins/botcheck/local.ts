@@ -3,17 +3,27 @@
  * reaches it only through `InProcessSiteVerify` (api/src/store/botcheck).
  */
 import crypto from 'node:crypto';
+import { lt } from 'drizzle-orm';
+import type { Database } from '../../platform/db/index.js';
+import { botcheckUsedTokens } from '../../platform/db/schema-stand-in-botcheck.js';
 import type { BotCheckConfig, InProcessSiteVerify, SiteVerifyAnswer } from '../../store/botcheck/index.js';
 
 export const TOKEN_TTL_MS = 120_000;
 
 const b64 = (buf: Buffer) => buf.toString('base64url');
 
-/** The local provider: issues and verifies tokens. */
+/**
+ * The local provider: issues and verifies tokens. A token is accepted once: the tokens verified are
+ * kept in the database (botcheck_used_tokens), so a token used with one API process is refused by
+ * every other.
+ */
 export class LocalBotCheck implements InProcessSiteVerify {
-  private readonly used = new Map<string, number>();
+  private lastPrune = 0;
 
-  constructor(private readonly config: BotCheckConfig) {}
+  constructor(
+    private readonly config: BotCheckConfig,
+    private readonly db: Database,
+  ) {}
 
   private sign(payload: string): string {
     return b64(crypto.createHmac('sha256', this.config.secret).update(payload).digest());
@@ -27,7 +37,7 @@ export class LocalBotCheck implements InProcessSiteVerify {
   }
 
   /** reCAPTCHA siteverify semantics. */
-  verify(secret: string, token: string, now = Date.now()): SiteVerifyAnswer {
+  async verify(secret: string, token: string, now = Date.now()): Promise<SiteVerifyAnswer> {
     if (secret !== this.config.secret) return { success: false, 'error-codes': ['invalid-input-secret'] };
     const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return { success: false, 'error-codes': ['invalid-input-response'] };
@@ -41,9 +51,13 @@ export class LocalBotCheck implements InProcessSiteVerify {
     } catch {
       return { success: false, 'error-codes': ['invalid-input-response'] };
     }
-    for (const [key, at] of this.used) if (now - at > TOKEN_TTL_MS) this.used.delete(key);
-    if (now - data.t > TOKEN_TTL_MS || this.used.has(signature)) return { success: false, 'error-codes': ['timeout-or-duplicate'] };
-    this.used.set(signature, now);
+    if (now - data.t > TOKEN_TTL_MS) return { success: false, 'error-codes': ['timeout-or-duplicate'] };
+    if (now - this.lastPrune > TOKEN_TTL_MS) {
+      this.lastPrune = now;
+      await this.db.delete(botcheckUsedTokens).where(lt(botcheckUsedTokens.usedAt, new Date(now - TOKEN_TTL_MS)));
+    }
+    const first = await this.db.insert(botcheckUsedTokens).values({ signature, usedAt: new Date(now) }).onConflictDoNothing().returning({ signature: botcheckUsedTokens.signature });
+    if (first.length === 0) return { success: false, 'error-codes': ['timeout-or-duplicate'] };
     return { success: true, score: 0.9, action: data.a, challenge_ts: new Date(data.t).toISOString(), hostname: data.h };
   }
 }

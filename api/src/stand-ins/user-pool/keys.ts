@@ -3,7 +3,7 @@
  * survive restarts; nothing secret ships with the code). The JWKS publishes the public half.
  */
 import crypto from 'node:crypto';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Database } from '../../platform/db/index.js';
 import { poolSigningKeys } from '../../platform/db/schema-stand-in-user-pool.js';
@@ -21,17 +21,27 @@ export interface SigningKey {
 
 const secretOf = (privateJwk: JWK) => crypto.createHash('sha256').update(`fernleaf-pool-secret:${String(privateJwk.d)}`).digest();
 
+/**
+ * The pool's key: the oldest in the table, so that every process on one database signs with, and
+ * publishes, the same key. The first start writes one under a transaction-scoped advisory lock:
+ * processes starting at once on an empty table wait for each other and all read the one written.
+ */
 export async function loadOrCreateSigningKey(db: Database): Promise<SigningKey> {
-  const [existing] = await db.select().from(poolSigningKeys).orderBy(asc(poolSigningKeys.createdAt)).limit(1);
-  if (existing) {
-    const privateKey = (await importJWK(existing.privateJwk as JWK, 'RS256')) as CryptoKey;
-    return { kid: existing.kid, privateKey, publicJwk: existing.publicJwk as JWK, secret: secretOf(existing.privateJwk as JWK) };
+  const oldest = (from: Database) => from.select().from(poolSigningKeys).orderBy(asc(poolSigningKeys.createdAt), asc(poolSigningKeys.kid)).limit(1);
+  let [existing] = await oldest(db);
+  if (!existing) {
+    const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+    const kid = crypto.randomBytes(12).toString('base64url');
+    const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+    const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
+    existing = await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('pool_signing_keys'))`);
+      const [found] = await oldest(tx as unknown as Database);
+      if (found) return found;
+      const [inserted] = await tx.insert(poolSigningKeys).values({ kid, privateJwk, publicJwk }).returning();
+      return inserted!;
+    });
   }
-  const { privateKey, publicKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-  const kid = crypto.randomBytes(12).toString('base64url');
-  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
-  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'RS256', use: 'sig' };
-  const inserted = await db.insert(poolSigningKeys).values({ kid, privateJwk, publicJwk }).onConflictDoNothing().returning();
-  if (inserted.length === 0) return loadOrCreateSigningKey(db);
-  return { kid, privateKey, publicJwk, secret: secretOf(privateJwk) };
+  const privateKey = (await importJWK(existing.privateJwk as JWK, 'RS256')) as CryptoKey;
+  return { kid: existing.kid, privateKey, publicJwk: existing.publicJwk as JWK, secret: secretOf(existing.privateJwk as JWK) };
 }

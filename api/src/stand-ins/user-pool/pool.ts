@@ -9,7 +9,7 @@ import { SignJWT, jwtVerify, createLocalJWKSet, type JWK } from 'jose';
 import type { AccountConfig } from '../../store/account/config.js';
 import type { Database } from '../../platform/db/index.js';
 import { customers } from '../../platform/db/schema-account.js';
-import { poolCodes, poolOutbox, poolRefreshTokens, poolUsers } from '../../platform/db/schema-stand-in-user-pool.js';
+import { poolCodes, poolOutbox, poolRefreshTokens, poolSrpChallenges, poolUsers } from '../../platform/db/schema-stand-in-user-pool.js';
 import type { SigningKey } from './keys.js';
 import * as srp from './srp.js';
 
@@ -30,8 +30,10 @@ const ATTEMPTS_EXCEEDED = () => new CognitoError('NotAuthorizedException', 'Pass
 const EXPIRED_CODE = () => new CognitoError('ExpiredCodeException', 'Invalid code provided, please request a code again.');
 const CODE_MISMATCH = () => new CognitoError('CodeMismatchException', 'Invalid verification code provided, please try again.');
 const LOCK_MINUTES = 15;
-/** Open SRP challenges kept in memory (5 minutes each). */
-const MAX_CHALLENGES = 10_000;
+/** How long an SRP challenge may be answered (kept in the database: any process may answer it). */
+const CHALLENGE_TTL_MS = 5 * 60_000;
+/** Expired challenges are deleted at most this often by one process. */
+const CHALLENGE_PRUNE_MS = 60_000;
 
 type Json = Record<string, unknown>;
 type Attributes = { Name: string; Value: string }[];
@@ -62,17 +64,6 @@ export function passwordPolicyError(password: string): string | null {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.).*(\..*)$/, '$1***$2***$3');
 
-interface SrpChallenge {
-  sub: string;
-  /** False for the stand-in challenge an unknown user gets (it fails at the claim, after the same work). */
-  known: boolean;
-  A: bigint;
-  B: bigint;
-  b: bigint;
-  verifier: string;
-  expires: number;
-}
-
 export interface PoolOptions {
   db: Database;
   config: AccountConfig;
@@ -92,7 +83,7 @@ export class LocalUserPool {
   private readonly config: AccountConfig;
   private readonly key: SigningKey;
   private readonly now: () => Date;
-  private readonly challenges = new Map<string, SrpChallenge>();
+  private lastPrune = 0;
   readonly jwks: { keys: JWK[] };
   private readonly localJwks: ReturnType<typeof createLocalJWKSet>;
   /** The verifier unknown users are challenged with (the same modPow work as a real one; never matches). */
@@ -106,7 +97,9 @@ export class LocalUserPool {
     this.poolName = options.config.userPoolId.split('_')[1]!;
     this.jwks = { keys: [options.key.publicJwk] };
     this.localJwks = createLocalJWKSet(this.jwks);
-    this.standInVerifier = srp.padHex(srp.modPow(srp.g, BigInt(`0x${crypto.randomBytes(32).toString('hex')}`), srp.N));
+    // derived from the pool's secret: the same in every process on one database
+    const standInSecret = crypto.createHmac('sha256', options.key.secret).update('stand-in-verifier').digest('hex');
+    this.standInVerifier = srp.padHex(srp.modPow(srp.g, BigInt(`0x${standInSecret}`), srp.N));
   }
 
   /**
@@ -369,8 +362,17 @@ export class LocalUserPool {
       const verifier = user?.verifier ?? this.standInVerifier;
       const { b, B } = srp.serverEphemeral(verifier);
       const secretBlock = crypto.randomBytes(48).toString('base64');
-      this.pruneChallenges();
-      this.challenges.set(secretBlock, { sub, known: Boolean(user), A, B, b, verifier, expires: Date.now() + 5 * 60_000 });
+      await this.pruneChallenges();
+      await this.db.insert(poolSrpChallenges).values({
+        id: hashToken(secretBlock),
+        sub,
+        known: Boolean(user),
+        clientPublic: A.toString(16),
+        serverPublic: B.toString(16),
+        serverSecret: b.toString(16),
+        verifier,
+        expiresAt: new Date(this.now().getTime() + CHALLENGE_TTL_MS),
+      });
       return {
         ChallengeName: 'PASSWORD_VERIFIER',
         ChallengeParameters: { SALT: salt, SECRET_BLOCK: secretBlock, SRP_B: B.toString(16), USERNAME: sub, USER_ID_FOR_SRP: sub },
@@ -380,14 +382,20 @@ export class LocalUserPool {
     throw new CognitoError('InvalidParameterException', `Unsupported AuthFlow ${flow}.`);
   }
 
-  /** Drops expired challenges, and the oldest ones beyond MAX_CHALLENGES (a flood of InitiateAuth cannot grow memory). */
-  private pruneChallenges(): void {
-    const now = Date.now();
-    for (const [key, challenge] of this.challenges) if (challenge.expires < now) this.challenges.delete(key);
-    for (const key of this.challenges.keys()) {
-      if (this.challenges.size < MAX_CHALLENGES) break;
-      this.challenges.delete(key);
-    }
+  /** Deletes expired challenges (at most once a minute per process; an index on the expiry keeps it cheap). */
+  private async pruneChallenges(): Promise<void> {
+    const now = this.now();
+    if (now.getTime() - this.lastPrune < CHALLENGE_PRUNE_MS) return;
+    this.lastPrune = now.getTime();
+    await this.db.delete(poolSrpChallenges).where(lt(poolSrpChallenges.expiresAt, now));
+  }
+
+  /** The challenge of a SECRET_BLOCK, taken once (deleted in the same statement) while unexpired. */
+  private async takeChallenge(secretBlock: string) {
+    const [row] = await this.db.delete(poolSrpChallenges).where(eq(poolSrpChallenges.id, hashToken(secretBlock))).returning();
+    if (!row || row.expiresAt.getTime() < this.now().getTime()) return null;
+    const big = (hex: string) => BigInt(`0x${hex}`);
+    return { sub: row.sub, known: row.known, A: big(row.clientPublic), B: big(row.serverPublic), b: big(row.serverSecret), verifier: row.verifier };
   }
 
   private async respondToAuthChallenge(body: Json): Promise<Json> {
@@ -395,9 +403,8 @@ export class LocalUserPool {
     if (body.ChallengeName !== 'PASSWORD_VERIFIER') throw new CognitoError('InvalidParameterException', 'Unsupported challenge.');
     const responses = record(body, 'ChallengeResponses');
     const secretBlock = str(responses, 'PASSWORD_CLAIM_SECRET_BLOCK');
-    const challenge = this.challenges.get(secretBlock);
-    this.challenges.delete(secretBlock);
-    if (!challenge || challenge.expires < Date.now()) throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
+    const challenge = await this.takeChallenge(secretBlock);
+    if (!challenge) throw new CognitoError('NotAuthorizedException', 'Invalid session for the user, session is expired.');
     const userId = str(responses, 'USERNAME');
     // (the stand-in id of an unknown user is looked up too: the same query, finding nothing)
     const [found] = await this.db.select().from(poolUsers).where(eq(poolUsers.sub, challenge.sub)).limit(1);

@@ -6,6 +6,7 @@
  * - GET /api/cognito/outbox (JSON, `?email=`) and /api/cognito/outbox.html: the development outbox
  *   (only when the outbox is enabled; 404 otherwise, e.g. in production).
  */
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../platform/db/unavailable.js';
 import { DEFAULT_MARKET } from '@store/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { AccountConfig } from '../../store/account/config.js';
@@ -45,6 +46,16 @@ export const cognitoRoutes: FastifyPluginAsync<{ pool: LocalUserPool; config: Ac
           .header('x-amzn-errortype', `${error.type}:`)
           .type('application/x-amz-json-1.1')
           .send(JSON.stringify({ __type: error.type, message: error.message }));
+      }
+      if (isDatabaseUnavailable(error)) {
+        // as an AWS service answers when it cannot serve now (the SDKs retry a 503)
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .header('x-amzn-errortype', 'ServiceUnavailableException:')
+          .type('application/x-amz-json-1.1')
+          .send(JSON.stringify({ __type: 'ServiceUnavailableException', message: 'The user pool cannot reach its database right now. Try again in a moment.' }));
       }
       request.log.error(error);
       return reply

@@ -52,7 +52,7 @@ export interface SiteVerifyAnswer {
 
 /** Answers siteverify in process (the local stand-in) when no siteverify URL is configured. */
 export interface InProcessSiteVerify {
-  verify(secret: string, token: string): SiteVerifyAnswer;
+  verify(secret: string, token: string): Promise<SiteVerifyAnswer>;
 }
 
 export type BotCheckResult = { ok: true; score: number } | { ok: false; reason: string };
@@ -67,7 +67,7 @@ export async function verifyBotCheck(
 ): Promise<BotCheckResult> {
   if (!token) return { ok: false, reason: 'missing-input-response' };
   let answer: SiteVerifyAnswer;
-  if (!config.verifyUrl) answer = local.verify(config.secret, token);
+  if (!config.verifyUrl) answer = await local.verify(config.secret, token);
   else {
     try {
       const response = await fetchImpl(config.verifyUrl, {

@@ -26,6 +26,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../platform/db/index.js';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../platform/db/unavailable.js';
+import { DATABASE_UNAVAILABLE_BODY } from '../../platform/http/errors.js';
 import { redactToken } from '../fraud/index.js';
 import { IdempotencyStore, requestHash } from '../orders/idempotency.js';
 import { OrderError, type OrderService } from '../orders/service.js';
@@ -116,6 +118,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
   const sendOrderError = (reply: FastifyReply, error: unknown, fraudToken?: string) => {
     if (error instanceof OrderError) return { status: error.statusCode, body: error.body() };
     if (error instanceof CartItemInvalid) return { status: 422, body: error.body() };
+    if (isDatabaseUnavailable(error)) {
+      reply.log.warn({ err: redactToken(error, fraudToken) }, 'order failed: database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
+      return { status: 503, body: DATABASE_UNAVAILABLE_BODY };
+    }
     // never the fraud token in the log (a failed query's message carries its parameters)
     reply.log.error({ err: redactToken(error, fraudToken) }, 'order failed');
     return { status: 500, body: { error: 'InternalError', message: 'Something went wrong.' } };
@@ -130,7 +137,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         summary: 'Places an order (optional Idempotency-Key header)',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }).passthrough(),
         body: OrderPlaceRequest,
-        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: z.union([CartItemInvalidBody, OrderErrorBody]), 429: OrderErrorBody, 500: OrderErrorBody },
+        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: z.union([CartItemInvalidBody, OrderErrorBody]), 429: OrderErrorBody, 500: OrderErrorBody, 503: OrderErrorBody },
       },
     },
     async (request, reply) => {
@@ -157,21 +164,45 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         }
       }
       const claim = await idempotency.claim(key, requestHash(request.body, sub ?? 'guest'));
-      if (claim.kind === 'conflict') return reply.code(claim.status).send(claim.body);
       if (claim.kind === 'replay') return reply.header('idempotent-replayed', 'true').code(claim.status as 200).send(claim.body as OrderPlaceResponse);
-      // the key's holder died mid-order: settle what it left pending for this cart first
-      if (claim.takenOver) await orders.resolvePendingOfCart(request.body.cartId, opts.idempotencyLeaseMs);
+      // The order this key placed, when its answer was never saved (the process placing it died or
+      // hangs after the order was placed): that order is the answer, and the key keeps it.
+      const placedAnswer = async () => {
+        const placed = await orders.answerForKey(key, request.body.cartId);
+        if (placed) await idempotency.finish(key, 200, placed);
+        return placed;
+      };
+      if (claim.kind === 'conflict') {
+        const placed = claim.status === 409 ? await placedAnswer() : null;
+        if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
+        return reply.code(claim.status).send(claim.body);
+      }
+      // the key's holder died mid-order: settle what it left pending for this cart first (a charged
+      // order is completed, an uncharged one released), then answer with the order if it is placed
+      if (claim.takenOver) {
+        await orders.resolvePendingOfCart(request.body.cartId, opts.idempotencyLeaseMs);
+        const placed = await placedAnswer();
+        if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
+      }
       let status = 200;
       let body: unknown;
       try {
-        body = await orders.place(request.body, ctx);
+        body = await orders.place(request.body, { ...ctx, idempotencyKey: key });
       } catch (error) {
         ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
-      // another order of this cart is still pending (say, left by a crashed process until the sweep
-      // resolves it): not an answer to keep for this key, so a later retry is judged again
-      if ((body as { error?: string }).error === 'OrderInProgress') await idempotency.release(key);
-      else await idempotency.finish(key, status, body);
+      if ((body as { error?: string }).error === 'OrderInProgress') {
+        // the cart's order may be this key's own (placed by an attempt whose answer was lost)
+        const placed = await placedAnswer();
+        if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
+        // another order of this cart is still pending (say, left by a crashed process until the
+        // sweep resolves it): not an answer to keep for this key, so a later retry is judged again
+        await idempotency.release(key);
+      } else if (status === 503) {
+        // the database could not be reached: nothing to keep for this key; a retry is judged again
+        // (when the release cannot be written either, the key is taken over after its lease)
+        await idempotency.release(key).catch(() => undefined);
+      } else await idempotency.finish(key, status, body);
       return reply.code(status as 200).send(body as OrderPlaceResponse);
     },
   );

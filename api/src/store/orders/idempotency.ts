@@ -8,6 +8,11 @@
  * conditional UPDATE (so of several retries exactly one does) and runs the request again, after
  * resolving the order the dead holder may have left `pending` for the cart (as the pending-order
  * sweep would: orders/service.ts).
+ *
+ * The order row records the key in the transaction that inserts it: a retry finding the key
+ * `running` (or taken over, or refused with OrderInProgress) while the key's order is placed or
+ * waiting for its pay-later approval is answered with that order (the answer the dead holder never
+ * saved), and the key keeps that answer (checkout/routes.ts).
  */
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';

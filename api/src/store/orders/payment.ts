@@ -43,6 +43,7 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
   if (main.methodCode === 'AFTERPAY') {
     const checkout = await payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
     payments[payments.length - 1]!.payLaterToken = checkout.token;
+    payments[payments.length - 1]!.payLaterUrl = checkout.redirectUrl;
     // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
     const waiting = await queryRows<{ number: string }>(
       db,

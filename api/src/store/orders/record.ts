@@ -41,12 +41,12 @@ export function orderInsert(order: OrderRow, status: string) {
   const { number, accessToken, input, ctx, market, email, shippingAddress, items, payments, priced, fraud } = order;
   const { cart } = input;
   const applied = priced.promotions.appliedPromotions;
-  return sql`insert into orders (number, cart_id, status, market, currency, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics, fraud_token, fraud_decision, fraud_reason)
+  return sql`insert into orders (number, cart_id, status, market, currency, access_token, user_sub, email, first_name, last_name, phone, agree_to_marketing, shipping_type, shipping, shipping_address, billing_address, items, promo_codes, promotions, payments, item_subtotal, total_discount, shipping_price, grand_total, gst, loyalty_points, loyalty_member_id, analytics, fraud_token, fraud_decision, fraud_reason, idempotency_key)
               values (${number}, ${input.cartId}, ${status}, ${market.id}, ${market.currency}, ${accessToken}, ${ctx.userSub ?? null}, ${email}, ${cart.firstName}, ${cart.lastName}, ${cart.phone}, ${input.agreeToMarketing},
                 ${cart.shipping.type}, ${JSON.stringify(cart.shipping)}::jsonb, ${JSON.stringify(shippingAddress)}::jsonb, ${JSON.stringify(cart.billingAddress)}::jsonb, ${JSON.stringify(items)}::jsonb,
                 ${sql.param(cart.promoCodes.map((c) => c.toUpperCase()))}::text[], ${JSON.stringify(applied)}::jsonb, ${JSON.stringify(payments)}::jsonb,
                 ${priced.itemSubtotal}, ${priced.totalDiscount}, ${priced.shippingPrice}, ${priced.grandTotal}, ${priced.gst}, ${priced.loyaltyPoints}, ${input.loyalty?.qantas?.memberId ?? null}, ${JSON.stringify(input.analytics ?? null)}::jsonb,
-                ${input.fraudAnalytics?.token || null}, ${fraud.decision}, ${fraud.reason})`;
+                ${input.fraudAnalytics?.token || null}, ${fraud.decision}, ${fraud.reason}, ${ctx.idempotencyKey ?? null})`;
 }
 
 export function labelOf(methodCode: string): string {

@@ -336,6 +336,24 @@ export class OrderService {
     return outcome;
   }
 
+  /**
+   * The answer of the order an Idempotency-Key placed for this cart (placed, or waiting for its
+   * pay-later approval), rebuilt from the order row: for a retry whose first attempt placed the
+   * order but died before its answer was saved. Null when the key placed no such order.
+   */
+  async answerForKey(key: string, cartId: string): Promise<OrderPlaceResponse | null> {
+    const [order] = await queryRows<{ number: string; status: string; access_token: string; loyalty_points: number; payments: StoredPayment[] }>(
+      this.db,
+      sql`select number, status, access_token, loyalty_points, payments from orders
+          where idempotency_key = ${key} and cart_id = ${cartId} and status in ('placed', 'awaiting_payment') order by created_at desc limit 1`,
+    );
+    if (!order) return null;
+    if (order.status === 'placed') return { orderNumber: order.number, status: 'complete', actionData: null, loyalty: { points: order.loyalty_points }, accessToken: order.access_token };
+    const url = order.payments.find((p) => p.payLaterUrl)?.payLaterUrl;
+    if (!url) return null;
+    return { orderNumber: order.number, status: 'actionRequired', actionData: { type: 'redirect', url }, loyalty: null, accessToken: order.access_token };
+  }
+
   async listForUser(sub: string): Promise<{ number: string; status: string; createdAt: string; grandTotal: number; currency: 'NZD' | 'AUD'; itemQuantity: number; shippingType: string }[]> {
     const rows = await queryRows<{ number: string; status: string; created_at: string | Date; grand_total: number; currency: 'NZD' | 'AUD'; qty: number; shipping_type: string }>(
       this.db,

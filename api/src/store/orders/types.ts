@@ -16,6 +16,8 @@ export interface OrderContext {
   userAgent?: string;
   /** The market the order is placed in (the request's host; issue 14). NZ when absent. */
   market?: MarketSettings;
+  /** The request's Idempotency-Key: recorded on the order row in the transaction that inserts it. */
+  idempotencyKey?: string;
 }
 
 /** A line of `orders.items`. */
@@ -38,6 +40,8 @@ export interface StoredPayment {
   code?: string;
   transactionId?: string;
   payLaterToken?: string;
+  /** The pay-later approval page the shopper was sent to (the placement's answer, rebuilt for a retry). */
+  payLaterUrl?: string;
 }
 
 /** What a released order gave back: the offers whose usage and the products whose stock came back. */
