@@ -48,7 +48,7 @@ import { ContentService } from './store/content/service.js';
 import { registerMarket } from './store/market/index.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -173,7 +173,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(botcheckRoutes, { config: botcheck, local: localBotCheck });
   app.register(catalogRoutes, { catalog, searchIndexPrefix: config.searchIndexPrefix, botcheck, localBotCheck });
   app.register(imageRoutes, { catalog, renderer: new ImageRenderer(config.imageCacheDir) });
-  app.register(siteRoutes, { db });
+  app.register(siteRoutes, { db, errorReports: config.errorReports });
   app.register(storesRoutes, { db });
   const content = new ContentService(db);
   app.decorate('content', content);

@@ -91,11 +91,62 @@ describe.each(BACKENDS)('site API on %s', (backend) => {
       const [row] = await queryRows<{ level: string; message: string; location: string }>(ctx.db, sql`select level, message, location from error_reports where id = ${id}`);
       expect(row).toEqual({ level: 'fatal', message: 'Chunk load failed', location: '/categories/bags' });
     });
+    it('attributes a report to the build its stack ran, else to its source and the version the page named', async () => {
+      const base = { kind: 'error', level: 'error', message: 'x is undefined', location: '/products/a-p1', occurredAt: '2026-11-27T02:30:00.000Z', release: 'shell0a1b2c3' };
+      const stack = 'TypeError: x is undefined\n    at render (http://localhost/cdn/catalog/57b86e643f7c/__federation_expose_app.e10ee4e2.js:1:200)\n    at http://localhost/cdn/shell/e5ea6765ed33/470.js:2:10';
+      const cases: Array<[Record<string, unknown>, { remote: string | null; remote_version: string | null }]> = [
+        [{ ...base, stack, source: 'window' }, { remote: 'catalog', remote_version: '57b86e643f7c' }],
+        [{ ...base, source: 'account', remoteVersion: '82cd183b6bca' }, { remote: 'account', remote_version: '82cd183b6bca' }],
+        [{ ...base, source: 'unhandledrejection' }, { remote: 'shell', remote_version: 'shell0a1b2c3' }],
+        [{ ...base, source: 'Not A Remote!' }, { remote: null, remote_version: null }],
+      ];
+      for (const [report, expected] of cases) {
+        const res = await post('/api/site/errors', report);
+        expect(res.statusCode).toBe(202);
+        const [row] = await queryRows<{ remote: string | null; remote_version: string | null }>(ctx.db, sql`select remote, remote_version from error_reports where id = ${(res.json() as { id: number }).id}`);
+        expect(row).toEqual(expected);
+      }
+    });
+    it('refuses a report over 16 KB with 413', async () => {
+      const res = await post('/api/site/errors', { kind: 'error', level: 'error', message: 'big', location: '/', occurredAt: '2026-11-27T02:30:00.000Z', extra: { blob: 'x'.repeat(17 * 1024) } });
+      expect(res.statusCode).toBe(413);
+    });
     it('rejects a malformed report with 400', async () => {
       const res = await post('/api/site/errors', { kind: 'error', level: 'panic', message: '', location: '/', occurredAt: 'yesterday' });
       expect(res.statusCode).toBe(400);
       const fields = (res.json() as { issues: { field: string }[] }).issues.map((i) => i.field);
       expect(fields).toEqual(expect.arrayContaining(['level', 'message', 'occurredAt']));
     });
+  });
+});
+
+describe('error reports: rate limit and retention', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext('pglite', { products: 0, env: { ERROR_REPORTS_PER_MINUTE: '5', ERROR_REPORT_RETENTION_DAYS: '14', ERROR_REPORT_MAX_ROWS: '100' } });
+  }, 120_000);
+  afterAll(async () => {
+    await ctx?.close();
+  });
+  const report = (n: number) => ({ kind: 'error', level: 'error', message: `failure ${n}`, location: '/', occurredAt: '2026-11-27T02:30:00.000Z' });
+  const send = (n: number, ip = '203.0.113.9') => ctx.app.inject({ method: 'POST', url: '/api/site/errors', payload: report(n), headers: { 'content-type': 'application/json' }, remoteAddress: ip });
+
+  it('takes a client\'s first reports in a minute and answers 429 with Retry-After after that; another client is not affected', async () => {
+    const answers = [];
+    for (let n = 0; n < 7; n += 1) answers.push((await send(n)).statusCode);
+    expect(answers).toEqual([202, 202, 202, 202, 202, 429, 429]);
+    const refused = await send(99);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.json()).toMatchObject({ error: 'TooManyReports' });
+    expect((await send(100, '198.51.100.4')).statusCode).toBe(202);
+  });
+
+  it('keeps reports for the retention days and at most the row limit, newest first', async () => {
+    await ctx.db.execute(sql`insert into error_reports (received_at, kind, level, message, location, report) select now() - interval '20 days', 'error', 'error', 'old', '/', '{}'::jsonb from generate_series(1, 30)`);
+    await ctx.db.execute(sql`insert into error_reports (kind, level, message, location, report) select 'error', 'error', 'recent ' || i, '/', '{}'::jsonb from generate_series(1, 150) as i`);
+    const { reportPruner } = await import('../src/store/site/error-reports');
+    await reportPruner(ctx.db, { perMinute: 5, retentionDays: 14, maxRows: 100 })(true);
+    const [counts] = await queryRows<{ old: number; total: number; newest: string }>(ctx.db, sql`select count(*) filter (where message = 'old')::int as old, count(*)::int as total, max(message) filter (where id = (select max(id) from error_reports)) as newest from error_reports`);
+    expect(counts).toEqual({ old: 0, total: 100, newest: 'recent 150' });
   });
 });

@@ -1728,7 +1728,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Local error-report collector (what the storefront error reporter sends) */
+        /** Error-report collector: reports from the browser, attributed to the remote and version that raised them, rate-limited per client and kept for a set time */
         post: {
             parameters: {
                 query?: never;
@@ -1750,6 +1750,7 @@ export interface paths {
                         source?: string;
                         location: string;
                         release?: string;
+                        remoteVersion?: string;
                         extra?: {
                             [key: string]: unknown;
                         };
@@ -1777,6 +1778,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["ValidationErrorBody"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorBody"];
                     };
                 };
             };

@@ -80,6 +80,8 @@ export const ErrorReportRequest = z.object({
   source: z.string().max(100).optional(),
   location: z.string().max(2000),
   release: z.string().max(100).optional(),
+  /** The version of the remote named in `source` the page was running (from the page's registry). */
+  remoteVersion: z.string().max(64).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
   occurredAt: z.iso.datetime({ offset: true }),
 });

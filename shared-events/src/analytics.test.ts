@@ -45,10 +45,33 @@ describe('analytics', () => {
       reader.readAsText(blob);
     }));
     expect(body).toMatchObject({ kind: 'error', level: 'fatal', message: 'x is undefined', name: 'TypeError', code: '500', source: 'catalog', location: '/', release: 'abc123' });
+    // no registry in this page: no remote version
+    expect(body.remoteVersion).toBeUndefined();
     expect(w.dataLayer).toEqual([expect.objectContaining({ event: 'exception', fatal: true, description: 'x is undefined' })]);
 
     expect(reportError('minor', {}, () => 0.5)).toBe(false);
     expect(reportTrace('slow listing', { ms: 900 }, () => 0.5)).toBe(false);
     expect(beacon).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the version of the reporting remote the page runs, from the page\'s registry', async () => {
+    const registry = document.createElement('script');
+    registry.type = 'application/json';
+    registry.id = 'shell-registry';
+    registry.textContent = JSON.stringify({ shell: { version: 's1' }, remotes: [{ name: 'catalog', version: '57b86e643f7c' }] });
+    document.head.appendChild(registry);
+    try {
+      configureAnalytics({ errorEndpoint: '/collector', release: 's1' });
+      expect(reportError(new Error('boom'), { level: 'fatal', source: 'catalog' }, () => 0.5)).toBe(true);
+      const [, blob] = beacon.mock.calls.at(-1) as [string, Blob];
+      const body = JSON.parse(await new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(reader.result as string);
+        reader.readAsText(blob);
+      }));
+      expect(body).toMatchObject({ source: 'catalog', remoteVersion: '57b86e643f7c', release: 's1' });
+    } finally {
+      registry.remove();
+    }
   });
 });

@@ -93,8 +93,22 @@ export interface ErrorReport {
   source?: string;
   location: string;
   release?: string;
+  /** The version of the remote named in `source` this page runs (from the page's registry). */
+  remoteVersion?: string;
   extra?: Record<string, unknown>;
   occurredAt: string;
+}
+
+/** The version of `remote` in the page's registry (`#shell-registry`, written by the edge), if any. */
+function pageVersionOf(remote: string | undefined): string | undefined {
+  if (!remote || typeof document === 'undefined') return undefined;
+  try {
+    const registry = JSON.parse(document.getElementById('shell-registry')?.textContent ?? 'null') as { remotes?: { name?: unknown; version?: unknown }[] } | null;
+    const version = registry?.remotes?.find((r) => r.name === remote)?.version;
+    return typeof version === 'string' ? version.slice(0, 64) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** §9 sampling: fatal events and events on always-send routes (checkout) are always sent, others at the rate. */
@@ -143,6 +157,7 @@ function toReport(kind: 'error' | 'trace', error: unknown, options: ReportOption
     ...(options.source ? { source: options.source } : {}),
     location: (options.location ?? currentPath()).slice(0, 2000),
     ...(settings.release ? { release: settings.release } : {}),
+    ...(pageVersionOf(options.source) ? { remoteVersion: pageVersionOf(options.source) } : {}),
     ...(options.extra ? { extra: options.extra } : {}),
     occurredAt: new Date().toISOString(),
   };

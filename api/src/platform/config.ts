@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from '../store/account/config.js';
 import type { RateLimitSettings } from './http/rate-limit.js';
+import { DEFAULT_ERROR_REPORT_SETTINGS, type ErrorReportSettings } from '../store/site/error-reports.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 import { loadPaymentClientConfig, paymentClientOrigins, type PaymentClientConfig } from '../store/payments/client-config.js';
 import { siteHostsFromEnv } from '../store/market/index.js';
@@ -48,6 +49,8 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Shared rate limits (api/src/platform/http/rate-limit.ts). */
   rateLimits: RateLimitSettings;
+  /** Browser error reports: per client and minute, days kept, rows kept at most. */
+  errorReports: ErrorReportSettings;
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/store/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number; mintOpen: boolean };
   /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/store/fraud. */
@@ -174,6 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metrics: metricsAccess(env),
+    errorReports: {
+      perMinute: intFrom(env.ERROR_REPORTS_PER_MINUTE, DEFAULT_ERROR_REPORT_SETTINGS.perMinute, 'ERROR_REPORTS_PER_MINUTE', 1, 10_000),
+      retentionDays: intFrom(env.ERROR_REPORT_RETENTION_DAYS, DEFAULT_ERROR_REPORT_SETTINGS.retentionDays, 'ERROR_REPORT_RETENTION_DAYS', 1, 3650),
+      maxRows: intFrom(env.ERROR_REPORT_MAX_ROWS, DEFAULT_ERROR_REPORT_SETTINGS.maxRows, 'ERROR_REPORT_MAX_ROWS', 100, 100_000_000),
+    },
     rateLimits: {
       lookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),
       promoCodesPerHour: intFrom(env.RATE_LIMIT_PROMO_CODES_PER_HOUR, 30, 'RATE_LIMIT_PROMO_CODES_PER_HOUR', 1, 100_000),

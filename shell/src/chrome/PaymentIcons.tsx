@@ -30,7 +30,8 @@ const looks = {
   applePay: css({ background: '#000', color: '#fff', fontSize: 9 }),
 };
 
-const paypalSecond = css({ color: '#009cde' });
+// PayPal's darker blue: the lighter one (#009cde) is under 4.5:1 on white
+const paypalSecond = css({ color: '#0070ba' });
 
 export const PAYMENT_METHODS = ['Amex', 'Afterpay', 'Mastercard', 'Visa', 'PayPal', 'Apple Pay'] as const;
 

@@ -45,10 +45,13 @@ export const errorReports = pgTable(
     source: text('source'),
     location: text('location').notNull(),
     release: text('release'),
+    /** The remote and version the report is attributed to (a script URL of its stack, else its source). */
+    remote: text('remote'),
+    remoteVersion: text('remote_version'),
     userAgent: text('user_agent'),
     report: jsonb('report').notNull(),
   },
-  (t) => [index('error_reports_received_idx').on(t.receivedAt)],
+  (t) => [index('error_reports_received_idx').on(t.receivedAt), index('error_reports_remote_idx').on(t.remote, t.remoteVersion, t.receivedAt)],
 );
 
 export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports };

@@ -41,7 +41,12 @@ export interface Metrics {
   ssr: SsrMetrics;
   /** Reports the page cache's size when scraped. */
   pageCacheSize(read: () => { entries: number; bytes: number }): void;
+  /** Counts a browser error report, by the remote it is attributed to (null: unknown) and level. */
+  errorReport(remote: string | null, level: string): void;
 }
+
+/** Distinct remote labels the error-report counter takes (more are counted as "other": a client names them). */
+const MAX_REPORT_REMOTES = 24;
 
 const timingSafeEqual = (a: string, b: string) => {
   const x = crypto.createHash('sha256').update(a).digest();
@@ -69,6 +74,8 @@ export function registerMetrics(app: FastifyInstance, db: Database, access: Metr
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.25, 0.5, 1],
     registers: [registry],
   });
+  const reports = new client.Counter({ name: 'client_error_reports_total', help: 'Browser error reports received, by the remote they are attributed to and level', labelNames: ['remote', 'level'], registers: [registry] });
+  const reportRemotes = new Set<string>();
   const pageLookups = new client.Counter({ name: 'ssr_page_cache_lookups_total', help: 'Assembled-page cache lookups, by result', labelNames: ['result'], registers: [registry] });
   let pageCacheRead: (() => { entries: number; bytes: number }) | null = null;
   new client.Gauge({ name: 'ssr_page_cache_entries', help: 'Pages kept in the assembled-page cache', registers: [registry], collect() { if (pageCacheRead) this.set(pageCacheRead().entries); } });
@@ -120,6 +127,14 @@ export function registerMetrics(app: FastifyInstance, db: Database, access: Metr
     },
     pageCacheSize(read) {
       pageCacheRead = read;
+    },
+    errorReport(remote, level) {
+      let label = remote ?? 'unknown';
+      if (!reportRemotes.has(label)) {
+        if (reportRemotes.size >= MAX_REPORT_REMOTES) label = 'other';
+        else reportRemotes.add(label);
+      }
+      reports.inc({ remote: label, level: ['fatal', 'error', 'warning'].includes(level) ? level : 'other' });
     },
   };
 }

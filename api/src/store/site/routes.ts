@@ -1,18 +1,23 @@
-import { ErrorReportAccepted, ErrorReportRequest, NavigationResponse, SubscribeRequest, SubscribeResponse, ValidationErrorBody } from '@store/contracts';
+import { ErrorBody, ErrorReportAccepted, ErrorReportRequest, NavigationResponse, SubscribeRequest, SubscribeResponse, ValidationErrorBody } from '@store/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/index.js';
 import { errorReports } from '../../platform/db/schema-site.js';
+import { clientKey } from '../../platform/http/rate-limit.js';
+import { attribute, DEFAULT_ERROR_REPORT_SETTINGS, reportPruner, type ErrorReportSettings } from './error-reports.js';
 import { loadNavigation } from './navigation.js';
 import { subscribe } from './subscriptions.js';
 
 export interface SiteRoutesOptions {
   db: Database;
+  errorReports?: ErrorReportSettings;
 }
 
 /** Navigation changes rarely: a short browser cache, then revalidate. */
 const NAV_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
-export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, { db }) => {
+export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, { db, errorReports: settings = DEFAULT_ERROR_REPORT_SETTINGS }) => {
+  const prune = reportPruner(db, settings);
+  const limit = { bucket: 'error-reports', limit: settings.perMinute, windowSeconds: 60 };
   app.get(
     '/api/site/navigation',
     {
@@ -48,17 +53,24 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
   app.post(
     '/api/site/errors',
     {
-      // sendBeacon posts text/plain-free JSON blobs; accept up to 32 KB
-      bodyLimit: 32 * 1024,
+      // a report is at most about 12 KB (a 2,000-character message, an 8,000-character stack)
+      bodyLimit: 16 * 1024,
       schema: {
         tags: ['site'],
-        summary: 'Local error-report collector (what the storefront error reporter sends)',
+        summary: 'Error-report collector: reports from the browser, attributed to the remote and version that raised them, rate-limited per client and kept for a set time',
         body: ErrorReportRequest,
-        response: { 202: ErrorReportAccepted, 400: ValidationErrorBody },
+        response: { 202: ErrorReportAccepted, 400: ValidationErrorBody, 429: ErrorBody },
       },
     },
     async (request, reply) => {
+      const decision = await app.rateLimits.take(limit, clientKey(request.ip));
+      if (!decision.ok) {
+        return reply.code(429).header('retry-after', String(decision.retryAfter)).header('cache-control', 'no-store').send({ error: 'TooManyReports', message: 'Too many error reports from this client: try again later.' });
+      }
       const report = request.body;
+      const { remote, version } = attribute(report);
+      app.metrics?.errorReport(remote, report.level);
+      void prune().catch((error: unknown) => request.log.warn({ err: error }, 'error-report pruning failed'));
       const [row] = await db
         .insert(errorReports)
         .values({
@@ -69,6 +81,8 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
           source: report.source ?? null,
           location: report.location,
           release: report.release ?? null,
+          remote,
+          remoteVersion: version,
           userAgent: (request.headers['user-agent'] ?? '').slice(0, 500) || null,
           report,
         })
