@@ -240,10 +240,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
   const payments = configured(() => loadPaymentClientConfig(env, port));
   if (production && payments.standInPort !== null) {
     // the payment stand-in's own origin (card fields, wallets) runs in production only when its stand-in is allowed, at an origin named for it
+    // (without PAYMENT_FIELDS_ORIGIN production refuses to start: production.ts)
     if (!standIns.has('payments')) payments.standInPort = null;
-    else if (!env.PAYMENT_FIELDS_ORIGIN?.trim()) {
-      throw new ConfigError('PAYMENT_FIELDS_ORIGIN must be set in production while the payment stand-in runs (the origin browsers reach it at), or set PAYMENT_FIELDS_PORT=off');
-    }
   }
   const security = configured(() => loadSecurityConfig(env, env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js', env.FRAUD_SCRIPT_URL || '/api/fraud/script.js'));
   security.paymentClientOrigins = paymentClientOrigins(payments);

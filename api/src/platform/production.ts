@@ -44,7 +44,8 @@ export function allowedStandIns(value: string | undefined): ReadonlySet<StandInS
 export interface ProductionProblem {
   /** The variable (or variables) to set. */
   variable: string;
-  kind: 'secret' | 'stand-in';
+  /** secret: ALLOW_DEFAULT_SECRETS accepts it; stand-in: ALLOW_STAND_INS naming its service does; setting: nothing does. */
+  kind: 'secret' | 'stand-in' | 'setting';
   /** The stand-in's service (stand-in problems). */
   service?: StandInService;
   /** What is wrong and what to set. */
@@ -56,7 +57,7 @@ const DEFAULT_POOL_ID = 'ap-southeast-2_FernleafLocal';
 const DEFAULT_CLIENT_ID = 'fernleaf-web-local';
 
 /** Every problem of a production configuration (none outside production). */
-export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout'>): ProductionProblem[] {
+export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments'>): ProductionProblem[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: ProductionProblem[] = [];
   const secret = (variable: string, value: string, fallback: string, what: string) => {
@@ -78,7 +79,9 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
     standIn('fraud', 'FRAUD_DECISION_URL', 'FRAUD_DECISION_URL is empty: the local fraud stand-in approves the tokens it signs; set FRAUD_DECISION_URL with FRAUD_SCRIPT_URL, FRAUD_SITE_ID and FRAUD_SECRET of the fraud provider');
   }
   if (config.fraud.testTokens) standIn('fraud', 'FRAUD_TEST_TOKENS', 'FRAUD_TEST_TOKENS is on: the fraud script mints test tokens; set FRAUD_TEST_TOKENS=0 (or leave it unset)');
-  if (config.gateway.kind === 'sandbox') {
+  if (config.gateway.kind === 'braintree' && config.gateway.environment !== 'production') {
+    standIn('payments', 'PAYMENT_GATEWAY', `BRAINTREE_ENVIRONMENT is ${config.gateway.environment}, not Braintree's production: set BRAINTREE_ENVIRONMENT=production`);
+  } else if (config.gateway.kind === 'sandbox') {
     standIn(
       'payments',
       'PAYMENT_GATEWAY',
@@ -98,6 +101,13 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
   } else if (config.account.userPoolId === DEFAULT_POOL_ID || config.account.userPoolClientId === DEFAULT_CLIENT_ID) {
     standIn('user-pool', 'COGNITO_USER_POOL_ID', 'COGNITO_USER_POOL_ID / COGNITO_CLIENT_ID are the local pool\'s defaults: set them to the real Cognito user pool and app client');
   }
+  if (config.payments.standInPort !== null && !env.PAYMENT_FIELDS_ORIGIN?.trim()) {
+    problems.push({
+      variable: 'PAYMENT_FIELDS_ORIGIN',
+      kind: 'setting',
+      message: 'PAYMENT_FIELDS_ORIGIN is empty while the payment stand-in runs: set it to the https origin browsers reach the stand-in at (the CSP would otherwise name http://localhost), or set PAYMENT_FIELDS_PORT=off',
+    });
+  }
   if (config.account.outbox) standIn('user-pool', 'AUTH_OUTBOX', 'AUTH_OUTBOX is on: sign-up and reset codes are readable at /api/cognito/outbox; set AUTH_OUTBOX=0 (or leave it unset)');
 
   const allowed = allowedStandIns(env[ALLOW_STAND_INS]);
@@ -105,7 +115,7 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
 }
 
 /** The message the server exits with, or null when it may start. */
-export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout'>): string | null {
+export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments'>): string | null {
   const problems = productionProblems(env, config);
   if (problems.length === 0) return null;
   const lines = problems.map((p) => `  - ${p.message}`);
@@ -116,6 +126,6 @@ export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, '
   return [
     `[api] refusing to start with NODE_ENV=production: set ${[...new Set(problems.map((p) => p.variable))].join(', ')}`,
     ...lines,
-    `For a demo only: ${overrides.join(' and ')}.`,
+    ...(overrides.length > 0 ? [`For development or a demo only: ${overrides.join(' and ')}.`] : []),
   ].join('\n');
 }

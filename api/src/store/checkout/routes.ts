@@ -130,7 +130,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         summary: 'Places an order (optional Idempotency-Key header)',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(255).optional() }).passthrough(),
         body: OrderPlaceRequest,
-        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: z.union([CartItemInvalidBody, OrderErrorBody]), 429: OrderErrorBody, 500: OrderErrorBody },
+        response: { 200: OrderPlaceResponse, 400: z.union([ValidationErrorBody, OrderErrorBody]), 402: OrderErrorBody, 404: OrderErrorBody, 409: OrderErrorBody, 422: z.union([CartItemInvalidBody, OrderErrorBody]), 429: OrderErrorBody, 500: OrderErrorBody, 503: OrderErrorBody },
       },
     },
     async (request, reply) => {
