@@ -188,7 +188,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   const gatewayConfig = config.gateway ?? { kind: 'sandbox' };
   const braintreeGateway =
     gatewayConfig.kind === 'braintree'
-      ? new BraintreePaymentGateway({ ...gatewayConfig, refuseTestNonces: process.env.NODE_ENV === 'production', acceptedCardTypes: checkoutConfig.acceptedCardTypes })
+      ? new BraintreePaymentGateway({ ...gatewayConfig, acceptedCardTypes: checkoutConfig.acceptedCardTypes })
       : null;
   const gateway: PaymentGateway = braintreeGateway ?? sandbox;
   savedCards = new SavedCards(db, gateway);

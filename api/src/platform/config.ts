@@ -73,7 +73,7 @@ export interface Config {
  */
 export type GatewayConfig =
   | { kind: 'sandbox' }
-  | { kind: 'braintree'; environment: string; merchantId: string; publicKey: string; privateKey: string; timeoutMs: number };
+  | { kind: 'braintree'; environment: string; merchantId: string; publicKey: string; privateKey: string; timeoutMs: number; /** Refuse the sandbox's fake nonces (production). */ refuseTestNonces: boolean };
 
 /**
  * FRAUD_UNAVAILABLE: `hold` (default) records the order as held for review with nothing taken or
@@ -140,6 +140,7 @@ function gatewayFrom(env: NodeJS.ProcessEnv): GatewayConfig {
     publicKey: required('BRAINTREE_PUBLIC_KEY'),
     privateKey: required('BRAINTREE_PRIVATE_KEY'),
     timeoutMs: intFrom(env.BRAINTREE_TIMEOUT_MS, 20_000, 'BRAINTREE_TIMEOUT_MS', 100, 120_000),
+    refuseTestNonces: env.NODE_ENV === 'production',
   };
 }
 
