@@ -239,7 +239,8 @@ describe.each(BACKENDS)('fraud analytics on %s', (backend) => {
       // hold (the default): held for review, nothing taken or charged, the shopper asked to try again
       const heldBody = await orderRequest(wrongSecret, [item], { fraudAnalytics: { token: await scriptToken() } });
       const stockBefore = await stock();
-      const held = await place(wrongSecret, heldBody);
+      const key = `held-${Date.now()}`;
+      const held = await wrongSecret.inject({ method: 'POST', url: '/api/order/place', headers: { 'idempotency-key': key }, payload: heldBody });
       expect(held.statusCode).toBe(503);
       expect(held.json()).toEqual({ error: 'OrderHeld', message: 'We could not place your order just now and nothing was charged. Please try again in a few minutes.' });
       expect(await stock()).toBe(stockBefore);
@@ -251,8 +252,8 @@ describe.each(BACKENDS)('fraud analytics on %s', (backend) => {
       const [charges] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from payment_transactions where order_number = ${heldRow!.number}`);
       expect(charges!.n).toBe(0);
       expect((await ctx.app.inject({ method: 'POST', url: '/api/orders/lookup', payload: { number: heldRow!.number, email: heldBody.cart.email } })).statusCode).toBe(404);
-      // once the service answers again the same cart goes through
-      expect((await place(remote, { ...heldBody, fraudAnalytics: { token: await scriptToken() } })).statusCode).toBe(200);
+      // once the service answers again the same cart goes through, with the same Idempotency-Key too (a hold is not kept as its answer)
+      expect((await remote.inject({ method: 'POST', url: '/api/order/place', headers: { 'idempotency-key': key }, payload: heldBody })).statusCode).toBe(200);
       // block: refused like a fraud decline
       const blocked = await place(wrongSecretBlock, await orderRequest(wrongSecretBlock, [item], { fraudAnalytics: { token: await scriptToken() } }));
       expect(blocked.statusCode).toBe(402);

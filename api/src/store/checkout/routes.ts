@@ -169,8 +169,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
         ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
       // another order of this cart is still pending (say, left by a crashed process until the sweep
-      // resolves it): not an answer to keep for this key, so a later retry is judged again
-      if ((body as { error?: string }).error === 'OrderInProgress') await idempotency.release(key);
+      // resolves it), or the order was held because the fraud check could not be made: not an answer
+      // to keep for this key, so a later retry is judged again
+      const error = (body as { error?: string }).error;
+      if (error === 'OrderInProgress' || error === 'OrderHeld') await idempotency.release(key);
       else await idempotency.finish(key, status, body);
       return reply.code(status as 200).send(body as OrderPlaceResponse);
     },
