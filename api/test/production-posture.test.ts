@@ -29,8 +29,9 @@ describe('settings', () => {
     const demo = load({ NODE_ENV: 'production', ALLOW_STAND_INS: 'payments', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' });
     expect(demo.security.paymentClientOrigins).toEqual(['https://pay.fernleaf.example']);
     expect(JSON.stringify(cspDirectives(demo.security))).not.toMatch(/localhost/);
-    // development keeps the local origin
+    // development keeps the local origin, except with Braintree (whose clients the page loads instead)
     expect(load({}).security.paymentClientOrigins).toEqual(['http://localhost:8081']);
+    expect(load({ PAYMENT_GATEWAY: 'braintree', BRAINTREE_MERCHANT_ID: 'm', BRAINTREE_PUBLIC_KEY: 'p', BRAINTREE_PRIVATE_KEY: 'k' }).payments.standInPort).toBeNull();
   });
 
   it('PAYMENT_ORIGINS takes only https:// origins in production', () => {

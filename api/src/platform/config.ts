@@ -244,6 +244,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     // (without PAYMENT_FIELDS_ORIGIN production refuses to start: production.ts)
     if (!standIns.has('payments')) payments.standInPort = null;
   }
+  const gateway = gatewayFrom(env);
+  // the stand-in's card fields mint nonces only the sandbox knows: with Braintree the page loads Braintree's clients
+  if (gateway.kind === 'braintree') payments.standInPort = null;
   const security = configured(() => loadSecurityConfig(env, env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js', env.FRAUD_SCRIPT_URL || '/api/fraud/script.js'));
   security.paymentClientOrigins = paymentClientOrigins(payments);
   const account = configured(() => loadAccountConfig(env));
@@ -306,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     security,
     payments,
     siteHosts: configured(() => siteHostsFromEnv(env, port)),
-    gateway: gatewayFrom(env),
+    gateway,
     fraudUnavailable: oneOf(env.FRAUD_UNAVAILABLE, ['hold', 'block', 'allow'] as const, 'hold', 'FRAUD_UNAVAILABLE'),
     allowedStandIns: standIns,
     apiDocs: flagFrom(env.API_DOCS, !production, 'API_DOCS'),
