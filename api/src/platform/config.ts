@@ -294,7 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       scriptUrl: env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js',
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
       minScore: numberFrom(env.BOTCHECK_MIN_SCORE, 0.5, 'BOTCHECK_MIN_SCORE', 0, 1),
-      // the stand-in's token mint: not in production, even with ALLOW_STAND_INS=1, unless automated
+      // the stand-in's token mint: not in production, even with the bot-check stand-in allowed, unless automated
       // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/platform/production.ts)
       mintOpen: !production || (standIns.has('botcheck') && isOn(env.BOTCHECK_OPEN_MINT)),
     },
