@@ -21,7 +21,8 @@ import { DEFAULT_CHECKOUT_CONFIG, registerCheckout } from './store/checkout/inde
 import { SavedCards } from './store/payments/saved-cards.js';
 import { BraintreePaymentGateway } from './store/payments/braintree.js';
 import { braintreeWebhookRoutes } from './store/payments/webhooks.js';
-import type { PaymentGateway } from './store/payments/gateway.js';
+import type { PayLaterGateway, PaymentGateway } from './store/payments/gateway.js';
+import { AfterpayPayLater, afterpayReturnRoutes } from './store/payments/afterpay.js';
 import { createTokenVerifier } from './store/auth/index.js';
 import { SandboxGateway, SandboxPayLater } from './stand-ins/payments/sandbox.js';
 import { registerAfterpaySandboxRoutes } from './stand-ins/payments/afterpay-sandbox.js';
@@ -49,7 +50,7 @@ import { ContentService } from './store/content/service.js';
 import { registerMarket } from './store/market/index.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'gateway' | 'fraudUnavailable' | 'apiDocs'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -193,12 +194,16 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   const gateway: PaymentGateway = braintreeGateway ?? sandbox;
   savedCards = new SavedCards(db, gateway);
   if (braintreeGateway) app.register(braintreeWebhookRoutes, { gateway: braintreeGateway });
-  const payLater = new SandboxPayLater(db, { ttlMs: checkoutConfig.afterpayCheckoutTtlMinutes * 60_000, now });
+  // PAYLATER_GATEWAY=afterpay: Afterpay's API (its own pages); else the sandbox and its approval page
+  const payLaterConfig = config.payLater ?? { kind: 'sandbox' };
+  const sandboxPayLater = payLaterConfig.kind === 'sandbox' ? new SandboxPayLater(db, { ttlMs: checkoutConfig.afterpayCheckoutTtlMinutes * 60_000, now }) : null;
+  const payLater: PayLaterGateway = sandboxPayLater ?? new AfterpayPayLater({ ...(payLaterConfig as Extract<typeof payLaterConfig, { kind: 'afterpay' }>), now });
+  if (!sandboxPayLater) app.register(afterpayReturnRoutes);
   app.decorate('paymentGateway', sandbox);
   registerCheckout(
     app,
     db,
-    { gateway, payLater, savedCards, payLaterPages: (scope, orders) => registerAfterpaySandboxRoutes(scope, { orders, payLater }) },
+    { gateway, payLater, savedCards, payLaterPages: sandboxPayLater ? (scope, orders) => registerAfterpaySandboxRoutes(scope, { orders, payLater: sandboxPayLater }) : undefined },
     config.checkout,
     { fraud: fraudService, fraudUnavailable: config.fraudUnavailable ?? 'hold', now, rateLimits: rateLimitSettings },
   );

@@ -65,8 +65,12 @@ describe('settings', () => {
     ['ALLOW_STAND_INS', 'everything'],
     ['BRAINTREE_TIMEOUT_MS', 'fast'],
     ['BRAINTREE_ENVIRONMENT', 'ftp://gateway'],
+    ['PAYLATER_GATEWAY', 'klarna'],
+    ['AFTERPAY_TIMEOUT_MS', 'never'],
+    ['AFTERPAY_API_URL', 'not a url'],
   ])('%s=%s is a ConfigError naming the setting', (name, value) => {
-    const env = name.startsWith('BRAINTREE_') ? { ...BRAINTREE, [name]: value } : { [name]: value };
+    const AFTERPAY = { PAYLATER_GATEWAY: 'afterpay', AFTERPAY_API_URL: 'https://api.example', AFTERPAY_MERCHANT_ID: 'm', AFTERPAY_SECRET_KEY: 's' };
+    const env = name.startsWith('BRAINTREE_') ? { ...BRAINTREE, [name]: value } : name.startsWith('AFTERPAY_') ? { ...AFTERPAY, [name]: value } : { [name]: value };
     let error: unknown;
     try {
       load(env);

@@ -146,7 +146,7 @@ describe('production start-up', () => {
     expect(await withTimeout(server.exited, 90_000)).toBe(1);
     const output = server.output();
     expect(output).toContain('[api] refusing to start with NODE_ENV=production');
-    for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'AFTERPAY_MAX_CENTS_NZD', 'ALLOW_STAND_INS=botcheck,fraud,payments,paylater,user-pool', 'ALLOW_DEFAULT_SECRETS=1']) {
+    for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'AFTERPAY_MAX_CENTS_NZD', 'ALLOW_STAND_INS=botcheck,fraud,payments,paylater,user-pool', 'ALLOW_DEFAULT_SECRETS=1']) {
       expect(output).toContain(variable);
     }
     expect(output).toContain('fake-valid-nonce');
@@ -160,20 +160,25 @@ describe('production start-up', () => {
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET', 'PAYMENT_FIELDS_ORIGIN']);
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: 'all', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: 'all', PAYMENT_FIELDS_PORT: 'off' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' })).toEqual(['BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'PAYMENT_GATEWAY', 'AFTERPAY_MAX_CENTS_NZD, AFTERPAY_MAX_CENTS_AUD', 'COGNITO_LOCAL_POOL']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' })).toEqual(['BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL']);
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1', ALLOW_DEFAULT_SECRETS: '1', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' })).toEqual([]);
     expect(problemsOf({ ...PRODUCTION_READY, COGNITO_USER_POOL_ID: 'ap-southeast-2_FernleafLocal' })).toEqual(['COGNITO_USER_POOL_ID']);
     // every service configured for real: nothing is refused
     expect(problemsOf(PRODUCTION_READY)).toEqual([]);
     // Braintree's own sandbox, or the protocol stand-in at a URL, is still a stand-in for payments
     expect(problemsOf({ ...PRODUCTION_READY, BRAINTREE_ENVIRONMENT: 'sandbox' })).toEqual(['PAYMENT_GATEWAY']);
+    // Afterpay for real (https API) instead of turning it off
+    const afterpay = { ...PRODUCTION_READY, AFTERPAY_MAX_CENTS_NZD: '200000', AFTERPAY_MAX_CENTS_AUD: '200000', PAYLATER_GATEWAY: 'afterpay', AFTERPAY_MERCHANT_ID: '100101382', AFTERPAY_SECRET_KEY: 'k3y' };
+    expect(problemsOf({ ...afterpay, AFTERPAY_API_URL: 'https://global-api.afterpay.example' })).toEqual([]);
+    expect(problemsOf({ ...afterpay, AFTERPAY_API_URL: 'http://127.0.0.1:9000' })).toEqual(['AFTERPAY_API_URL']);
+    expect(problemsOf({ ...PRODUCTION_READY, AFTERPAY_MAX_CENTS_NZD: '200000' })).toEqual(['PAYLATER_GATEWAY']);
     // development (npm start, the tests): nothing is refused
     expect(problemsOf({})).toEqual([]);
   });
 
   it('ALLOW_STAND_INS names the stand-ins one service at a time; an unknown name is an error naming the setting', () => {
     const env = { NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' };
-    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'payments,captcha' })).toEqual(['FRAUD_DECISION_URL', 'AFTERPAY_MAX_CENTS_NZD, AFTERPAY_MAX_CENTS_AUD', 'COGNITO_LOCAL_POOL', 'PAYMENT_FIELDS_ORIGIN']);
+    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'payments,captcha' })).toEqual(['FRAUD_DECISION_URL', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL', 'PAYMENT_FIELDS_ORIGIN']);
     expect(problemsOf({ ...env, ALLOW_STAND_INS: 'fraud, user-pool ,afterpay' })).toEqual(['BOTCHECK_VERIFY_URL', 'PAYMENT_GATEWAY']);
     expect(() => loadConfig({ ...env, ALLOW_STAND_INS: 'payments,everything' }, __dirname)).toThrow('ALLOW_STAND_INS must be 1, all, or a comma-separated list of botcheck, fraud, payments, paylater, user-pool; got "everything"');
     // the bot-check mint opens only with the bot-check stand-in allowed

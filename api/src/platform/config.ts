@@ -56,6 +56,8 @@ export interface Config {
   siteHosts: SiteHosts;
   /** The card gateway the orders are charged at (PAYMENT_GATEWAY, BRAINTREE_*). */
   gateway: GatewayConfig;
+  /** The pay-later provider (PAYLATER_GATEWAY, AFTERPAY_*). */
+  payLater: PayLaterConfig;
   /** What an order gets when the fraud decision service cannot answer (FRAUD_UNAVAILABLE). */
   fraudUnavailable: FraudUnavailablePolicy;
   /** The stand-ins ALLOW_STAND_INS accepts in production (api/src/platform/production.ts). */
@@ -74,6 +76,28 @@ export interface Config {
 export type GatewayConfig =
   | { kind: 'sandbox' }
   | { kind: 'braintree'; environment: string; merchantId: string; publicKey: string; privateKey: string; timeoutMs: number; /** Refuse the sandbox's fake nonces (production). */ refuseTestNonces: boolean };
+
+/** `sandbox`: the local pay-later stand-in; `afterpay`: Afterpay's online API at `apiUrl`. */
+export type PayLaterConfig = { kind: 'sandbox' } | { kind: 'afterpay'; apiUrl: string; merchantId: string; secretKey: string; timeoutMs: number };
+
+function payLaterFrom(env: NodeJS.ProcessEnv): PayLaterConfig {
+  const kind = oneOf(env.PAYLATER_GATEWAY, ['sandbox', 'afterpay'] as const, 'sandbox', 'PAYLATER_GATEWAY');
+  if (kind === 'sandbox') return { kind };
+  const required = (name: string) => {
+    const v = (env[name] ?? '').trim();
+    if (!v) throw new ConfigError(`${name} must be set with PAYLATER_GATEWAY=afterpay`);
+    return v;
+  };
+  const apiUrl = required('AFTERPAY_API_URL');
+  let url: URL | null = null;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    // below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new ConfigError(`AFTERPAY_API_URL must be an http(s) URL, got "${apiUrl}"`);
+  return { kind, apiUrl, merchantId: required('AFTERPAY_MERCHANT_ID'), secretKey: required('AFTERPAY_SECRET_KEY'), timeoutMs: intFrom(env.AFTERPAY_TIMEOUT_MS, 20_000, 'AFTERPAY_TIMEOUT_MS', 100, 120_000) };
+}
 
 /**
  * FRAUD_UNAVAILABLE: `hold` (default) records the order as held for review with nothing taken or
@@ -310,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     payments,
     siteHosts: configured(() => siteHostsFromEnv(env, port)),
     gateway,
+    payLater: payLaterFrom(env),
     fraudUnavailable: oneOf(env.FRAUD_UNAVAILABLE, ['hold', 'block', 'allow'] as const, 'hold', 'FRAUD_UNAVAILABLE'),
     allowedStandIns: standIns,
     apiDocs: flagFrom(env.API_DOCS, !production, 'API_DOCS'),

@@ -57,7 +57,7 @@ const DEFAULT_POOL_ID = 'ap-southeast-2_FernleafLocal';
 const DEFAULT_CLIENT_ID = 'fernleaf-web-local';
 
 /** Every problem of a production configuration (none outside production). */
-export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments'>): ProductionProblem[] {
+export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments' | 'payLater'>): ProductionProblem[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: ProductionProblem[] = [];
   const secret = (variable: string, value: string, fallback: string, what: string) => {
@@ -88,12 +88,14 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
       'PAYMENT_GATEWAY is the local sandbox (fake-valid-nonce and the test cards pay for real orders): set PAYMENT_GATEWAY=braintree with BRAINTREE_ENVIRONMENT, BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY and BRAINTREE_PRIVATE_KEY',
     );
   }
-  // there is no production pay-later adapter: the sandbox approves every checkout, so Afterpay is off unless its stand-in is allowed
-  if (config.checkout.afterpayMaxCents.NZD > 0 || config.checkout.afterpayMaxCents.AUD > 0) {
+  // the pay-later sandbox approves every checkout: Afterpay for real, or Afterpay off (limits 0)
+  if (config.payLater.kind === 'afterpay' && !config.payLater.apiUrl.startsWith('https://')) {
+    standIn('paylater', 'AFTERPAY_API_URL', `AFTERPAY_API_URL is ${config.payLater.apiUrl}, not Afterpay's https API: set it to Afterpay's API for the region`);
+  } else if (config.payLater.kind === 'sandbox' && (config.checkout.afterpayMaxCents.NZD > 0 || config.checkout.afterpayMaxCents.AUD > 0)) {
     standIn(
       'paylater',
-      'AFTERPAY_MAX_CENTS_NZD, AFTERPAY_MAX_CENTS_AUD',
-      'Afterpay is the local pay-later sandbox (every checkout is approved); there is no production pay-later adapter: set AFTERPAY_MAX_CENTS_NZD=0 and AFTERPAY_MAX_CENTS_AUD=0 to turn Afterpay off',
+      'PAYLATER_GATEWAY',
+      'PAYLATER_GATEWAY is the local pay-later sandbox (every checkout is approved): set PAYLATER_GATEWAY=afterpay with AFTERPAY_API_URL, AFTERPAY_MERCHANT_ID and AFTERPAY_SECRET_KEY, or AFTERPAY_MAX_CENTS_NZD=0 and AFTERPAY_MAX_CENTS_AUD=0 to turn Afterpay off',
     );
   }
   if (config.account.localPool) {
@@ -115,7 +117,7 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
 }
 
 /** The message the server exits with, or null when it may start. */
-export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments'>): string | null {
+export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments' | 'payLater'>): string | null {
   const problems = productionProblems(env, config);
   if (problems.length === 0) return null;
   const lines = problems.map((p) => `  - ${p.message}`);

@@ -136,7 +136,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const sub = userOf(request);
-      const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500), market: request.market };
+      const ctx = { userSub: sub, returnBase: '', siteOrigin: `${request.protocol}://${request.host}`, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500), market: request.market };
       const wrongCountry = addressMarketIssues(request.market, [
         ['cart.shippingAddress', request.body.cart.shippingAddress],
         ['cart.billingAddress', request.body.cart.billingAddress],

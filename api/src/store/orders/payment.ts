@@ -41,7 +41,7 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
   const { number, accessToken, payments, main, ctx } = order;
   if (!main || main.methodCode === 'NO_PAYMENT') return completeUnpaid(db, number, accessToken, payments, order.loyaltyPoints);
   if (main.methodCode === 'AFTERPAY') {
-    const checkout = await payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
+    const checkout = await payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment`, currency: ctx.market?.currency, siteOrigin: ctx.siteOrigin });
     payments[payments.length - 1]!.payLaterToken = checkout.token;
     // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
     const waiting = await queryRows<{ number: string }>(
