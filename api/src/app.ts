@@ -19,6 +19,10 @@ import { ImageRenderer } from './stand-ins/image-cdn/render.js';
 import { catalogRoutes } from './store/catalog/routes.js';
 import { DEFAULT_CHECKOUT_CONFIG, registerCheckout } from './store/checkout/index.js';
 import { SavedCards } from './store/payments/saved-cards.js';
+import { BraintreePaymentGateway } from './store/payments/braintree.js';
+import { braintreeWebhookRoutes } from './store/payments/webhooks.js';
+import type { PayLaterGateway, PaymentGateway } from './store/payments/gateway.js';
+import { AfterpayPayLater, afterpayReturnRoutes } from './store/payments/afterpay.js';
 import { createTokenVerifier } from './store/auth/index.js';
 import { SandboxGateway, SandboxPayLater } from './stand-ins/payments/sandbox.js';
 import { registerAfterpaySandboxRoutes } from './stand-ins/payments/afterpay-sandbox.js';
@@ -48,7 +52,7 @@ import { ContentService } from './store/content/service.js';
 import { registerMarket } from './store/market/index.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -150,7 +154,8 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
     transform: createJsonSchemaTransform({ skipList: SKIP_IN_DOCS }),
     transformObject: jsonSchemaTransformObject,
   });
-  app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // the document and its UI at /api/docs: on outside production, in production only with API_DOCS=1
+  if (config.apiDocs ?? true) app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Rate limits shared by every process (in the database); sign-in and code confirmation are
   // limited by a preHandler added to the user pool's POST route from here (not inside api/src/stand-ins/user-pool).
@@ -181,25 +186,37 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   const fraud = config.fraud ?? DEFAULT_FRAUD;
   const localFraud = new LocalFraud(fraud);
   app.register(fraudRoutes, { config: fraud, local: localFraud });
-  const fraudService = createFraudService(fraud, new LocalFraudService(localFraud), (message, orderNumber) => app.log.warn({ orderNumber, reason: message }, 'fraud decision unavailable; order placed for review'));
+  const fraudService = createFraudService(fraud, new LocalFraudService(localFraud), (message, orderNumber) => app.log.warn({ orderNumber, reason: message, policy: config.fraudUnavailable ?? 'hold' }, 'fraud decision unavailable'));
   const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;
   // the payment stand-ins keep their state in the database (src/platform/db/schema-stand-in-payments.ts): every process sees the same
   // eslint-disable-next-line prefer-const -- the gateway and the saved cards need each other
   let savedCards: SavedCards;
-  const gateway = new SandboxGateway(db, {
+  const sandbox = new SandboxGateway(db, {
     duplicateWindowMs: checkoutConfig.paymentDuplicateWindowSeconds * 1000,
     acceptedCardTypes: checkoutConfig.acceptedCardTypes,
     loadVaulted: (token) => savedCards.vaulted(token),
   });
+  // PAYMENT_GATEWAY=braintree: Braintree through its SDK (the sandbox stays for the stand-in origin's tests only)
+  const gatewayConfig = config.gateway ?? { kind: 'sandbox' };
+  const braintreeGateway =
+    gatewayConfig.kind === 'braintree'
+      ? new BraintreePaymentGateway({ ...gatewayConfig, acceptedCardTypes: checkoutConfig.acceptedCardTypes })
+      : null;
+  const gateway: PaymentGateway = braintreeGateway ?? sandbox;
   savedCards = new SavedCards(db, gateway);
-  const payLater = new SandboxPayLater(db, { ttlMs: checkoutConfig.afterpayCheckoutTtlMinutes * 60_000, now });
-  app.decorate('paymentGateway', gateway);
+  if (braintreeGateway) app.register(braintreeWebhookRoutes, { gateway: braintreeGateway });
+  // PAYLATER_GATEWAY=afterpay: Afterpay's API (its own pages); else the sandbox and its approval page
+  const payLaterConfig = config.payLater ?? { kind: 'sandbox' };
+  const sandboxPayLater = payLaterConfig.kind === 'sandbox' ? new SandboxPayLater(db, { ttlMs: checkoutConfig.afterpayCheckoutTtlMinutes * 60_000, now }) : null;
+  const payLater: PayLaterGateway = sandboxPayLater ?? new AfterpayPayLater({ ...(payLaterConfig as Extract<typeof payLaterConfig, { kind: 'afterpay' }>), now });
+  if (!sandboxPayLater) app.register(afterpayReturnRoutes);
+  app.decorate('paymentGateway', sandbox);
   registerCheckout(
     app,
     db,
-    { gateway, payLater, savedCards, payLaterPages: (scope, orders) => registerAfterpaySandboxRoutes(scope, { orders, payLater }) },
+    { gateway, payLater, savedCards, payLaterPages: sandboxPayLater ? (scope, orders) => registerAfterpaySandboxRoutes(scope, { orders, payLater: sandboxPayLater }) : undefined },
     config.checkout,
-    { fraud: fraudService, now, rateLimits: rateLimitSettings },
+    { fraud: fraudService, fraudUnavailable: config.fraudUnavailable ?? 'hold', now, rateLimits: rateLimitSettings },
   );
   // the payment clients the checkout loads (read per request: the stand-in's port may be chosen at start)
   const payments = config.payments ?? loadPaymentClientConfig({}, 8080);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildApp, buildPaymentStandIn, type SandboxGateway } from './app.js';
-import { loadConfig } from './platform/config.js';
+import { intSetting, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge/edge.js';
 import { pgRegistryDatabase, RegistryFollower } from './edge/registry-follower.js';
@@ -14,10 +14,24 @@ import { startTelemetry } from './platform/telemetry.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
-const config = loadConfig(process.env, here);
 const log = (message: string) => console.log(`[api] ${message}`);
+// A setting the server cannot use: one line naming it, exit 1 (no stack trace).
+const settings = (() => {
+  try {
+    const config = loadConfig(process.env, here);
+    const edge = {
+      analytics: analyticsFromEnv(),
+      ssrBudgetMs: process.env.SSR_BUDGET_MS ? intSetting(process.env, 'SSR_BUDGET_MS', 150, 1, 60_000) : undefined,
+    };
+    return { config, edge, refusal: productionRefusal(process.env, config) };
+  } catch (error) {
+    console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
+    process.exit(1);
+  }
+})();
+const { config } = settings;
 // Production refuses public default secrets and the local stand-ins (src/platform/production.ts).
-const refusal = productionRefusal(process.env, config);
+const refusal = settings.refusal;
 if (refusal) {
   console.error(refusal);
   process.exit(1);
@@ -81,9 +95,10 @@ if (follower) {
   await follower.start();
   log(`registry: PostgreSQL, builds cached in ${config.edgeCacheDir}`);
 }
-await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: analyticsFromEnv(), overrideOrigins: overrideOriginsFromEnv(),
+await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: settings.edge.analytics, overrideOrigins: overrideOriginsFromEnv(),
   ssr: process.env.SSR !== '0',
-  ssrBudgetMs: process.env.SSR_BUDGET_MS ? Number(process.env.SSR_BUDGET_MS) : undefined,
+  ssrBudgetMs: settings.edge.ssrBudgetMs,
+  sourceMaps: config.sourceMaps,
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 });
 
@@ -127,7 +142,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
 const { port: listeningPort } = app.server.address() as { port: number };
-log(`listening on http://${shownHost}:${listeningPort} (ready in ${Date.now() - started} ms; API docs at /api/docs)`);
+log(`listening on http://${shownHost}:${listeningPort} (ready in ${Date.now() - started} ms${config.apiDocs ? '; API docs at /api/docs' : ''})`);
 // Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing;
 // /api/health/ready answers 503 until they are (tried again every 5 s while the database is unreachable).
 const warming = Date.now();

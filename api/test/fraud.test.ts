@@ -215,16 +215,18 @@ describe.each(BACKENDS)('fraud analytics on %s', (backend) => {
     expect(await stock()).toBe(4);
   });
 
-  it('with FRAUD_DECISION_URL the decision is POSTed as JSON (Forter-like) and its action obeyed; an endpoint that fails gives review', async () => {
+  it('with FRAUD_DECISION_URL the decision is POSTed as JSON (Forter-like) and its action obeyed; an endpoint that fails is held, blocked or allowed by FRAUD_UNAVAILABLE', async () => {
     await setStock(50);
     // the stand-in's own decision endpoint, over real HTTP
     const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
-    const remoteApp = (secret: string) => {
-      const config = loadConfig({ FRAUD_DECISION_URL: `${address}/api/fraud/decision`, FRAUD_SECRET: secret, SEED_PRODUCTS: '0', DATA_DIR: 'memory://unused' }, __dirname);
-      return buildApp({ config: { ...ctx.config, fraud: config.fraud }, db: ctx.db });
+    const remoteApp = (secret: string, unavailable?: string) => {
+      const config = loadConfig({ FRAUD_DECISION_URL: `${address}/api/fraud/decision`, FRAUD_SECRET: secret, SEED_PRODUCTS: '0', DATA_DIR: 'memory://unused', ...(unavailable ? { FRAUD_UNAVAILABLE: unavailable } : {}) }, __dirname);
+      return buildApp({ config: { ...ctx.config, fraud: config.fraud, fraudUnavailable: config.fraudUnavailable }, db: ctx.db });
     };
     const remote = remoteApp('local-fraud-secret');
     const wrongSecret = remoteApp('wrong-secret');
+    const wrongSecretBlock = remoteApp('wrong-secret', 'block');
+    const wrongSecretAllow = remoteApp('wrong-secret', 'allow');
     try {
       const approve = await place(remote, await orderRequest(remote, [item], { fraudAnalytics: { token: await scriptToken() } }));
       expect(approve.statusCode).toBe(200);
@@ -234,12 +236,37 @@ describe.each(BACKENDS)('fraud analytics on %s', (backend) => {
       expect(decline.json().error).toBe('PaymentGatewayRejected');
       const none = await place(remote, await orderRequest(remote, [item]));
       expect(await orderRow(none.json().orderNumber)).toMatchObject({ fraud_decision: 'not_provided' });
-      const unavailable = await place(wrongSecret, await orderRequest(wrongSecret, [item], { fraudAnalytics: { token: await scriptToken('siteId=local-fraud-site&test=decline') } }));
+      // hold (the default): held for review, nothing taken or charged, the shopper asked to try again
+      const heldBody = await orderRequest(wrongSecret, [item], { fraudAnalytics: { token: await scriptToken() } });
+      const stockBefore = await stock();
+      const key = `held-${Date.now()}`;
+      const held = await wrongSecret.inject({ method: 'POST', url: '/api/order/place', headers: { 'idempotency-key': key }, payload: heldBody });
+      expect(held.statusCode).toBe(503);
+      expect(held.json()).toEqual({ error: 'OrderHeld', message: 'We could not place your order just now and nothing was charged. Please try again in a few minutes.' });
+      expect(await stock()).toBe(stockBefore);
+      const [heldRow] = await queryRows<{ number: string; status: string; fraud_decision: string; fraud_reason: string }>(
+        ctx.db,
+        sql`select number, status, fraud_decision, fraud_reason from orders where cart_id = ${heldBody.cartId}`,
+      );
+      expect(heldRow).toMatchObject({ status: 'fraud_held', fraud_decision: 'review', fraud_reason: 'unavailable' });
+      const [charges] = await queryRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from payment_transactions where order_number = ${heldRow!.number}`);
+      expect(charges!.n).toBe(0);
+      expect((await ctx.app.inject({ method: 'POST', url: '/api/orders/lookup', payload: { number: heldRow!.number, email: heldBody.cart.email } })).statusCode).toBe(404);
+      // once the service answers again the same cart goes through, with the same Idempotency-Key too (a hold is not kept as its answer)
+      expect((await remote.inject({ method: 'POST', url: '/api/order/place', headers: { 'idempotency-key': key }, payload: heldBody })).statusCode).toBe(200);
+      // block: refused like a fraud decline
+      const blocked = await place(wrongSecretBlock, await orderRequest(wrongSecretBlock, [item], { fraudAnalytics: { token: await scriptToken() } }));
+      expect(blocked.statusCode).toBe(402);
+      expect(blocked.json().error).toBe('PaymentGatewayRejected');
+      // allow: placed, flagged for review
+      const unavailable = await place(wrongSecretAllow, await orderRequest(wrongSecretAllow, [item], { fraudAnalytics: { token: await scriptToken('siteId=local-fraud-site&test=decline') } }));
       expect(unavailable.statusCode).toBe(200);
       expect(await orderRow(unavailable.json().orderNumber)).toMatchObject({ status: 'placed', fraud_decision: 'review', fraud_reason: 'unavailable' });
     } finally {
       await remote.close();
       await wrongSecret.close();
+      await wrongSecretBlock.close();
+      await wrongSecretAllow.close();
     }
   });
 

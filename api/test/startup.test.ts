@@ -3,8 +3,9 @@
  * - one process per PGlite data directory: a second server refuses to start naming the directory
  *   and the holder's pid; a lock left by a killed process is taken over;
  * - NODE_ENV=production refuses public default secrets and the local stand-ins, naming each
- *   variable, unless ALLOW_STAND_INS / ALLOW_DEFAULT_SECRETS say so; the bot-check stand-in's token
- *   mint stays closed in production.
+ *   variable, unless ALLOW_STAND_INS (one service at a time, or all) / ALLOW_DEFAULT_SECRETS say
+ *   so; with the real services configured it starts without either; the bot-check stand-in's token
+ *   mint stays closed in production; a malformed setting exits with one line naming it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -129,6 +130,13 @@ describe('production start-up', () => {
     COGNITO_LOCAL_POOL: '0',
     COGNITO_USER_POOL_ID: 'ap-southeast-2_AbC123',
     COGNITO_CLIENT_ID: 'real-client-id',
+    PAYMENT_GATEWAY: 'braintree',
+    BRAINTREE_ENVIRONMENT: 'production',
+    BRAINTREE_MERCHANT_ID: 'fernleafnz',
+    BRAINTREE_PUBLIC_KEY: 'pub-key',
+    BRAINTREE_PRIVATE_KEY: 'priv-key',
+    AFTERPAY_MAX_CENTS_NZD: '0',
+    AFTERPAY_MAX_CENTS_AUD: '0',
   };
   const problemsOf = (env: Record<string, string>) => productionProblems(env, loadConfig(env, __dirname)).map((p) => p.variable);
 
@@ -138,7 +146,7 @@ describe('production start-up', () => {
     expect(await withTimeout(server.exited, 90_000)).toBe(1);
     const output = server.output();
     expect(output).toContain('[api] refusing to start with NODE_ENV=production');
-    for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'ALLOW_STAND_INS=1', 'ALLOW_DEFAULT_SECRETS=1']) {
+    for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'AFTERPAY_MAX_CENTS_NZD', 'ALLOW_STAND_INS=botcheck,fraud,payments,paylater,user-pool', 'ALLOW_DEFAULT_SECRETS=1']) {
       expect(output).toContain(variable);
     }
     expect(output).toContain('fake-valid-nonce');
@@ -147,16 +155,67 @@ describe('production start-up', () => {
   }, 180_000);
 
   it('names the outbox and fraud test tokens when they are switched on; the overrides each cover their own kind', () => {
-    expect(problemsOf({ ...PRODUCTION_READY, AUTH_OUTBOX: '1', FRAUD_TEST_TOKENS: '1', COGNITO_LOCAL_POOL: '1' })).toEqual(['FRAUD_TEST_TOKENS', 'PAYMENT_GATEWAY', 'COGNITO_LOCAL_POOL', 'AUTH_OUTBOX']);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' })).toEqual(['BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'PAYMENT_GATEWAY', 'COGNITO_LOCAL_POOL']);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1', ALLOW_DEFAULT_SECRETS: '1' })).toEqual([]);
-    expect(problemsOf({ ...PRODUCTION_READY, COGNITO_USER_POOL_ID: 'ap-southeast-2_FernleafLocal' })).toEqual(['PAYMENT_GATEWAY', 'COGNITO_USER_POOL_ID']);
-    // the only stand-in without a replacement yet is the payment sandbox
-    expect(problemsOf(PRODUCTION_READY)).toEqual(['PAYMENT_GATEWAY']);
+    expect(problemsOf({ ...PRODUCTION_READY, AUTH_OUTBOX: '1', FRAUD_TEST_TOKENS: '1', COGNITO_LOCAL_POOL: '1' })).toEqual(['FRAUD_TEST_TOKENS', 'COGNITO_LOCAL_POOL', 'AUTH_OUTBOX']);
+    // the payment stand-in's origin must be named in production (never http://localhost in the CSP), whatever is allowed
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET', 'PAYMENT_FIELDS_ORIGIN']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: 'all', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: 'all', PAYMENT_FIELDS_PORT: 'off' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' })).toEqual(['BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1', ALLOW_DEFAULT_SECRETS: '1', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' })).toEqual([]);
+    expect(problemsOf({ ...PRODUCTION_READY, COGNITO_USER_POOL_ID: 'ap-southeast-2_FernleafLocal' })).toEqual(['COGNITO_USER_POOL_ID']);
+    // every service configured for real: nothing is refused
+    expect(problemsOf(PRODUCTION_READY)).toEqual([]);
+    // Braintree's own sandbox, or the protocol stand-in at a URL, is still a stand-in for payments
+    expect(problemsOf({ ...PRODUCTION_READY, BRAINTREE_ENVIRONMENT: 'sandbox' })).toEqual(['PAYMENT_GATEWAY']);
+    // Afterpay for real (https API) instead of turning it off
+    const afterpay = { ...PRODUCTION_READY, AFTERPAY_MAX_CENTS_NZD: '200000', AFTERPAY_MAX_CENTS_AUD: '200000', PAYLATER_GATEWAY: 'afterpay', AFTERPAY_MERCHANT_ID: '100101382', AFTERPAY_SECRET_KEY: 'k3y' };
+    expect(problemsOf({ ...afterpay, AFTERPAY_API_URL: 'https://global-api.afterpay.example' })).toEqual([]);
+    expect(problemsOf({ ...afterpay, AFTERPAY_API_URL: 'http://127.0.0.1:9000' })).toEqual(['AFTERPAY_API_URL']);
+    expect(problemsOf({ ...PRODUCTION_READY, AFTERPAY_MAX_CENTS_NZD: '200000' })).toEqual(['PAYLATER_GATEWAY']);
     // development (npm start, the tests): nothing is refused
     expect(problemsOf({})).toEqual([]);
   });
+
+  it('ALLOW_STAND_INS names the stand-ins one service at a time; an unknown name is an error naming the setting', () => {
+    const env = { NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' };
+    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'payments,captcha' })).toEqual(['FRAUD_DECISION_URL', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL', 'PAYMENT_FIELDS_ORIGIN']);
+    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'fraud, user-pool ,afterpay' })).toEqual(['BOTCHECK_VERIFY_URL', 'PAYMENT_GATEWAY']);
+    expect(() => loadConfig({ ...env, ALLOW_STAND_INS: 'payments,everything' }, __dirname)).toThrow('ALLOW_STAND_INS must be 1, all, or a comma-separated list of botcheck, fraud, payments, paylater, user-pool; got "everything"');
+    // the bot-check mint opens only with the bot-check stand-in allowed
+    expect(loadConfig({ ...env, ALLOW_STAND_INS: 'payments', BOTCHECK_OPEN_MINT: '1' }, __dirname).botcheck.mintOpen).toBe(false);
+    expect(loadConfig({ ...env, ALLOW_STAND_INS: 'botcheck', BOTCHECK_OPEN_MINT: '1' }, __dirname).botcheck.mintOpen).toBe(true);
+  });
+
+  it('with the real services configured production starts without ALLOW_STAND_INS: no stand-in origin in the CSP, no /api/docs', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'store-prod-start-'));
+    const server = startServer({ ...PRODUCTION_READY, DATA_DIR: dataDir, DEPLOY_DIR: path.join(dataDir, 'deploy'), IMAGE_CACHE_DIR: path.join(dataDir, 'images'), LOG_LEVEL: 'info' });
+    try {
+      await waitFor(server, /listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      expect(server.output()).not.toContain('payment stand-in');
+      expect(server.output()).not.toContain('API docs');
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(server.output())![1];
+      const res = await fetch(`http://127.0.0.1:${port}/api/payments/client-config`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-security-policy')).not.toMatch(/localhost/);
+      expect((await fetch(`http://127.0.0.1:${port}/api/docs/json`)).status).toBe(404);
+    } finally {
+      server.child.kill('SIGTERM');
+      await withTimeout(server.exited, 20_000);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('a malformed setting exits 1 with one line naming it, before the database is opened', async () => {
+    const dataDir = path.join(os.tmpdir(), `store-bad-setting-${process.pid}`);
+    for (const [name, value] of [['HSTS_MAX_AGE', 'abc'], ['PAYMENT_DUPLICATE_WINDOW_SECONDS', '3O']] as const) {
+      const server = startServer({ DATA_DIR: dataDir, [name]: value });
+      expect(await withTimeout(server.exited, 90_000)).toBe(1);
+      const lines = server.output().trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(new RegExp(`^\\[api\\] cannot start: ${name} must be .*"${value}"`));
+    }
+    expect(fs.existsSync(dataDir)).toBe(false);
+  }, 180_000);
 
   it('the bot-check stand-in mints no token in production, even with ALLOW_STAND_INS=1 (only with BOTCHECK_OPEN_MINT=1 as well)', async () => {
     const mint = (ctx: Awaited<ReturnType<typeof createTestContext>>) =>

@@ -47,6 +47,8 @@ export interface EdgeOptions {
   ssrBudgetMs?: number;
   /** Remotes the edge leaves to the browser (env SSR_DISABLED_REMOTES, comma-separated; '*' for all). */
   ssrDisabled?: string[];
+  /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
+  sourceMaps?: boolean;
 }
 
 /** The registry embedded in the page, so the shell starts without fetching it. */
@@ -186,7 +188,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     wildcard: true,
     cacheControl: false,
     // server bundles are for the edge, not for browsers
-    allowedPath: (pathName: string) => !/^\/?[^/]+\/[^/]+\/server\//.test(pathName),
+    // and source maps only when asked for (not in production by default)
+    allowedPath: (pathName: string) => !/^\/?[^/]+\/[^/]+\/server\//.test(pathName) && (opts.sourceMaps !== false || !pathName.endsWith('.map')),
     setHeaders(reply, filePath) {
       const name = path.basename(filePath);
       reply.header('Cache-Control', name.startsWith('mf-manifest') || name.endsWith('.html') ? NO_CACHE : IMMUTABLE);

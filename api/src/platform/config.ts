@@ -9,6 +9,7 @@ import { loadPaymentClientConfig, paymentClientOrigins, type PaymentClientConfig
 import { siteHostsFromEnv } from '../store/market/index.js';
 import type { AfterpayLimits, CheckoutConfig } from '../store/checkout/index.js';
 import type { SiteHosts } from '@store/contracts';
+import { allowedStandIns, type StandInService } from './production.js';
 
 export interface Config {
   port: number;
@@ -61,6 +62,118 @@ export interface Config {
   payments: PaymentClientConfig;
   /** Which request hosts are which market (SITE_HOSTS; unlisted hosts are NZ). See api/src/store/market. */
   siteHosts: SiteHosts;
+  /** The card gateway the orders are charged at (PAYMENT_GATEWAY, BRAINTREE_*). */
+  gateway: GatewayConfig;
+  /** The pay-later provider (PAYLATER_GATEWAY, AFTERPAY_*). */
+  payLater: PayLaterConfig;
+  /** What an order gets when the fraud decision service cannot answer (FRAUD_UNAVAILABLE). */
+  fraudUnavailable: FraudUnavailablePolicy;
+  /** The stand-ins ALLOW_STAND_INS accepts in production (api/src/platform/production.ts). */
+  allowedStandIns: ReadonlySet<StandInService>;
+  /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS; on outside production). */
+  apiDocs: boolean;
+  /** Serve the front-end builds' source maps (SERVE_SOURCE_MAPS; on outside production). */
+  sourceMaps: boolean;
+}
+
+/**
+ * `sandbox`: the local payment stand-in (api/src/stand-ins/payments). `braintree`: Braintree through
+ * its Node SDK; `environment` is `production`, `sandbox` (Braintree's own sandbox) or the https URL
+ * of a gateway speaking its protocol (the local protocol stand-in in tests).
+ */
+export type GatewayConfig =
+  | { kind: 'sandbox' }
+  | { kind: 'braintree'; environment: string; merchantId: string; publicKey: string; privateKey: string; timeoutMs: number; /** Refuse the sandbox's fake nonces (production). */ refuseTestNonces: boolean };
+
+/** `sandbox`: the local pay-later stand-in; `afterpay`: Afterpay's online API at `apiUrl`. */
+export type PayLaterConfig = { kind: 'sandbox' } | { kind: 'afterpay'; apiUrl: string; merchantId: string; secretKey: string; timeoutMs: number };
+
+function payLaterFrom(env: NodeJS.ProcessEnv): PayLaterConfig {
+  const kind = oneOf(env.PAYLATER_GATEWAY, ['sandbox', 'afterpay'] as const, 'sandbox', 'PAYLATER_GATEWAY');
+  if (kind === 'sandbox') return { kind };
+  const required = (name: string) => {
+    const v = (env[name] ?? '').trim();
+    if (!v) throw new ConfigError(`${name} must be set with PAYLATER_GATEWAY=afterpay`);
+    return v;
+  };
+  const apiUrl = required('AFTERPAY_API_URL');
+  let url: URL | null = null;
+  try {
+    url = new URL(apiUrl);
+  } catch {
+    // below
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new ConfigError(`AFTERPAY_API_URL must be an http(s) URL, got "${apiUrl}"`);
+  return { kind, apiUrl, merchantId: required('AFTERPAY_MERCHANT_ID'), secretKey: required('AFTERPAY_SECRET_KEY'), timeoutMs: intFrom(env.AFTERPAY_TIMEOUT_MS, 20_000, 'AFTERPAY_TIMEOUT_MS', 100, 120_000) };
+}
+
+/**
+ * FRAUD_UNAVAILABLE: `hold` (default) records the order as held for review with nothing taken or
+ * charged, and asks the shopper to try again; `block` refuses it as a fraud decline; `allow` places
+ * it, flagged for review.
+ */
+export type FraudUnavailablePolicy = 'hold' | 'block' | 'allow';
+
+/** A setting with a value the server cannot use: the message names it (server.ts prints it on one line). */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
+  const v = (value ?? '').trim();
+  if (v === '') return fallback;
+  if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${v}"`);
+  return v as T;
+}
+
+function numberFrom(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${value}"`);
+  return n;
+}
+
+/** `1`/`true` on, `0`/`false` off, unset the fallback; anything else is an error naming the setting. */
+function flagFrom(value: string | undefined, fallback: boolean, name: string): boolean {
+  const v = (value ?? '').trim().toLowerCase();
+  if (v === '') return fallback;
+  if (v === '1' || v === 'true') return true;
+  if (v === '0' || v === 'false') return false;
+  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function gatewayFrom(env: NodeJS.ProcessEnv): GatewayConfig {
+  const kind = oneOf(env.PAYMENT_GATEWAY, ['sandbox', 'braintree'] as const, 'sandbox', 'PAYMENT_GATEWAY');
+  if (kind === 'sandbox') return { kind };
+  const environment = (env.BRAINTREE_ENVIRONMENT ?? '').trim() || 'sandbox';
+  if (environment !== 'sandbox' && environment !== 'production') {
+    let url: URL | null = null;
+    try {
+      url = new URL(environment);
+    } catch {
+      // below
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`BRAINTREE_ENVIRONMENT must be production, sandbox or an http(s) URL, got "${environment}"`);
+  }
+  const required = (name: string) => {
+    const v = (env[name] ?? '').trim();
+    if (!v) throw new ConfigError(`${name} must be set with PAYMENT_GATEWAY=braintree`);
+    return v;
+  };
+  return {
+    kind,
+    environment,
+    merchantId: required('BRAINTREE_MERCHANT_ID'),
+    publicKey: required('BRAINTREE_PUBLIC_KEY'),
+    privateKey: required('BRAINTREE_PRIVATE_KEY'),
+    timeoutMs: intFrom(env.BRAINTREE_TIMEOUT_MS, 20_000, 'BRAINTREE_TIMEOUT_MS', 100, 120_000),
+    refuseTestNonces: env.NODE_ENV === 'production',
+  };
 }
 
 /** Walks up from `startDir` to the folder whose package.json declares workspaces. */
@@ -99,11 +212,16 @@ export function afterpayLimitsFrom(env: NodeJS.ProcessEnv): AfterpayLimits {
 function intFrom(value: string | undefined, fallback: number, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
   return n;
 }
 
 /** TRUST_PROXY: unset/false = none; true = any; a number = that many hops; else comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal. */
+/** An integer setting read outside loadConfig (server.ts): the same rule and message. */
+export function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  return intFrom(env[name], fallback, name, min, max);
+}
+
 export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   const v = (value ?? '').trim();
   if (v === '' || v === 'false') return false;
@@ -128,6 +246,16 @@ function registryFrom(env: NodeJS.ProcessEnv): Config['registry'] {
   return { kind, url };
 }
 
+/** Runs a settings reader; its error (which names the setting) becomes a ConfigError. */
+function configured<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+}
+
 /**
  * Reads the configuration from the environment. Default paths are relative to the repository
  * root, found by walking up from `startDir` (the entry file's folder), so the server behaves the
@@ -136,13 +264,24 @@ function registryFrom(env: NodeJS.ProcessEnv): Config['registry'] {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: string = process.cwd()): Config {
   const repoRoot = findRepoRoot(startDir);
   const databaseUrl = env.DATABASE_URL && /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? env.DATABASE_URL : undefined;
-  if (env.DATABASE_URL && !databaseUrl) throw new Error('DATABASE_URL must start with postgres:// or postgresql://');
+  if (env.DATABASE_URL && !databaseUrl) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
   const prefix = env.SEARCH_INDEX_PREFIX || 'nz';
-  if (!/^[a-z0-9_-]{1,40}$/i.test(prefix)) throw new Error('SEARCH_INDEX_PREFIX must be 1-40 letters, digits, _ or -');
+  if (!/^[a-z0-9_-]{1,40}$/i.test(prefix)) throw new ConfigError('SEARCH_INDEX_PREFIX must be 1-40 letters, digits, _ or -');
+  const production = env.NODE_ENV === 'production';
   const port = intFrom(env.PORT, 8080, 'PORT', 0, 65535);
-  const payments = loadPaymentClientConfig(env, port);
-  const security = loadSecurityConfig(env, env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js', env.FRAUD_SCRIPT_URL || '/api/fraud/script.js');
+  const standIns = configured(() => allowedStandIns(env.ALLOW_STAND_INS));
+  const payments = configured(() => loadPaymentClientConfig(env, port));
+  if (production && payments.standInPort !== null) {
+    // the payment stand-in's own origin (card fields, wallets) runs in production only when its stand-in is allowed, at an origin named for it
+    // (without PAYMENT_FIELDS_ORIGIN production refuses to start: production.ts)
+    if (!standIns.has('payments')) payments.standInPort = null;
+  }
+  const gateway = gatewayFrom(env);
+  // the stand-in's card fields mint nonces only the sandbox knows: with Braintree the page loads Braintree's clients
+  if (gateway.kind === 'braintree') payments.standInPort = null;
+  const security = configured(() => loadSecurityConfig(env, env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js', env.FRAUD_SCRIPT_URL || '/api/fraud/script.js'));
   security.paymentClientOrigins = paymentClientOrigins(payments);
+  const account = configured(() => loadAccountConfig(env));
   return {
     port,
     host: env.HOST || '0.0.0.0',
@@ -152,14 +291,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     databasePoolMax: intFrom(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX', 1, 1000),
     searchIndexPrefix: prefix,
     deployDir: resolveFrom(repoRoot, env.DEPLOY_DIR, 'var/deploy'),
-    registry: registryFrom(env),
+    registry: configured(() => registryFrom(env)),
     edgeCacheDir: resolveFrom(repoRoot, env.EDGE_CACHE_DIR, 'var/edge-cache'),
     imageCacheDir: resolveFrom(repoRoot, env.IMAGE_CACHE_DIR, 'var/image-cache'),
     seedProducts: intFrom(env.SEED_PRODUCTS, 600, 'SEED_PRODUCTS', 0, 1_000_000),
     migrationsDir: path.join(repoRoot, 'api', 'drizzle'),
-    logLevel: env.LOG_LEVEL || 'info',
-    logRequests: env.LOG_REQUESTS === '1' || env.LOG_REQUESTS === 'true',
-    account: loadAccountConfig(env),
+    logLevel: oneOf(env.LOG_LEVEL, LOG_LEVELS, 'info', 'LOG_LEVEL'),
+    logRequests: flagFrom(env.LOG_REQUESTS, false, 'LOG_REQUESTS'),
+    account,
     checkout: {
       maxAppliedPromotions: intFrom(env.CHECKOUT_MAX_APPLIED_PROMOTIONS, 3, 'CHECKOUT_MAX_APPLIED_PROMOTIONS', 1, 20),
       afterpayMaxCents: afterpayLimitsFrom(env),
@@ -193,10 +332,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       secret: env.BOTCHECK_SECRET || 'local-botcheck-secret',
       scriptUrl: env.BOTCHECK_SCRIPT_URL || '/api/botcheck/recaptcha/api.js',
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
-      minScore: Number(env.BOTCHECK_MIN_SCORE || '0.5'),
-      // the stand-in's token mint: not in production, even with ALLOW_STAND_INS=1, unless automated
+      minScore: numberFrom(env.BOTCHECK_MIN_SCORE, 0.5, 'BOTCHECK_MIN_SCORE', 0, 1),
+      // the stand-in's token mint: not in production, even with the bot-check stand-in allowed, unless automated
       // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/platform/production.ts)
-      mintOpen: env.NODE_ENV !== 'production' || (isOn(env.ALLOW_STAND_INS) && isOn(env.BOTCHECK_OPEN_MINT)),
+      mintOpen: !production || (standIns.has('botcheck') && isOn(env.BOTCHECK_OPEN_MINT)),
     },
     fraud: {
       siteId: env.FRAUD_SITE_ID || 'local-fraud-site',
@@ -204,10 +343,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       decisionUrl: env.FRAUD_DECISION_URL || '',
       secret: env.FRAUD_SECRET || 'local-fraud-secret',
       // test tokens (?test=decline) only outside production
-      testTokens: env.FRAUD_TEST_TOKENS ? env.FRAUD_TEST_TOKENS === '1' || env.FRAUD_TEST_TOKENS === 'true' : env.NODE_ENV !== 'production',
+      testTokens: flagFrom(env.FRAUD_TEST_TOKENS, !production, 'FRAUD_TEST_TOKENS'),
     },
     security,
     payments,
-    siteHosts: siteHostsFromEnv(env, port),
+    siteHosts: configured(() => siteHostsFromEnv(env, port)),
+    gateway,
+    payLater: payLaterFrom(env),
+    fraudUnavailable: oneOf(env.FRAUD_UNAVAILABLE, ['hold', 'block', 'allow'] as const, 'hold', 'FRAUD_UNAVAILABLE'),
+    allowedStandIns: standIns,
+    apiDocs: flagFrom(env.API_DOCS, !production, 'API_DOCS'),
+    sourceMaps: flagFrom(env.SERVE_SOURCE_MAPS, !production, 'SERVE_SOURCE_MAPS'),
   };
 }

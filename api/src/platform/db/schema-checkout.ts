@@ -83,7 +83,8 @@ export const orders = pgTable(
     cartId: text('cart_id').notNull(),
     /**
      * pending (stock taken, paying), awaiting_payment (pay-later approval), placed, payment_failed,
-     * cancelled (pay-later declined or expired), fraud_declined (refused before anything was taken).
+     * cancelled (pay-later declined or expired), fraud_declined (refused before anything was taken),
+     * fraud_held (the fraud check could not be made: held for review, nothing taken; FRAUD_UNAVAILABLE=hold).
      */
     status: text('status').notNull(),
     /** The market the order was placed in (NZ, AU) and the currency of its amounts (NZD, AUD). */

@@ -63,7 +63,9 @@ export function loadSecurityConfig(env: NodeJS.ProcessEnv = process.env, botchec
     .map((s) => s.trim())
     .filter(Boolean);
   for (const origin of paymentOrigins) {
-    if (originOf(origin) === null) throw new Error(`PAYMENT_ORIGINS must list https:// origins, got "${origin}"`);
+    // http:// only outside production (a local provider stand-in)
+    const https = /^https:\/\//i.test(origin);
+    if (originOf(origin) === null || (env.NODE_ENV === 'production' && !https)) throw new Error(`PAYMENT_ORIGINS must list https:// origins, got "${origin}"`);
   }
   return {
     hstsMaxAge,

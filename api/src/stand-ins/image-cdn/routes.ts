@@ -16,7 +16,7 @@ const PRODUCT_IMAGE = /^images\/products\/(\d{1,10})\/[a-z0-9-]{1,200}\.(jpg|jpe
 
 export const imageRoutes: FastifyPluginAsyncZod<ImageRoutesOptions> = async (app, { catalog, renderer }) => {
   async function resolve(imagePath: string): Promise<SourceImage | null> {
-    const site = SITE_IMAGES[imagePath] ?? contentImage(imagePath);
+    const site = (Object.hasOwn(SITE_IMAGES, imagePath) ? SITE_IMAGES[imagePath] : undefined) ?? contentImage(imagePath);
     if (site) return { key: `site:${imagePath}`, width: site.width, height: site.height, svg: site.svg };
     if (!PRODUCT_IMAGE.test(imagePath)) return null;
     const row = await catalog.imageSource(imagePath);

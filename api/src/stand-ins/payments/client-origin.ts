@@ -283,7 +283,8 @@ export function buildPaymentClientOrigin(options: PaymentClientOriginOptions): F
       if (!valid) {
         return reply.code(422).send({ error: 'ApplePayTokenInvalid', code: 'APPLE_PAY_TOKENIZATION_FAILED', message: 'The Apple Pay token was not made for a merchant session of this gateway.' });
       }
-      const cardType = CARD_TYPES[token.paymentMethod.network] ?? CARD_TYPES[token.paymentMethod.network.toLowerCase()] ?? token.paymentMethod.network;
+      const network = token.paymentMethod.network;
+      const cardType = (Object.hasOwn(CARD_TYPES, network) ? CARD_TYPES[network] : Object.hasOwn(CARD_TYPES, network.toLowerCase()) ? CARD_TYPES[network.toLowerCase()] : undefined) ?? network;
       const lastFour = typeof data.lastFour === 'string' && /^\d{4}$/.test(data.lastFour) ? data.lastFour : '1111';
       const nonce = await options.gateway().mintWalletNonce('apple-pay', { cardType, lastFour });
       return reply.header('cache-control', 'no-store').send({ nonce, type: 'ApplePayCard', description: `${cardType} ${lastFour.slice(-2)}`, details: { cardType, dpanLastTwo: lastFour.slice(-2), cardHolderName: '' } });

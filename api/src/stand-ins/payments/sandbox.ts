@@ -70,6 +70,9 @@ const FAKE_NONCES: Record<string, Omit<NonceRecord, 'fingerprint'>> = {
   'fake-paypal-one-time-nonce': { kind: 'paypal', cardType: 'PayPal', lastFour: '', outcome: 'ok' },
 };
 
+/** A documented fake nonce's card (own keys only: a nonce named like an Object method is unknown). */
+const fakeNonce = (nonce: string) => (Object.hasOwn(FAKE_NONCES, nonce) ? FAKE_NONCES[nonce] : undefined);
+
 /** Braintree verifies a card before vaulting it with an authorisation of up to $1; we use $1. */
 export const VERIFICATION_AMOUNT = 100;
 
@@ -177,7 +180,7 @@ export class SandboxGateway implements PaymentGateway {
     const end = Date.UTC(yy! < 100 ? 2000 + yy! : yy!, mm!, 1); // first day of the month after expiry
     if (!(end > this.now())) return { ok: false, field: 'expiry', reason: 'Card has expired' };
     const expiry = `${String(mm).padStart(2, '0')}/${String(yy! % 100).padStart(2, '0')}`;
-    const known = TEST_CARDS[digits];
+    const known = Object.hasOwn(TEST_CARDS, digits) ? TEST_CARDS[digits] : undefined;
     const cardType = known?.cardType ?? cardTypeOf(digits);
     const outcome: CardOutcome = known?.outcome ?? 'ok';
     await this.sweeper.maybe(this.now());
@@ -210,7 +213,7 @@ export class SandboxGateway implements PaymentGateway {
   }
 
   async describe(nonce: string): Promise<{ cardType: string; lastFour: string } | undefined> {
-    const fake = FAKE_NONCES[nonce];
+    const fake = fakeNonce(nonce);
     if (fake) return { cardType: fake.cardType, lastFour: fake.lastFour };
     const [row] = await this.db
       .select({ cardType: sandboxNonces.cardType, lastFour: sandboxNonces.lastFour })
@@ -260,7 +263,7 @@ export class SandboxGateway implements PaymentGateway {
    * token is returned. A card that would decline is not vaulted.
    */
   async vault(nonce: string): Promise<VaultOutcome> {
-    const fake = FAKE_NONCES[nonce];
+    const fake = fakeNonce(nonce);
     let record: NonceRecord;
     if (fake) {
       if (fake.kind !== 'card') return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: 'Only cards can be saved.' };
@@ -321,7 +324,7 @@ export class SandboxGateway implements PaymentGateway {
   async charge({ methodCode, nonce, amount, orderNumber }: ChargeRequest): Promise<ChargeOutcome> {
     const isVaultToken = nonce.startsWith('pm_');
     if (isVaultToken !== (methodCode === 'BRAINTREE_SAVED')) return { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Payment method does not match ${methodCode}.` };
-    const kinds = METHOD_KINDS[methodCode] ?? [];
+    const kinds = (Object.hasOwn(METHOD_KINDS, methodCode) ? METHOD_KINDS[methodCode] : undefined) ?? [];
     const unknown = { ok: false, error: 'PaymentMethodInvalid', code: '91565', message: 'Unknown or expired payment method nonce.' } as const;
     const mismatch = { ok: false, error: 'PaymentMethodInvalid', code: '91567', message: `Nonce does not match ${methodCode}.` } as const;
     let record: NonceRecord;
@@ -329,9 +332,9 @@ export class SandboxGateway implements PaymentGateway {
       const vaulted = await this.vaultedRecord(nonce);
       if (!vaulted) return unknown;
       record = vaulted;
-    } else if (FAKE_NONCES[nonce]) {
+    } else if (fakeNonce(nonce)) {
       // the documented fake nonces are not single-use
-      record = { ...FAKE_NONCES[nonce], fingerprint: null };
+      record = { ...fakeNonce(nonce)!, fingerprint: null };
       if (!kinds.includes(record.kind)) return mismatch;
     } else {
       const consumed = await this.consume(nonce, kinds);

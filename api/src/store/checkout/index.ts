@@ -83,6 +83,8 @@ export interface CheckoutPayments {
 export interface CheckoutExtras {
   /** Asked before an order takes anything (api/src/store/fraud); none = every order `not_provided`. */
   fraud?: FraudService;
+  /** When the fraud service cannot answer: hold (default), block or allow (see OrderServiceOptions). */
+  fraudUnavailable?: 'hold' | 'block' | 'allow';
   /** The clock pay-later checkouts expire by (epoch ms); tests inject one. */
   now?: () => number;
   /** Shared rate limits (gift-card PINs, promo codes, order lookups). */
@@ -95,6 +97,7 @@ export function registerCheckout(app: FastifyInstance, db: Database, payments: C
   const vouchers = new VoucherService(db, { maxPinAttempts: config.voucherMaxPinAttempts, lockMinutes: config.voucherLockMinutes });
   const orders = new OrderService(db, checkout, vouchers, gateway, payLater, savedCards, {
     fraud: extras.fraud,
+    fraudUnavailable: extras.fraudUnavailable,
     now: extras.now,
     pendingTimeoutMs: config.pendingOrderTimeoutSeconds * 1000,
     // stock taken or given back: the listing cache and product JSON of these products (in every process)

@@ -143,7 +143,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
     async (request, reply) => {
       const key = request.headers['idempotency-key'];
       const sub = userOf(request);
-      const ctx = { userSub: sub, returnBase: '', ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500), market: request.market };
+      const ctx = { userSub: sub, returnBase: '', siteOrigin: `${request.protocol}://${request.host}`, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500), market: request.market };
       const wrongCountry = addressMarketIssues(request.market, [
         ['cart.shippingAddress', request.body.cart.shippingAddress],
         ['cart.billingAddress', request.body.cart.billingAddress],
@@ -191,12 +191,16 @@ export const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = asyn
       } catch (error) {
         ({ status, body } = sendOrderError(reply, error, request.body.fraudAnalytics?.token));
       }
-      if ((body as { error?: string }).error === 'OrderInProgress') {
+      const error = (body as { error?: string }).error;
+      if (error === 'OrderInProgress') {
         // the cart's order may be this key's own (placed by an attempt whose answer was lost)
         const placed = await placedAnswer();
         if (placed) return reply.header('idempotent-replayed', 'true').send(placed);
         // another order of this cart is still pending (say, left by a crashed process until the
         // sweep resolves it): not an answer to keep for this key, so a later retry is judged again
+        await idempotency.release(key);
+      } else if (error === 'OrderHeld') {
+        // held because the fraud check could not be made: a later retry is judged again
         await idempotency.release(key);
       } else if (status === 503) {
         // the database could not be reached: nothing to keep for this key; a retry is judged again

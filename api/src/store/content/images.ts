@@ -161,7 +161,7 @@ const CONTENT_IMAGE = /^images\/content\/([a-z0-9-]{1,80})\.jpg$/;
 /** The drawing behind an images/content/<name>.jpg path, or null. */
 export function contentImage(imagePath: string): SiteImage | null {
   const name = CONTENT_IMAGE.exec(imagePath)?.[1];
-  const scene = name ? CONTENT_SCENES[name] : undefined;
+  const scene = name && Object.hasOwn(CONTENT_SCENES, name) ? CONTENT_SCENES[name] : undefined;
   if (!name || !scene) return null;
   return { width: CONTENT_IMAGE_W, height: CONTENT_IMAGE_H, svg: () => contentSceneSvg(name, scene) };
 }

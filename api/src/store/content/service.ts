@@ -9,7 +9,7 @@ import { CONTENT_IMAGE_H, CONTENT_IMAGE_W } from './images.js';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
-const tagName = (slug: string) => BLOG_TAGS[slug] ?? slug.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
+const tagName = (slug: string) => (Object.hasOwn(BLOG_TAGS, slug) ? BLOG_TAGS[slug] : undefined) ?? slug.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
 
 function image(src: string, alt: string): ContentImage {
   return { src, width: CONTENT_IMAGE_W, height: CONTENT_IMAGE_H, alt };

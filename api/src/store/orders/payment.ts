@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/index.js';
 import type { PayLaterGateway, PaymentGateway } from '../payments/gateway.js';
 import type { SavedCards } from '../payments/saved-cards.js';
-import { OrderError, paymentError, settledMeanwhile } from './errors.js';
+import { OrderError, PAYMENT_ERROR_STATUS, paymentError, paymentMessage, settledMeanwhile } from './errors.js';
 import { labelOf } from './record.js';
 import type { OrderContext, PlaceMethod, StoredPayment } from './types.js';
 
@@ -41,7 +41,7 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
   const { number, accessToken, payments, main, ctx } = order;
   if (!main || main.methodCode === 'NO_PAYMENT') return completeUnpaid(db, number, accessToken, payments, order.loyaltyPoints);
   if (main.methodCode === 'AFTERPAY') {
-    const checkout = await payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment` });
+    const checkout = await payLater.createCheckout({ orderNumber: number, amount: main.amount, returnUrl: `${ctx.returnBase ?? ''}/checkout/payment`, currency: ctx.market?.currency, siteOrigin: ctx.siteOrigin });
     payments[payments.length - 1]!.payLaterToken = checkout.token;
     payments[payments.length - 1]!.payLaterUrl = checkout.redirectUrl;
     // until the checkout expires, the stock, gift-card amounts and offer usage stay held (expireDue releases them)
@@ -63,7 +63,14 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
     }
     charge = { methodCode: 'BRAINTREE_SAVED', nonce: saved.gatewayToken };
   }
-  const outcome = await gateway.charge({ ...charge, amount: main.amount, orderNumber: number });
+  let outcome: Awaited<ReturnType<PaymentGateway['charge']>>;
+  try {
+    outcome = await gateway.charge({ ...charge, amount: main.amount, orderNumber: number });
+  } catch (error) {
+    // the gateway did not answer: whether it charged is not known, so the order stays pending and the
+    // crash-recovery sweep settles it (it asks the gateway for the order's charge); the shopper gets the order number
+    throw new OrderError('PaymentFailureUnrecoverable', paymentMessage('PaymentFailureUnrecoverable'), PAYMENT_ERROR_STATUS.PaymentFailureUnrecoverable, number, error instanceof Error ? error.name : undefined);
+  }
   const transaction = sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail)
         values (${outcome.transactionId ?? `none_${crypto.randomBytes(6).toString('hex')}`}, ${number}, ${main.methodCode}, ${main.amount}, ${outcome.ok ? 'authorized' : 'declined'}, ${outcome.ok ? outcome.instrument : `${outcome.code} ${outcome.message}`})`;
   if (outcome.ok) {

@@ -42,9 +42,18 @@ export { AFTERPAY_EXPIRED_MESSAGE, afterpayLimitMessage, OrderError } from './er
 export { PLACEHOLDER_CONTACT_NAME, PLACEHOLDER_PHONE, pickupAddress, type PickupStore } from './pickup.js';
 export type { OrderContext, PlaceInput } from './types.js';
 
+/** What the shopper is told when the fraud check could not be made (FRAUD_UNAVAILABLE=hold). */
+export const FRAUD_HOLD_MESSAGE = 'We could not place your order just now and nothing was charged. Please try again in a few minutes.';
+
 export interface OrderServiceOptions {
   /** Asked before anything is taken; a `decline` refuses the order (PaymentGatewayRejected). */
   fraud?: FraudService;
+  /**
+   * When the fraud service cannot answer (decision `review`, reason `unavailable`): `hold` (default)
+   * records the order as `fraud_held` with nothing taken or charged and answers 503 so the shopper
+   * tries again; `block` refuses it like a fraud decline; `allow` places it, flagged for review.
+   */
+  fraudUnavailable?: 'hold' | 'block' | 'allow';
   /** The clock pay-later expiry is judged by (epoch ms; tests inject one). */
   now?: () => number;
   /** A pending order older than this was left by a placement that never finished (crash): resolvePending() settles it. */
@@ -149,10 +158,16 @@ export class OrderService {
     const email = cart.email.toLowerCase();
     const fraud = await this.fraudDecision(input, ctx, state, priced);
     const row: OrderRow = { number, accessToken, input, ctx, market, email, shippingAddress, items, payments, priced, fraud };
-    if (fraud.decision === 'decline') {
+    const unavailable = fraud.decision === 'review' && fraud.reason === 'unavailable' ? (this.options.fraudUnavailable ?? 'hold') : 'allow';
+    if (fraud.decision === 'decline' || unavailable === 'block') {
       // refused before any stock, gift-card balance, offer usage or charge is taken; recorded for review
       await this.db.execute(orderInsert(row, 'fraud_declined'));
       throw new OrderError('PaymentGatewayRejected', paymentMessage('PaymentGatewayRejected'), PAYMENT_ERROR_STATUS.PaymentGatewayRejected);
+    }
+    if (unavailable === 'hold') {
+      // no decision could be had: held for review with nothing taken or charged; the cart stays, a later try is judged again
+      await this.db.execute(orderInsert(row, 'fraud_held'));
+      throw new OrderError('OrderHeld', FRAUD_HOLD_MESSAGE, 503);
     }
 
     // reserve: the order, its stock, offer usage and gift cards in one transaction

@@ -11,6 +11,8 @@ export interface OrderContext {
   userSub?: string;
   /** Base URL the pay-later approval page returns to (origin of the shop). */
   returnBase?: string;
+  /** The site's origin as the shopper reached it (`https://host`): where a pay-later provider sends the shopper back. */
+  siteOrigin?: string;
   /** The shopper's connection, for the fraud decision. */
   ip?: string;
   userAgent?: string;

@@ -59,12 +59,19 @@ export function loadPaymentClientConfig(env: NodeJS.ProcessEnv, port: number): P
     authorization: env.PAYMENT_CLIENT_AUTHORIZATION?.trim() || DEFAULT_PAYMENT_AUTHORIZATION,
     googlePay: {
       scriptUrl: env.GOOGLE_PAY_SCRIPT_URL?.trim() ? httpUrl(env.GOOGLE_PAY_SCRIPT_URL.trim(), 'GOOGLE_PAY_SCRIPT_URL') : '',
-      environment: env.GOOGLE_PAY_ENVIRONMENT === 'PRODUCTION' ? 'PRODUCTION' : 'TEST',
+      environment: googlePayEnvironment(env.GOOGLE_PAY_ENVIRONMENT),
       merchantId: env.GOOGLE_PAY_MERCHANT_ID?.trim() ?? '',
       gatewayMerchantId: env.PAYMENT_MERCHANT_ID?.trim() || 'fernleaf-sandbox',
     },
     applePay: { displayName: env.APPLE_PAY_DISPLAY_NAME?.trim() || 'Fernleaf' },
   };
+}
+
+function googlePayEnvironment(value: string | undefined): 'TEST' | 'PRODUCTION' {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'TEST') return 'TEST';
+  if (v === 'PRODUCTION') return v;
+  throw new Error(`GOOGLE_PAY_ENVIRONMENT must be TEST or PRODUCTION, got "${v}"`);
 }
 
 /** The scripts the page loads: the configured ones, else the stand-in's (when it runs). */

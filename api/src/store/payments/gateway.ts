@@ -81,7 +81,8 @@ export type PayLaterState = 'PENDING' | 'APPROVED' | 'DECLINED' | 'CAPTURED' | '
  * transaction.
  */
 export interface PayLaterGateway {
-  createCheckout(request: { orderNumber: string; amount: number; returnUrl: string }): Promise<{ token: string; redirectUrl: string; expiresAt: number }>;
+  /** `amount` in cents of `currency` (the order's market; NZD when absent). */
+  createCheckout(request: { orderNumber: string; amount: number; returnUrl: string; currency?: 'NZD' | 'AUD'; /** The site's origin (providers that need absolute return URLs). */ siteOrigin?: string }): Promise<{ token: string; redirectUrl: string; expiresAt: number }>;
   /** Captures an approved checkout; `amount` must match the approved one. */
   capture(token: string, amount: number, db?: Database): Promise<{ ok: true; transactionId: string } | { ok: false; error: 'NotApproved' | 'AmountMismatch' | 'UnknownToken' | 'Expired' }>;
   status(token: string, db?: Database): Promise<PayLaterState | undefined>;
