@@ -2625,6 +2625,8 @@ export interface paths {
                                 label: string;
                                 description: string;
                                 price: number;
+                                /** @description What this cart pays for the option, after the offers that apply to it (e.g. free delivery over an amount) */
+                                priceAfterOffers?: number;
                             }[];
                             selectedShippingMethod: {
                                 id: string;
