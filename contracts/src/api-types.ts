@@ -1077,6 +1077,8 @@ export interface paths {
                             q: string;
                             /** @description When the text matched nothing as typed: the typo-corrected text that was searched */
                             correctedQuery: string | null;
+                            /** @description True when no product matched all the words searched and the products shown match any of them */
+                            anyWord?: boolean;
                             items: components["schemas"]["ProductTile"][];
                             total: number;
                             page: number;
