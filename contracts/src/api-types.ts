@@ -3117,6 +3117,7 @@ export interface paths {
                             lastName: string;
                             /** @enum {string} */
                             shippingType: "DELIVERY" | "STORE_PICKUP";
+                            pickupStoreName?: string | null;
                             shippingAddress: {
                                 /** @default  */
                                 company: string;
@@ -3300,6 +3301,7 @@ export interface paths {
                             lastName: string;
                             /** @enum {string} */
                             shippingType: "DELIVERY" | "STORE_PICKUP";
+                            pickupStoreName?: string | null;
                             shippingAddress: {
                                 /** @default  */
                                 company: string;
@@ -3443,6 +3445,7 @@ export interface paths {
                             lastName: string;
                             /** @enum {string} */
                             shippingType: "DELIVERY" | "STORE_PICKUP";
+                            pickupStoreName?: string | null;
                             shippingAddress: {
                                 /** @default  */
                                 company: string;

@@ -323,6 +323,8 @@ export const OrderView = z.object({
   firstName: z.string(),
   lastName: z.string(),
   shippingType: ShippingType,
+  /** Click and collect: the name of the store the order is collected from (null for a delivery). */
+  pickupStoreName: z.string().nullable().optional(),
   shippingAddress: CheckoutAddress,
   billingAddress: CheckoutAddress,
   items: z.array(z.object({ productId: z.string(), variantId: z.string(), name: z.string(), variantLabel: z.string(), qty: z.number().int(), unitPrice: z.number().int(), total: z.number().int(), promo: z.boolean() })),

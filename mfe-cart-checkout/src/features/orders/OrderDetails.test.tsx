@@ -50,6 +50,13 @@ describe('order details', () => {
     expect(screen.getByText(/1,320 airline points/)).toBeInTheDocument();
   });
 
+  it('names the store a click and collect order is collected from', () => {
+    render(<OrderDetails order={{ ...order, shippingType: 'STORE_PICKUP', pickupStoreName: 'Fernleaf Queen Street', shippingAddress: { ...address, street1: '1 Queen Street' } }} />);
+    const pickup = screen.getByRole('region', { name: 'Pickup address' });
+    expect(within(pickup).getByRole('heading', { name: 'Collect from' })).toBeInTheDocument();
+    expect(pickup).toHaveTextContent(/^Collect fromFernleaf Queen StreetAroha Ngata1 Queen Street/);
+  });
+
   it('shows a paid delivery plainly', () => {
     render(<OrderDetails order={{ ...order, totalDiscount: 4000, shippingPrice: 995, grandTotal: 16995 }} />);
     expect(screen.getByTestId('order-delivery-line')).toHaveTextContent(/^Delivery\$9\.95$/);
