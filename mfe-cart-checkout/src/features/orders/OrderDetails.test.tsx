@@ -42,6 +42,13 @@ describe('order details', () => {
     expect(within(details).queryByText(/−\$49\.95/)).toBeNull();
   });
 
+  it('lists each line before offers, so the lines add up to the subtotal and the offer is taken off once', () => {
+    render(<OrderDetails order={order} />);
+    const items = screen.getByRole('region', { name: 'Items' });
+    expect(within(items).getByRole('listitem')).toHaveTextContent(/^Ridge Backpack \(One size\) × 1\$200\.00$/);
+    expect(within(screen.getByTestId('order-details')).getByText('Subtotal').nextSibling).toHaveTextContent('$200.00');
+  });
+
   it('says what paid, not "Paid with No payment needed $0.00", and formats points', () => {
     expect(paidWith(order.payments)).toEqual([order.payments[0]]);
     render(<OrderDetails order={order} />);

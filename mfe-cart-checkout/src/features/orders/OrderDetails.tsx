@@ -64,7 +64,8 @@ function OrderDetailsIn({ order, showCurrency }: { order: OrderView; showCurrenc
                 {i.name} ({i.variantLabel}) × {i.qty}
                 {i.promo ? ' · free gift' : ''}
               </span>
-              <span css={amount}>{i.promo ? 'Free' : <Money cents={i.total} />}</span>
+              {/* the line before offers, as the subtotal below adds it up (the offers are taken off there, once) */}
+              <span css={amount}>{i.promo ? 'Free' : <Money cents={i.unitPrice * i.qty} />}</span>
             </li>
           ))}
         </ul>
