@@ -5,6 +5,7 @@
  */
 import { CartLines } from './CartLines';
 import { useCart } from './useCart';
+import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
 import { useCheckoutInfo } from '../checkout/useCheckout';
 import { EmptyCart } from './CartPage';
 import { useCartSettled } from '../../lib/session';
@@ -30,6 +31,7 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
     <div css={{ display: 'flex', flexDirection: 'column', gap: '1rem' }}>
       {cart.status === 'LOADING' ? <p aria-busy="true">Loading your cart…</p> : <CartLines groups={cart.groups} compact navigate={navigate} />}
       {/* the same words and amounts as the cart page: the subtotal before offers, then the offers off it */}
+      {nothingToPrice(cart) ? <CartRuleProblems cart={cart} /> : (
       <dl css={{ margin: 0 }} data-testid="drawer-totals">
         <div css={{ display: 'flex', justifyContent: 'space-between', fontWeight: info && offers > 0 ? 400 : 700 }}>
           <dt>Subtotal</dt>
@@ -48,6 +50,7 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
       </dl>
+      )}
       <button type="button" css={[primaryButton, { width: '100%' }]} disabled={!cart.valid} onClick={() => go('/checkout/contact-info', onClose)}>
         Checkout
       </button>
