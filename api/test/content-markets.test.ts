@@ -9,7 +9,8 @@ import path from 'node:path';
 import { Article, BlogListResponse, BlogPost, CheckoutInfoResponse, HomeContent, type ContentBlock } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/platform/db';
-import { AU_HELP_CENTRE_SEEDED_AT, SEED_ARTICLES, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS, SEED_BLOG_POSTS } from '../src/seed/content-data';
+import { AU_HELP_CENTRE_SEEDED_AT, SEED_ARTICLES, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS, SEED_BLOG_POSTS, SHIPPING_SEEDED_AT } from '../src/seed/content-data';
+import { seedContent } from '../src/seed/content';
 import { seedMarkets } from '../src/seed/markets';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
@@ -186,6 +187,21 @@ describe.each(BACKENDS)('content per market on %s', (backend) => {
         expect(quoted.filter((q) => q.startsWith(prefix) && !known.includes(q))).toEqual([]);
       }
     }
+  });
+
+  it('gives a delivery page seeded with its own written prices the figures from checkout, unless an editor changed it', async () => {
+    const oldBody = [{ type: 'list', items: ['Standard courier: $8.95, free on orders of $150 or more.', 'Rural delivery: an extra $5.00.'] }];
+    await ctx.db.execute(sql`update articles set body = ${JSON.stringify(oldBody)}::jsonb, updated_at = ${SHIPPING_SEEDED_AT.shipping!}::timestamptz where path = 'shipping'`);
+    await seedContent(ctx.db);
+    const upgraded = Article.parse((await article('shipping', 'NZ')).json());
+    expect(JSON.stringify(upgraded.body)).toContain('Standard delivery: $9.95.');
+    expect(JSON.stringify(upgraded.body)).not.toContain('$8.95');
+    // an edited one (another date) is kept
+    await ctx.db.execute(sql`update articles set body = ${JSON.stringify(oldBody)}::jsonb, updated_at = '2026-11-30T00:00:00Z' where path = 'shipping'`);
+    await seedContent(ctx.db);
+    expect(Article.parse((await article('shipping', 'NZ')).json()).body).toEqual(oldBody);
+    const seeded = SEED_ARTICLES.find((a) => a.path === 'shipping')!;
+    await ctx.db.execute(sql`update articles set body = ${JSON.stringify(seeded.body)}::jsonb, updated_at = ${seeded.updatedAt}::timestamptz where path = 'shipping'`);
   });
 
   it("tells the edge which content pages exist on each market's site", async () => {
