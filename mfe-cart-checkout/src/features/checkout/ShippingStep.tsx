@@ -1,8 +1,7 @@
-import type { CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
+import type { AccountAddress, CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
 import { inputProps, useForm } from '@store/ui/form';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { AccountAddress } from '@store/contracts';
 import { useNavigate } from 'react-router';
 import { pickupStores, type PickupStoreOption } from '../../lib/api';
 import { errorText, Field, Notice, primaryButton, secondaryButton, visuallyHidden } from '../../lib/ui';
@@ -23,13 +22,13 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const navigate = useNavigate();
   const contact = s.contact!;
   const [type, setType] = useState<'DELIVERY' | 'STORE_PICKUP'>(s.shippingType ?? 'DELIVERY');
-  // the delivery address and instructions are the step's form (values, touched, errors, submit); the checkout store keeps them once submitted
   // a signed-in shopper's saved addresses of this country the address rules accept, offered instead of typing one
   const savedAddresses = useSavedAddresses();
   const withContactPhone = (a: AccountAddress) => fromSaved(a, { ...emptyAddress(), phone: contact.phone });
   const offered = savedAddresses.filter((a) => Object.keys(validateAddress(withContactPhone(a))).length === 0);
   const [addressChoice, chooseAddress] = useSavedAddressChoice(offered, s.deliveryAddress);
   const chosenSaved = offered.find((a) => a.id === addressChoice) ?? null;
+  // the delivery address (a new one) and instructions are the step's form (values, touched, errors, submit); the checkout store keeps them once submitted
   const form = useForm<AddressValues & { instructions: string }>({
     defaultValues: { ...addressValues(s.deliveryAddress ?? emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone)), instructions: s.instructions },
     rules: (values) => ({ ...(chosenSaved ? {} : addressErrors(values)), ...(values.instructions.length > 250 ? { instructions: 'Use at most 250 characters.' } : {}) }),
