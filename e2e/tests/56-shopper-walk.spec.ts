@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { expect, remote, test } from '../support/fixtures';
+import { expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Variant {
   id: string;
@@ -159,6 +159,33 @@ test.describe('delivery step', () => {
     await expect(app.getByTestId('delivery-line')).toContainText('Express delivery$19.95');
     await expect(app.getByTestId('grand-total')).toHaveText(`$${((line.product.price + 1995) / 100).toFixed(2)}`);
   });
+});
+
+test('a click and collect order names its store on the confirmation', async ({ page, request }) => {
+  const line = await productIn(request, 'bags/backpacks', 3_000, 12_000);
+  await seedCart(page, line);
+  await toDeliveryStep(page);
+  const app = remote(page, 'cart_checkout');
+  await app.getByRole('radio', { name: /^Click and collect/ }).check();
+  await app.getByLabel('Postcode').fill('1010');
+  await app.getByLabel('Postcode').press('Enter');
+  const stores = app.getByRole('group', { name: 'Stores offering click and collect' }).getByRole('radio');
+  await stores.first().check();
+  const storeName = (await stores.first().evaluate((el) => el.closest('label')!.querySelector('strong')!.textContent))!.trim();
+  await app.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Payment' })).toBeVisible();
+  // no delivery address to bill to: the billing address is asked for
+  const billing = app.getByRole('region', { name: 'Billing address' });
+  await billing.getByLabel('Street address').fill('12 Queen Street');
+  await billing.getByLabel('Suburb or town').fill('Auckland Central');
+  await billing.getByLabel('Postcode').fill('1010');
+  await fillCard(page, '4111 1111 1111 1111');
+  await app.getByRole('button', { name: /^Place order/ }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
+  const pickup = app.getByRole('region', { name: 'Pickup address' });
+  await expect(pickup.getByRole('heading', { name: 'Collect from' })).toBeVisible();
+  await expect(pickup.getByTestId('pickup-store')).toHaveText(storeName);
+  await axe(page, 'success, click and collect');
 });
 
 test('the Shipping page quotes the delivery prices, times and free-delivery amount checkout charges', async ({ page, request }) => {
