@@ -217,6 +217,15 @@ describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend)
       expect(result.items.slice(blackLeatherBackpacks).some(isOne)).toBe(false);
     });
 
+    it('says when no product has every word and the products shown have any of them', async () => {
+      expect((await listing('q=black%20leather%20backpack')).anyWord).toBeUndefined();
+      // no product is both a backpack and a suitcase
+      const wider = await listing('q=backpack%20suitcase');
+      expect(wider.anyWord).toBe(true);
+      expect(wider.total).toBeGreaterThan(0);
+      expect(wider.correctedQuery).toBeNull();
+    });
+
     it("'lether backpak' is corrected to find backpacks (typo tolerance)", async () => {
       const result = await listing('q=lether%20backpak');
       expect(result.correctedQuery).toBe('leather backpack');

@@ -74,6 +74,19 @@ describe.each(BACKENDS)('checkout and orders on %s', (backend) => {
     expect(unknown).toMatchObject({ result: 'ERROR', message: 'Product variant not found.' });
   });
 
+  it('lists every delivery option at the price it is charged, the free-delivery offer included', async () => {
+    const cheap = plain.reduce((a, b) => (b.price < a.price ? b : a));
+    for (const qty of [1, Math.ceil(15000 / cheap.price)]) {
+      const items = [{ ...cheap, qty }];
+      const listed = await info({ cart: { items, shipping: { type: 'DELIVERY', options: { methodId: 'standard' } } } });
+      const express = listed.shippingMethods.find((m) => m.id === 'express')!;
+      const charged = await info({ cart: { items, shipping: { type: 'DELIVERY', options: { methodId: 'express' } } } });
+      expect(express.priceAfterOffers).toBe(charged.selectedShippingMethod!.price);
+      expect(express.priceAfterOffers).toBe(qty * cheap.price >= 15000 ? 0 : 1995);
+      expect(listed.shippingMethods.find((m) => m.id === 'standard')!.priceAfterOffers).toBe(listed.selectedShippingMethod!.price);
+    }
+  });
+
   it('applies codes and reports disallowed offers with their reasons', async () => {
     const items = [{ ...plain[0]!, qty: 1 }];
     const vip = await info({ cart: { items, promoCodes: ['vip30', 'WELCOME15', 'NOSUCH'] } });

@@ -6,10 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { Article, BlogListResponse, BlogPost, HomeContent, type ContentBlock } from '@store/contracts';
+import { Article, BlogListResponse, BlogPost, CheckoutInfoResponse, HomeContent, type ContentBlock } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/platform/db';
-import { AU_HELP_CENTRE_SEEDED_AT, SEED_ARTICLES, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS, SEED_BLOG_POSTS } from '../src/seed/content-data';
+import { AU_HELP_CENTRE_SEEDED_AT, SEED_ARTICLES, SEED_AU_ARTICLES, SEED_AU_BLOG_POSTS, SEED_BLOG_POSTS, SHIPPING_SEEDED_AT } from '../src/seed/content-data';
+import { seedContent } from '../src/seed/content';
 import { seedMarkets } from '../src/seed/markets';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
@@ -153,6 +154,54 @@ describe.each(BACKENDS)('content per market on %s', (backend) => {
         }
       }
     }
+  });
+
+  it('quotes on the delivery pages the delivery prices, times and free-delivery amount that checkout charges', async () => {
+    // a product sold one at a time, in stock
+    const [item] = await queryRows<{ productId: string; variantId: string; price: number }>(
+      ctx.db,
+      sql`select p.id::text as "productId", min(v.id)::text as "variantId", p.price from products p join variants v on v.product_id = p.id
+          where p.state = 'current' and coalesce(p.cart_qty_variant_min, 1) <= 1 and coalesce(p.cart_qty_variant_multiple_of, 1) <= 1
+          group by p.id, p.price order by p.id limit 1`,
+    );
+    expect(item).toBeDefined();
+    await ctx.db.execute(sql`update variants set qty = greatest(qty, 20) where id = ${Number(item!.variantId)}`);
+    const pages = { NZ: ['shipping'], AU: ['shipping-australia'] } as const;
+    for (const market of ['NZ', 'AU'] as const) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/checkout/info', headers: HOSTS[market], payload: { cart: { items: [{ productId: item!.productId, variantId: item!.variantId, qty: 1 }] }, availableCreditBalances: [] } });
+      expect([res.statusCode, res.body.slice(0, 300)]).toEqual([200, expect.any(String)]);
+      const priced = CheckoutInfoResponse.parse(res.json());
+      expect(priced.shippingMethods.length).toBeGreaterThanOrEqual(2);
+      const prefix = market === 'AU' ? 'A$' : '$';
+      for (const path of pages[market]) {
+        const body = Article.parse((await article(path, market)).json()).body;
+        const text = JSON.stringify(body);
+        expect(text).not.toContain('{{');
+        const lists = JSON.stringify(body.filter((b) => b.type === 'list'));
+        const quoted = [...lists.matchAll(/A?\$\d+(?:\.\d\d)?/g)].map((m) => m[0]);
+        for (const m of priced.shippingMethods) {
+          expect(text).toContain(`${m.label}: ${prefix}${(m.price / 100).toFixed(2)}. ${m.description}`);
+        }
+        // every delivery amount the page names is one checkout uses (an option's price or the free-delivery amount)
+        const known = [...priced.shippingMethods.map((m) => `${prefix}${(m.price / 100).toFixed(2)}`), `${prefix}150`];
+        expect(quoted.filter((q) => q.startsWith(prefix) && !known.includes(q))).toEqual([]);
+      }
+    }
+  });
+
+  it('gives a delivery page seeded with its own written prices the figures from checkout, unless an editor changed it', async () => {
+    const oldBody = [{ type: 'list', items: ['Standard courier: $8.95, free on orders of $150 or more.', 'Rural delivery: an extra $5.00.'] }];
+    await ctx.db.execute(sql`update articles set body = ${JSON.stringify(oldBody)}::jsonb, updated_at = ${SHIPPING_SEEDED_AT.shipping!}::timestamptz where path = 'shipping'`);
+    await seedContent(ctx.db);
+    const upgraded = Article.parse((await article('shipping', 'NZ')).json());
+    expect(JSON.stringify(upgraded.body)).toContain('Standard delivery: $9.95.');
+    expect(JSON.stringify(upgraded.body)).not.toContain('$8.95');
+    // an edited one (another date) is kept
+    await ctx.db.execute(sql`update articles set body = ${JSON.stringify(oldBody)}::jsonb, updated_at = '2026-11-30T00:00:00Z' where path = 'shipping'`);
+    await seedContent(ctx.db);
+    expect(Article.parse((await article('shipping', 'NZ')).json()).body).toEqual(oldBody);
+    const seeded = SEED_ARTICLES.find((a) => a.path === 'shipping')!;
+    await ctx.db.execute(sql`update articles set body = ${JSON.stringify(seeded.body)}::jsonb, updated_at = ${seeded.updatedAt}::timestamptz where path = 'shipping'`);
   });
 
   it("tells the edge which content pages exist on each market's site", async () => {

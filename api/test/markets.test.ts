@@ -378,6 +378,7 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
     const { orderNumber, accessToken } = placed.json();
     const view = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderNumber}?token=${accessToken}`, headers: AU })).json();
     expect(view.shippingType).toBe('STORE_PICKUP');
+    expect(view.pickupStoreName).toBe('Fernleaf Pitt Street');
     expect(view.shippingAddress).toMatchObject({ country: 'AU', state: 'NSW', postcode: '2000', suburb: 'Sydney' });
     // a New Zealand store is not offered on the Australian site
     const nzStore = await pickup('AKL-CBY');

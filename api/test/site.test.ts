@@ -69,10 +69,16 @@ describe.each(BACKENDS)('site API on %s', (backend) => {
       expect(rows).toEqual([{ email: 'aroha.ngata@example.co.nz', source: 'footer' }]);
     });
 
+    it('takes an address of 250 characters, the most allowed', async () => {
+      const res = await post('/api/klaviyo/subscribe', { email: `${'k'.repeat(239)}@example.nz`, acceptPolicy: true });
+      expect(res.statusCode).toBe(201);
+    });
+
     it.each([
       [{ acceptPolicy: true }, 'email', 'Required'],
       [{ email: '', acceptPolicy: true }, 'email', 'Must be at least 1 character'],
       [{ email: 'not-an-address', acceptPolicy: true }, 'email', 'Enter a valid email address.'],
+      [{ email: `${'k'.repeat(240)}@example.nz`, acceptPolicy: true }, 'email', 'Must be at most 250 characters'],
       [{ email: 'kiri@example.co.nz', acceptPolicy: false }, 'acceptPolicy', 'Accept the privacy policy to subscribe.'],
       [{ email: 'kiri@example.co.nz' }, 'acceptPolicy', 'Accept the privacy policy to subscribe.'],
     ])('answers 400 naming the field for %j', async (body, field, reason) => {

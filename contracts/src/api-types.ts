@@ -1181,6 +1181,8 @@ export interface paths {
                             q: string;
                             /** @description When the text matched nothing as typed: the typo-corrected text that was searched */
                             correctedQuery: string | null;
+                            /** @description True when no product matched all the words searched and the products shown match any of them */
+                            anyWord?: boolean;
                             items: components["schemas"]["ProductTile"][];
                             total: number;
                             page: number;
@@ -2739,6 +2741,8 @@ export interface paths {
                                 label: string;
                                 description: string;
                                 price: number;
+                                /** @description What this cart pays for the option, after the offers that apply to it (e.g. free delivery over an amount) */
+                                priceAfterOffers?: number;
                             }[];
                             selectedShippingMethod: {
                                 id: string;
@@ -3242,6 +3246,7 @@ export interface paths {
                             lastName: string;
                             /** @enum {string} */
                             shippingType: "DELIVERY" | "STORE_PICKUP";
+                            pickupStoreName?: string | null;
                             shippingAddress: {
                                 /** @default  */
                                 company: string;
@@ -3425,6 +3430,7 @@ export interface paths {
                             lastName: string;
                             /** @enum {string} */
                             shippingType: "DELIVERY" | "STORE_PICKUP";
+                            pickupStoreName?: string | null;
                             shippingAddress: {
                                 /** @default  */
                                 company: string;
@@ -3568,6 +3574,7 @@ export interface paths {
                             lastName: string;
                             /** @enum {string} */
                             shippingType: "DELIVERY" | "STORE_PICKUP";
+                            pickupStoreName?: string | null;
                             shippingAddress: {
                                 /** @default  */
                                 company: string;

@@ -217,6 +217,7 @@ export const ListingResponse = z.object({
   brand: Brand.nullable().describe('The brand page, or null'),
   q: z.string().describe('The search text as given ("" when none)'),
   correctedQuery: z.string().nullable().describe('When the text matched nothing as typed: the typo-corrected text that was searched'),
+  anyWord: z.boolean().optional().describe('True when no product matched all the words searched and the products shown match any of them'),
   items: z.array(ProductTile),
   total: z.number().int(),
   page: z.number().int(),

@@ -156,7 +156,13 @@ export const CheckoutLine = z.object({
 });
 export type CheckoutLine = z.infer<typeof CheckoutLine>;
 
-export const ShippingMethod = z.object({ id: z.string(), label: z.string(), description: z.string(), price: z.number().int() });
+export const ShippingMethod = z.object({
+  id: z.string(),
+  label: z.string(),
+  description: z.string(),
+  price: z.number().int(),
+  priceAfterOffers: z.number().int().optional().describe('What this cart pays for the option, after the offers that apply to it (e.g. free delivery over an amount)'),
+});
 export type ShippingMethod = z.infer<typeof ShippingMethod>;
 
 export const CheckoutInfoResult = z.enum(['SUCCESS', 'CART_EMPTY', 'ERROR']);
@@ -317,6 +323,8 @@ export const OrderView = z.object({
   firstName: z.string(),
   lastName: z.string(),
   shippingType: ShippingType,
+  /** Click and collect: the name of the store the order is collected from (null for a delivery). */
+  pickupStoreName: z.string().nullable().optional(),
   shippingAddress: CheckoutAddress,
   billingAddress: CheckoutAddress,
   items: z.array(z.object({ productId: z.string(), variantId: z.string(), name: z.string(), variantLabel: z.string(), qty: z.number().int(), unitPrice: z.number().int(), total: z.number().int(), promo: z.boolean() })),

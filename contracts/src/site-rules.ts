@@ -2,7 +2,7 @@
  * Site form rules without zod, for the browser bundles (the footer subscribe form): forms settings
  * emailPattern and emailLengthMax, and the exact §5 messages.
  */
-export const EMAIL_LENGTH_MAX = 254;
+export const EMAIL_LENGTH_MAX = 250;
 /** Forms settings emailPattern: something@something.tld, no spaces. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 export const EMAIL_REQUIRED_MESSAGE = 'Enter your email address.';

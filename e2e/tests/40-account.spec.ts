@@ -307,7 +307,7 @@ test.describe('account', () => {
     await expect(cards.filter({ hasText: 'MasterCard ending 4444' })).not.toContainText('Default');
     await axe(page, '/account/payment-methods');
 
-    await app.getByRole('button', { name: 'Make MasterCard ending 4444 the default' }).click();
+    await app.getByRole('button', { name: 'Make default: MasterCard ending 4444' }).click();
     await expect(app.getByRole('status').filter({ hasText: 'MasterCard ending 4444 is now your default card.' })).toBeVisible();
     await expect(cards.filter({ hasText: 'MasterCard ending 4444' })).toContainText('Default');
     await expect(cards.filter({ hasText: 'Visa ending 1111' })).not.toContainText('Default');

@@ -199,7 +199,11 @@ test.describe('browsing on a phone', () => {
     await page.evaluate(() => window.scrollTo(0, 1400));
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1400);
     await page.waitForTimeout(300);
-    const tile = catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').filter({ visible: true }).nth(4);
+    // a product on the screen (tapping one off it would scroll to it first)
+    const links = catalog.getByRole('list', { name: 'Bags', exact: true }).getByRole('link').filter({ visible: true });
+    const onScreen = await links.evaluateAll((els) => els.findIndex((el) => el.getBoundingClientRect().top >= 120 && el.getBoundingClientRect().bottom <= window.innerHeight));
+    expect(onScreen).toBeGreaterThanOrEqual(0);
+    const tile = links.nth(onScreen);
     await tile.tap();
     await expect(catalog.getByRole('heading', { level: 1 })).not.toHaveText('Bags');
     expect(await page.evaluate(() => window.scrollY), 'the product page starts at the top').toBe(0);

@@ -38,6 +38,14 @@ export interface SeedArticle {
 export const AU_HELP_CENTRE_SEEDED_AT = '2026-11-25T00:00:00.000Z';
 export const AU_HELP_CENTRE_UPDATED_AT = '2026-12-01T00:00:00.000Z';
 
+/**
+ * The delivery pages name their prices and times with tokens filled from checkout's own figures
+ * (store/content/delivery-figures.ts). Copies seeded before, still unedited (their first date),
+ * get the tokened body at start (seed/content.ts); edited ones are left alone.
+ */
+export const SHIPPING_FIGURES_UPDATED_AT = '2026-11-27T00:00:00.000Z';
+export const SHIPPING_SEEDED_AT: Record<string, string> = { shipping: '2026-09-01T00:00:00.000Z', 'shipping-australia': '2026-11-20T00:00:00.000Z' };
+
 /** The Australian store's customer-service pages (issue 14; the market's supportDelivery and supportReturns). */
 export const SEED_AU_ARTICLES: SeedArticle[] = [
   {
@@ -47,13 +55,14 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
     description: 'Delivery options, costs and times for orders from our Australian store, plus tracking.',
     image: 'article-shipping',
     imageAlt: 'A duffle bag on a beach with the sea behind it',
-    updatedAt: '2026-11-20T00:00:00.000Z',
+    updatedAt: SHIPPING_FIGURES_UPDATED_AT,
     body: [
       p('Orders from our Australian store are packed at our Sydney warehouse and dispatched every weekday. Prices are in Australian dollars and include 10% GST.'),
       h('Delivery options'),
       list(
-        'Standard delivery: A$14.95, free on orders of A$150 or more. 3-7 working days Australia-wide.',
-        'Express delivery: A$24.95. 1-3 working days to metro areas; regional addresses can take a day or two longer.',
+        'Standard delivery: {{shipping.AU.au-standard.price}}. {{shipping.AU.au-standard.description}}.',
+        'Express delivery: {{shipping.AU.au-express.price}}. {{shipping.AU.au-express.description}}; regional addresses can take a day or two longer.',
+        'Free delivery, standard or express, on orders of {{shipping.AU.freeOver}} or more.',
       ),
       h('Tracking your order'),
       p('When your parcel leaves us we e-mail you a tracking link. You can also look an order up with its number and your e-mail address on the Track an order page.'),
@@ -200,18 +209,18 @@ export const SEED_ARTICLES: SeedArticle[] = [
     description: 'Delivery times, costs and tracking for orders shipped within New Zealand and to Australia, plus free click and collect from our stores.',
     image: 'article-shipping',
     imageAlt: 'A duffle bag on a beach with the sea behind it',
-    updatedAt: '2026-09-01T00:00:00.000Z',
+    updatedAt: SHIPPING_FIGURES_UPDATED_AT,
     body: [
       p('We pack and dispatch orders from our Auckland warehouse every weekday. Orders placed before 1 pm (NZ time) on a business day usually leave the same day.'),
       h('Delivery within New Zealand'),
       list(
-        'Standard courier: $8.95, free on orders of $150 or more. 1-3 business days to most North Island addresses, 2-4 business days to the South Island.',
-        'Express overnight: $14.95 to main centres when ordered before 1 pm. Rural addresses add one business day.',
-        'Rural delivery: an extra $5.00, charged at checkout when your address is on a rural delivery run.',
+        'Standard delivery: {{shipping.NZ.standard.price}}. {{shipping.NZ.standard.description}}.',
+        'Express delivery: {{shipping.NZ.express.price}}. {{shipping.NZ.express.description}} when ordered before 1 pm.',
+        'Free delivery, standard or express, on orders of {{shipping.NZ.freeOver}} or more. Rural addresses pay no extra.',
         'Click and collect: free from any store that offers it. We e-mail you when your order is ready, usually within 2 hours of opening time.',
       ),
       h('Delivery to Australia'),
-      p('Shopping for an Australian address? Order from our Australian site: prices there are in Australian dollars and include 10% GST, delivery is from A$14.95 and free on orders of A$150 or more.'),
+      p('Shopping for an Australian address? Order from our Australian site: prices there are in Australian dollars and include 10% GST, delivery is from {{shipping.AU.au-standard.price}} and free on orders of {{shipping.AU.freeOver}} or more.'),
       link('Shipping within Australia', '/articles/shipping-australia'),
       h('Tracking your order'),
       p('As soon as your parcel leaves us you will get an e-mail with a tracking link. You can also look an order up with its number and your e-mail address on the Track an order page.'),

@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { contentImagePath, CONTENT_IMAGE_H, CONTENT_IMAGE_W } from '../store/content/images.js';
 import { queryRows, type Database } from '../platform/db/index.js';
 import { articles, blogPosts, contentPages } from '../platform/db/schema-content.js';
-import { SEED_ARTICLES, SEED_BLOG_POSTS, SEED_HOME, type SeedArticle, type SeedBlogPost } from './content-data.js';
+import { SEED_ARTICLES, SEED_AU_ARTICLES, SEED_BLOG_POSTS, SEED_HOME, SHIPPING_SEEDED_AT, type SeedArticle, type SeedBlogPost } from './content-data.js';
 import { seedStores } from './stores.js';
 
 const image = (name: string, alt: string) => ({ src: contentImagePath(name), width: CONTENT_IMAGE_W, height: CONTENT_IMAGE_H, alt });
@@ -62,6 +62,14 @@ export async function seedContent(db: Database): Promise<{ articles: number; pos
       SEED_ARTICLES.map(articleRow),
     );
     result.articles = SEED_ARTICLES.length;
+  }
+  // delivery pages as first seeded (their own figures, since changed at checkout) name checkout's figures now
+  for (const [path, seededAt] of Object.entries(SHIPPING_SEEDED_AT)) {
+    const now = [...SEED_ARTICLES, ...SEED_AU_ARTICLES].find((a) => a.path === path)!;
+    await db
+      .update(articles)
+      .set({ body: now.body, updatedAt: new Date(now.updatedAt) })
+      .where(and(eq(articles.path, path), eq(articles.updatedAt, new Date(seededAt))));
   }
   if (Number(counts?.posts ?? 0) === 0) {
     await db.insert(blogPosts).values(

@@ -96,6 +96,9 @@ describe('SubscribeForm', () => {
     expect(subscribeErrors('', false)).toEqual({ email: 'Enter your email address.', policy: 'Accept the privacy policy to subscribe.' });
     expect(subscribeErrors('kiri@', true).email).toBe('Enter a valid email address.');
     expect(subscribeErrors('kiri@example.co.nz', true)).toEqual({ email: null, policy: null });
+    // at most 250 characters
+    expect(subscribeErrors(`${'k'.repeat(239)}@example.nz`, true).email).toBeNull();
+    expect(subscribeErrors(`${'k'.repeat(240)}@example.nz`, true).email).toBe('Enter a valid email address.');
   });
 
   it('a submit touches every field and focuses the first invalid one: the e-mail, then the checkbox', async () => {
@@ -107,6 +110,7 @@ describe('SubscribeForm', () => {
     expect(screen.getByText('Enter your email address.')).toBeInTheDocument();
     expect(screen.getByText('Accept the privacy policy to subscribe.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveFocus();
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAttribute('maxlength', '250');
     expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription('Enter your email address.');
 
     await user.type(screen.getByRole('textbox', { name: 'Email address' }), 'kiri@example');

@@ -397,13 +397,17 @@ export class CatalogService {
       filters.boostColourNames = [...facets.coloursByName.keys()].filter((name) => colourText.includes(` ${name.toLowerCase()} `));
       let rows = await this.runListing(filters, facets, q, 'and');
       let correctedQuery: string | null = null;
+      let anyWord = false;
       if (q && rows.total === 0) {
         const vocabulary = await this.vocabulary();
         // With the in-memory index, the same pg_trgm similarity is computed in memory.
         const corrected = (await this.memoryIndex()) ? correctQueryInMemory(q, vocabulary) : await correctQuery(this.db, q, vocabulary.set, vocabulary.list);
         const text = corrected ?? q;
         if (corrected) rows = await this.runListing(filters, facets, text, 'and');
-        if (rows.total === 0 && text.includes(' ')) rows = await this.runListing(filters, facets, text, 'or');
+        if (rows.total === 0 && text.includes(' ')) {
+          rows = await this.runListing(filters, facets, text, 'or');
+          anyWord = rows.total > 0;
+        }
         if (rows.total > 0 && corrected) correctedQuery = corrected;
       }
       const tiles = await this.tiles(rows.ids);
@@ -415,6 +419,7 @@ export class CatalogService {
         brand: brand ? { id: String(brand.id), name: brand.name, slug: brand.slug } : null,
         q,
         correctedQuery,
+        ...(anyWord ? { anyWord } : {}),
         items: tiles,
         total: rows.total,
         page: request.page,

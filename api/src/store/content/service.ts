@@ -6,6 +6,7 @@ import { articles, blogPosts, contentPages } from '../../platform/db/schema-cont
 import { BLOG_TAGS } from './blog-tags.js';
 import { getStoreByPath } from '../stores/index.js';
 import { CONTENT_IMAGE_H, CONTENT_IMAGE_W } from './images.js';
+import { deliveryFigures, fillDeliveryFigures, hasDeliveryFigures } from './delivery-figures.js';
 
 type PostRow = typeof blogPosts.$inferSelect;
 
@@ -90,7 +91,8 @@ export class ContentService {
       title: row.title,
       description: row.description,
       image: row.image ? image(row.image, row.imageAlt) : null,
-      body: await this.marketLinks(row.body, id),
+      // delivery prices and times as checkout charges them (delivery-figures.ts)
+      body: await this.marketLinks(hasDeliveryFigures(row.body) ? fillDeliveryFigures(row.body, await deliveryFigures(this.db)) : row.body, id),
       updatedAt: row.updatedAt.toISOString(),
     };
   }

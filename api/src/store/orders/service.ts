@@ -389,6 +389,7 @@ export class OrderService {
       first_name: string;
       last_name: string;
       shipping_type: 'DELIVERY' | 'STORE_PICKUP';
+      shipping: { clickCollectStoreId?: string } | null;
       shipping_address: Address;
       billing_address: Address;
       items: StoredItem[];
@@ -418,6 +419,7 @@ export class OrderService {
       firstName: o.first_name,
       lastName: o.last_name,
       shippingType: o.shipping_type,
+      pickupStoreName: o.shipping_type === 'STORE_PICKUP' && o.shipping?.clickCollectStoreId ? ((await getStoreByErpId(this.db, o.shipping.clickCollectStoreId))?.name ?? null) : null,
       shippingAddress: o.shipping_address,
       billingAddress: o.billing_address,
       items: o.items,

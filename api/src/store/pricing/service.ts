@@ -331,13 +331,11 @@ export class CheckoutService {
     const shippingBefore = selected?.price ?? 0;
 
     const usage = await this.customerUsage(cart.email, promotions, cart.promoCodes ?? []);
-    const result = runPromotions(promotions, {
-      lines,
-      codes: cart.promoCodes ?? [],
-      shippingPrice: shippingBefore,
-      customerUsage: usage,
-      maxApplied: this.settings.maxAppliedPromotions,
-    });
+    const run = (shippingPrice: number) =>
+      runPromotions(promotions, { lines, codes: cart.promoCodes ?? [], shippingPrice, customerUsage: usage, maxApplied: this.settings.maxAppliedPromotions });
+    const result = run(shippingBefore);
+    // each option listed at what this cart would be charged for it (a free-delivery offer included)
+    const pricedMethods = methods.map((m) => ({ ...m, priceAfterOffers: m.id === selected?.id ? shippingBefore - result.shippingDiscount : m.price - run(m.price).shippingDiscount }));
 
     const priced = lines.map((line, i) => {
       const subtotal = line.qty * line.unitPrice;
@@ -364,7 +362,7 @@ export class CheckoutService {
       itemSubtotal,
       totalDiscount: itemDiscount + result.shippingDiscount,
       itemSubtotalAfterDiscounts,
-      shippingMethods: methods,
+      shippingMethods: pricedMethods,
       selectedShippingMethod: selected ? { ...selected, price: shippingPrice } : null,
       shippingPrice,
       grandTotal,

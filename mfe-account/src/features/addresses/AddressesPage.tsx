@@ -139,7 +139,7 @@ export function AddressesPage() {
                   Edit
                 </button>
                 {!(a.isDefaultShipping && a.isDefaultBilling) ? (
-                  <button type="button" css={linkButtonCss} onClick={() => void makeDefault(a)} aria-label={`Make ${a.street1} the default`}>
+                  <button type="button" css={linkButtonCss} onClick={() => void makeDefault(a)} aria-label={`Make default: ${a.street1}`}>
                     Make default
                   </button>
                 ) : null}

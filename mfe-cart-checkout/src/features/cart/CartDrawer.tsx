@@ -5,6 +5,7 @@
  */
 import { CartLines } from './CartLines';
 import { useCart } from './useCart';
+import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
 import { useCheckoutInfo } from '../checkout/useCheckout';
 import { EmptyCart } from './CartPage';
 import { useCartSettled } from '../../lib/session';
@@ -22,16 +23,34 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
   const navigate = (path: string) => go(path, onClose);
   const cart = useCart();
   const { info } = useCheckoutInfo(cart.pricedItems, { forShipping: false });
+  const offers = info ? info.itemSubtotal - info.itemSubtotalAfterDiscounts : 0;
   const settled = useCartSettled();
   if (cart.items.length === 0 && !settled) return <p aria-busy="true">Loading your cart…</p>;
   if (cart.items.length === 0) return <EmptyCart navigate={navigate} />;
   return (
     <div css={{ display: 'flex', flexDirection: 'column', gap: '1rem' }}>
       {cart.status === 'LOADING' ? <p aria-busy="true">Loading your cart…</p> : <CartLines groups={cart.groups} compact navigate={navigate} />}
-      <p css={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700, margin: 0 }}>
-        <span>Subtotal</span>
-        <span>{info ? money(info.itemSubtotalAfterDiscounts) : '…'}</span>
-      </p>
+      {/* the same words and amounts as the cart page: the subtotal before offers, then the offers off it */}
+      {nothingToPrice(cart) ? <CartRuleProblems cart={cart} /> : (
+      <dl css={{ margin: 0 }} data-testid="drawer-totals">
+        <div css={{ display: 'flex', justifyContent: 'space-between', fontWeight: info && offers > 0 ? 400 : 700 }}>
+          <dt>Subtotal</dt>
+          <dd css={{ margin: 0 }}>{info ? money(info.itemSubtotal) : '…'}</dd>
+        </div>
+        {info && offers > 0 ? (
+          <>
+            <div css={{ display: 'flex', justifyContent: 'space-between', color: 'var(--forest)' }}>
+              <dt>Offers</dt>
+              <dd css={{ margin: 0 }}>−{money(offers)}</dd>
+            </div>
+            <div css={{ display: 'flex', justifyContent: 'space-between', fontWeight: 700 }}>
+              <dt>Total before delivery</dt>
+              <dd css={{ margin: 0 }}>{money(info.itemSubtotalAfterDiscounts)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      )}
       <button type="button" css={[primaryButton, { width: '100%' }]} disabled={!cart.valid} onClick={() => go('/checkout/contact-info', onClose)}>
         Checkout
       </button>

@@ -4,6 +4,7 @@ import { CartLines, SmartLink } from './CartLines';
 import { useCart } from './useCart';
 import { PromoCodes } from '../checkout/PromoCodes';
 import { Totals } from '../checkout/Summary';
+import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
 import { useCheckoutInfo } from '../checkout/useCheckout';
 import { useCartSettled } from '../../lib/session';
 import { card, heading, Notice, page, primaryButton } from '../../lib/ui';
@@ -50,7 +51,13 @@ export function CartPage() {
               Order summary
             </h2>
             <PromoCodes info={info} />
-            {status === 'ERROR' ? <Notice>We were unable to load your total. Please try again.</Notice> : <Totals info={info} loading={status === 'LOADING'} />}
+            {nothingToPrice(cart) ? (
+              <CartRuleProblems cart={cart} />
+            ) : status === 'ERROR' ? (
+              <Notice>We were unable to load your total. Please try again.</Notice>
+            ) : (
+              <Totals info={info} loading={status === 'LOADING'} />
+            )}
             {!cart.valid && cart.status === 'SUCCESS' ? <Notice>Some items need your attention before you can check out.</Notice> : null}
             <button type="button" css={[primaryButton, { width: '100%', marginTop: '1rem' }]} disabled={!cart.valid} onClick={() => navigate('/checkout/contact-info')}>
               Checkout

@@ -57,6 +57,9 @@ it('shows the sold-out line and disables Checkout as soon as the server said so,
   expect(within(screen.getByTestId('cart-line')).getByRole('alert')).toHaveTextContent('Sorry, this item is sold out.');
   expect(checkout).toBeDisabled();
   expect(screen.getByText('Some items need your attention before you can check out.')).toBeInTheDocument();
+  // with every line refused there is no total to show: the summary says which rule instead
+  expect(screen.getByTestId('cart-rule-problems')).toHaveTextContent('Your total shows once these items are changed:Ridge Backpack 22L (One size): Sorry, this item is sold out.');
+  expect(screen.queryByText(/could not load your total/)).toBeNull();
   // and the products are read again
   await waitFor(() => expect(objectCalls).toBe(calls + 1));
 

@@ -1,16 +1,16 @@
-import type { CheckoutInfoResponse } from '@store/contracts';
+import type { AccountAddress, CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
 import { inputProps, useForm } from '@store/ui/form';
 import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pickupStores, type PickupStoreOption } from '../../lib/api';
-import { errorText, Field, Notice, primaryButton, secondaryButton } from '../../lib/ui';
+import { errorText, Field, Notice, primaryButton, secondaryButton, visuallyHidden } from '../../lib/ui';
 import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { SavedAddressMatch } from './SavedAddressMatch';
-import { useSavedAddresses } from './savedAddresses';
+import { fromSaved, samePlace, savedAddressLabel, useSavedAddresses } from './savedAddresses';
 import { setCheckout } from './state';
 import { useCheckoutState } from './useCheckout';
-import { sameAddress } from './validate';
+import { sameAddress, validateAddress } from './validate';
 import { useMarket, useMoney } from '@store/ui/market';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
@@ -22,10 +22,16 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const navigate = useNavigate();
   const contact = s.contact!;
   const [type, setType] = useState<'DELIVERY' | 'STORE_PICKUP'>(s.shippingType ?? 'DELIVERY');
-  // the delivery address and instructions are the step's form (values, touched, errors, submit); the checkout store keeps them once submitted
+  // a signed-in shopper's saved addresses of this country the address rules accept, offered instead of typing one
+  const savedAddresses = useSavedAddresses();
+  const withContactPhone = (a: AccountAddress) => fromSaved(a, { ...emptyAddress(), phone: contact.phone });
+  const offered = savedAddresses.filter((a) => Object.keys(validateAddress(withContactPhone(a))).length === 0);
+  const [addressChoice, chooseAddress] = useSavedAddressChoice(offered, s.deliveryAddress);
+  const chosenSaved = offered.find((a) => a.id === addressChoice) ?? null;
+  // the delivery address (a new one) and instructions are the step's form (values, touched, errors, submit); the checkout store keeps them once submitted
   const form = useForm<AddressValues & { instructions: string }>({
     defaultValues: { ...addressValues(s.deliveryAddress ?? emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone)), instructions: s.instructions },
-    rules: (values) => ({ ...addressErrors(values), ...(values.instructions.length > 250 ? { instructions: 'Use at most 250 characters.' } : {}) }),
+    rules: (values) => ({ ...(chosenSaved ? {} : addressErrors(values)), ...(values.instructions.length > 250 ? { instructions: 'Use at most 250 characters.' } : {}) }),
   });
   const address = addressFromValues(form.values);
   const instructions = form.values.instructions;
@@ -39,14 +45,28 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const [store, setStore] = useState<PickupStoreOption | null>(s.pickupStore);
   const submitted = form.submitted;
   const formRef = useRef<HTMLFormElement>(null);
-  const savedAddresses = useSavedAddresses();
+  const chooseNewAddress = () => {
+    chooseAddress(NEW_ADDRESS);
+    // a new address starts empty (the contact step's name and phone), unless one was being typed
+    if (!form.values.street1 || offered.some((a) => samePlace(address, a))) form.setValues(addressValues(emptyAddress(`${contact.firstName} ${contact.lastName}`, contact.phone)));
+  };
   const methods = info?.shippingMethods ?? [];
   const methodId = chosenMethod ?? methods[0]?.id ?? null;
-  const duplicate = type === 'DELIVERY' && !s.billingSameAsShipping && sameAddress(address, s.billingAddress);
+  const duplicate = type === 'DELIVERY' && !s.billingSameAsShipping && sameAddress(chosenSaved ? withContactPhone(chosenSaved) : address, s.billingAddress);
 
   useEffect(() => {
     document.title = 'Delivery | Checkout | Fernleaf';
   }, []);
+
+  // the order summary follows the choice at once (it is priced from the checkout state); the step's other details are kept on Continue
+  const chooseType = (next: 'DELIVERY' | 'STORE_PICKUP') => {
+    setType(next);
+    setCheckout(next === 'DELIVERY' ? { shippingType: 'DELIVERY', deliveryMethodId: methodId } : { shippingType: 'STORE_PICKUP' });
+  };
+  const chooseMethod = (id: string) => {
+    setMethodId(id);
+    setCheckout({ shippingType: 'DELIVERY', deliveryMethodId: id });
+  };
 
   const findStores = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -71,7 +91,7 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   function continueToPayment(values: typeof form.values) {
     if (type === 'DELIVERY') {
       if (!methodId) return;
-      setCheckout({ shippingType: 'DELIVERY', deliveryAddress: addressFromValues(values), deliveryMethodId: methodId, instructions: values.instructions.trim(), pickupStore: null });
+      setCheckout({ shippingType: 'DELIVERY', deliveryAddress: chosenSaved ? withContactPhone(chosenSaved) : addressFromValues(values), deliveryMethodId: methodId, instructions: values.instructions.trim(), pickupStore: null });
       track('add_shipping_info', { shipping_tier: methodId });
     } else {
       if (!store) {
@@ -90,30 +110,54 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
       <fieldset css={{ border: 0, padding: 0, margin: '0 0 1.25rem' }}>
         <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>How would you like to get your order?</legend>
         <label css={radioRow}>
-          <input type="radio" name="shippingType" value="DELIVERY" checked={type === 'DELIVERY'} onChange={() => setType('DELIVERY')} />
+          <input type="radio" name="shippingType" value="DELIVERY" checked={type === 'DELIVERY'} onChange={() => chooseType('DELIVERY')} />
           <span>{market.id === 'NZ' ? 'Delivery to an NZ address' : `Delivery to an address in ${market.countryName}`}</span>
         </label>
         <label css={radioRow}>
-          <input type="radio" name="shippingType" value="STORE_PICKUP" checked={type === 'STORE_PICKUP'} onChange={() => setType('STORE_PICKUP')} />
+          <input type="radio" name="shippingType" value="STORE_PICKUP" checked={type === 'STORE_PICKUP'} onChange={() => chooseType('STORE_PICKUP')} />
           <span>Click and collect from a store (free)</span>
         </label>
       </fieldset>
 
       {type === 'DELIVERY' ? (
         <>
-          <AddressForm legend="Delivery address" field={form.field} idPrefix="delivery" />
-          <SavedAddressMatch address={address} saved={savedAddresses} onUse={(a) => form.setValues(addressValues(a))} />
+          {offered.length > 0 ? (
+            <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
+              <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Deliver to</legend>
+              {offered.map((a) => (
+                <label key={a.id} css={radioRow}>
+                  <input type="radio" name="savedAddress" value={a.id} checked={addressChoice === a.id} onChange={() => chooseAddress(a.id)} />
+                  <span>
+                    {savedAddressLabel(a)}
+                    {a.isDefaultShipping ? <span css={{ display: 'block', color: 'var(--muted)', fontSize: 14 }}>Default delivery address</span> : null}
+                  </span>
+                </label>
+              ))}
+              <label css={radioRow}>
+                <input type="radio" name="savedAddress" value="new" checked={addressChoice === NEW_ADDRESS} onChange={chooseNewAddress} />
+                <span>Use a new address</span>
+              </label>
+            </fieldset>
+          ) : null}
+          {chosenSaved ? null : (
+            <>
+              <AddressForm legend={offered.length > 0 ? 'New delivery address' : 'Delivery address'} field={form.field} idPrefix="delivery" />
+              <SavedAddressMatch address={address} saved={savedAddresses} onUse={(a) => form.setValues(addressValues(a))} />
+            </>
+          )}
           {duplicate ? <Notice tone="info">This address is the same as your billing address.</Notice> : null}
           <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }} aria-describedby={submitted && !methodId ? 'delivery-option-error' : undefined}>
             <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>Delivery option</legend>
             {methods.length === 0 ? <p aria-busy="true">Loading delivery options…</p> : null}
             {methods.map((m) => {
-              const price = info?.selectedShippingMethod?.id === m.id ? info.selectedShippingMethod.price : m.price;
+              // what this cart is charged for the option (a free-delivery offer included)
+              const price = m.priceAfterOffers ?? m.price;
               return (
                 <label key={m.id} css={radioRow}>
-                  <input type="radio" name="deliveryMethod" value={m.id} checked={methodId === m.id} onChange={() => setMethodId(m.id)} />
+                  <input type="radio" name="deliveryMethod" value={m.id} checked={methodId === m.id} onChange={() => chooseMethod(m.id)} />
                   <span>
-                    <strong>{m.label}</strong> · {price === 0 ? 'Free' : money(price)}
+                    <strong>{m.label}</strong> · {price < m.price ? <s css={{ color: 'var(--muted)' }}><span css={visuallyHidden}>was </span>{money(m.price)}</s> : null}
+                    {price < m.price ? <span css={visuallyHidden}> now</span> : null} {price === 0 ? 'Free' : money(price)}
                     <br />
                     <span css={{ color: 'var(--muted)', fontSize: 14 }}>{m.description}</span>
                   </span>
@@ -212,4 +256,19 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
       </button>
     </form>
   );
+}
+
+const NEW_ADDRESS = 'new';
+
+/**
+ * Which offered saved address the delivery goes to (its id), or NEW_ADDRESS; null when none is
+ * offered. Until the shopper chooses: the address already entered in this checkout when it is a
+ * saved one (a new address when it is not), else the default delivery address, else the first.
+ */
+function useSavedAddressChoice(offered: AccountAddress[], entered: CheckoutAddressInput | null): [string | null, (choice: string) => void] {
+  const [chosen, choose] = useState<string | null>(null);
+  if (offered.length === 0) return [null, choose];
+  if (chosen === NEW_ADDRESS || offered.some((a) => a.id === chosen)) return [chosen, choose];
+  if (entered?.street1) return [offered.find((a) => samePlace(entered, a))?.id ?? NEW_ADDRESS, choose];
+  return [(offered.find((a) => a.isDefaultShipping) ?? offered[0]!).id, choose];
 }

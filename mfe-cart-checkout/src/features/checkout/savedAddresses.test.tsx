@@ -4,7 +4,7 @@
  */
 import type { AccountAddress, CheckoutInfoResponse } from '@store/contracts';
 import { session, type AuthUser } from '@store/shared-events';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { findSavedDuplicate, normaliseStreet, samePlace } from './savedAddresses';
@@ -102,9 +102,60 @@ describe('signed in', () => {
     });
   });
 
+  it('offers the saved addresses of this country, the default one chosen: Continue delivers there without typing', async () => {
+    await renderShipping();
+    const user = userEvent.setup();
+    const choices = within(screen.getByRole('group', { name: 'Deliver to' })).getAllByRole('radio');
+    expect(choices.map((c) => c.closest('label')!.textContent)).toEqual([
+      'Aroha Ngata, 40 Mt Eden Road, Level 2, Ōtāhuhu 1062',
+      'Aroha Ngata, 12 Queen Street, Auckland Central 1010Default delivery address',
+      'Use a new address',
+    ]);
+    expect(screen.getByRole('radio', { name: /12 Queen Street/ })).toBeChecked();
+    expect(screen.queryByLabelText('Street address')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByText('Payment step');
+    expect(getCheckout().deliveryAddress).toMatchObject({ contactName: 'Aroha Ngata', street1: '12 Queen Street', suburb: 'Auckland Central', postcode: '1010', state: 'Auckland', phone: '09 555 0101' });
+  });
+
+  it('delivers to another saved address when chosen, or to a new one typed in', async () => {
+    await renderShipping();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: /40 Mt Eden Road/ }));
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    await screen.findByText('Payment step');
+    // the saved address has no phone: the contact step's one is kept
+    expect(getCheckout().deliveryAddress).toMatchObject({ company: 'Fernleaf Ltd', street1: '40 Mt Eden Road', street2: 'Level 2', suburb: 'Ōtāhuhu', phone: '021 555 0101' });
+  });
+
+  it('starts a new address empty, with the contact name and phone', async () => {
+    await renderShipping();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Use a new address' }));
+    expect(screen.getByRole('group', { name: 'New delivery address' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Street address')).toHaveValue('');
+    expect(screen.getByLabelText('Full name')).toHaveValue('Aroha Ngata');
+    expect(screen.getByLabelText('Phone')).toHaveValue('021 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
+    expect(screen.getByLabelText('Street address')).toHaveFocus();
+    expect(screen.queryByText('Payment step')).toBeNull();
+  });
+
+  it('keeps the address already entered in this checkout: its saved entry, or a new address', async () => {
+    setCheckout({ deliveryAddress: { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1062', street1: '40 Mount Eden Rd', street2: 'level 2', suburb: 'Otahuhu', state: '' } });
+    await renderShipping();
+    expect(screen.getByRole('radio', { name: /40 Mt Eden Road/ })).toBeChecked();
+    cleanup();
+    setCheckout({ deliveryAddress: { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '6011', street1: '5 Cuba Street', street2: '', suburb: 'Te Aro', state: '' } });
+    await renderShipping();
+    expect(screen.getByRole('radio', { name: 'Use a new address' })).toBeChecked();
+    expect(screen.getByLabelText('Street address')).toHaveValue('5 Cuba Street');
+  });
+
   it('warns with the saved address it duplicates, and fills the form with it on request', async () => {
     await renderShipping();
     expect(addressCalls).toEqual(['Bearer id-token-aroha']);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Use a new address' }));
     expect(screen.queryByText(WARNING)).toBeNull();
     const user = await enterAddress('12 QUEEN ST', 'auckland  central', '1010');
     const warning = screen.getByText(WARNING);
@@ -123,6 +174,7 @@ describe('signed in', () => {
 
   it('matches an address with a second line and macrons, and says nothing for a different one', async () => {
     await renderShipping();
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Use a new address' }));
     const user = await enterAddress('40 Mount Eden Rd', 'Otahuhu', '1062');
     expect(screen.queryByText(WARNING)).toBeNull(); // the saved one has "Level 2"
     await user.type(screen.getByLabelText(/^Apartment, suite or unit/), 'level 2');

@@ -21,8 +21,8 @@ export function infoRequest(items: CartItem[], s: CheckoutState, { forShipping =
   const shipping =
     forShipping && s.shippingType === 'DELIVERY' && s.deliveryMethodId
       ? { type: 'DELIVERY' as const, options: { methodId: s.deliveryMethodId }, ...(s.instructions ? { instructions: s.instructions } : {}) }
-      : forShipping && s.shippingType === 'STORE_PICKUP' && s.pickupStore
-        ? { type: 'STORE_PICKUP' as const, options: { methodId: 'click-collect' }, clickCollectStoreId: s.pickupStore.erpStoreId }
+      : forShipping && s.shippingType === 'STORE_PICKUP'
+        ? { type: 'STORE_PICKUP' as const, options: { methodId: 'click-collect' }, ...(s.pickupStore ? { clickCollectStoreId: s.pickupStore.erpStoreId } : {}) }
         : undefined;
   return {
     cart: {

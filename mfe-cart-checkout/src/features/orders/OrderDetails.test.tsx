@@ -42,12 +42,26 @@ describe('order details', () => {
     expect(within(details).queryByText(/−\$49\.95/)).toBeNull();
   });
 
+  it('lists each line before offers, so the lines add up to the subtotal and the offer is taken off once', () => {
+    render(<OrderDetails order={order} />);
+    const items = screen.getByRole('region', { name: 'Items' });
+    expect(within(items).getByRole('listitem')).toHaveTextContent(/^Ridge Backpack \(One size\) × 1\$200\.00$/);
+    expect(within(screen.getByTestId('order-details')).getByText('Subtotal').nextSibling).toHaveTextContent('$200.00');
+  });
+
   it('says what paid, not "Paid with No payment needed $0.00", and formats points', () => {
     expect(paidWith(order.payments)).toEqual([order.payments[0]]);
     render(<OrderDetails order={order} />);
     expect(screen.getByText('Paid with Gift card 0004')).toBeInTheDocument();
     expect(screen.queryByText(/No payment needed/)).toBeNull();
     expect(screen.getByText(/1,320 airline points/)).toBeInTheDocument();
+  });
+
+  it('names the store a click and collect order is collected from', () => {
+    render(<OrderDetails order={{ ...order, shippingType: 'STORE_PICKUP', pickupStoreName: 'Fernleaf Queen Street', shippingAddress: { ...address, street1: '1 Queen Street' } }} />);
+    const pickup = screen.getByRole('region', { name: 'Pickup address' });
+    expect(within(pickup).getByRole('heading', { name: 'Collect from' })).toBeInTheDocument();
+    expect(pickup).toHaveTextContent(/^Collect fromFernleaf Queen StreetAroha Ngata1 Queen Street/);
   });
 
   it('shows a paid delivery plainly', () => {

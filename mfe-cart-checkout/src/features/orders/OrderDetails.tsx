@@ -64,7 +64,8 @@ function OrderDetailsIn({ order, showCurrency }: { order: OrderView; showCurrenc
                 {i.name} ({i.variantLabel}) × {i.qty}
                 {i.promo ? ' · free gift' : ''}
               </span>
-              <span css={amount}>{i.promo ? 'Free' : <Money cents={i.total} />}</span>
+              {/* the line before offers, as the subtotal below adds it up (the offers are taken off there, once) */}
+              <span css={amount}>{i.promo ? 'Free' : <Money cents={i.unitPrice * i.qty} />}</span>
             </li>
           ))}
         </ul>
@@ -121,6 +122,11 @@ function OrderDetailsIn({ order, showCurrency }: { order: OrderView; showCurrenc
       </section>
       <section aria-label={order.shippingType === 'STORE_PICKUP' ? 'Pickup address' : 'Delivery address'}>
         <h2 css={{ fontSize: 17, margin: '0 0 .5rem' }}>{order.shippingType === 'STORE_PICKUP' ? 'Collect from' : 'Delivering to'}</h2>
+        {order.shippingType === 'STORE_PICKUP' && order.pickupStoreName ? (
+          <p css={{ margin: '0 0 .25rem', fontWeight: 700 }} data-testid="pickup-store">
+            {order.pickupStoreName}
+          </p>
+        ) : null}
         <address css={{ fontStyle: 'normal' }} data-testid="shipping-address">
           {a.contactName}
           <br />

@@ -27,8 +27,8 @@ describe('./AccountPaymentMethods fragment', () => {
     render(<AccountPaymentMethods />);
     const list = await screen.findByRole('list', { name: 'Saved cards' });
     expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([expect.stringContaining('MasterCard ending 4444'), expect.stringMatching(/Visa ending 1111.*expires 12\/39.*Default/)]);
-    expect(screen.queryByRole('button', { name: 'Make Visa ending 1111 the default' })).toBeNull();
-    await userEvent.click(screen.getByRole('button', { name: 'Make MasterCard ending 4444 the default' }));
+    expect(screen.queryByRole('button', { name: 'Make default: Visa ending 1111' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Make default: MasterCard ending 4444' }));
     await screen.findByText('MasterCard ending 4444 is now your default card.');
     expect(calls.at(-1)).toEqual({ method: 'POST', url: `/api/account/payment-methods/${mc.id}/default` });
     await userEvent.click(screen.getByRole('button', { name: 'Delete Visa ending 1111' }));

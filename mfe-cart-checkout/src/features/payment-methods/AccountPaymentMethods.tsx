@@ -59,7 +59,7 @@ export default function AccountPaymentMethods() {
                 </span>
                 <span css={{ display: 'flex', gap: '1rem' }}>
                   {!c.isDefault ? (
-                    <button type="button" css={linkButton} disabled={busy !== null} aria-label={`Make ${name} the default`} onClick={() => void change(c.id, setDefaultSavedCard, `${name} is now your default card.`)}>
+                    <button type="button" css={linkButton} disabled={busy !== null} aria-label={`Make default: ${name}`} onClick={() => void change(c.id, setDefaultSavedCard, `${name} is now your default card.`)}>
                       Make default
                     </button>
                   ) : null}

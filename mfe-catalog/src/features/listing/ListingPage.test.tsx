@@ -302,6 +302,15 @@ describe('search page (issue 18)', () => {
     expect(screen.getByRole('searchbox', { name: 'Search the store' })).toHaveValue('boxterm');
   });
 
+  it('says when the products shown match any of the words, not all of them', async () => {
+    answer(listing({ q: 'red suitcase backpack', anyWord: true }));
+    show('/search?q=red%20suitcase%20backpack', { kind: 'search' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(screen.getByTestId('any-word')).toHaveTextContent('No products match all of these words; showing products that match any of them.');
+  });
+
   it('no results is not a dead end: did you mean, popular searches and popular categories', async () => {
     answer(listing({ q: 'zzqnothing', correctedQuery: 'nothing', items: [], total: 0 }));
     show('/search?q=zzqnothing', { kind: 'search' });

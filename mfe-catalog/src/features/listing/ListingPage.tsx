@@ -324,6 +324,11 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               No exact matches for “{first.q}”. Showing results for “{first.correctedQuery}”.
             </p>
           ) : null}
+          {first?.anyWord ? (
+            <p css={{ margin: '.25rem 0 0' }} data-testid="any-word">
+              No products match all of these words; showing products that match any of them.
+            </p>
+          ) : null}
         </div>
         {/* nothing to filter or sort when nothing matched and no filter is applied */}
         <div css={{ display: first && total === 0 && activeFilterCount(state) === 0 ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
@@ -401,7 +406,17 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               ref={listRef}
               aria-labelledby={headingId}
               aria-busy={status === 'loading'}
-              css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}
+              css={{
+                listStyle: 'none',
+                padding: 0,
+                margin: 0,
+                display: 'grid',
+                // two products a row on a phone (320 px and up), as many 180 px columns as fit from 600 px
+                gap: '1.5rem .75rem',
+                gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+                overflowWrap: 'anywhere',
+                '@media (min-width: 600px)': { gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' },
+              }}
             >
               {shownItems.map((item, index) => (
                 <li key={item.id}>

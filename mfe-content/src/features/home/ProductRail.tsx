@@ -7,7 +7,17 @@ import { useMoney } from '@store/ui/market';
 export function ProductRail({ items }: { items: ProductTile[] | null }) {
   const money = useMoney();
   return (
-    <ul aria-busy={items === null} css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' }}>
+    <ul aria-busy={items === null} css={{
+        listStyle: 'none',
+        padding: 0,
+        margin: 0,
+        display: 'grid',
+        // two products a row on a phone (320 px and up), as many 180 px columns as fit from 600 px
+        gap: '1.25rem .75rem',
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        overflowWrap: 'anywhere',
+        '@media (min-width: 600px)': { gap: '1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' },
+      }}>
       {(items ?? Array.from({ length: 4 }, () => null)).map((item, index) =>
         item ? (
           <li key={item.id}>

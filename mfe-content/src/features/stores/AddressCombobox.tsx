@@ -18,7 +18,9 @@ export interface AddressComboboxProps {
 
 /**
  * Suburb / postcode input with suggestions (ARIA 1.2 combobox with a listbox popup). Enter with
- * no suggestion highlighted submits the surrounding form.
+ * no suggestion highlighted submits the surrounding form. The list closes on a choice, on Enter,
+ * on Escape and when focus leaves the field (a click elsewhere, the Search button), and an answer
+ * arriving after that does not open it again.
  */
 export function AddressCombobox({ value, onChange, onSelect, label, debounceMs = 200, spinnerDelayMs = ADDRESS_COMBOBOX_SPINNER_DELAY_MS }: AddressComboboxProps) {
   // the site's own country's suburbs (the API answers the market's localities)
@@ -30,7 +32,15 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
   const [active, setActive] = useState(-1);
   const [spinner, setSpinner] = useState(false);
   const [failed, setFailed] = useState(false);
+  /** Typed since the last choice, submit or Escape: only then do suggestions (still on their way) open the list. */
   const typed = useRef(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  /** Closed, and an answer still on its way will not open it: a suggestion chosen, the search submitted, Escape, focus gone. */
+  const dismiss = () => {
+    typed.current = false;
+    setOpen(false);
+    setActive(-1);
+  };
 
   useEffect(() => {
     const q = value.trim();
@@ -49,7 +59,8 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
           setItems(body.items);
           setFailed(false);
           setActive(-1);
-          setOpen(body.items.length > 0);
+          // the list opens only for the shopper still typing in the field
+          setOpen(body.items.length > 0 && typed.current && document.activeElement === inputRef.current);
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
@@ -71,9 +82,7 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
   }, [value, debounceMs, spinnerDelayMs]);
 
   const choose = (locality: Locality) => {
-    typed.current = false;
-    setOpen(false);
-    setActive(-1);
+    dismiss();
     onSelect(locality);
   };
   const expanded = open && items.length > 0;
@@ -85,6 +94,7 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
       </label>
       <div css={{ position: 'relative' }}>
         <input
+          ref={inputRef}
           id={id}
           type="text"
           role="combobox"
@@ -112,13 +122,15 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
             } else if (event.key === 'Enter' && expanded && active >= 0) {
               event.preventDefault();
               choose(items[active]!);
-            } else if (event.key === 'Escape') {
-              setOpen(false);
-              setActive(-1);
+            } else if (event.key === 'Enter') {
+              dismiss(); // the surrounding form searches what was typed
+            } else if (event.key === 'Escape' && expanded) {
+              event.preventDefault();
+              dismiss();
             }
           }}
-          onBlur={() => setOpen(false)}
-          onFocus={() => setOpen(items.length > 0)}
+          onBlur={dismiss}
+          onFocus={() => setOpen(typed.current && items.length > 0)}
           css={{ width: '100%', boxSizing: 'border-box', font: 'inherit', padding: '.65rem 2.5rem .65rem .8rem', border: '1px solid var(--muted)', borderRadius: 8, background: '#fff' }}
         />
         {spinner ? (

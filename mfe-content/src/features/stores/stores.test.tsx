@@ -71,6 +71,7 @@ describe('address combobox', () => {
     const onSelect = jest.fn();
     render(<Harness onSelect={onSelect} />);
     const input = screen.getByRole('combobox', { name: 'Suburb or postcode' });
+    act(() => input.focus());
     fireEvent.change(input, { target: { value: 'mount' } });
     await act(async () => {
       await jest.advanceTimersByTimeAsync(999);
@@ -96,12 +97,59 @@ describe('address combobox', () => {
     jest.useFakeTimers();
     mockFetch([['/api/stores/localities', { body: { items: [mountEden] } }]]);
     render(<Harness onSelect={jest.fn()} />);
+    act(() => screen.getByRole('combobox').focus());
     fireEvent.change(screen.getByRole('combobox'), { target: { value: '1024' } });
     await act(async () => {
       await jest.advanceTimersByTimeAsync(1500);
     });
     expect(screen.queryByTestId('address-spinner')).toBeNull();
     expect(screen.getByRole('option', { name: 'Mount Eden, Auckland 1024' })).toBeInTheDocument();
+  });
+
+  it('closes its list on Escape, on Enter (the search is submitted) and when focus leaves, and a later answer does not open it again', async () => {
+    jest.useFakeTimers();
+    let release: () => void = () => undefined;
+    let slow = false;
+    mockFetch([['/api/stores/localities', () => (slow ? new Promise((resolve) => (release = () => resolve({ body: { items: [mountEden] } }))) : Promise.resolve({ body: { items: [mountEden] } }))]]);
+    const submitted = jest.fn((event: React.FormEvent) => event.preventDefault());
+    render(
+      <form onSubmit={submitted}>
+        <Harness onSelect={jest.fn()} />
+        <button type="submit">Search</button>
+      </form>,
+    );
+    const input = screen.getByRole<HTMLInputElement>('combobox');
+    const typeAndWait = async (value: string) => {
+      act(() => input.focus());
+      fireEvent.change(input, { target: { value } });
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(10);
+      });
+    };
+    await typeAndWait('mount');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('listbox', { hidden: true })).not.toBeVisible();
+
+    await typeAndWait('mount e');
+    expect(input).toHaveAttribute('aria-expanded', 'true');
+    act(() => input.blur()); // a click outside
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    act(() => input.focus()); // back in the field: nothing new typed, no list over the results
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+
+    // Enter before the suggestions came back: the search goes ahead and the late answer stays closed
+    slow = true;
+    await typeAndWait('mount ed');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.submit(input.form!);
+    expect(submitted).toHaveBeenCalled();
+    await act(async () => {
+      release();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 });
 
