@@ -4,7 +4,8 @@
 //   node tools/release/release.mjs release <remote|project> [--commit <rev>] [--allow-dirty] [--dist <dir>]
 //   node tools/release/release.mjs rollback <remote|project> [--force]
 //   node tools/release/release.mjs release <remote|project> --canary <share 1-100> [--market NZ|AU] ...
-//   node tools/release/release.mjs promote|abort <remote|project> [--reason <text>]
+//   node tools/release/release.mjs promote|abort <remote|project> [--reason <text>] [--expect <canary version>] [--by <who>]
+//   node tools/release/release.mjs step <remote|project> <share> --expect <canary version> [--reason <text>] [--by <who>]
 //   node tools/release/release.mjs history [<remote|project>]
 //   node tools/release/release.mjs check <remote|project> [--dist <dir>]     (the gate only)
 //   node tools/release/release.mjs prune                                      (the retention rule)
@@ -155,9 +156,9 @@ function prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo }) {
 export const MARKETS = ['NZ', 'AU'];
 
 /** A canary's share of shoppers from the command line: a whole number of percent from 1 to 100. */
-export function parseShare(raw) {
+export function parseShare(raw, flag = '--canary') {
   const share = Number(raw);
-  if (!/^\d+$/.test(String(raw ?? '').trim()) || share < 1 || share > 100) throw new ReleaseError(`--canary must be a whole percentage from 1 to 100 (got "${raw ?? ''}")`);
+  if (!/^\d+$/.test(String(raw ?? '').trim()) || share < 1 || share > 100) throw new ReleaseError(`${flag} must be a whole percentage from 1 to 100 (got "${raw ?? ''}")`);
   return share;
 }
 
@@ -319,7 +320,16 @@ async function main(argv) {
         return await rollback(registry, target, { force });
       case 'promote':
       case 'abort':
-        return await endCanary(registry, target, command, { reason: option(rest, '--reason') });
+        return await endCanary(registry, target, command, { reason: option(rest, '--reason'), by: option(rest, '--by'), expectedCanary: option(rest, '--expect') });
+      case 'step': {
+        // the canary judge's command: `step <remote> <share> --expect <canary version> --reason <text>`
+        const [share, ...more] = rest;
+        const expected = option(more, '--expect');
+        if (!expected) throw new ReleaseError('step needs --expect <canary version>');
+        const stepped = await stepCanary(registry, target, parseShare(share, 'the share'), { reason: option(more, '--reason'), by: option(more, '--by'), expectedCanary: expected });
+        console.log(`step ${stepped.name}: canary ${stepped.to} is live for ${stepped.share}% of shoppers`);
+        return stepped;
+      }
       case 'check': {
         const remote = remoteOf(target);
         const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
@@ -336,7 +346,7 @@ async function main(argv) {
         return removed;
       }
       default:
-        throw new ReleaseError('usage: release.mjs release|rollback|promote|abort|check|history|prune <remote>');
+        throw new ReleaseError('usage: release.mjs release|rollback|promote|abort|step|check|history|prune <remote>');
     }
   } finally {
     await registry.close();

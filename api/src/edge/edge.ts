@@ -12,6 +12,7 @@ import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 import type { RegistryFollower } from './registry-follower';
+import type { RenderHealthRecorder } from './release-health';
 import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
 
 /**
@@ -48,6 +49,8 @@ export interface EdgeOptions {
   ssrBudgetMs?: number;
   /** Remotes the edge leaves to the browser (env SSR_DISABLED_REMOTES, comma-separated; '*' for all). */
   ssrDisabled?: string[];
+  /** Counts each render's outcome per remote version in the database (release_health), for the canary judge. */
+  health?: RenderHealthRecorder;
   /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
   sourceMaps?: boolean;
 }
@@ -264,8 +267,14 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     disabled: new Set(opts.ssrDisabled ?? []),
     siteName: 'Fernleaf',
     log: app.log,
-    metrics: app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
+    metrics: opts.health ? opts.health.metrics(app.hasDecorator('metrics') ? app.metrics.ssr : undefined) : app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
   };
+  if (opts.health) {
+    const health = opts.health;
+    app.addHook('onClose', async () => {
+      await health.flush();
+    });
+  }
   if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
