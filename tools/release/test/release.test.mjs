@@ -166,6 +166,25 @@ describe('canary releases', () => {
     assert.equal(liveCatalog(deployDir).version, 'c0');
   });
 
+  it("steps, promotes or aborts only the canary it was told of (the judge's commands), recording who and why", () => {
+    const deployDir = site();
+    assert.equal(run(deployDir, 'release', 'catalog', '--dist', fakeBuild(path.join(deployDir, 'b1'), { label: 'one' }), '--canary', '10').status, 0);
+    const canary = liveCatalog(deployDir).canary.version;
+    const stale = run(deployDir, 'step', 'catalog', '50', '--expect', 'other', '--reason', 'healthy');
+    assert.equal(stale.status, 3, stale.stderr);
+    assert.equal(run(deployDir, 'step', 'catalog', '50').status, 2, 'a step names the canary it judged');
+    const stepped = run(deployDir, 'step', 'catalog', '50', '--expect', canary, '--reason', 'healthy for 30 min', '--by', 'canary judge');
+    assert.equal(stepped.status, 0, stepped.stderr);
+    assert.equal(liveCatalog(deployDir).canary.share, 50);
+    assert.equal(run(deployDir, 'abort', 'catalog', '--expect', 'other').status, 3);
+    assert.equal(run(deployDir, 'abort', 'catalog', '--expect', canary, '--reason', 'render failures 8% against 1%', '--by', 'canary judge').status, 0);
+    assert.equal(liveCatalog(deployDir).version, 'c0');
+    assert.equal(liveCatalog(deployDir).canary, undefined);
+    const lines = run(deployDir, 'history', 'catalog').stdout.trim().split('\n');
+    assert.match(lines[1], /canary-step .* 50% +by canary judge .*\(healthy for 30 min\)/);
+    assert.match(lines[2], /abort .* by canary judge .*\(render failures 8% against 1%\)/);
+  });
+
   it('refuses a share outside 1-100, an unknown market, and a market without a canary', () => {
     const deployDir = site();
     const build = fakeBuild(path.join(deployDir, 'b1'), { label: 'one' });
