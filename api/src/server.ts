@@ -99,7 +99,7 @@ if (follower) {
   log(`registry: PostgreSQL, builds cached in ${config.edgeCacheDir}`);
 }
 // each version's render outcomes in the database (release_health), and the canary judge over them
-const health = new RenderHealthRecorder(database.db, { onError: (error) => app.log.warn({ err: error }, 'release health: counting renders failed') });
+const health = new RenderHealthRecorder(database.db, { flushMs: Math.min(5000, settings.edge.judge?.intervalMs ?? 5000), onError: (error) => app.log.warn({ err: error }, 'release health: counting renders failed') });
 await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: settings.edge.analytics, overrideOrigins: overrideOriginsFromEnv(), health,
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: settings.edge.ssrBudgetMs,

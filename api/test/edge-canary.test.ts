@@ -121,9 +121,11 @@ describe('edge canary cohorts', () => {
   });
 
   it('answers 400 for a page to pin that is not a path', async () => {
-    const res = await get('/registry.json?for=https%3A%2F%2Fevil.test%2F');
-    expect(res.statusCode).toBe(400);
-    expect(res.json().message).toMatch(/for/);
+    for (const bad of ['https%3A%2F%2Fevil.test%2F', '%2F%2Fevil.test', `%2F${'a'.repeat(2048)}`, '%2Fa&for=%2Fb']) {
+      const res = await get(`/registry.json?for=${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'ValidationError', field: 'for', issues: [{ field: 'for', reason: expect.stringMatching(/^must be a path of this site/) }] });
+    }
   });
 });
 

@@ -32,7 +32,7 @@ export interface JudgeSettings {
 
 export const DEFAULT_JUDGE: JudgeSettings = { steps: [10, 50, 100], stepMinutes: 30, minRenders: 200, margin: 0.01, z: 3.09, intervalMs: 30_000 };
 
-/** The judge's settings from the environment (CANARY_JUDGE=off: no judge; CANARY_STEPS, CANARY_STEP_MINUTES, CANARY_MIN_RENDERS, CANARY_MARGIN). */
+/** The judge's settings from the environment (CANARY_JUDGE=off: no judge; CANARY_STEPS, CANARY_STEP_MINUTES, CANARY_MIN_RENDERS, CANARY_MARGIN, CANARY_JUDGE_INTERVAL_SECONDS). */
 export function judgeFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeSettings | null {
   if ((env.CANARY_JUDGE ?? '').trim().toLowerCase() === 'off') return null;
   const settings = { ...DEFAULT_JUDGE };
@@ -52,6 +52,8 @@ export function judgeFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeSetting
   settings.stepMinutes = number('CANARY_STEP_MINUTES', 0, 10_080) ?? settings.stepMinutes;
   settings.minRenders = number('CANARY_MIN_RENDERS', 1, 1e9) ?? settings.minRenders;
   settings.margin = number('CANARY_MARGIN', 0, 1) ?? settings.margin;
+  const interval = number('CANARY_JUDGE_INTERVAL_SECONDS', 1, 3600);
+  if (interval !== undefined) settings.intervalMs = interval * 1000;
   return settings;
 }
 

@@ -8,6 +8,7 @@ import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
 import { cspNonces, nonceMeta } from '../platform/http/security';
+import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
@@ -238,12 +239,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
 
   // `for`: the page the shell is about to show (a client-side navigation), so entering checkout pins
   // the shopper's versions and the order's success page ends the pin
-  app.get<{ Querystring: { for?: string } }>('/registry.json', {
-    schema: { querystring: { type: 'object', properties: { for: { type: 'string', pattern: '^/', maxLength: 2048 } } } },
-  }, async (request, reply) => {
+  // (checked here, not by a route schema: the edge also runs on an app without the API's validator)
+  app.get('/registry.json', async (request, reply) => {
+    const forPath = (request.query as { for?: unknown }).for;
+    if (forPath !== undefined && (typeof forPath !== 'string' || !forPath.startsWith('/') || forPath.startsWith('//') || forPath.length > 2048)) {
+      return reply.code(400).header('Cache-Control', NO_CACHE).send(problemBody({ field: 'for', where: 'query', reason: 'must be a path of this site (starting with one "/", at most 2048 characters)' }));
+    }
     const current = load();
     if (!current) return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'NotDeployed', message: 'No registry has been deployed yet.' });
-    const view = cohortView(current, request, reply, request.query.for ?? null);
+    const view = cohortView(current, request, reply, forPath ?? null);
     // the answer depends on the shopper's cookies: a shared cache must not keep it
     return reply.header('Cache-Control', view.key === '' && !current.canaries ? NO_CACHE : 'private, no-cache').type('application/json').send(view.body);
   });
