@@ -143,5 +143,8 @@ describe('a cohort view', () => {
     expect([...pin]).toEqual([['things', 't0']]);
     expect(viewOf(remotes, 5, 'NZ', pin, has).remotes[0]!.version).toBe('t0');
     expect(viewOf(remotes, 5, 'NZ', pin, () => false).remotes[0]!.version).toBe('t1');
+    // a version taken back (an aborted canary, rolled back from) moves its pinned shoppers to stable
+    const aborted = [{ ...entry('things', 't1', ['/things/*']), withdrawn: ['t0'] }];
+    expect(viewOf(aborted, 5, 'NZ', pin, has)).toEqual({ remotes: [entry('things', 't1', ['/things/*'])], key: '' });
   });
 });

@@ -43,7 +43,7 @@ test('a catalog canary that fails product pages is rolled back by the judge, and
   const dist = buildBrokenCatalog();
   const started = releaseCli(store.deployDir, 'release', 'catalog', '--dist', dist, '--canary', '50');
   expect(started.status, started.output).toBe(0);
-  const canary = (readRegistry(store.deployDir).remotes.find((r) => r.name === 'catalog') as { canary?: { version: string } }).canary!.version;
+  const canary = readRegistry(store.deployDir).remotes.find((r) => r.name === 'catalog')!.canary!.version;
 
   try {
     // a shopper in the canary's half and one outside it
@@ -70,7 +70,7 @@ test('a catalog canary that fails product pages is rolled back by the judge, and
 
     // the judge removes the canary and says why
     await expect
-      .poll(() => (readRegistry(store.deployDir).remotes.find((r) => r.name === 'catalog') as { canary?: unknown }).canary, { timeout: 30_000, intervals: [500] })
+      .poll(() => readRegistry(store.deployDir).remotes.find((r) => r.name === 'catalog')!.canary, { timeout: 30_000, intervals: [500] })
       .toBeUndefined();
     const history = releaseCli(store.deployDir, 'history', 'catalog');
     expect(history.output).toMatch(new RegExp(`abort +catalog +${canary} -> ${stable} .*by canary judge .*\\(render failures \\d+(\\.\\d+)?% of \\d+ renders against stable's`));
@@ -80,7 +80,7 @@ test('a catalog canary that fails product pages is rolled back by the judge, and
     await expect(remote(page, 'catalog')).toHaveAttribute('data-remote-version', stable);
     await other.close();
   } finally {
-    const live = readRegistry(store.deployDir).remotes.find((r) => r.name === 'catalog') as { canary?: unknown };
+    const live = readRegistry(store.deployDir).remotes.find((r) => r.name === 'catalog')!;
     if (live.canary) releaseCli(store.deployDir, 'abort', 'catalog', '--reason', 'end of the test');
   }
 });

@@ -237,6 +237,9 @@ export function previousVersion(history, name, current) {
   return undefined;
 }
 
+/** The entry's withdrawn versions with `version` first (the last few: a pin lasts hours). */
+const withdraw = (entry, version) => [version, ...(entry.withdrawn ?? []).filter((v) => v !== version)].slice(0, 5);
+
 export async function rollback(registry, nameOrProject, { force = false } = {}) {
   const started = Date.now();
   const remote = remoteOf(nameOrProject);
@@ -249,7 +252,7 @@ export async function rollback(registry, nameOrProject, { force = false } = {}) 
   const build = await deployed(registry, remote.name, target);
   if (!build.manifest) throw new ReleaseError(`${remote.name} ${target} is gone: cannot roll back to it`);
   await gate(registry, remote, build, live, { force });
-  await registry.switchLive({ name: remote.name, version: target, entry: remoteEntry(remote, target), expectedFrom: current.version, action: 'rollback', position: positionOf(remote) });
+  await registry.switchLive({ name: remote.name, version: target, entry: { ...remoteEntry(remote, target), withdrawn: withdraw(current, current.version) }, expectedFrom: current.version, action: 'rollback', position: positionOf(remote) });
   console.log(`rollback ${remote.name}: ${current.version} -> ${target} (${Date.now() - started} ms)`);
   return { name: remote.name, from: current.version, to: target, ms: Date.now() - started };
 }
@@ -266,7 +269,8 @@ export async function endCanary(registry, nameOrProject, action, { reason, by, e
   if (!current?.canary) throw new ReleaseError(`${remote.name} has no canary to ${action}`);
   if (expectedCanary && current.canary.version !== expectedCanary) throw new RegistryConflict(`${remote.name}'s canary is now ${current.canary.version}, not ${expectedCanary}: nothing was changed`);
   const { canary, ...stable } = current;
-  const entry = action === 'promote' ? remoteEntry(remote, canary.version) : stable;
+  // an aborted canary is withdrawn: a shopper pinned to it in checkout is moved off it (the edge)
+  const entry = action === 'promote' ? remoteEntry(remote, canary.version) : { ...stable, withdrawn: withdraw(current, canary.version) };
   const record = action === 'promote'
     ? { action, from: current.version, to: canary.version, reason: reason ?? 'promoted by hand', ...(by ? { by } : {}) }
     : { action, from: canary.version, to: current.version, share: canary.share, reason: reason ?? 'aborted by hand', ...(by ? { by } : {}) };

@@ -9,8 +9,9 @@ import { matchRoute } from '@store/contracts';
  *   year. Bucket < share gets the canary, so raising the share keeps everyone who had it.
  * - A shopper who enters checkout (/checkout/*) is pinned to the versions they had then (cookie
  *   `store_release_pin`, 2 hours, cleared on the order success page): a canary that starts, steps
- *   up or is promoted meanwhile does not switch their checkout. A pinned version whose build the
- *   edge no longer has is not honoured.
+ *   up or is promoted meanwhile does not switch their checkout. A pinned version that was taken
+ *   back (aborted, rolled back from: the entry's `withdrawn`) or whose build the edge no longer has
+ *   is not honoured.
  *
  * The server render, the route payloads, the embedded `#shell-registry` and /registry.json all use
  * the same view, so the browser loads what the server rendered.
@@ -39,6 +40,8 @@ export interface RegistryRemote {
   manifest?: string;
   routes: string[];
   canary?: CanaryEntry;
+  /** Versions taken back (an aborted canary, a version rolled back from): a checkout pin to one is not honoured. */
+  withdrawn?: string[];
   [key: string]: unknown;
 }
 
@@ -90,12 +93,13 @@ export interface CohortView {
 export function viewOf(remotes: RegistryRemote[], bucket: number, market: string, pin: Map<string, string>, available: (name: string, version: string) => boolean): CohortView {
   const differ: string[] = [];
   const view = remotes.map((remote) => {
-    const { canary, ...stable } = remote;
+    const { canary, withdrawn, ...stable } = remote;
     const pinned = pin.get(remote.name);
+    const honoured = pinned !== undefined && !(withdrawn ?? []).includes(pinned);
     let chosen: RegistryRemote = stable;
-    if (pinned !== undefined && pinned !== stable.version && (pinned === canary?.version || available(remote.name, pinned))) {
+    if (honoured && pinned !== stable.version && (pinned === canary?.version || available(remote.name, pinned))) {
       chosen = canary?.version === pinned ? entryOf(canary) : { ...stable, version: pinned, manifest: `/cdn/${remote.name}/${pinned}/mf-manifest.json` };
-    } else if (pinned === undefined && canary && inCanary(canary, bucket, market)) chosen = entryOf(canary);
+    } else if (!honoured && canary && inCanary(canary, bucket, market)) chosen = entryOf(canary);
     if (chosen.version !== stable.version) differ.push(`${remote.name}@${chosen.version}`);
     return chosen;
   });

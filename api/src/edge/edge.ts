@@ -174,7 +174,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const canaries = registry.remotes.some((r) => r.canary);
     // the stable view: what a shopper in no canary and with no pin sees (never the canary entries)
-    const stable = { ...registry, remotes: registry.remotes.map(({ canary: _canary, ...entry }) => entry) };
+    const stable = { ...registry, remotes: registry.remotes.map(({ canary: _canary, withdrawn: _withdrawn, ...entry }) => entry) };
     const body = JSON.stringify(stable);
     cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template, views: new Map(), canaries };
     return cached;

@@ -264,7 +264,7 @@ for (const kind of BACKENDS) {
       assert.equal((await registry.readLive()).remotes.find((r) => r.name === 'catalog').canary.share, 50);
       await assert.rejects(stepCanary(registry, 'catalog', 100, { expectedCanary: 'c2', expectedShare: 10 }), RegistryConflict);
       await endCanary(registry, 'catalog', 'abort', { reason: 'render failures 40% against 1%', by: 'judge', expectedCanary: 'c2', log: () => {} });
-      assert.deepEqual((await registry.readLive()).remotes.find((r) => r.name === 'catalog'), entry('catalog', 'c1'));
+      assert.deepEqual((await registry.readLive()).remotes.find((r) => r.name === 'catalog'), { ...entry('catalog', 'c1'), withdrawn: ['c2'] }, 'the aborted version is withdrawn: checkout pins to it are not honoured');
       const history = (await registry.history()).filter((h) => h.name === 'catalog').map(({ action, from, to, share, market, reason, by }) => ({ action, from, to, share, market, reason, by }));
       assert.deepEqual(history.slice(1), [
         { action: 'canary', from: 'c1', to: 'c2', share: 10, market: 'AU', reason: 'released as a canary', by: history[1].by },
