@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketSettings } from '@store/contracts';
-import type { PageHead, RouteData, ServerApi } from '@store/contracts/ssr';
+import type { PageHead, RouteData, ServerAnswer, ServerApi } from '@store/contracts/ssr';
 import { CHROME_DATA_PATH, headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SsrMetrics } from '../../platform/http/metrics';
@@ -106,7 +106,8 @@ function shellOf(options: Pick<SsrOptions, 'deployDir' | 'renderers'>, version: 
   return { file, info };
 }
 
-type Answer = Awaited<ReturnType<ServerApi>>;
+/** The API by plain URL: the URLs a renderer asks for are those its loader asked for, typed there. */
+const untyped = (api: ServerApi) => api as unknown as (url: string) => Promise<ServerAnswer<unknown>>;
 /**
  * A loader's result and the API answers it was made from, by release, market and URL. A loader is
  * a function of its URL, market and answers: when the edge's API gives the very same answer objects
@@ -132,20 +133,19 @@ async function keptFor(key: string, api: ServerApi): Promise<Kept | undefined> {
   const entry = kept.get(key);
   if (!entry) return undefined;
   for (const [url, status, body] of entry.calls) {
-    const answer: Answer = await api(url);
+    const answer = await untyped(api)(url);
     if (answer.status !== status || answer.body !== body) return undefined;
   }
   return entry;
 }
 
 /** The API for a renderer's loader, noting each call and its answer. */
-const recording =
-  (api: ServerApi, calls: Kept['calls']): ServerApi =>
-  async (url) => {
-    const answer: Answer = await api(url);
+const recording = (api: ServerApi, calls: Kept['calls']): ServerApi =>
+  (async (url: string) => {
+    const answer = await untyped(api)(url);
     calls.push([url, answer.status, answer.body]);
-    return answer as never;
-  };
+    return answer;
+  }) as ServerApi;
 
 const templates = new Map<string, ShellTemplate | null>();
 function templateOf(version: string, html: string): ShellTemplate | null {

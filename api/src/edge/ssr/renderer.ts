@@ -32,7 +32,7 @@ export type Loaded = Awaited<ReturnType<RemoteServerModule['load']>>;
 /** From the API process: an operation, or the answer to one of the renderer's API calls. */
 export type ToRenderer = { id: number; request: RendererOp } | { apiReply: number; ok: true; value: Awaited<ReturnType<ServerApi>> } | { apiReply: number; ok: false; message: string };
 /** To the API process: an operation's result, or an API call of a loader. */
-export type FromRenderer = { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string } | { api: number; id: number; url: string };
+export type FromRenderer = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string } | { api: number; id: number; url: string };
 
 const send = (message: FromRenderer) => process.send?.(message);
 let nextCall = 1;
@@ -107,6 +107,7 @@ process.on('message', (message: ToRenderer) => {
     (error: unknown) => send({ id: message.id, ok: false, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) }),
   );
 });
+send({ ready: true });
 // the API process is gone: so is its renderer
 process.on('disconnect', () => process.exit(0));
 // a bundle's stray rejection must not end the process (the operation that caused it has failed already)

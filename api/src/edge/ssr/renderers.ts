@@ -49,7 +49,14 @@ interface Pending {
 class Renderer {
   readonly pending = new Map<number, Pending>();
   exited = false;
-  constructor(readonly child: ChildProcess) {}
+  /** resolved once the renderer has started (its first message) */
+  readonly ready: Promise<void>;
+  started!: () => void;
+  constructor(readonly child: ChildProcess) {
+    this.ready = new Promise((resolve) => {
+      this.started = resolve;
+    });
+  }
   /** busy with a call past its budget: maybe hung */
   get suspect(): boolean {
     for (const call of this.pending.values()) if (call.overdue) return true;
@@ -114,6 +121,7 @@ export class RendererPool {
     child.on('exit', (code, signal) => {
       if (!this.closed) this.options.log?.warn({ code, signal }, 'a server renderer exited: starting another for the next render');
       gone(`exited (${signal ?? code})`);
+      renderer.started();
     });
     child.on('error', (error) => {
       this.options.log?.error({ err: error }, 'server renderer error');
@@ -121,13 +129,15 @@ export class RendererPool {
       gone('failed');
     });
     child.on('message', (message: FromRenderer) => {
+      if ('ready' in message) return renderer.started();
       if ('api' in message) {
         const call = renderer.pending.get(message.id);
         const reply = (answer: ToRenderer) => {
           if (!renderer.exited && child.connected) child.send(answer);
         };
         if (!call) return reply({ apiReply: message.api, ok: false, message: 'the render is over' });
-        call.api(message.url).then(
+        // (the URL the loader's typed call named)
+        (call.api as unknown as (url: string) => ReturnType<ServerApi>)(message.url).then(
           (value) => reply({ apiReply: message.api, ok: true, value }),
           (error: unknown) => reply({ apiReply: message.api, ok: false, message: error instanceof Error ? error.message : String(error) }),
         );
@@ -163,10 +173,16 @@ export class RendererPool {
     return best!;
   }
 
-  /** Runs an operation in a renderer; rejects after `ms` (RenderTimeoutError) or when the renderer fails. */
+  /**
+   * Runs an operation in a renderer; rejects after `ms` (RenderTimeoutError) or when the renderer
+   * fails. The time runs from when the renderer is ready: a new renderer's start (the first
+   * render after a crash, tens of ms) is not counted.
+   */
   async call<T>(request: RendererOp, ms: number, api: ServerApi = () => Promise.reject(new Error('no API for this operation'))): Promise<T> {
-    const started = performance.now();
     const renderer = await this.pick();
+    await renderer.ready;
+    if (renderer.exited) throw new RendererError('the renderer exited as it started', 'RendererExitError');
+    const started = performance.now();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const left = Math.max(1, ms - (performance.now() - started));
