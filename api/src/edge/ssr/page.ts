@@ -117,10 +117,9 @@ const untyped = (api: ServerApi) => api as unknown as (url: string) => Promise<S
 interface Kept {
   calls: [url: string, status: number, body: unknown][];
   loaded: Loaded;
-  rendered?: Rendered;
 }
 const kept = new Map<string, Kept>();
-const KEPT_ENTRIES = 2048;
+const KEPT_ENTRIES = 1024;
 
 function keep(key: string, entry: Kept): void {
   kept.delete(key);
@@ -286,10 +285,12 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       const file = bundleFile(options.deployDir, owner.name, owner.version);
       const key = `${file} ${market.id} ${request.url}`;
       let entry = await keptFor(key, request.api);
+      let fresh: Rendered | undefined;
       if (!entry) {
         const calls: Kept['calls'] = [];
         const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered }>({ op: 'region', file, url: request.url, market, ms: budget }, budget, recording(request.api, calls));
-        entry = { calls, loaded: result.loaded, ...(result.rendered ? { rendered: result.rendered } : {}) };
+        entry = { calls, loaded: result.loaded };
+        fresh = result.rendered;
         keep(key, entry);
       }
       const { loaded } = entry;
@@ -300,12 +301,11 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         // the same release, URL and data render the same HTML: reuse it (a listing's data is the
         // API's cached answer; a product's changes with its stock, and so renders again)
         const dataJson = routeDataJson(loaded.data);
-        let rendered = entry.rendered ?? renders.get(key, dataJson);
+        let rendered = fresh ?? renders.get(key, dataJson);
         if (rendered === undefined) {
           const ms = Math.max(1, budget - (performance.now() - started));
           rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, data: loaded.data, ms }, ms);
         }
-        entry.rendered = rendered;
         renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
@@ -418,7 +418,7 @@ export interface RoutePayload {
 
 /**
  * A route's data as one payload (`<path>/_payload.json`, spec section 7) for client-side
- * navigations: the owner's loader run in-process, the same answers a server render embeds. Null
+ * navigations: the owner's loader (in a renderer, or its kept result), the same answers a server render embeds. Null
  * when the owner has no server bundle (the browser then asks the API itself).
  */
 export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi, market: MarketSettings): Promise<RoutePayload | null> {

@@ -8,8 +8,9 @@
  */
 import type { MarketSettings } from '@store/contracts';
 import type { RemoteServerModule, ServerApi } from '@store/contracts/ssr';
+import { headOf } from '@store/contracts/ssr';
 import { loadServerModule } from './modules';
-import { renderRoot, type Rendered, type ShellServerModule } from './render';
+import { RenderTimeoutError, renderRoot, type Rendered, type ShellServerModule } from './render';
 
 export type RendererOp =
   | { op: 'shell'; file: string }
@@ -48,6 +49,13 @@ const apiFor =
       send({ api: call, id, url });
     }) as never;
 
+/** A loader's result as it crosses to the API process: its head made (a function does not cross). */
+async function loadOf(remote: RemoteServerModule, id: number, request: { url: string; market: MarketSettings }): Promise<Loaded> {
+  const loaded = await remote.load({ url: request.url, api: apiFor(id), market: request.market });
+  if (typeof loaded?.head !== 'function') return loaded;
+  return { ...loaded, head: headOf(loaded) };
+}
+
 function remoteOf(file: string): RemoteServerModule {
   const remote = loadServerModule<RemoteServerModule>(file);
   if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${file}: the server bundle exports no load and render`);
@@ -74,11 +82,13 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
     case 'errorPage':
       return renderRoot(loadServerModule<ShellServerModule>(request.file).renderErrorPage({ url: request.url, status: request.status, market: request.market }), request.ms);
     case 'load':
-      return remoteOf(request.file).load({ url: request.url, api: apiFor(id), market: request.market });
+      return loadOf(remoteOf(request.file), id, request);
     case 'region': {
       const remote = remoteOf(request.file);
-      const loaded = await remote.load({ url: request.url, api: apiFor(id), market: request.market });
+      const loaded = await loadOf(remote, id, request);
       if (loaded.status === 404) return { loaded };
+      // the API process has given up on this page already: no render it would throw away
+      if (performance.now() - started >= request.ms) throw new RenderTimeoutError(request.ms);
       const rendered: Rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market: request.market }), Math.max(1, request.ms - (performance.now() - started)));
       return { loaded, rendered };
     }
