@@ -67,6 +67,9 @@ class Renderer {
 /** The default pool size: a renderer per core, at most two. */
 export const defaultRenderers = () => Math.max(1, Math.min(2, os.availableParallelism()));
 
+/** After a renderer exits before it is ready, renders fail at once for this long instead of starting one per page. */
+const START_PAUSE_MS = 5000;
+
 let built: Promise<string> | null = null;
 /** renderer.ts bundled into one CommonJS file (development and tests; production builds it in build.mjs). */
 function bundled(source: string): Promise<string> {
@@ -86,6 +89,8 @@ export class RendererPool {
   private script: Promise<string> | null = null;
   /** renderers started (the first of each slot included) */
   started = 0;
+  /** until when no renderer is started: the last one exited before it was ready (a broken script or flags) */
+  private pausedUntil = 0;
 
   constructor(private readonly options: RendererPoolOptions) {
     this.slots = Array.from({ length: Math.max(1, options.size) }, () => null);
@@ -118,8 +123,13 @@ export class RendererPool {
         renderer.pending.delete(id);
       }
     };
+    let ready = false;
+    void renderer.ready.then(() => {
+      ready = !renderer.exited;
+    });
     child.on('exit', (code, signal) => {
-      if (!this.closed) this.options.log?.warn({ code, signal }, 'a server renderer exited: starting another for the next render');
+      if (!ready) this.pausedUntil = Date.now() + START_PAUSE_MS;
+      if (!this.closed) this.options.log?.warn({ code, signal, ready }, ready ? 'a server renderer exited: starting another for the next render' : `a server renderer exited as it started: none is started for ${START_PAUSE_MS} ms`);
       gone(`exited (${signal ?? code})`);
       renderer.started();
     });
@@ -161,6 +171,7 @@ export class RendererPool {
   private async pick(): Promise<Renderer> {
     const script = await this.scriptFile();
     if (this.closed) throw new RendererError('the renderers are closed');
+    if (Date.now() < this.pausedUntil) throw new RendererError('no renderer: the last one exited as it started');
     let best: Renderer | null = null;
     for (let slot = 0; slot < this.slots.length; slot += 1) {
       let renderer = this.slots[slot] ?? null;
