@@ -48,6 +48,8 @@ interface Pending {
 
 class Renderer {
   readonly pending = new Map<number, Pending>();
+  /** the bundles this renderer has loaded and run */
+  readonly warm = new Set<string>();
   exited = false;
   /** resolved once the renderer has started (its first message) */
   readonly ready: Promise<void>;
@@ -66,6 +68,13 @@ class Renderer {
 
 /** The default pool size: a renderer per core, at most two. */
 export const defaultRenderers = () => Math.max(1, Math.min(2, os.availableParallelism()));
+
+/**
+ * The time a renderer gets for a bundle it has not run yet, when that is more than the call's: the
+ * first call compiles the bundle and its code paths (a few hundred ms), which the budget is not
+ * meant to cut (a new release, a replaced renderer).
+ */
+export const COLD_BUNDLE_MS = 2000;
 
 /** After a renderer exits before it is ready, renders fail at once for this long instead of starting one per page. */
 const START_PAUSE_MS = 5000;
@@ -195,10 +204,15 @@ export class RendererPool {
     if (renderer.exited) throw new RendererError('the renderer exited as it started', 'RendererExitError');
     const started = performance.now();
     const id = this.nextId++;
+    const cold = !renderer.warm.has(request.file);
+    const allowed = cold ? Math.max(ms, COLD_BUNDLE_MS) : ms;
     return new Promise<T>((resolve, reject) => {
-      const left = Math.max(1, ms - (performance.now() - started));
+      const left = Math.max(1, allowed - (performance.now() - started));
       const call: Pending = {
-        resolve: resolve as (value: unknown) => void,
+        resolve: (value: unknown) => {
+          renderer.warm.add(request.file);
+          resolve(value as T);
+        },
         reject,
         api,
         overdue: false,
@@ -207,7 +221,7 @@ export class RendererPool {
           // kept until it answers or the renderer is killed as hung
           call.resolve = () => {};
           call.reject = () => {};
-          reject(new RenderTimeoutError(ms));
+          reject(new RenderTimeoutError(allowed));
         }, left),
         hang: setTimeout(() => {
           this.options.log?.warn({ op: request.op, ms: this.options.hangMs }, 'a server renderer is hung: killing it');
@@ -218,7 +232,8 @@ export class RendererPool {
       call.hang.unref();
       renderer.pending.set(id, call);
       try {
-        renderer.child.send({ id, request } satisfies ToRenderer);
+        // the renderer's own limit (its render's abort) is the same
+        renderer.child.send({ id, request: 'ms' in request && cold ? { ...request, ms: allowed } : request } satisfies ToRenderer);
       } catch (error) {
         renderer.pending.delete(id);
         clearTimeout(call.timer);
