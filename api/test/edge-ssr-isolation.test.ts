@@ -126,12 +126,12 @@ describe('server bundles in renderer processes', () => {
   it('serves the page for the browser to render when a render hangs, and renders again once the hung renderer is replaced', async () => {
     const started = Date.now();
     const hung = await get('/crash/hang');
-    // the region's budget runs out; the chrome cannot be rendered by the busy renderer either: the
+    // the edge stops waiting for the region; the chrome cannot be rendered by the busy renderer either: the
     // browser-rendered shell is served, without waiting for the renderer to be replaced
     expect(hung.statusCode).toBe(200);
     expect(hung.body).toContain('<main id="shell-main"');
     expect(hung.body).not.toContain('rendered /crash/hang');
-    expect(Date.now() - started).toBeLessThan(1500 + 300);
+    expect(Date.now() - started).toBeLessThan(2500);
     // until the hung renderer is killed (ssrHangMs after the render started), pages fall back too
     let attempt = 0;
     let html = '';

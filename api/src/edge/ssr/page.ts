@@ -106,6 +106,13 @@ function shellOf(options: Pick<SsrOptions, 'deployDir' | 'renderers'>, version: 
   return { file, info };
 }
 
+/**
+ * How long the edge waits for a renderer's answer to a render of `budget` ms: the renderer keeps
+ * the budget itself (renderer.ts); this only bounds a renderer that is stuck (a render that never
+ * ends, a queue of them).
+ */
+const waitFor = (budget: number) => Math.max(1000, budget * 2);
+
 /** The API by plain URL: the URLs a renderer asks for are those its loader asked for, typed there. */
 const untyped = (api: ServerApi) => api as unknown as (url: string) => Promise<ServerAnswer<unknown>>;
 /**
@@ -288,7 +295,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       let fresh: Rendered | undefined;
       if (!entry) {
         const calls: Kept['calls'] = [];
-        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered }>({ op: 'region', file, url: request.url, market, ms: budget }, budget, recording(request.api, calls));
+        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
         entry = { calls, loaded: result.loaded };
         fresh = result.rendered;
         keep(key, entry);
@@ -304,7 +311,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         let rendered = fresh ?? renders.get(key, dataJson);
         if (rendered === undefined) {
           const ms = Math.max(1, budget - (performance.now() - started));
-          rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, data: loaded.data, ms }, ms);
+          rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, data: loaded.data, ms }, waitFor(ms));
         }
         renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };

@@ -10,7 +10,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { RemoteServerModule, ServerApi } from '@store/contracts/ssr';
 import { headOf } from '@store/contracts/ssr';
 import { loadServerModule } from './modules';
-import { RenderTimeoutError, renderRoot, type Rendered, type ShellServerModule } from './render';
+import { RenderTimeoutError, renderRoot, within, type Rendered, type ShellServerModule } from './render';
 
 export type RendererOp =
   | { op: 'shell'; file: string }
@@ -63,7 +63,7 @@ function remoteOf(file: string): RemoteServerModule {
 }
 
 async function run(id: number, request: RendererOp): Promise<unknown> {
-  const started = performance.now();
+  let started = performance.now();
   switch (request.op) {
     case 'shell': {
       const shell = loadServerModule<ShellServerModule>(request.file);
@@ -84,8 +84,11 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
     case 'load':
       return loadOf(remoteOf(request.file), id, request);
     case 'region': {
+      // the budget as the edge had it in-process: the loader within it, the render aborted when the
+      // rest runs out (a render that blocks finishes; the API process stops waiting for a hung one)
       const remote = remoteOf(request.file);
-      const loaded = await loadOf(remote, id, request);
+      started = performance.now();
+      const loaded = await within(loadOf(remote, id, request), request.ms);
       if (loaded.status === 404) return { loaded };
       // the API process has given up on this page already: no render it would throw away
       if (performance.now() - started >= request.ms) throw new RenderTimeoutError(request.ms);

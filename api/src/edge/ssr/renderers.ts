@@ -5,8 +5,9 @@
  * cdn/ (the server bundles), and start neither child processes nor workers. A loader's API calls
  * come back over IPC and are answered with the edge's in-process API.
  *
- * A call that takes longer than its time budget fails (the page falls back to the browser); a
- * renderer still busy with it `hangMs` after it started is killed, and a renderer that exits (a
+ * A call the edge has waited for long enough fails (the page falls back to the browser; the
+ * renderer keeps the render budget itself); a renderer still busy with it `hangMs` after it
+ * started is killed, and a renderer that exits (a
  * bundle calling process.exit, a crash) fails its calls. Either way a new one is started for the
  * next call.
  */
