@@ -10,7 +10,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { RemoteServerModule, ServerApi } from '@store/contracts/ssr';
 import { headOf } from '@store/contracts/ssr';
 import { loadServerModule } from './modules';
-import { RenderTimeoutError, renderRoot, within, type Rendered, type ShellServerModule } from './render';
+import { renderRoot, within, type Rendered, type ShellServerModule } from './render';
 
 export type RendererOp =
   | { op: 'shell'; file: string }
@@ -90,8 +90,6 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
       started = performance.now();
       const loaded = await within(loadOf(remote, id, request), request.ms);
       if (loaded.status === 404) return { loaded };
-      // the API process has given up on this page already: no render it would throw away
-      if (performance.now() - started >= request.ms) throw new RenderTimeoutError(request.ms);
       const rendered: Rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market: request.market }), Math.max(1, request.ms - (performance.now() - started)));
       return { loaded, rendered };
     }
