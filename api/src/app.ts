@@ -39,6 +39,7 @@ import { botcheckRoutes } from './stand-ins/botcheck/routes.js';
 import { DEFAULT_FRAUD, createFraudService } from './store/fraud/index.js';
 import { LocalFraud, LocalFraudService } from './stand-ins/fraud/local.js';
 import { fraudRoutes } from './stand-ins/fraud/routes.js';
+import { fraudConfigRoutes } from './store/fraud/routes.js';
 import { healthRoutes, Readiness } from './platform/http/health.js';
 import { registerMetrics, type Metrics } from './platform/http/metrics.js';
 import { requestIdOf } from './platform/http/request-id.js';
@@ -185,6 +186,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(contentRoutes, { content });
   const fraud = config.fraud ?? DEFAULT_FRAUD;
   const localFraud = new LocalFraud(fraud);
+  app.register(fraudConfigRoutes, { config: fraud });
   app.register(fraudRoutes, { config: fraud, local: localFraud });
   const fraudService = createFraudService(fraud, new LocalFraudService(localFraud), (message, orderNumber) => app.log.warn({ orderNumber, reason: message, policy: config.fraudUnavailable ?? 'hold' }, 'fraud decision unavailable'));
   const checkoutConfig = config.checkout ?? DEFAULT_CHECKOUT_CONFIG;

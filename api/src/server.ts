@@ -7,6 +7,8 @@ import { intSetting, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge/edge.js';
 import { pgRegistryDatabase, RegistryFollower } from './edge/registry-follower.js';
+import { CanaryJudge, judgeFromEnv, releaseToolAct } from './edge/canary-judge.js';
+import { RenderHealthRecorder } from './edge/release-health.js';
 import { productionRefusal } from './platform/production.js';
 import { overrideOriginsFromEnv } from './platform/http/security.js';
 import { paymentClientOrigins } from './store/payments/client-config.js';
@@ -24,6 +26,7 @@ const settings = (() => {
       analytics: analyticsFromEnv(),
       ssrBudgetMs: process.env.SSR_BUDGET_MS ? intSetting(process.env, 'SSR_BUDGET_MS', 150, 1, 60_000) : undefined,
       ssrRenderers: process.env.SSR_RENDERERS ? intSetting(process.env, 'SSR_RENDERERS', 1, 1, 64) : undefined,
+      judge: judgeFromEnv(),
     };
     return { config, edge, refusal: productionRefusal(process.env, config) };
   } catch (error) {
@@ -97,7 +100,9 @@ if (follower) {
   await follower.start();
   log(`registry: PostgreSQL, builds cached in ${config.edgeCacheDir}`);
 }
-await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: settings.edge.analytics, overrideOrigins: overrideOriginsFromEnv(),
+// each version's render outcomes in the database (release_health), and the canary judge over them
+const health = new RenderHealthRecorder(database.db, { flushMs: Math.min(5000, settings.edge.judge?.intervalMs ?? 5000), onError: (error) => app.log.warn({ err: error }, 'release health: counting renders failed') });
+await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: settings.edge.analytics, overrideOrigins: overrideOriginsFromEnv(), health,
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: settings.edge.ssrBudgetMs,
   ssrRenderers: settings.edge.ssrRenderers,
@@ -106,6 +111,11 @@ await registerEdge(app, { deployDir: config.deployDir, registry: follower, analy
   sourceMaps: config.sourceMaps,
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 });
+const judgeSettings = settings.edge.judge;
+const judge = judgeSettings
+  ? new CanaryJudge({ db: database.db, deployDir: follower?.deployDir ?? config.deployDir, settings: judgeSettings, act: releaseToolAct(config.repoRoot, { ...process.env, DEPLOY_DIR: config.deployDir }), log: app.log })
+  : null;
+judge?.start();
 
 /**
  * SIGTERM (or SIGINT): readiness turns 503 at once (a balancer probing /api/health/ready stops
@@ -129,6 +139,7 @@ async function shutdown(signal: string) {
   }, shutdownTimeoutMs);
   timer.unref();
   try {
+    await judge?.stop();
     await app.close();
     await follower?.stop();
     await standIn?.close();

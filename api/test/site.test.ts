@@ -112,6 +112,13 @@ describe.each(BACKENDS)('site API on %s', (backend) => {
         const [row] = await queryRows<{ remote: string | null; remote_version: string | null }>(ctx.db, sql`select remote, remote_version from error_reports where id = ${(res.json() as { id: number }).id}`);
         expect(row).toEqual(expected);
       }
+      // each attributed report counts towards its version's health (the canary judge reads it)
+      const health = await queryRows<{ remote: string; version: string; error_reports: number }>(ctx.db, sql`select remote, version, sum(error_reports)::int as error_reports from release_health where version in ('57b86e643f7c', '82cd183b6bca', 'shell0a1b2c3') group by remote, version order by remote`);
+      expect(health).toEqual([
+        { remote: 'account', version: '82cd183b6bca', error_reports: 1 },
+        { remote: 'catalog', version: '57b86e643f7c', error_reports: 1 },
+        { remote: 'shell', version: 'shell0a1b2c3', error_reports: 1 },
+      ]);
     });
     it('refuses a report over 16 KB with 413', async () => {
       const res = await post('/api/site/errors', { kind: 'error', level: 'error', message: 'big', location: '/', occurredAt: '2026-11-27T02:30:00.000Z', extra: { blob: 'x'.repeat(17 * 1024) } });

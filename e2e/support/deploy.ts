@@ -8,7 +8,7 @@ import { repoRoot } from './paths';
 /** The registry as tools/deploy-local.mjs writes it (registry.json in DEPLOY_DIR). */
 export interface DeployedRegistry {
   shell: { version: string; html: string } | null;
-  remotes: { name: string; manifest: string; version: string; routes: string[] }[];
+  remotes: { name: string; manifest: string; version: string; routes: string[]; canary?: { version: string; share: number; market?: string }; withdrawn?: string[] }[];
   overrideOrigins: string[];
   loadTimeoutMs: number;
 }
@@ -107,7 +107,9 @@ export async function publishRemote(deployDir: string, name: string, dist: strin
  * overrideOrigins may differ: OVERRIDE_ORIGINS replaces them).
  */
 export async function waitUntilServed(baseURL: string, registry: DeployedRegistry, timeoutMs = 5000): Promise<void> {
-  const want = JSON.stringify({ shell: registry.shell, remotes: registry.remotes, loadTimeoutMs: registry.loadTimeoutMs });
+  // the edge serves each shopper their versions: never a remote's canary or withdrawn versions
+  const remotes = registry.remotes.map(({ canary: _canary, withdrawn: _withdrawn, ...entry }) => entry);
+  const want = JSON.stringify({ shell: registry.shell, remotes, loadTimeoutMs: registry.loadTimeoutMs });
   const deadline = Date.now() + timeoutMs;
   let last = '';
   while (Date.now() < deadline) {

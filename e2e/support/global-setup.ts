@@ -162,6 +162,9 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
       // limit in AUD (the NZ site keeps its NZ$2,000 default, AFTERPAY_MAX_CENTS_NZD)
       AFTERPAY_MAX_CENTS_AUD: '1000',
       PAYMENT_FIELDS_ORIGIN: paymentOrigin,
+      // the canary judge decides within seconds on a few renders (only a canary spec starts one)
+      CANARY_MIN_RENDERS: '10',
+      CANARY_JUDGE_INTERVAL_SECONDS: '1',
     },
   });
   fs.closeSync(logFd);

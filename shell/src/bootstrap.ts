@@ -55,8 +55,9 @@ function embeddedRegistry(): Registry | null {
   }
 }
 
-async function fetchRegistry(): Promise<Registry> {
-  const response = await fetch(REGISTRY_URL, { cache: 'no-cache', credentials: 'same-origin' });
+/** The live registry; `forPath`: the page about to be shown (the edge pins a shopper entering checkout to their versions). */
+async function fetchRegistry(forPath?: string): Promise<Registry> {
+  const response = await fetch(forPath ? `${REGISTRY_URL}?for=${encodeURIComponent(forPath)}` : REGISTRY_URL, { cache: 'no-cache', credentials: 'same-origin' });
   if (!response.ok) throw new Error(`GET ${REGISTRY_URL} answered ${response.status}`);
   return parseRegistry(await response.json());
 }

@@ -1,5 +1,5 @@
 import { parseRegistry } from './registry';
-import { changedRemotes } from './live-updates';
+import { changedRemotes, watchReleases } from './live-updates';
 
 const registry = (catalog: string, cart: string) =>
   parseRegistry({
@@ -22,5 +22,29 @@ describe('changedRemotes', () => {
   it('ignores remotes the running page does not know (they need a shell release for their routes)', () => {
     const live = parseRegistry({ remotes: [...registry('a1', 'k1').remotes, { name: 'loyalty', manifest: '/m.json', version: 'l1', routes: ['/rewards'] }] });
     expect(changedRemotes(registry('a1', 'k1'), live, new Set())).toEqual([]);
+  });
+});
+
+describe('watchReleases', () => {
+  it('reads the registry before each client-side navigation for the page being navigated to (the edge pins checkout)', async () => {
+    const asked: (string | undefined)[] = [];
+    const stop = watchReleases({
+      registry: registry('a1', 'k1'),
+      fetchLive: async (pathname) => {
+        asked.push(pathname);
+        return registry('a1', 'k1');
+      },
+      reregister: () => {},
+      overridden: new Set(),
+    });
+    const navigate = async (newUrl: string) => {
+      let decided: Promise<boolean> | boolean | undefined;
+      window.dispatchEvent(new CustomEvent('single-spa:before-routing-event', { detail: { newUrl, cancelNavigation: (value: Promise<boolean> | boolean) => (decided = value) } }));
+      return decided;
+    };
+    await navigate('http://localhost/cart'); // the initial route: the registry was just read
+    expect(await navigate('http://localhost/checkout/shipping?step=1')).toBe(false);
+    expect(asked).toEqual(['/checkout/shipping']);
+    stop();
   });
 });

@@ -11,8 +11,8 @@ import type { Registry, RemoteEntry } from './registry';
 export interface LiveUpdateOptions {
   /** The registry the page runs; entries are updated in place (closures hold these objects). */
   registry: Registry;
-  /** Read the live registry (already parsed, overrides applied). */
-  fetchLive: () => Promise<Registry>;
+  /** Read the live registry (already parsed, overrides applied) for a navigation to `pathname`. */
+  fetchLive: (pathname?: string) => Promise<Registry>;
   /** Re-register a remote with the federation runtime (force). */
   reregister: (remote: RemoteEntry) => void;
   /** Names the developer overrode: never replaced by the live registry. */
@@ -36,9 +36,15 @@ export function watchReleases(options: LiveUpdateOptions): () => void {
   let replaying = false;
   let first = true;
 
-  const check = async (): Promise<RemoteEntry[]> => {
+  const check = async (newUrl?: string): Promise<RemoteEntry[]> => {
     const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), budgetMs));
-    const live = await Promise.race([options.fetchLive().catch(() => null), timeout]);
+    let pathname: string | undefined;
+    try {
+      pathname = newUrl ? new URL(newUrl, window.location.href).pathname : undefined;
+    } catch {
+      pathname = undefined;
+    }
+    const live = await Promise.race([options.fetchLive(pathname).catch(() => null), timeout]);
     if (!live) return [];
     const changed = changedRemotes(registry, live, options.overridden);
     for (const next of changed) {
@@ -58,7 +64,7 @@ export function watchReleases(options: LiveUpdateOptions): () => void {
     }
     if (!cancelNavigation || replaying) return;
     cancelNavigation(
-      check().then((changed) => {
+      check(newUrl).then((changed) => {
         const mounted = changed.filter((r) => getAppStatus(r.name) === MOUNTED).map((r) => r.name);
         // not mounted: drop the loaded lifecycles so the next mount loads the new release
         for (const remote of changed) {

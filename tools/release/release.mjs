@@ -3,6 +3,9 @@
 //
 //   node tools/release/release.mjs release <remote|project> [--commit <rev>] [--allow-dirty] [--dist <dir>]
 //   node tools/release/release.mjs rollback <remote|project> [--force]
+//   node tools/release/release.mjs release <remote|project> --canary <share 1-100> [--market NZ|AU] ...
+//   node tools/release/release.mjs promote|abort <remote|project> [--reason <text>] [--expect <canary version>] [--by <who>]
+//   node tools/release/release.mjs step <remote|project> <share> --expect <canary version> [--reason <text>] [--by <who>]
 //   node tools/release/release.mjs history [<remote|project>]
 //   node tools/release/release.mjs check <remote|project> [--dist <dir>]     (the gate only)
 //   node tools/release/release.mjs prune                                      (the retention rule)
@@ -25,7 +28,7 @@ import { remoteEntry } from '../deploy-local.mjs';
 import { cleanCheckout, commitOf, dirtyFiles } from './checkout.mjs';
 import { checkRelease, describeChange, serverRequires } from './gate.mjs';
 import { openRegistry, RegistryConflict } from './registry/index.mjs';
-import { retentionFromEnv } from './registry/retention.mjs';
+import { CANARY_ACTIONS, retentionFromEnv } from './registry/retention.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
@@ -150,26 +153,52 @@ function prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo }) {
   return { distDir: path.join(checkout.dir, remote.project, 'dist'), source: { ...info, checks: RELEASE_CHECKS }, done: checkout.remove };
 }
 
-export async function release(registry, nameOrProject, { skipBuild = false, dist, force = false, retention, commit, allowDirty = false, repo = root } = {}) {
+export const MARKETS = ['NZ', 'AU'];
+
+/** A canary's share of shoppers from the command line: a whole number of percent from 1 to 100. */
+export function parseShare(raw, flag = '--canary') {
+  const share = Number(raw);
+  if (!/^\d+$/.test(String(raw ?? '').trim()) || share < 1 || share > 100) throw new ReleaseError(`${flag} must be a whole percentage from 1 to 100 (got "${raw ?? ''}")`);
+  return share;
+}
+
+function parseMarket(raw) {
+  if (raw === undefined) return undefined;
+  const market = String(raw).trim().toUpperCase();
+  if (!MARKETS.includes(market)) throw new ReleaseError(`--market must be one of ${MARKETS.join(', ')} (got "${raw}")`);
+  return market;
+}
+
+export async function release(registry, nameOrProject, { skipBuild = false, dist, force = false, retention, commit, allowDirty = false, repo = root, canary } = {}) {
   const started = Date.now();
   const remote = remoteOf(nameOrProject);
-  console.log(`release ${remote.name} -> ${registry.where}`);
+  console.log(`release ${remote.name} -> ${registry.where}${canary ? ` (canary: ${canary.share}% of shoppers${canary.market ? ` in ${canary.market}` : ''})` : ''}`);
   const prepared = prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo });
   try {
-    return await releaseBuild(registry, remote, prepared, { force, retention, started });
+    return await releaseBuild(registry, remote, prepared, { force, retention, started, canary });
   } finally {
     prepared.done();
   }
 }
 
-async function releaseBuild(registry, remote, { distDir, source }, { force, retention, started }) {
+async function releaseBuild(registry, remote, { distDir, source }, { force, retention, started, canary }) {
   const manifest = readJson(path.join(distDir, 'mf-manifest.json'));
   if (!manifest) throw new ReleaseError(`${distDir}/mf-manifest.json not found: is this a remote's build?`);
   const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: candidateServer(distDir) };
   const live = await registry.readLive();
   await gate(registry, remote, candidate, live, { force });
   const current = live.remotes.find((r) => r.name === remote.name);
+  if (current?.canary) throw new ReleaseError(`${remote.name} ${current.canary.version} is on canary (${current.canary.share}%): promote or abort it first`);
   const version = await registry.publish(remote.name, distDir);
+  if (canary) {
+    if (!current) throw new ReleaseError(`${remote.name} is not live yet: a canary needs a stable version beside it (release it without --canary)`);
+    if (current.version === version) throw new ReleaseError(`${remote.name} ${version} is already live for everyone: nothing to try`);
+    const entry = { ...current, canary: { ...remoteEntry(remote, version), share: canary.share, ...(canary.market ? { market: canary.market } : {}), since: new Date().toISOString() } };
+    await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: null }, entry, record: { action: 'canary', from: current.version, to: version, share: canary.share, market: canary.market, reason: 'released as a canary', source } });
+    console.log(`  ${remote.name}: ${version} is live for ${canary.share}% of shoppers${canary.market ? ` in ${canary.market}` : ''}; the others stay on ${current.version}`);
+    console.log(`  promote it with --promote, remove it with --abort (the judge, when on, steps it up or removes it)`);
+    return { name: remote.name, from: current.version, to: version, canary: true, changed: true, ms: Date.now() - started };
+  }
   if (current?.version === version) {
     console.log(`  ${remote.name} ${version} is already live: nothing changed`);
     return { name: remote.name, from: version, to: version, changed: false, ms: Date.now() - started };
@@ -199,7 +228,7 @@ export function previousVersion(history, name, current) {
   // the order in which versions went live (rollbacks only move back along it)
   const wentLive = [];
   for (const h of history) {
-    if (h.name !== name || !h.to || h.action === 'rollback') continue;
+    if (h.name !== name || !h.to || h.action === 'rollback' || CANARY_ACTIONS.has(h.action)) continue;
     if (h.from && wentLive[wentLive.length - 1] !== h.from) wentLive.push(h.from);
     wentLive.push(h.to);
   }
@@ -208,20 +237,58 @@ export function previousVersion(history, name, current) {
   return undefined;
 }
 
+/** The entry's withdrawn versions with `version` first (the last few: a pin lasts hours). */
+const withdraw = (entry, version) => [version, ...(entry.withdrawn ?? []).filter((v) => v !== version)].slice(0, 5);
+
 export async function rollback(registry, nameOrProject, { force = false } = {}) {
   const started = Date.now();
   const remote = remoteOf(nameOrProject);
   const live = await registry.readLive();
   const current = live?.remotes.find((r) => r.name === remote.name);
   if (!current) throw new ReleaseError(`${remote.name} is not live`);
+  if (current.canary) throw new ReleaseError(`${remote.name} ${current.canary.version} is on canary: abort it first (--abort), then roll back`);
   const target = previousVersion(await registry.history(), remote.name, current.version);
   if (!target) throw new ReleaseError(`${remote.name} has no earlier version in the registry's history (${registry.where})`);
   const build = await deployed(registry, remote.name, target);
   if (!build.manifest) throw new ReleaseError(`${remote.name} ${target} is gone: cannot roll back to it`);
   await gate(registry, remote, build, live, { force });
-  await registry.switchLive({ name: remote.name, version: target, entry: remoteEntry(remote, target), expectedFrom: current.version, action: 'rollback', position: positionOf(remote) });
+  await registry.switchLive({ name: remote.name, version: target, entry: { ...remoteEntry(remote, target), withdrawn: withdraw(current, current.version) }, expectedFrom: current.version, action: 'rollback', position: positionOf(remote) });
   console.log(`rollback ${remote.name}: ${current.version} -> ${target} (${Date.now() - started} ms)`);
   return { name: remote.name, from: current.version, to: target, ms: Date.now() - started };
+}
+
+/**
+ * Ends a remote's canary: `promote` makes it the stable version for every shopper, `abort` removes
+ * it (its shoppers get the stable version on their next navigation). `expectedCanary` (the judge)
+ * makes it act only on that canary; `by` and `reason` go into the history.
+ */
+export async function endCanary(registry, nameOrProject, action, { reason, by, expectedCanary, log = console.log } = {}) {
+  const remote = remoteOf(nameOrProject);
+  const live = await registry.readLive();
+  const current = live?.remotes.find((r) => r.name === remote.name);
+  if (!current?.canary) throw new ReleaseError(`${remote.name} has no canary to ${action}`);
+  if (expectedCanary && current.canary.version !== expectedCanary) throw new RegistryConflict(`${remote.name}'s canary is now ${current.canary.version}, not ${expectedCanary}: nothing was changed`);
+  const { canary, ...stable } = current;
+  // an aborted canary is withdrawn: a shopper pinned to it in checkout is moved off it (the edge)
+  const entry = action === 'promote' ? remoteEntry(remote, canary.version) : { ...stable, withdrawn: withdraw(current, canary.version) };
+  const record = action === 'promote'
+    ? { action, from: current.version, to: canary.version, reason: reason ?? 'promoted by hand', ...(by ? { by } : {}) }
+    : { action, from: canary.version, to: current.version, share: canary.share, reason: reason ?? 'aborted by hand', ...(by ? { by } : {}) };
+  await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: canary.version }, entry, record });
+  log(action === 'promote' ? `promote ${remote.name}: ${canary.version} is live for every shopper (was ${current.version})` : `abort ${remote.name}: canary ${canary.version} removed; every shopper is on ${current.version}`);
+  return { name: remote.name, ...record };
+}
+
+/** Sets a canary's share (the judge's steps; `expectedCanary` and `expectedShare` guard against a change meanwhile). */
+export async function stepCanary(registry, nameOrProject, share, { reason, by, expectedCanary, expectedShare } = {}) {
+  const remote = remoteOf(nameOrProject);
+  const live = await registry.readLive();
+  const current = live?.remotes.find((r) => r.name === remote.name);
+  if (!current?.canary || current.canary.version !== expectedCanary || (expectedShare !== undefined && current.canary.share !== expectedShare)) throw new RegistryConflict(`${remote.name}'s canary changed meanwhile: nothing was changed`);
+  const entry = { ...current, canary: { ...current.canary, share, since: new Date().toISOString() } };
+  const record = { action: 'canary-step', from: current.version, to: current.canary.version, share, reason, ...(by ? { by } : {}) };
+  await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: current.canary.version }, entry, record });
+  return { name: remote.name, ...record };
 }
 
 async function history(registry, nameOrProject) {
@@ -230,7 +297,8 @@ async function history(registry, nameOrProject) {
   for (const h of (await registry.history()).filter((e) => !name || e.name === name)) {
     const isLive = live?.remotes.find((r) => r.name === h.name)?.version === h.to ? '  (live)' : '';
     const from = h.source?.commit ? `  from ${h.source.commit.slice(0, 12)}${h.source.dirty ? ' + uncommitted changes' : ''} (${h.source.author}; checks: ${h.source.checks?.join(', ') || 'none'})` : h.source?.prebuilt ? `  prebuilt ${h.source.prebuilt}` : '';
-    console.log(`${h.at}  ${h.action.padEnd(8)} ${h.name.padEnd(14)} ${h.from ?? '(none)'} -> ${h.to}${isLive}${h.by ? `  by ${h.by}` : ''}${from}`);
+    const canary = h.share ? `  ${h.share}%${h.market ? ` of ${h.market}` : ''}` : '';
+    console.log(`${h.at}  ${h.action.padEnd(11)} ${h.name.padEnd(14)} ${h.from ?? '(none)'} -> ${h.to}${isLive}${canary}${h.by ? `  by ${h.by}` : ''}${from}${h.reason ? `  (${h.reason})` : ''}`);
   }
 }
 
@@ -249,9 +317,23 @@ async function main(argv) {
   try {
     switch (command) {
       case 'release':
-        return await release(registry, target, { skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), commit: option(rest, '--commit'), allowDirty: rest.includes('--allow-dirty'), force, retention });
+        if (rest.includes('--market') && !rest.includes('--canary')) throw new ReleaseError('--market applies to a canary: pass --canary <share> too');
+        if (rest.includes('--promote') || rest.includes('--abort')) return await endCanary(registry, target, rest.includes('--promote') ? 'promote' : 'abort', { reason: option(rest, '--reason') });
+        return await release(registry, target, { canary: rest.includes('--canary') ? { share: parseShare(option(rest, '--canary')), market: parseMarket(option(rest, '--market')) } : undefined, skipBuild: rest.includes('--skip-build'), dist: option(rest, '--dist'), commit: option(rest, '--commit'), allowDirty: rest.includes('--allow-dirty'), force, retention });
       case 'rollback':
         return await rollback(registry, target, { force });
+      case 'promote':
+      case 'abort':
+        return await endCanary(registry, target, command, { reason: option(rest, '--reason'), by: option(rest, '--by'), expectedCanary: option(rest, '--expect') });
+      case 'step': {
+        // the canary judge's command: `step <remote> <share> --expect <canary version> --reason <text>`
+        const [share, ...more] = rest;
+        const expected = option(more, '--expect');
+        if (!expected) throw new ReleaseError('step needs --expect <canary version>');
+        const stepped = await stepCanary(registry, target, parseShare(share, 'the share'), { reason: option(more, '--reason'), by: option(more, '--by'), expectedCanary: expected });
+        console.log(`step ${stepped.name}: canary ${stepped.to} is live for ${stepped.share}% of shoppers`);
+        return stepped;
+      }
       case 'check': {
         const remote = remoteOf(target);
         const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
@@ -268,7 +350,7 @@ async function main(argv) {
         return removed;
       }
       default:
-        throw new ReleaseError('usage: release.mjs release|rollback|check|history|prune <remote>');
+        throw new ReleaseError('usage: release.mjs release|rollback|promote|abort|step|check|history|prune <remote>');
     }
   } finally {
     await registry.close();

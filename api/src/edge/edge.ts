@@ -8,11 +8,14 @@ import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
 import { cspNonces, nonceMeta } from '../platform/http/security';
+import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 import { defaultRenderers, RendererPool } from './ssr/renderers';
 import type { RegistryFollower } from './registry-follower';
+import type { RenderHealthRecorder } from './release-health';
+import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
 
 /**
  * The "edge": serves the shell, the runtime registry and the deployed remote builds from the same
@@ -54,6 +57,8 @@ export interface EdgeOptions {
   ssrRendererScript?: string;
   /** A renderer still busy with a render this long after it started is killed and replaced (ms, default 4 budgets, at least 2000). */
   ssrHangMs?: number;
+  /** Counts each render's outcome per remote version in the database (release_health), for the canary judge. */
+  health?: RenderHealthRecorder;
   /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
   sourceMaps?: boolean;
 }
@@ -124,7 +129,7 @@ function splitForGeo(html: string): [string, string] {
 
 interface RegistryFile {
   shell: { version: string; html: string } | null;
-  remotes: { name: string; version: string; manifest?: string; routes: string[] }[];
+  remotes: RegistryRemote[];
   overrideOrigins?: string[];
   analytics?: EdgeAnalytics;
 }
@@ -139,7 +144,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   const registryFile = path.join(opts.deployDir, 'registry.json');
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
   // html: the shell's index.html split once per registry version around the geo locale's place
-  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; registryElement: string; html: [string, string] | null; template: string | null } | null = null;
+  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; registryElement: string; html: [string, string] | null; template: string | null; views: Map<string, { remotes: RegistryRemote[]; body: string; registryElement: string }>; canaries: boolean } | null = null;
 
   function load() {
     const now = Date.now();
@@ -174,9 +179,44 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         template = null;
       }
     }
-    const body = JSON.stringify(registry);
-    cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template };
+    const canaries = registry.remotes.some((r) => r.canary);
+    // the stable view: what a shopper in no canary and with no pin sees (never the canary entries)
+    const stable = { ...registry, remotes: registry.remotes.map(({ canary: _canary, withdrawn: _withdrawn, ...entry }) => entry) };
+    const body = JSON.stringify(stable);
+    cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template, views: new Map(), canaries };
     return cached;
+  }
+
+  /**
+   * The registry as this shopper sees it (cohort.ts): their cohort's canaries and their checkout
+   * pin. Assigns a cohort while a canary runs, and starts or ends the pin for `pathname` (the page
+   * or payload requested; for /registry.json the page the shell is going to).
+   */
+  const available = (name: string, version: string) => fs.existsSync(path.join(opts.deployDir, 'cdn', name, version, 'mf-manifest.json'));
+  function cohortView(current: NonNullable<ReturnType<typeof load>>, request: FastifyRequest, reply: FastifyReply, pathname: string | null) {
+    const cookies = request.headers.cookie;
+    const secure = request.protocol === 'https';
+    let bucket = bucketOf(cookieValue(cookies, COHORT_COOKIE));
+    if (bucket === null && current.canaries) {
+      bucket = newBucket();
+      reply.header('Set-Cookie', setCookie(COHORT_COOKIE, String(bucket), COHORT_MAX_AGE_S, secure));
+    }
+    let pin = parsePin(cookieValue(cookies, PIN_COOKIE));
+    const action = pathname === null ? null : pinAction(pathname);
+    if (action === 'end' && pin.size > 0) {
+      pin = new Map();
+      reply.header('Set-Cookie', setCookie(PIN_COOKIE, '', 0, secure));
+    }
+    const seen = viewOf(current.registry.remotes, bucket ?? 99, request.market.id, pin, available);
+    if (action === 'start' && pin.size === 0) reply.header('Set-Cookie', setCookie(PIN_COOKIE, formatPin(seen.remotes), PIN_MAX_AGE_S, secure));
+    if (seen.key === '') return { key: '', remotes: seen.remotes, body: current.body, registryElement: current.registryElement };
+    let known = current.views.get(seen.key);
+    if (!known) {
+      const body = JSON.stringify({ ...current.registry, remotes: seen.remotes });
+      known = { remotes: seen.remotes, body, registryElement: registryScript(body) };
+      current.views.set(seen.key, known);
+    }
+    return { key: seen.key, ...known };
   }
   if (opts.registry) {
     const unsubscribe = opts.registry.subscribe(() => {
@@ -204,10 +244,19 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     },
   });
 
-  app.get('/registry.json', async (_request, reply) => {
+  // `for`: the page the shell is about to show (a client-side navigation), so entering checkout pins
+  // the shopper's versions and the order's success page ends the pin
+  // (checked here, not by a route schema: the edge also runs on an app without the API's validator)
+  app.get('/registry.json', async (request, reply) => {
+    const forPath = (request.query as { for?: unknown }).for;
+    if (forPath !== undefined && (typeof forPath !== 'string' || !forPath.startsWith('/') || forPath.startsWith('//') || forPath.length > 2048)) {
+      return reply.code(400).header('Cache-Control', NO_CACHE).send(problemBody({ field: 'for', where: 'query', reason: 'must be a path of this site (starting with one "/", at most 2048 characters)' }));
+    }
     const current = load();
     if (!current) return reply.code(503).header('Cache-Control', NO_CACHE).send({ error: 'NotDeployed', message: 'No registry has been deployed yet.' });
-    return reply.header('Cache-Control', NO_CACHE).type('application/json').send(current.body);
+    const view = cohortView(current, request, reply, forPath ?? null);
+    // the answer depends on the shopper's cookies: a shared cache must not keep it
+    return reply.header('Cache-Control', view.key === '' && !current.canaries ? NO_CACHE : 'private, no-cache').type('application/json').send(view.body);
   });
 
   // at most 26 × 26 + 2 distinct scripts: build each once
@@ -229,7 +278,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     disabled: new Set(opts.ssrDisabled ?? []),
     siteName: 'Fernleaf',
     log: app.log,
-    metrics: app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
+    metrics: opts.health ? opts.health.metrics(app.hasDecorator('metrics') ? app.metrics.ssr : undefined) : app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
     renderers: new RendererPool({
       size: opts.ssrRenderers ?? defaultRenderers(),
       deployDir: opts.deployDir,
@@ -239,6 +288,12 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }),
   };
   app.addHook('onClose', async () => ssr.renderers.close());
+  if (opts.health) {
+    const health = opts.health;
+    app.addHook('onClose', async () => {
+      await health.flush();
+    });
+  }
   if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
@@ -336,7 +391,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
     }
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
-    const owner = current.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const view = cohortView(current, request, reply, pathname);
+    const owner = view.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
     const { market, script: marketElement } = marketOf(request);
     const geoElement = scriptFor(request.headers[geoHeader]);
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
@@ -349,8 +405,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         owner,
         shellVersion: current.registry.shell.version,
         template: current.template,
-        headExtra: geoElement + marketElement + current.registryElement,
-        variant: geoElement,
+        headExtra: geoElement + marketElement + view.registryElement,
+        // a kept page embeds the registry: one per cohort view
+        variant: view.key === '' ? geoElement : `${geoElement} ${view.key}`,
         api: apiFor(request.host, market, request.id),
         market,
         nonces: cspNonces(reply),
@@ -366,7 +423,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         rendered = null;
       }
       if (rendered) {
-        reply.code(rendered.status).header('Cache-Control', NO_CACHE).type('text/html; charset=utf-8');
+        // while a canary runs the page depends on the shopper's cohort cookie
+        reply.code(rendered.status).header('Cache-Control', current.canaries ? 'private, no-cache' : NO_CACHE).type('text/html; charset=utf-8');
         // a kept page's compressed pieces with this response's nonces (ssr/page-cache.ts): no
         // compression per response
         const compressed = rendered.template && rendered.nonces && pickEncoding(request.headers['accept-encoding']) === 'br' ? rendered.template.brotli(rendered.nonces) : null;
@@ -397,7 +455,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   /** `<route>/_payload.json[?query]`: the route's data for a client-side navigation (one request per route). */
   const payload = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
-    const owner = current?.registry.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const remotes = current ? cohortView(current, request, reply, pathname).remotes : [];
+    const owner = remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
     const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();

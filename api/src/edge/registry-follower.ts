@@ -217,7 +217,12 @@ export class RegistryFollower {
     const text = `${JSON.stringify(registry, null, 2)}\n`;
     if (text === this.applied) return false;
     // every live build's files first: until they are all here the edge serves what it had
-    for (const row of rows) await this.ensureBuild(row.name, row.version);
+    for (const row of rows) {
+      await this.ensureBuild(row.name, row.version);
+      // a canary's build too (entry.canary: the version a share of shoppers gets)
+      const canary = (row.entry.canary as { version?: unknown } | undefined)?.version;
+      if (typeof canary === 'string') await this.ensureBuild(row.name, canary);
+    }
     const file = path.join(this.options.cacheDir, 'registry.json');
     const tmp = `${file}.tmp-${process.pid}`;
     fs.writeFileSync(tmp, text);

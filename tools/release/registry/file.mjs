@@ -59,6 +59,29 @@ export class FileRegistry {
     });
   }
 
+  /**
+   * Replaces a remote's entry (its stable version and canary) if it still has `expected`
+   * ({ version, canary }: the stable and canary versions the caller decided on; canary null: none),
+   * else throws RegistryConflict; records `record` ({ action, from, to, reason, share, market }).
+   */
+  async changeEntry({ name, expected, entry, record }) {
+    withLockFile(lockFile(), () => {
+      const registry = readRegistry() ?? { shell: null, remotes: [] };
+      const index = registry.remotes.findIndex((r) => r.name === name);
+      const current = registry.remotes[index];
+      if (!current || current.version !== expected.version || (current.canary?.version ?? null) !== expected.canary) {
+        throw new RegistryConflict(`${name} changed while this ${record.action} ran (now ${current?.version ?? '(none)'}${current?.canary ? `, canary ${current.canary.version}` : ''}): nothing was switched`);
+      }
+      for (const version of [entry.version, entry.canary?.version].filter(Boolean)) {
+        if (!fs.existsSync(path.join(deployDir, 'cdn', name, version))) throw new RegistryConflict(`${name} ${version} is not published (pruned meanwhile?): nothing was switched`);
+      }
+      const next = structuredClone(registry);
+      next.remotes[index] = entry;
+      writeRegistry(next);
+      appendHistory({ name, ...record });
+    });
+  }
+
   async history() {
     return readHistory();
   }
@@ -67,7 +90,7 @@ export class FileRegistry {
   async prune(retention) {
     return withLockFile(lockFile(), () => {
       const registry = readRegistry();
-      const live = new Map([...(registry?.shell ? [['shell', registry.shell.version]] : []), ...(registry?.remotes ?? []).map((r) => [r.name, r.version])]);
+      const live = new Map([...(registry?.shell ? [['shell', registry.shell.version]] : []), ...(registry?.remotes ?? []).map((r) => [r.name, r.canary ? [r.version, r.canary.version] : r.version])]);
       const cdn = path.join(deployDir, 'cdn');
       const builds = [];
       for (const name of fs.existsSync(cdn) ? fs.readdirSync(cdn) : []) {

@@ -41,6 +41,7 @@ CREATE TABLE IF NOT EXISTS release_history (
   id bigserial PRIMARY KEY, at timestamptz NOT NULL DEFAULT now(), action text NOT NULL, name text NOT NULL,
   from_version text, to_version text NOT NULL, by text NOT NULL, changes jsonb NOT NULL DEFAULT '[]');
 ALTER TABLE release_history ADD COLUMN IF NOT EXISTS source jsonb;
+ALTER TABLE release_history ADD COLUMN IF NOT EXISTS detail jsonb;
 CREATE TABLE IF NOT EXISTS release_settings (id integer PRIMARY KEY CHECK (id = 1), settings jsonb NOT NULL);
 `;
 
@@ -182,9 +183,34 @@ export class PostgresRegistry {
     });
   }
 
+  /**
+   * Replaces a remote's entry (stable version and canary, in entry.canary) if it still has
+   * `expected` ({ version, canary }), else RegistryConflict; records `record` and NOTIFYs the edges.
+   */
+  async changeEntry({ name, expected, entry, record }) {
+    await this.db.transaction(async (tx) => {
+      const current = (await tx.query('SELECT version, entry FROM release_live WHERE name = $1 FOR UPDATE', [name])).rows[0];
+      if (!current || current.version !== expected.version || (current.entry?.canary?.version ?? null) !== expected.canary) {
+        throw new RegistryConflict(`${name} changed while this ${record.action} ran (now ${current?.version ?? '(none)'}${current?.entry?.canary ? `, canary ${current.entry.canary.version}` : ''}): nothing was switched`);
+      }
+      for (const version of [entry.version, entry.canary?.version].filter(Boolean)) {
+        const build = await tx.query('SELECT 1 FROM release_build WHERE name = $1 AND version = $2 FOR SHARE', [name, version]);
+        if (build.rows.length === 0) throw new RegistryConflict(`${name} ${version} is not published (pruned meanwhile?): nothing was switched`);
+      }
+      await tx.query('UPDATE release_live SET version = $2, entry = $3::jsonb, since = CASE WHEN version = $2 THEN since ELSE now() END WHERE name = $1', [name, entry.version, JSON.stringify(entry)]);
+      const { action, from, to, reason, share, market, by, source } = record;
+      await tx.query('INSERT INTO release_history (action, name, from_version, to_version, by, detail, source) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)', [action, name, from ?? null, to, by ?? whoAmI(), JSON.stringify({ reason, share, market }), source ? JSON.stringify(source) : null]);
+      await tx.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ name, version: entry.version })]);
+    });
+  }
+
   async history() {
-    const { rows } = await this.db.query('SELECT at, action, name, from_version, to_version, by, changes, source FROM release_history ORDER BY id');
-    return rows.map((r) => ({ at: new Date(r.at).toISOString(), action: r.action, name: r.name, from: r.from_version, to: r.to_version, by: r.by, changes: r.changes, ...(r.source ? { source: r.source } : {}) }));
+    const { rows } = await this.db.query('SELECT at, action, name, from_version, to_version, by, changes, source, detail FROM release_history ORDER BY id');
+    return rows.map((r) => ({
+      at: new Date(r.at).toISOString(), action: r.action, name: r.name, from: r.from_version, to: r.to_version, by: r.by, changes: r.changes,
+      ...(r.source ? { source: r.source } : {}),
+      ...Object.fromEntries(Object.entries(r.detail ?? {}).filter(([, v]) => v !== undefined && v !== null)),
+    }));
   }
 
   /** Removes the builds the retention rule lets go (retention.mjs) and the files no build uses; returns the builds. */
@@ -192,7 +218,7 @@ export class PostgresRegistry {
     const history = await this.history();
     return this.db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK]);
-      const live = new Map((await tx.query('SELECT name, version FROM release_live FOR SHARE')).rows.map((r) => [r.name, r.version]));
+      const live = new Map((await tx.query('SELECT name, version, entry FROM release_live FOR SHARE')).rows.map((r) => [r.name, r.entry?.canary ? [r.version, r.entry.canary.version] : r.version]));
       const builds = (await tx.query('SELECT name, version, published_at FROM release_build')).rows.map((r) => ({ name: r.name, version: r.version, publishedAt: new Date(r.published_at) }));
       const removed = prunable(builds, live, history, retention);
       for (const { name, version } of removed) await tx.query('DELETE FROM release_build WHERE name = $1 AND version = $2', [name, version]);

@@ -24,10 +24,13 @@ export function retentionFromEnv(env = process.env) {
 
 /**
  * @param {{ name: string, version: string, publishedAt?: Date }[]} builds every stored build
- * @param {Map<string, string>} live name -> live version
+ * @param {Map<string, string|string[]>} live name -> live version (with a canary: [stable, canary])
  * @param {{ at: string|Date, action: string, name: string, from?: string|null, to: string }[]} history oldest first
  * @returns {{ name: string, version: string }[]} the builds that may be removed
  */
+/** History actions about a canary (a version live for a share of shoppers only); `promote` is not one. */
+export const CANARY_ACTIONS = new Set(['canary', 'canary-step', 'abort']);
+
 export function prunable(builds, live, history, { previous = DEFAULT_RETENTION.previous, days = DEFAULT_RETENTION.days, now = new Date() } = {}) {
   const since = now.getTime() - days * 86_400_000;
   previous = Math.max(1, previous); // the rollback target always stays
@@ -36,7 +39,7 @@ export function prunable(builds, live, history, { previous = DEFAULT_RETENTION.p
     if (!keep.has(name)) keep.set(name, new Set());
     return keep.get(name);
   };
-  for (const [name, version] of live) kept(name).add(version);
+  for (const [name, versions] of live) for (const version of [versions].flat()) kept(name).add(version);
   const wentLive = new Map();
   for (const h of history) {
     if (!h.to) continue;
@@ -44,14 +47,14 @@ export function prunable(builds, live, history, { previous = DEFAULT_RETENTION.p
       kept(h.name).add(h.to);
       if (h.from) kept(h.name).add(h.from); // what was live until then, within the window
     }
-    if (h.action === 'rollback') continue;
+    if (h.action === 'rollback' || CANARY_ACTIONS.has(h.action)) continue; // only what went live for everyone
     const order = wentLive.get(h.name) ?? [];
     if (h.from && order[order.length - 1] !== h.from) order.push(h.from);
     order.push(h.to);
     wentLive.set(h.name, order);
   }
   for (const [name, order] of wentLive) {
-    const current = live.get(name);
+    const current = [live.get(name)].flat()[0];
     // walk back from where the live version last went live (as a rollback would), then from the end
     const last = current === undefined ? -1 : order.lastIndexOf(current);
     for (const start of [last === -1 ? order.length : last, order.length]) {

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { tsImport } from 'tsx/esm/api';
-import { previousVersion } from '../release.mjs';
+import { endCanary, previousVersion, stepCanary } from '../release.mjs';
 import { RegistryConflict } from '../registry/file.mjs';
 import { ImmutableBuild, PostgresRegistry, pgDatabase, pgliteDatabase } from '../registry/postgres.mjs';
 import { prunable } from '../registry/retention.mjs';
@@ -241,6 +241,39 @@ for (const kind of BACKENDS) {
       assert.equal(liveOn(edge.deployDir, 'catalog'), 'c3');
       assert.deepEqual(cached(), ['c3', 'c4', 'c5']);
       assert.equal(fs.readdirSync(path.join(edge.deployDir, 'objects')).length, 7);
+    });
+
+    it('a canary: the edge caches its build beside the stable one, pruning keeps both, steps and the end are recorded with reasons', async () => {
+      const db = await database(kind);
+      const registry = await db.writer();
+      await release(registry, 'catalog', 'c1', null);
+      await registry.publishFiles('catalog', 'c2', filesOf('c2'));
+      const canaryEntry = { ...entry('catalog', 'c1'), canary: { ...entry('catalog', 'c2'), share: 10, market: 'AU', since: new Date().toISOString() } };
+      await registry.changeEntry({ name: 'catalog', expected: { version: 'c1', canary: null }, entry: canaryEntry, record: { action: 'canary', from: 'c1', to: 'c2', share: 10, market: 'AU', reason: 'released as a canary' } });
+      await assert.rejects(registry.changeEntry({ name: 'catalog', expected: { version: 'c1', canary: null }, entry: canaryEntry, record: { action: 'canary', from: 'c1', to: 'c2' } }), RegistryConflict);
+      const edge = new RegistryFollower({ db: db.edgeDb(), cacheDir: tmpDir('edge'), pollMs: 60_000, listenPollMs: 60_000 });
+      await edge.start();
+      cleanups.push(() => edge.stop());
+      const cachedEntry = JSON.parse(fs.readFileSync(path.join(edge.deployDir, 'registry.json'), 'utf8')).remotes.find((r) => r.name === 'catalog');
+      assert.equal(cachedEntry.version, 'c1');
+      assert.equal(cachedEntry.canary.version, 'c2');
+      assert.ok(fs.existsSync(path.join(edge.deployDir, 'cdn/catalog/c2/remoteEntry.c2.js')), "the canary's files are on the edge");
+      assert.deepEqual(await registry.prune({ previous: 1, days: 0, now: new Date(Date.now() + 60_000) }), [], 'the canary build is kept');
+
+      await stepCanary(registry, 'catalog', 50, { reason: 'healthy', by: 'judge', expectedCanary: 'c2', expectedShare: 10 });
+      assert.equal((await registry.readLive()).remotes.find((r) => r.name === 'catalog').canary.share, 50);
+      await assert.rejects(stepCanary(registry, 'catalog', 100, { expectedCanary: 'c2', expectedShare: 10 }), RegistryConflict);
+      await endCanary(registry, 'catalog', 'abort', { reason: 'render failures 40% against 1%', by: 'judge', expectedCanary: 'c2', log: () => {} });
+      assert.deepEqual((await registry.readLive()).remotes.find((r) => r.name === 'catalog'), { ...entry('catalog', 'c1'), withdrawn: ['c2'] }, 'the aborted version is withdrawn: checkout pins to it are not honoured');
+      const history = (await registry.history()).filter((h) => h.name === 'catalog').map(({ action, from, to, share, market, reason, by }) => ({ action, from, to, share, market, reason, by }));
+      assert.deepEqual(history.slice(1), [
+        { action: 'canary', from: 'c1', to: 'c2', share: 10, market: 'AU', reason: 'released as a canary', by: history[1].by },
+        { action: 'canary-step', from: 'c1', to: 'c2', share: 50, market: undefined, reason: 'healthy', by: 'judge' },
+        { action: 'abort', from: 'c2', to: 'c1', share: 50, market: undefined, reason: 'render failures 40% against 1%', by: 'judge' },
+      ]);
+      assert.equal(previousVersion(await registry.history(), 'catalog', 'c1'), undefined, 'an aborted canary is no rollback target');
+      await edge.sync();
+      assert.equal(JSON.parse(fs.readFileSync(path.join(edge.deployDir, 'registry.json'), 'utf8')).remotes.find((r) => r.name === 'catalog').canary, undefined);
     });
   });
 }

@@ -120,6 +120,89 @@ describe('release and rollback', () => {
   });
 });
 
+describe('canary releases', () => {
+  it('makes a build live for a share of shoppers beside the stable one, then promotes it, recording each step', () => {
+    const deployDir = site();
+    const v1 = fakeBuild(path.join(deployDir, 'build-1'), { label: 'one' });
+    const started = run(deployDir, 'release', 'mfe-catalog', '--dist', v1, '--canary', '10', '--market', 'au');
+    assert.equal(started.status, 0, started.stderr);
+    const entry = liveCatalog(deployDir);
+    assert.equal(entry.version, 'c0', 'the stable version stays for everyone else');
+    assert.equal(entry.canary.share, 10);
+    assert.equal(entry.canary.market, 'AU');
+    assert.equal(entry.canary.manifest, `/cdn/catalog/${entry.canary.version}/mf-manifest.json`);
+    assert.deepEqual(entry.canary.routes, entry.routes);
+
+    const again = run(deployDir, 'release', 'catalog', '--dist', fakeBuild(path.join(deployDir, 'build-2'), { label: 'two' }));
+    assert.equal(again.status, 2);
+    assert.match(again.stderr, /is on canary \(10%\): promote or abort it first/);
+    assert.equal(run(deployDir, 'rollback', 'catalog').status, 2, 'a rollback while a canary runs is refused');
+
+    const promoted = run(deployDir, 'release', 'catalog', '--promote', '--reason', 'looks good');
+    assert.equal(promoted.status, 0, promoted.stderr);
+    const { share, market, since, ...promotedEntry } = entry.canary;
+    assert.ok(share && market && since);
+    assert.deepEqual(liveCatalog(deployDir), promotedEntry, 'the canary is the stable entry, for every shopper');
+    const history = run(deployDir, 'history', 'catalog').stdout.trim().split('\n');
+    assert.match(history[0], /canary .* c0 -> \S+ .*10% of AU .*\(released as a canary\)/);
+    assert.match(history[1], /promote .* c0 -> \S+ +\(live\).*\(looks good\)/);
+    // the rollback target of the promoted version is the one before the canary
+    assert.equal(run(deployDir, 'rollback', 'catalog').status, 0);
+    assert.equal(liveCatalog(deployDir).version, 'c0');
+  });
+
+  it('aborts a canary: everyone is on the stable version, and the aborted build is not a rollback target', () => {
+    const deployDir = site();
+    assert.equal(run(deployDir, 'release', 'catalog', '--dist', fakeBuild(path.join(deployDir, 'b1'), { label: 'one' })).status, 0);
+    const stable = liveCatalog(deployDir).version;
+    assert.equal(run(deployDir, 'release', 'catalog', '--dist', fakeBuild(path.join(deployDir, 'b2'), { label: 'two' }), '--canary', '50').status, 0);
+    const aborted = run(deployDir, 'abort', 'catalog', '--reason', 'checkout errors');
+    assert.equal(aborted.status, 0, aborted.stderr);
+    assert.equal(liveCatalog(deployDir).canary, undefined);
+    assert.equal(liveCatalog(deployDir).version, stable);
+    assert.match(run(deployDir, 'history', 'catalog').stdout, /abort .*\(checkout errors\)/);
+    assert.equal(run(deployDir, 'abort', 'catalog').status, 2, 'nothing left to abort');
+    assert.equal(run(deployDir, 'rollback', 'catalog').status, 0);
+    assert.equal(liveCatalog(deployDir).version, 'c0');
+  });
+
+  it("steps, promotes or aborts only the canary it was told of (the judge's commands), recording who and why", () => {
+    const deployDir = site();
+    assert.equal(run(deployDir, 'release', 'catalog', '--dist', fakeBuild(path.join(deployDir, 'b1'), { label: 'one' }), '--canary', '10').status, 0);
+    const canary = liveCatalog(deployDir).canary.version;
+    const stale = run(deployDir, 'step', 'catalog', '50', '--expect', 'other', '--reason', 'healthy');
+    assert.equal(stale.status, 3, stale.stderr);
+    assert.equal(run(deployDir, 'step', 'catalog', '50').status, 2, 'a step names the canary it judged');
+    const stepped = run(deployDir, 'step', 'catalog', '50', '--expect', canary, '--reason', 'healthy for 30 min', '--by', 'canary judge');
+    assert.equal(stepped.status, 0, stepped.stderr);
+    assert.equal(liveCatalog(deployDir).canary.share, 50);
+    assert.equal(run(deployDir, 'abort', 'catalog', '--expect', 'other').status, 3);
+    assert.equal(run(deployDir, 'abort', 'catalog', '--expect', canary, '--reason', 'render failures 8% against 1%', '--by', 'canary judge').status, 0);
+    assert.equal(liveCatalog(deployDir).version, 'c0');
+    assert.equal(liveCatalog(deployDir).canary, undefined);
+    const lines = run(deployDir, 'history', 'catalog').stdout.trim().split('\n');
+    assert.match(lines[1], /canary-step .* 50% +by canary judge .*\(healthy for 30 min\)/);
+    assert.match(lines[2], /abort .* by canary judge .*\(render failures 8% against 1%\)/);
+  });
+
+  it('refuses a share outside 1-100, an unknown market, and a market without a canary', () => {
+    const deployDir = site();
+    const build = fakeBuild(path.join(deployDir, 'b1'), { label: 'one' });
+    for (const [args, message] of [
+      [['--canary', '0'], /--canary must be a whole percentage from 1 to 100 \(got "0"\)/],
+      [['--canary', '12.5'], /--canary must be a whole percentage/],
+      [['--canary'], /--canary must be a whole percentage/],
+      [['--canary', '10', '--market', 'US'], /--market must be one of NZ, AU \(got "US"\)/],
+      [['--market', 'AU'], /--market applies to a canary/],
+    ]) {
+      const result = run(deployDir, 'release', 'catalog', '--dist', build, ...args);
+      assert.equal(result.status, 2, args.join(' '));
+      assert.match(result.stderr, message);
+    }
+    assert.equal(liveCatalog(deployDir).version, 'c0');
+  });
+});
+
 describe('previousVersion', () => {
   it('walks back along the order versions went live, ignoring rollbacks', () => {
     const history = [

@@ -19,6 +19,8 @@ function build(config) {
 
 describe('server-modules.json', { timeout: 120_000 }, () => {
   it('lists the externals and the packages bundled, and shows a bundled React', async () => {
+    // inside the repository (its loaders and packages resolve from here), in e2e's gitignored scratch folder
+    fs.mkdirSync(path.join(root, 'e2e/.tmp'), { recursive: true });
     const dir = fs.mkdtempSync(path.join(root, 'e2e/.tmp/server-modules-'));
     try {
       fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'probe-remote', private: true }));

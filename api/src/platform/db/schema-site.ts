@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Site navigation (spec §3 Navigation item): top-level items (level 0), their children (level 1,
@@ -54,4 +54,22 @@ export const errorReports = pgTable(
   (t) => [index('error_reports_received_idx').on(t.receivedAt), index('error_reports_remote_idx').on(t.remote, t.remoteVersion, t.receivedAt)],
 );
 
-export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports };
+/**
+ * Each remote version's health per minute, as every API process saw it: server renders and their
+ * failures (the edge), and browser error reports attributed to it (the collector). The canary
+ * judge compares a canary's rates with the stable version's.
+ */
+export const releaseHealth = pgTable(
+  'release_health',
+  {
+    minute: timestamp('minute', { withTimezone: true, mode: 'date' }).notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    renders: integer('renders').notNull().default(0),
+    renderFailures: integer('render_failures').notNull().default(0),
+    errorReports: integer('error_reports').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version, t.minute] }), index('release_health_minute_idx').on(t.minute)],
+);
+
+export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports, releaseHealth };

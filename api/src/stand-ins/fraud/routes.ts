@@ -16,15 +16,9 @@ const sameSecret = (given: string, expected: string) => {
   return crypto.timingSafeEqual(a, b);
 };
 
-/** The local fraud-analytics stand-in: public config, page script, and its decision endpoint. */
+/** The local fraud-analytics stand-in: the page script and its decision endpoint (the store's own config route is in store/fraud/routes.ts). */
 export const fraudRoutes: FastifyPluginAsyncZod<FraudRoutesOptions> = async (app, { config, local }) => {
   const tags = ['fraud'];
-
-  app.get(
-    '/api/fraud/config',
-    { schema: { tags, summary: 'Site id and script URL for the page', response: { 200: z.object({ siteId: z.string(), scriptUrl: z.string() }) } } },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send({ siteId: config.siteId, scriptUrl: config.scriptUrl }),
-  );
 
   app.get(
     '/api/fraud/script.js',

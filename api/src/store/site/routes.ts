@@ -2,6 +2,7 @@ import { ErrorBody, ErrorReportAccepted, ErrorReportRequest, NavigationResponse,
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/index.js';
 import { errorReports } from '../../platform/db/schema-site.js';
+import { addHealth } from '../../edge/release-health.js';
 import { clientKey } from '../../platform/http/rate-limit.js';
 import { attribute, DEFAULT_ERROR_REPORT_SETTINGS, reportPruner, type ErrorReportSettings } from './error-reports.js';
 import { loadNavigation } from './navigation.js';
@@ -87,6 +88,8 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
           report,
         })
         .returning({ id: errorReports.id });
+      // the version's health, for the canary judge
+      if (remote && version) await addHealth(db, remote, version, { errorReports: 1 }, new Date()).catch((error: unknown) => request.log.warn({ err: error }, 'release health: counting the report failed'));
       return reply.code(202).header('cache-control', 'no-store').send({ id: row!.id });
     },
   );

@@ -1,0 +1,149 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CanaryJudge, decide, DEFAULT_JUDGE, judgeFromEnv, type Decision, type JudgeAct } from '../src/edge/canary-judge';
+import { addHealth, healthOf, RenderHealthRecorder } from '../src/edge/release-health';
+import type { Database } from '../src/platform/db/index';
+import { createTestDatabase } from './helpers';
+
+/**
+ * The canary judge: its statistics on simulated traffic (seeded), and its rounds against the
+ * release_health table with a stepped clock.
+ */
+
+/** A seeded pseudo-random generator (mulberry32). */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `renders` renders, each failing with probability `failure` and raising a report with probability `reports`. */
+function simulate(random: () => number, renders: number, failure: number, reports: number) {
+  let renderFailures = 0;
+  let errorReports = 0;
+  for (let i = 0; i < renders; i += 1) {
+    if (random() < failure) renderFailures += 1;
+    if (random() < reports) errorReports += 1;
+  }
+  return { renders, renderFailures, errorReports };
+}
+
+const settings = { ...DEFAULT_JUDGE, minRenders: 200, stepMinutes: 30, margin: 0.01 };
+const since = new Date('2026-11-27T00:00:00Z');
+const later = (minutes: number) => new Date(since.getTime() + minutes * 60_000);
+
+describe('the judgement', () => {
+  it('decides nothing below the minimum sample, even when every canary render failed', () => {
+    const decision = decide({ share: 10, since }, { canary: { renders: 199, renderFailures: 199, errorReports: 0 }, stable: { renders: 5000, renderFailures: 0, errorReports: 0 } }, later(120), settings);
+    expect(decision).toEqual({ action: 'wait', reason: '199 of 200 canary renders' });
+  });
+
+  it('catches a true regression (render failures or error reports) in nearly every seeded run', () => {
+    for (const [failure, reports] of [[0.06, 0.01], [0.01, 0.07]] as const) {
+      let caught = 0;
+      for (let seed = 1; seed <= 200; seed += 1) {
+        const random = seeded(seed);
+        const canary = simulate(random, 800, failure, reports);
+        const stable = simulate(random, 3600, 0.01, 0.01);
+        if (decide({ share: 10, since }, { canary, stable }, later(5), settings).action === 'abort') caught += 1;
+      }
+      expect(caught).toBeGreaterThanOrEqual(196);
+    }
+  });
+
+  it('does not roll back a canary as healthy as stable, whatever the noise (seeded)', () => {
+    const actions = new Map<string, number>();
+    for (let seed = 1; seed <= 500; seed += 1) {
+      const random = seeded(seed);
+      const canary = simulate(random, 300 + Math.floor(random() * 700), 0.02, 0.03);
+      const stable = simulate(random, 3000, 0.02, 0.03);
+      const { action } = decide({ share: 10, since }, { canary, stable }, later(31), settings);
+      actions.set(action, (actions.get(action) ?? 0) + 1);
+    }
+    expect(actions.get('abort') ?? 0).toBe(0);
+    expect(actions.get('step')).toBe(500);
+  });
+
+  it('steps through the configured shares after each step has lasted, then promotes', () => {
+    const health = { canary: { renders: 1000, renderFailures: 5, errorReports: 3 }, stable: { renders: 9000, renderFailures: 50, errorReports: 30 } };
+    expect(decide({ share: 10, since }, health, later(29), settings).action).toBe('wait');
+    expect(decide({ share: 10, since }, health, later(30), settings)).toMatchObject({ action: 'step', share: 50 });
+    expect(decide({ share: 50, since }, health, later(30), settings)).toMatchObject({ action: 'step', share: 100 });
+    const last: Decision = decide({ share: 100, since }, health, later(30), settings);
+    expect(last.action).toBe('promote');
+    expect(last.reason).toMatch(/^healthy for 30 min at 100%: render failures 0\.50%, error reports 0\.30% of 1000 renders$/);
+  });
+
+  it('reads its settings from the environment, refusing unusable ones', () => {
+    expect(judgeFromEnv({ CANARY_JUDGE: 'off' })).toBeNull();
+    expect(judgeFromEnv({ CANARY_STEPS: '5, 25,100', CANARY_STEP_MINUTES: '10', CANARY_MIN_RENDERS: '50', CANARY_MARGIN: '0.02' })).toMatchObject({ steps: [5, 25, 100], stepMinutes: 10, minRenders: 50, margin: 0.02 });
+    expect(() => judgeFromEnv({ CANARY_STEPS: '50,10' })).toThrow(/CANARY_STEPS must be rising whole percentages/);
+    expect(() => judgeFromEnv({ CANARY_MARGIN: 'lots' })).toThrow(/CANARY_MARGIN must be a number from 0 to 1 \(got "lots"\)/);
+  });
+});
+
+describe('the judge against the database', () => {
+  let db: Database;
+  let close: () => Promise<void>;
+  let dir: string;
+
+  beforeAll(async () => {
+    ({ db, close } = await createTestDatabase());
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-'));
+  });
+  afterAll(async () => {
+    await close?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const writeRegistry = (share: number) =>
+    fs.writeFileSync(
+      path.join(dir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'catalog', version: 'c1', routes: ['/products/*'], canary: { name: 'catalog', version: 'c2', routes: ['/products/*'], share, since: since.toISOString() } }] }),
+    );
+
+  it('counts renders from several recorders and reports in one row per version and minute', async () => {
+    let clock = since;
+    const a = new RenderHealthRecorder(db, { now: () => clock });
+    const b = new RenderHealthRecorder(db, { now: () => clock });
+    for (let i = 0; i < 3; i += 1) a.metrics().render('things', 'x1', i === 0 ? 'failed' : 'rendered', 0.01);
+    b.metrics().render('things', 'x1', 'not_found', 0.01);
+    clock = later(1);
+    b.count('things', 'x1', true);
+    await a.flush();
+    await b.flush();
+    await addHealth(db, 'things', 'x1', { errorReports: 2 }, later(1));
+    expect(await healthOf(db, 'things', 'x1', since, later(2))).toEqual({ renders: 5, renderFailures: 2, errorReports: 2 });
+    expect(await healthOf(db, 'things', 'x1', later(1), later(2))).toEqual({ renders: 1, renderFailures: 1, errorReports: 2 });
+  });
+
+  it('steps a healthy canary once its step has lasted and rolls back a regressed one, recording why', async () => {
+    const acted: { remote: string; version: string; decision: Decision }[] = [];
+    const act: JudgeAct = async (remote, version, decision) => {
+      acted.push({ remote, version, decision });
+    };
+    let clock = later(10);
+    const judge = new CanaryJudge({ db, deployDir: dir, settings, act, now: () => clock });
+    writeRegistry(10);
+    await addHealth(db, 'catalog', 'c1', { renders: 4000, renderFailures: 20, errorReports: 10 }, later(2));
+    await addHealth(db, 'catalog', 'c2', { renders: 100, renderFailures: 1 }, later(2));
+    expect(await judge.tick()).toEqual([]); // below the minimum sample
+    await addHealth(db, 'catalog', 'c2', { renders: 300, renderFailures: 1, errorReports: 1 }, later(5));
+    expect(await judge.tick()).toEqual([]); // healthy, but not yet 30 minutes at 10%
+    clock = later(31);
+    expect(await judge.tick()).toEqual([{ remote: 'catalog', decision: expect.objectContaining({ action: 'step', share: 50 }) }]);
+    expect(acted[0]).toMatchObject({ remote: 'catalog', version: 'c2' });
+
+    await addHealth(db, 'catalog', 'c2', { renders: 400, renderFailures: 60 }, later(31));
+    clock = later(32);
+    const [rolledBack] = await judge.tick();
+    expect(rolledBack!.decision.action).toBe('abort');
+    expect(rolledBack!.decision.reason).toBe("render failures 7.8% of 800 renders against stable's 0.50% of 4000");
+  });
+});
