@@ -66,4 +66,18 @@ await build({
   jsxImportSource: 'react',
   plugins: [externals],
 });
-console.log(`[api] built dist/server.js and dist/seed.js in ${Date.now() - started} ms`);
+// The server renderer (src/edge/ssr/renderer.ts, run as its own process): one self-contained file,
+// since its permissions let it read only itself and the deploy folder's bundles
+await build({
+  absWorkingDir: apiDir,
+  entryPoints: ['src/edge/ssr/renderer.ts'],
+  outfile: 'dist/renderer.cjs',
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  logLevel: 'warning',
+  jsx: 'automatic',
+  define: { 'process.env.NODE_ENV': '"production"' },
+});
+console.log(`[api] built dist/server.js, dist/seed.js and dist/renderer.cjs in ${Date.now() - started} ms`);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,7 @@ const settings = (() => {
     const edge = {
       analytics: analyticsFromEnv(),
       ssrBudgetMs: process.env.SSR_BUDGET_MS ? intSetting(process.env, 'SSR_BUDGET_MS', 150, 1, 60_000) : undefined,
+      ssrRenderers: process.env.SSR_RENDERERS ? intSetting(process.env, 'SSR_RENDERERS', 1, 1, 64) : undefined,
       judge: judgeFromEnv(),
     };
     return { config, edge, refusal: productionRefusal(process.env, config) };
@@ -103,6 +105,9 @@ const health = new RenderHealthRecorder(database.db, { flushMs: Math.min(5000, s
 await registerEdge(app, { deployDir: config.deployDir, registry: follower, analytics: settings.edge.analytics, overrideOrigins: overrideOriginsFromEnv(), health,
   ssr: process.env.SSR !== '0',
   ssrBudgetMs: settings.edge.ssrBudgetMs,
+  ssrRenderers: settings.edge.ssrRenderers,
+  // the built renderer next to dist/server.js (renderer.cjs); from source (tsx), renderer.ts bundled on first use
+  ssrRendererScript: fs.existsSync(path.join(here, 'renderer.cjs')) ? path.join(here, 'renderer.cjs') : path.join(here, 'edge', 'ssr', 'renderer.ts'),
   sourceMaps: config.sourceMaps,
   ssrDisabled: (process.env.SSR_DISABLED_REMOTES ?? '').split(',').map((s) => s.trim()).filter(Boolean),
 });

@@ -12,6 +12,7 @@ import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
+import { defaultRenderers, RendererPool } from './ssr/renderers';
 import type { RegistryFollower } from './registry-follower';
 import type { RenderHealthRecorder } from './release-health';
 import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
@@ -50,6 +51,12 @@ export interface EdgeOptions {
   ssrBudgetMs?: number;
   /** Remotes the edge leaves to the browser (env SSR_DISABLED_REMOTES, comma-separated; '*' for all). */
   ssrDisabled?: string[];
+  /** Renderer processes running the server bundles (env SSR_RENDERERS; default one per core, at most 2). */
+  ssrRenderers?: number;
+  /** The renderer's script (dist/renderer.cjs; default: renderer.ts, bundled on first use). */
+  ssrRendererScript?: string;
+  /** A renderer still busy with a render this long after it started is killed and replaced (ms, default 4 budgets, at least 2000). */
+  ssrHangMs?: number;
   /** Counts each render's outcome per remote version in the database (release_health), for the canary judge. */
   health?: RenderHealthRecorder;
   /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
@@ -272,7 +279,15 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     siteName: 'Fernleaf',
     log: app.log,
     metrics: opts.health ? opts.health.metrics(app.hasDecorator('metrics') ? app.metrics.ssr : undefined) : app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
+    renderers: new RendererPool({
+      size: opts.ssrRenderers ?? defaultRenderers(),
+      deployDir: opts.deployDir,
+      script: opts.ssrRendererScript ?? path.join(typeof __dirname === 'string' ? __dirname : process.cwd(), 'ssr', 'renderer.ts'),
+      hangMs: opts.ssrHangMs ?? Math.max(2000, (opts.ssrBudgetMs ?? 150) * 4),
+      log: app.log,
+    }),
   };
+  app.addHook('onClose', async () => ssr.renderers.close());
   if (opts.health) {
     const health = opts.health;
     app.addHook('onClose', async () => {

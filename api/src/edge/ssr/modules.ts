@@ -1,8 +1,9 @@
 /**
  * Loads a deployed server bundle (`<project>/dist/server/server.js`, CommonJS, published under
- * cdn/<name>/<version>/server/) into the edge at run time. The bundle's `require` gets exactly the
- * edge's singletons (singletons.ts) and nothing else: one React renders every remote, and a
- * bundle cannot reach the API's own modules. A new release is a new versioned path, so a release or
+ * cdn/<name>/<version>/server/) into a renderer process (renderer.ts) at run time. The bundle's
+ * `require` gets exactly the renderer's singletons (singletons.ts) and nothing else: one React
+ * renders every remote. What else the bundle could reach is bounded by the renderer's process
+ * (no environment, reading only the deployed bundles: renderers.ts). A new release is a new versioned path, so a release or
  * rollback changes what renders without restarting the edge; loaded versions are kept (a few, LRU).
  */
 import fs from 'node:fs';

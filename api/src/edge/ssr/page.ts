@@ -6,14 +6,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { MarketSettings } from '@store/contracts';
-import type { PageHead, RemoteServerModule, RouteData, ServerApi } from '@store/contracts/ssr';
+import type { PageHead, RouteData, ServerAnswer, ServerApi } from '@store/contracts/ssr';
 import { CHROME_DATA_PATH, headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SsrMetrics } from '../../platform/http/metrics';
 import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
-import { loadServerModule } from './modules';
 import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
-import { headHtml, regionHtml, renderRoot, routeDataScript, scriptsOnIntent, splitShellTemplate, stylesHtml, within, type Rendered, type RemoteRegion, type ShellServerModule, type ShellTemplate } from './render';
+import { headHtml, regionHtml, routeDataScript, scriptsOnIntent, splitShellTemplate, stylesHtml, type Rendered, type RemoteRegion, type ShellTemplate } from './render';
+import type { Loaded, ShellInfo } from './renderer';
+import type { RendererPool } from './renderers';
 
 /**
  * The page's `<html lang>` set to the market's locale (en-NZ on the New Zealand site, en-AU on the
@@ -43,6 +44,8 @@ export interface SsrOptions {
   onFailure?: (remote: string, error: unknown) => void;
   /** Render times and outcomes, page-cache lookups (Prometheus, api/src/platform/http/metrics.ts). */
   metrics?: SsrMetrics;
+  /** The renderer processes that run the server bundles (renderers.ts). */
+  renderers: RendererPool;
 }
 
 export interface PageRequest {
@@ -88,10 +91,67 @@ function hasServerBundle(deployDir: string, name: string, version: string): bool
   return known;
 }
 
-/** The server bundle of a deployed build, or null when the build has none. */
-function serverModule<T>(deployDir: string, name: string, version: string): T | null {
-  return hasServerBundle(deployDir, name, version) ? loadServerModule<T>(bundleFile(deployDir, name, version)) : null;
+/** What the shell's server bundle of a version tells (asked of a renderer once per version), or null when the build has none. */
+const shells = new Map<string, Promise<ShellInfo>>();
+function shellOf(options: Pick<SsrOptions, 'deployDir' | 'renderers'>, version: string): { file: string; info: Promise<ShellInfo> } | null {
+  if (!hasServerBundle(options.deployDir, 'shell', version)) return null;
+  const file = bundleFile(options.deployDir, 'shell', version);
+  let info = shells.get(file);
+  if (info === undefined) {
+    info = options.renderers.call<ShellInfo>({ op: 'shell', file }, 2000);
+    shells.set(file, info);
+    info.catch(() => shells.delete(file));
+    if (shells.size > 8) shells.delete(shells.keys().next().value as string);
+  }
+  return { file, info };
 }
+
+/**
+ * How long the edge waits for a renderer's answer to a render of `budget` ms: the renderer keeps
+ * the budget itself (renderer.ts); this only bounds a renderer that is stuck (a render that never
+ * ends, a queue of them).
+ */
+const waitFor = (budget: number) => Math.max(1000, budget * 2);
+
+/** The API by plain URL: the URLs a renderer asks for are those its loader asked for, typed there. */
+const untyped = (api: ServerApi) => api as unknown as (url: string) => Promise<ServerAnswer<unknown>>;
+/**
+ * A loader's result and the API answers it was made from, by release, market and URL. A loader is
+ * a function of its URL, market and answers: when the edge's API gives the very same answer objects
+ * again (its memo hands out the same object until an answer changes), the kept result is used and
+ * the renderer is not asked (a kept page then costs no IPC).
+ */
+interface Kept {
+  calls: [url: string, status: number, body: unknown][];
+  loaded: Loaded;
+}
+const kept = new Map<string, Kept>();
+const KEPT_ENTRIES = 1024;
+
+function keep(key: string, entry: Kept): void {
+  kept.delete(key);
+  kept.set(key, entry);
+  if (kept.size > KEPT_ENTRIES) kept.delete(kept.keys().next().value as string);
+}
+
+/** The kept loader result for `key` when every answer it was made from is the same object again. */
+async function keptFor(key: string, api: ServerApi): Promise<Kept | undefined> {
+  const entry = kept.get(key);
+  if (!entry) return undefined;
+  for (const [url, status, body] of entry.calls) {
+    const answer = await untyped(api)(url);
+    if (answer.status !== status || answer.body !== body) return undefined;
+  }
+  return entry;
+}
+
+/** The API for a renderer's loader, noting each call and its answer. */
+const recording = (api: ServerApi, calls: Kept['calls']): ServerApi =>
+  (async (url: string) => {
+    const answer = await untyped(api)(url);
+    calls.push([url, answer.status, answer.body]);
+    return answer;
+  }) as ServerApi;
 
 const templates = new Map<string, ShellTemplate | null>();
 function templateOf(version: string, html: string): ShellTemplate | null {
@@ -106,16 +166,18 @@ const NAV_TTL_MS = 30_000;
 const chromeData = new Map<string, { at: number; version: string; data: Record<string, unknown> }>();
 
 /** The chrome data of the live shell for a market (kept NAV_TTL_MS), or null when no shell server bundle is deployed. */
-export async function chromeDataOf(options: Pick<SsrOptions, 'deployDir'>, shellVersion: string, api: ServerApi, market: string): Promise<Record<string, unknown> | null> {
-  const shell = serverModule<ShellServerModule>(options.deployDir, 'shell', shellVersion);
-  return shell ? chromeDataFor(shell, shellVersion, api, market) : null;
+export async function chromeDataOf(options: Pick<SsrOptions, 'deployDir' | 'renderers'>, shellVersion: string, api: ServerApi, market: string): Promise<Record<string, unknown> | null> {
+  const shell = shellOf(options, shellVersion);
+  if (!shell) return null;
+  await shell.info;
+  return chromeDataFor(options, shell.file, shellVersion, api, market);
 }
 
-async function chromeDataFor(shell: ShellServerModule, version: string, api: ServerApi, market: string): Promise<Record<string, unknown>> {
+async function chromeDataFor(options: Pick<SsrOptions, 'renderers'>, file: string, version: string, api: ServerApi, market: string): Promise<Record<string, unknown>> {
   const now = Date.now();
   const hit = chromeData.get(market);
   if (hit && hit.version === version && now - hit.at < NAV_TTL_MS) return hit.data;
-  const data = await shell.load({ api });
+  const data = await options.renderers.call<Record<string, unknown>>({ op: 'shellData', file }, 2000, api);
   chromeData.set(market, { at: now, version, data });
   return data;
 }
@@ -206,12 +268,15 @@ export type RenderedPage = { status: number; template: PageTemplate; nonces: Csp
  */
 export async function renderPage(options: SsrOptions, request: PageRequest): Promise<RenderedPage | null> {
   const template = templateOf(request.shellVersion, request.template);
-  const shell = serverModule<ShellServerModule>(options.deployDir, 'shell', request.shellVersion);
-  if (!template || !shell) return null;
+  const shellBundle = shellOf(options, request.shellVersion);
+  if (!template || !shellBundle) return null;
+  const shell = await shellBundle.info;
   const { owner } = request;
   const budget = options.budgetMs;
   const { market } = request;
-  const chrome = chromeDataFor(shell, request.shellVersion, request.api, market.id);
+  const chrome = chromeDataFor(options, shellBundle.file, request.shellVersion, request.api, market.id);
+  // not awaited yet: a failure here is the page's failure, not an unhandled rejection meanwhile
+  chrome.catch(() => {});
 
   let status = owner ? 200 : 404;
   // the loader's head: made only when the page is assembled (a kept page has it already)
@@ -223,9 +288,19 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   if (owner && hasBundle) {
     const started = performance.now();
     try {
-      const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
-      if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${owner.name}@${owner.version}: the server bundle exports no load and render`);
-      const loaded = await within(remote.load({ url: request.url, api: request.api, market }), budget);
+      // the loader and render run in a renderer process (renderers.ts), unless the kept result's answers are unchanged
+      const file = bundleFile(options.deployDir, owner.name, owner.version);
+      const key = `${file} ${market.id} ${request.url}`;
+      let entry = await keptFor(key, request.api);
+      let fresh: Rendered | undefined;
+      if (!entry) {
+        const calls: Kept['calls'] = [];
+        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
+        entry = { calls, loaded: result.loaded };
+        fresh = result.rendered;
+        keep(key, entry);
+      }
+      const { loaded } = entry;
       if (loaded.status === 404) {
         status = 404;
         options.metrics?.render(owner.name, owner.version, 'not_found', (performance.now() - started) / 1000);
@@ -233,12 +308,12 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         // the same release, URL and data render the same HTML: reuse it (a listing's data is the
         // API's cached answer; a product's changes with its stock, and so renders again)
         const dataJson = routeDataJson(loaded.data);
-        const key = `${owner.name}@${owner.version} ${market.id} ${request.url}`;
-        let rendered = renders.get(key, dataJson);
+        let rendered = fresh ?? renders.get(key, dataJson);
         if (rendered === undefined) {
-          rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market }), Math.max(1, budget - (performance.now() - started)));
-          renders.set(key, dataJson, rendered);
+          const ms = Math.max(1, budget - (performance.now() - started));
+          rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, data: loaded.data, ms }, waitFor(ms));
         }
+        renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
         regionStyles = rendered.styles;
@@ -255,10 +330,10 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     else region = { name: owner.name, version: owner.version, kind: 'frame', html: '' };
   }
   if (status === 404) {
-    const errorPage = await renderRoot(shell.renderErrorPage({ url: request.url, status: 404, market }), 1000);
+    const errorPage = await options.renderers.call<Rendered>({ op: 'errorPage', file: shellBundle.file, url: request.url, market, status: 404, ms: 1000 }, 1000);
     region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
     regionStyles = errorPage.styles;
-    const errorHead: PageHead = { title: shell.errorTitle(404), noindex: true };
+    const errorHead: PageHead = { title: shell.errorTitle404, noindex: true };
     head = () => errorHead;
   }
 
@@ -284,15 +359,14 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     }
   }
   const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
-  const renderChrome = async (part: 'header' | 'footer') => {
-    const key = `${part} ${chromeKey}`;
-    const hit = renders.get(key, chromeJson);
-    if (hit !== undefined) return hit;
-    const rendered = await renderRoot(part === 'header' ? shell.renderHeader({ url: request.url, data, market }) : shell.renderFooter({ url: request.url, market }), 1000);
-    renders.set(key, chromeJson, rendered);
-    return rendered;
-  };
-  const [header, footer] = await Promise.all([renderChrome('header'), renderChrome('footer')]);
+  // header and footer: one renderer call for both
+  let header = renders.get(`header ${chromeKey}`, chromeJson);
+  let footer = renders.get(`footer ${chromeKey}`, chromeJson);
+  if (header === undefined || footer === undefined) {
+    ({ header, footer } = await options.renderers.call<{ header: Rendered; footer: Rendered }>({ op: 'chrome', file: shellBundle.file, url: request.url, data, market, ms: 1000 }, 1000));
+    renders.set(`header ${chromeKey}`, chromeJson, header);
+    renders.set(`footer ${chromeKey}`, chromeJson, footer);
+  }
 
   // preload the hydrating remote's manifest (a fetch). Not its scripts: Chromium reuses a failed
   // script preload for every later <script> of that URL in the document, so a remote that was
@@ -351,14 +425,19 @@ export interface RoutePayload {
 
 /**
  * A route's data as one payload (`<path>/_payload.json`, spec section 7) for client-side
- * navigations: the owner's loader run in-process, the same answers a server render embeds. Null
+ * navigations: the owner's loader (in a renderer, or its kept result), the same answers a server render embeds. Null
  * when the owner has no server bundle (the browser then asks the API itself).
  */
 export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi, market: MarketSettings): Promise<RoutePayload | null> {
   if (options.disabled.has(owner.name) || options.disabled.has('*')) return null;
-  const remote = serverModule<RemoteServerModule>(options.deployDir, owner.name, owner.version);
-  if (!remote) return null;
-  const loaded = await within(remote.load({ url, api, market }), Math.max(options.budgetMs * 4, 1000));
+  if (!hasServerBundle(options.deployDir, owner.name, owner.version)) return null;
+  const key = `${bundleFile(options.deployDir, owner.name, owner.version)} ${market.id} ${url}`;
+  let loaded = (await keptFor(key, api))?.loaded;
+  if (!loaded) {
+    const calls: Kept['calls'] = [];
+    loaded = await options.renderers.call<Loaded>({ op: 'load', file: bundleFile(options.deployDir, owner.name, owner.version), url, market }, Math.max(options.budgetMs * 4, 1000), recording(api, calls));
+    keep(key, { calls, loaded });
+  }
   if (loaded.status === 404) return { status: 404, data: {} };
   const head = headOf(loaded);
   return { status: 200, data: loaded.data, ...(head ? { head } : {}) };

@@ -1,0 +1,125 @@
+/**
+ * A renderer process: runs the remotes' and the shell's server bundles away from the API process
+ * (renderers.ts starts it). It is started with an empty environment and Node's permission model
+ * (reading only this file and the deploy folder's cdn/, no child processes, no workers), so a
+ * bundle cannot see the store's secrets, read its files or reach its database. It gets the URL, the
+ * market and the route's data over IPC; a loader's `api(url)` is asked of the API process, which
+ * answers with its in-process API; the renderer sends back HTML, emotion styles, status and head.
+ */
+import type { MarketSettings } from '@store/contracts';
+import type { RemoteServerModule, ServerApi } from '@store/contracts/ssr';
+import { headOf } from '@store/contracts/ssr';
+import { loadServerModule } from './modules';
+import { renderRoot, within, type Rendered, type ShellServerModule } from './render';
+
+export type RendererOp =
+  | { op: 'shell'; file: string }
+  | { op: 'shellData'; file: string }
+  | { op: 'chrome'; file: string; url: string; data: Record<string, unknown>; market: MarketSettings; ms: number }
+  | { op: 'errorPage'; file: string; url: string; market: MarketSettings; status: number; ms: number }
+  | { op: 'load'; file: string; url: string; market: MarketSettings }
+  | { op: 'region'; file: string; url: string; market: MarketSettings; ms: number }
+  | { op: 'render'; file: string; url: string; market: MarketSettings; data: Record<string, unknown>; ms: number };
+
+/** What the shell's bundle tells the API process once per version. */
+export interface ShellInfo {
+  CHROME_DATA_ELEMENT_ID: string;
+  CHROME_DATA_BY_URL: boolean;
+  errorTitle404: string;
+}
+
+export type Loaded = Awaited<ReturnType<RemoteServerModule['load']>>;
+
+/** From the API process: an operation, or the answer to one of the renderer's API calls. */
+export type ToRenderer = { id: number; request: RendererOp } | { apiReply: number; ok: true; value: Awaited<ReturnType<ServerApi>> } | { apiReply: number; ok: false; message: string };
+/** To the API process: an operation's result, or an API call of a loader. */
+export type FromRenderer = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string } | { api: number; id: number; url: string };
+
+const send = (message: FromRenderer) => process.send?.(message);
+let nextCall = 1;
+const calls = new Map<number, { resolve: (value: Awaited<ReturnType<ServerApi>>) => void; reject: (error: Error) => void }>();
+
+/** The loaders' API: each call answered by the API process. */
+const apiFor =
+  (id: number): ServerApi =>
+  (url) =>
+    new Promise((resolve, reject) => {
+      const call = nextCall++;
+      calls.set(call, { resolve: resolve as never, reject });
+      send({ api: call, id, url });
+    }) as never;
+
+/** A loader's result as it crosses to the API process: its head made (a function does not cross). */
+async function loadOf(remote: RemoteServerModule, id: number, request: { url: string; market: MarketSettings }): Promise<Loaded> {
+  const loaded = await remote.load({ url: request.url, api: apiFor(id), market: request.market });
+  if (typeof loaded?.head !== 'function') return loaded;
+  return { ...loaded, head: headOf(loaded) };
+}
+
+function remoteOf(file: string): RemoteServerModule {
+  const remote = loadServerModule<RemoteServerModule>(file);
+  if (!remote || typeof remote.load !== 'function' || typeof remote.render !== 'function') throw new Error(`${file}: the server bundle exports no load and render`);
+  return remote;
+}
+
+async function run(id: number, request: RendererOp): Promise<unknown> {
+  let started = performance.now();
+  switch (request.op) {
+    case 'shell': {
+      const shell = loadServerModule<ShellServerModule>(request.file);
+      return { CHROME_DATA_ELEMENT_ID: String(shell.CHROME_DATA_ELEMENT_ID), CHROME_DATA_BY_URL: shell.CHROME_DATA_BY_URL === true, errorTitle404: String(shell.errorTitle(404)) } satisfies ShellInfo;
+    }
+    case 'shellData':
+      return loadServerModule<ShellServerModule>(request.file).load({ api: apiFor(id) });
+    case 'chrome': {
+      const shell = loadServerModule<ShellServerModule>(request.file);
+      const [header, footer] = await Promise.all([
+        renderRoot(shell.renderHeader({ url: request.url, data: request.data, market: request.market }), request.ms),
+        renderRoot(shell.renderFooter({ url: request.url, market: request.market }), request.ms),
+      ]);
+      return { header, footer };
+    }
+    case 'errorPage':
+      return renderRoot(loadServerModule<ShellServerModule>(request.file).renderErrorPage({ url: request.url, status: request.status, market: request.market }), request.ms);
+    case 'load':
+      return loadOf(remoteOf(request.file), id, request);
+    case 'region': {
+      // the budget as the edge had it in-process: the loader within it, the render aborted when the
+      // rest runs out (a render that blocks finishes; the API process stops waiting for a hung one)
+      const remote = remoteOf(request.file);
+      started = performance.now();
+      const loaded = await within(loadOf(remote, id, request), request.ms);
+      if (loaded.status === 404) return { loaded };
+      const rendered: Rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market: request.market }), Math.max(1, request.ms - (performance.now() - started)));
+      return { loaded, rendered };
+    }
+    case 'render':
+      return renderRoot(remoteOf(request.file).render({ url: request.url, data: request.data, market: request.market }), request.ms);
+  }
+}
+
+process.on('message', (message: ToRenderer) => {
+  if ('apiReply' in message) {
+    const call = calls.get(message.apiReply);
+    calls.delete(message.apiReply);
+    if (message.ok) call?.resolve(message.value);
+    else call?.reject(new Error(message.message));
+    return;
+  }
+  run(message.id, message.request).then(
+    (value) => {
+      try {
+        send({ id: message.id, ok: true, value });
+      } catch (error) {
+        // not cloneable (a function in the data, ...)
+        send({ id: message.id, ok: false, name: 'DataCloneError', message: error instanceof Error ? error.message : String(error) });
+      }
+    },
+    (error: unknown) => send({ id: message.id, ok: false, name: error instanceof Error ? error.name : 'Error', message: error instanceof Error ? error.message : String(error) }),
+  );
+});
+send({ ready: true });
+// the API process is gone: so is its renderer
+process.on('disconnect', () => process.exit(0));
+// a bundle's stray rejection must not end the process (the operation that caused it has failed already)
+process.on('unhandledRejection', () => {});
