@@ -72,6 +72,8 @@ test.describe('before the page is hydrated, on a phone', () => {
     // the button's place, as a finger makes them: the second lands 120 ms after the first whatever
     // the page shows by then (on a slow machine the cart drawer may already cover the button)
     await expect(catalog).toHaveAttribute('data-ssr', 'rendered');
+    // (a scroll the page makes is not the shopper's intent: the page stays unhydrated)
+    await button.scrollIntoViewIfNeeded();
     const box = (await button.boundingBox())!;
     const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
     await page.touchscreen.tap(x, y);
