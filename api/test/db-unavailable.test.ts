@@ -6,27 +6,15 @@
  * The connection error used is a real one: node-postgres connecting to a port nothing listens on.
  * The app's database (PGlite here) is made to fail with it for a while, as a restarting server would.
  */
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../src/platform/db/unavailable';
-import { cognitoCall, createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';
-
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { cognitoCall, createTestContext, freePort, orderRequest, plainProducts, type TestContext } from './helpers';
 
 /** The error node-postgres (through drizzle) gives when the server refuses connections. */
 async function refusedConnectionError(): Promise<unknown> {
-  const pool = new pg.Pool({ host: '127.0.0.1', port: await closedPort(), user: 'store', database: 'store', connectionTimeoutMillis: 2_000 });
+  const pool = new pg.Pool({ host: '127.0.0.1', port: await freePort(), user: 'store', database: 'store', connectionTimeoutMillis: 2_000 });
   try {
     await drizzle({ client: pool }).execute(sql`select 1`);
     throw new Error('the query was expected to fail');

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
@@ -182,4 +183,16 @@ export async function orderRequest(app: FastifyInstance, items: { productId: str
     expectedPromotions: priced.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
     ...over,
   };
+}
+
+/** A port nothing listens on now (the OS picked it, then it was closed). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

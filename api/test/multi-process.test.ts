@@ -22,20 +22,9 @@ import pg from 'pg';
 import { loadConfig } from '../src/platform/config';
 import { openDatabase } from '../src/platform/db';
 import { seedIfEmpty } from '../src/seed';
-import { createPostgresDatabase, TEST_ADDRESS } from './helpers';
+import { createPostgresDatabase, freePort, TEST_ADDRESS } from './helpers';
 
 const API_DIR = path.resolve(__dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   port: number;

@@ -3,19 +3,8 @@
  * at `${issuer}/.well-known/jwks.json`, fetched over HTTP (jose's remote key set). The local pool,
  * given an http issuer, publishes its keys there, so it stands in for the hosted pool.
  */
-import net from 'node:net';
 import { createTokenVerifier } from '../src/store/auth/index';
-import { createTestContext, signUpCustomer, type TestContext } from './helpers';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
+import { createTestContext, freePort, signUpCustomer, type TestContext } from './helpers';
 
 let ctx: TestContext;
 let issuer: string;

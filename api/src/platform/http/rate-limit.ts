@@ -90,11 +90,11 @@ export class RateLimits {
 }
 
 /** Sends 429 with Retry-After. */
-export function tooManyRequests(reply: FastifyReply, decision: { retryAfter: number }, message = 'Too many attempts. Try again later.') {
+export function tooManyRequests(reply: FastifyReply, decision: { retryAfter: number }, message = 'Too many attempts. Try again later.', error = 'TooManyRequests') {
   return reply
     .code(429)
     .header('retry-after', String(decision.retryAfter))
-    .send({ error: 'TooManyRequests', message });
+    .send({ error, message });
 }
 
 /** The client a request is counted for (request.ip honours TRUST_PROXY). */

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../platform/db/index.js';
 import { errorReports } from '../../platform/db/schema-site.js';
 import { addHealth } from '../../edge/release-health.js';
-import { clientKey } from '../../platform/http/rate-limit.js';
+import { clientOf, tooManyRequests } from '../../platform/http/rate-limit.js';
 import { attribute, DEFAULT_ERROR_REPORT_SETTINGS, reportPruner, type ErrorReportSettings } from './error-reports.js';
 import { loadNavigation } from './navigation.js';
 import { subscribe } from './subscriptions.js';
@@ -64,10 +64,8 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
       },
     },
     async (request, reply) => {
-      const decision = await app.rateLimits.take(limit, clientKey(request.ip));
-      if (!decision.ok) {
-        return reply.code(429).header('retry-after', String(decision.retryAfter)).header('cache-control', 'no-store').send({ error: 'TooManyReports', message: 'Too many error reports from this client: try again later.' });
-      }
+      const decision = await app.rateLimits.take(limit, clientOf(request));
+      if (!decision.ok) return tooManyRequests(reply.header('cache-control', 'no-store'), decision, 'Too many error reports from this client: try again later.', 'TooManyReports');
       const report = request.body;
       const { remote, version } = attribute(report);
       app.metrics?.errorReport(remote, report.level);
