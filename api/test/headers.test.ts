@@ -112,7 +112,7 @@ describe('security headers', () => {
   };
 
   it('every kind of response carries the headers', async () => {
-    const urls = ['/things/bag', '/plain', '/nowhere', '/registry.json', '/cdn/shell/s1/main.js', '/cdn/shell/s1/missing.js', '/api/health', '/api/nothing-here', '/api/docs/json'];
+    const urls = ['/things/bag', '/plain', '/nowhere', '/registry.json', '/cdn/shell/s1/missing.js', '/api/health', '/api/nothing-here', '/api/docs/json'];
     for (const url of urls) {
       const res = await app.inject({ method: 'GET', url });
       expectHeaders(res.headers, `${url} (${res.statusCode})`);
@@ -120,6 +120,21 @@ describe('security headers', () => {
     const post = await app.inject({ method: 'POST', url: '/api/checkout/info', payload: { nonsense: true } });
     expect(post.statusCode).toBeGreaterThanOrEqual(400);
     expectHeaders(post.headers, 'POST /api/checkout/info');
+  });
+
+  it('a deployed script carries nosniff and caching but not the headers only a document reads', async () => {
+    const res = await app.inject({ method: 'GET', url: '/cdn/shell/s1/main.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'referrer-policy', 'last-modified', 'accept-ranges']) {
+      expect({ name, value: res.headers[name] }).toEqual({ name, value: undefined });
+    }
+    // an answer that is not a deployed file (here a missing script's 404) keeps them all
+    const missing = await app.inject({ method: 'GET', url: '/cdn/shell/s1/missing.js' });
+    expectHeaders(missing.headers, 'missing script');
   });
 
   it("a page address whose escapes do not decode is the store's 404 page with its headers, not JSON; the API keeps its 400", async () => {

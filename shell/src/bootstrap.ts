@@ -31,7 +31,7 @@ import {
 import { appLoaded, registerWithRuntime, remoteApplication } from './remote-loader';
 import { prefetchRemoteApp } from './prefetch-files';
 import { installScrollManager } from './scroll';
-import { afterLoad, startServices } from './services';
+import { afterLoad, servicesWantedAtLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
 import { createNotFoundState } from './not-found-state';
 import { fetchRoutePayloadAnswer, setPrefetcher, setSiteLinkRules } from '@store/ui/link';
@@ -274,9 +274,19 @@ async function main(): Promise<void> {
     })),
     shared: [],
   }));
-  // Background services (cart, account) start once the page is interactive: its remote mounted
-  // (hydrated), the load event passed and the main thread idle. Not in the critical path.
-  void firstRoute.then(() => afterLoad(() => void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs)));
+  // Background services (cart, account) start once the page is interactive (its remote mounted, the
+  // load event passed, the main thread idle) when they have something to show or keep here, else on
+  // the shopper's first intent (servicesWantedAtLoad). Never in the critical path.
+  let servicesStarted = false;
+  const startAllServices = () => {
+    if (servicesStarted) return;
+    servicesStarted = true;
+    void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs);
+  };
+  void firstRoute.then(() => {
+    if (servicesWantedAtLoad(registry.remotes, ownerOf(registry, window.location.pathname)?.name)) afterLoad(startAllServices);
+    else warmWhenIdle(startAllServices, PREFETCH_IDLE_TIMEOUT_MS);
+  });
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }
 

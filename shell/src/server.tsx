@@ -10,7 +10,8 @@ import type { MarketSettings } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { NAVIGATION_URL } from './chrome/nav';
-import { FooterRegion, HeaderRegion, type ChromeData } from './chrome/regions';
+import { FooterRegion } from './chrome/footer-region';
+import { HeaderRegion, type ChromeData } from './chrome/regions';
 import { ErrorPage, errorTitle } from './error-page/ErrorPage';
 
 export { CHROME_DATA_BY_URL, CHROME_DATA_ELEMENT_ID } from './chrome/regions';

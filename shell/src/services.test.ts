@@ -1,6 +1,6 @@
-import { bus, topics } from '@store/shared-events';
+import { bus, session, topics, USER_STORAGE_KEY } from '@store/shared-events';
 import type { RemoteEntry } from './registry';
-import { startServices } from './services';
+import { servicesWantedAtLoad, startServices } from './services';
 
 const remote = (name: string, service?: boolean): RemoteEntry => ({ name, manifest: `/cdn/${name}/1/mf-manifest.json`, version: '1', routes: [], ...(service ? { service } : {}) });
 
@@ -44,5 +44,38 @@ describe('startServices', () => {
   it('rejects a module without start()', async () => {
     const started = await startServices([remote('cart_checkout', true)], async () => ({ begin() {} }), 1000);
     expect(started).toEqual([]);
+  });
+});
+
+describe('servicesWantedAtLoad', () => {
+  const remotes = [remote('catalog'), remote('content'), remote('cart_checkout', true), remote('account', true)];
+  const noStorage = { getItem: () => null };
+  const item = { id: 'l1', productId: 'p1', variantId: 'v1', qty: 1, createdAt: '2026-11-27T00:00:00.000Z' };
+
+  afterEach(async () => {
+    await session.synced.update((state) => ({ ...state, cart: { items: [] }, wishlist: { items: [] } }));
+  });
+
+  it("waits for the shopper's intent on a first visit to a catalogue or content page", () => {
+    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage)).toBe(false);
+    expect(servicesWantedAtLoad(remotes, 'content', noStorage)).toBe(false);
+    expect(servicesWantedAtLoad(remotes, undefined, noStorage)).toBe(false);
+  });
+
+  it("starts at load on a service remote's own pages (cart, checkout, account)", () => {
+    expect(servicesWantedAtLoad(remotes, 'cart_checkout', noStorage)).toBe(true);
+    expect(servicesWantedAtLoad(remotes, 'account', noStorage)).toBe(true);
+  });
+
+  it('starts at load when the device holds a cart or a wishlist (the header shows their counts)', async () => {
+    await session.synced.update((state) => ({ ...state, cart: { items: [item] } }));
+    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage)).toBe(true);
+    await session.synced.update((state) => ({ ...state, cart: { items: [] }, wishlist: { items: [{ productId: 'p1', qty: 1, createdAt: item.createdAt }] } }));
+    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage)).toBe(true);
+  });
+
+  it("starts at load for a signed-in shopper's device (the session to validate)", () => {
+    const storage = { getItem: (key: string) => (key === USER_STORAGE_KEY ? '{"userId":"u1"}' : null) };
+    expect(servicesWantedAtLoad(remotes, 'catalog', storage)).toBe(true);
   });
 });

@@ -1,11 +1,12 @@
 /**
  * Background services: a remote flagged `service` in the registry exposes `./service` with a
- * `start()` function that runs on every page (the cart keeps the header badge and handles
- * `cart.add`; the account registers the identity provider with the session). The shell starts
- * them once the page has loaded, so they never compete with the first render. A service that fails
- * to load or start is reported on the bus (remote.failed) and the page carries on without it.
+ * `start()` function (the cart keeps the header badge and handles `cart.add`; the account
+ * registers the identity provider with the session). They never compete with the first render,
+ * and a page pays for them only when the shopper uses what they keep (`servicesWantedAtLoad`).
+ * A service that fails to load or start is reported on the bus (remote.failed) and the page
+ * carries on without it.
  */
-import { bus, topics } from '@store/shared-events';
+import { bus, session, topics, USER_STORAGE_KEY } from '@store/shared-events';
 import type { RemoteEntry } from './registry';
 
 export interface ServiceModule {
@@ -61,4 +62,32 @@ export function afterLoad(task: () => void, maxWaitMs = 1000): void {
   };
   if (document.readyState === 'complete') idle();
   else window.addEventListener('load', idle, { once: true });
+}
+
+/**
+ * Whether the services start as soon as the page is loaded and idle, rather than on the shopper's
+ * first intent (a touch, a key, the pointer: the edge's loader marks the page engaged). They do
+ * when they have something to show or keep on this page: the route belongs to a service's remote
+ * (cart, checkout, account), the device holds a cart or wishlist (the header's badge), or a signed-in
+ * shopper's state (the session to validate). A first visit to a catalogue or content page holds
+ * none of these: its header shows no count, and the services wait for the shopper's first intent,
+ * which every Add to cart, cart or account tap is (the cart's add waits for its service).
+ */
+export function servicesWantedAtLoad(remotes: RemoteEntry[], routeRemote: string | undefined, storage: Pick<Storage, 'getItem'> | null = safeLocalStorage()): boolean {
+  if (routeRemote !== undefined && remotes.some((remote) => remote.service && remote.name === routeRemote)) return true;
+  const state = session.synced.getState();
+  if (state.cart.items.length > 0 || state.wishlist.items.length > 0) return true;
+  try {
+    return storage?.getItem(USER_STORAGE_KEY) != null;
+  } catch {
+    return true;
+  }
+}
+
+function safeLocalStorage(): Storage | null {
+  try {
+    return typeof window !== 'undefined' ? window.localStorage : null;
+  } catch {
+    return null;
+  }
 }

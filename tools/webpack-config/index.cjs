@@ -147,6 +147,8 @@ function createConfig(o, argv = {}) {
         // pin both to ESM so the shell's main chunk carries one copy (docs/performance.md).
         ...federationEsm(),
       },
+      // rxjs's ES2015 build: its default (ES5) build carries tslib's helpers and down-levelled classes
+      conditionNames: ['es2015', '...'],
     },
     module: {
       parser: { javascript: { exportsPresence: 'error' } },

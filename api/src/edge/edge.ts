@@ -231,6 +231,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     root: path.join(opts.deployDir, 'cdn'),
     prefix: '/cdn/',
     preCompressed: true,
+    // scripts, styles and images are fetched whole: no Accept-Ranges on each of them
+    acceptRanges: false,
     index: false,
     wildcard: true,
     cacheControl: false,

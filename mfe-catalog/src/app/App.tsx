@@ -1,20 +1,19 @@
 import type { RouteData } from '@store/contracts/ssr';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { ListingPage } from '../features/listing/ListingPage';
-import { ProductPage } from '../features/product/ProductPage';
+import { listingModule, productModule, WithRouteModule } from './route-modules';
 import { RouteDataProvider } from '@store/ui/route-data';
 import { NotFound } from '../lib/NotFound';
 
 function CategoryRoute() {
   const path = useLocation().pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
-  return <ListingPage key={`c:${path}`} scope={{ kind: 'category', path }} />;
+  return <WithRouteModule module={listingModule} render={({ ListingPage }) => <ListingPage key={`c:${path}`} scope={{ kind: 'category', path }} />} />;
 }
 
 function BrandRoute() {
   const [slug = '', ...rest] = useLocation().pathname.replace(/^\/brands\/?/, '').replace(/\/+$/, '').split('/');
   const category = rest.join('/') || undefined;
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) return <NotFound />;
-  return <ListingPage key={`b:${slug}/${category ?? ''}`} scope={{ kind: 'brand', slug, category }} />;
+  return <WithRouteModule module={listingModule} render={({ ListingPage }) => <ListingPage key={`b:${slug}/${category ?? ''}`} scope={{ kind: 'brand', slug, category }} />} />;
 }
 
 /** The catalog's routes, under whichever router the caller provides (browser, or static on the server). */
@@ -23,9 +22,9 @@ export function CatalogRoutes({ data = null }: { data?: RouteData | null }) {
     <RouteDataProvider data={data}>
       <Routes>
         <Route path="/categories/*" element={<CategoryRoute />} />
-        <Route path="/search" element={<ListingPage scope={{ kind: 'search' }} />} />
+        <Route path="/search" element={<WithRouteModule module={listingModule} render={({ ListingPage }) => <ListingPage scope={{ kind: 'search' }} />} />} />
         <Route path="/brands/*" element={<BrandRoute />} />
-        <Route path="/products/*" element={<ProductPage />} />
+        <Route path="/products/*" element={<WithRouteModule module={productModule} render={({ ProductPage }) => <ProductPage />} />} />
         <Route path="*" element={<NotFound />} />
       </Routes>
     </RouteDataProvider>

@@ -2,10 +2,16 @@
 import { defineRemoteApp } from '@store/shared-events/remote';
 import { App } from './App';
 import { prefetchRoute } from './prefetch';
+import { loadRouteModuleFor } from './route-modules';
 
 /** single-spa lifecycles of the catalog remote (the shell passes each mount its own element). */
 const app = defineRemoteApp({ name: 'catalog', rootComponent: App });
-export const { bootstrap, mount, unmount } = app;
+export const { bootstrap, unmount } = app;
+/** Mounts (or hydrates) once the page's own code is here: see ./route-modules. */
+export async function mount(props: Parameters<typeof app.mount>[0]): Promise<unknown> {
+  await loadRouteModuleFor(window.location.pathname).catch(() => undefined);
+  return app.mount(props);
+}
 /** Called by the shell for visible links to catalog routes: warms the route's data. */
 export function prefetch(url: string): Promise<unknown> {
   return prefetchRoute(url);
@@ -14,6 +20,6 @@ export function prefetch(url: string): Promise<unknown> {
 // Hot updates in development (`npm run dev`, docs/deploying.md): an edit anywhere under ./App
 // re-renders the mounted roots in place, without a page reload. Absent from production builds.
 import.meta.webpackHot?.accept('./App', () => app.replaceRootComponent(App));
-// ./prefetch imports the listing page too: accept it as well, or an edit to a page reaches this
+// ./prefetch imports the route modules too: accept it as well, or an edit to a page reaches this
 // module through it, is refused, and (hot-only) never shows. The imported binding is updated.
 import.meta.webpackHot?.accept('./prefetch');

@@ -1,5 +1,6 @@
 import { fetchListing, prefetchProduct } from '../lib/api';
-import { paramsFor } from '../features/listing/ListingPage';
+import { paramsFor } from '../features/listing/scope';
+import { loadRouteModuleFor } from './route-modules';
 import { readListingUrl } from '../features/listing/url';
 
 /**
@@ -8,6 +9,11 @@ import { readListingUrl } from '../features/listing/url';
  * answers land in the same caches the pages read, so the page renders without waiting.
  */
 export function prefetchRoute(url: string): Promise<unknown> {
+  const { pathname } = new URL(url, window.location.origin);
+  return Promise.all([loadRouteModuleFor(pathname), prefetchRouteData(url)]);
+}
+
+function prefetchRouteData(url: string): Promise<unknown> {
   const { pathname, searchParams } = new URL(url, window.location.origin);
   const state = readListingUrl(searchParams);
   if (pathname.startsWith('/categories/')) {

@@ -11,9 +11,14 @@ import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { listingUrl, productApiUrl } from '../lib/api';
 import { CatalogRoutes } from '../app/App';
+import { provideRouteModules } from '../app/route-modules';
+import * as listing from '../features/listing/ListingPage';
+import * as product from '../features/product/ProductPage';
 import { paramsFor, type ListingScope } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
+
+provideRouteModules({ listing, product });
 
 const NOT_FOUND: LoadResult = { status: 404, data: {} };
 

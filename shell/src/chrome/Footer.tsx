@@ -12,9 +12,8 @@ export function policyLinks(settings: CountrySettings) {
 
 /**
  * The footer: rendered on the server (its links and text work before and without JavaScript) and
- * hydrated with the rest of the chrome. Its code is part of the chrome's chunk, not loaded on its
- * own: a link in a part React cannot hydrate yet (its code still loading) would be followed as a
- * plain link, a full page load, instead of the store's client-side navigation.
+ * hydrated when the shopper comes near it (its own chunk: lifecycles.tsx). A link tapped before
+ * that is followed as a plain link, a full page load instead of a client-side navigation.
  */
 export function Footer() {
   return <FooterContent />;

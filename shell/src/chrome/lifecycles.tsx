@@ -6,7 +6,43 @@ import { startTransition, type ReactNode } from 'react';
 import { reportError } from '@store/shared-events/analytics';
 import { trackLastBlurred } from '@store/ui/focus-tracking';
 import { Chrome } from './Chrome';
-import { FooterRegion, HeaderRegion, loadChromeData } from './regions';
+import { HeaderRegion, loadChromeData } from './regions';
+
+/** The footer's code is loaded when the footer is this close to the screen (or focus enters it). */
+export const FOOTER_NEAR_MARGIN_PX = 800;
+
+const loadFooterRegion = () => import(/* webpackChunkName: "chrome-footer" */ './footer-region');
+
+/**
+ * Calls `then` once `element` comes within FOOTER_NEAR_MARGIN_PX of the screen or focus enters it
+ * (at once without IntersectionObserver); returns a cancel function.
+ */
+export function whenNear(element: HTMLElement, then: () => void): () => void {
+  if (typeof IntersectionObserver === 'undefined') {
+    then();
+    return () => undefined;
+  }
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    cancel();
+    then();
+  };
+  const observer = new IntersectionObserver((entries) => {
+    if (entries.some((entry) => entry.isIntersecting)) finish();
+  }, { rootMargin: `${FOOTER_NEAR_MARGIN_PX}px 0px` });
+  observer.observe(element);
+  element.addEventListener('focusin', finish);
+  function cancel() {
+    observer.disconnect();
+    element.removeEventListener('focusin', finish);
+  }
+  return () => {
+    done = true;
+    cancel();
+  };
+}
 
 /**
  * The always-active chrome application. The overlays root is built with the same lifecycle factory
@@ -51,13 +87,40 @@ export async function mount(props: AppProps & { domElement: HTMLElement }) {
   // overlays load on first use: where focus was lost before one opens is tracked from the start
   trackLastBlurred();
   const data = await loadChromeData();
-  regions = [mountRegion(document.getElementById('shell-header'), <HeaderRegion data={data} />), mountRegion(document.getElementById('shell-footer'), <FooterRegion />)].filter(
-    (root): root is Root => root !== null,
-  );
+  regions = [mountRegion(document.getElementById('shell-header'), <HeaderRegion data={data} />)].filter((root): root is Root => root !== null);
+  // the footer is far below the first screen on a phone: its code waits until the shopper nears it
+  const footer = document.getElementById('shell-footer');
+  if (footer) {
+    let live = true;
+    const mountFooter = () =>
+      void loadFooterRegion().then(
+        ({ FooterRegion }) => {
+          const root = live ? mountRegion(footer, <FooterRegion />) : null;
+          if (root) regions.push(root);
+        },
+        (error: unknown) => reportError(error, { source: 'chrome', code: 'footer-load' }),
+      );
+    let cancelNear: () => void = () => undefined;
+    if (footer.getAttribute('data-ssr') === 'rendered') {
+      // "deferred" until then: the page counts as hydrated (no region left "rendered") without it
+      footer.setAttribute('data-ssr', 'deferred');
+      cancelNear = whenNear(footer, () => {
+        footer.setAttribute('data-ssr', 'rendered');
+        mountFooter();
+      });
+    } else mountFooter();
+    stopFooter = () => {
+      live = false;
+      cancelNear();
+    };
+  }
   await overlays.mount(props);
 }
 
+let stopFooter: () => void = () => undefined;
+
 export async function unmount(props: AppProps & { domElement: HTMLElement }) {
+  stopFooter();
   for (const root of regions) root.unmount();
   regions = [];
   await overlays.unmount(props);

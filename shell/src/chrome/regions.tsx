@@ -6,7 +6,6 @@
 import type { NavItem } from '@store/contracts/site';
 import { bus, topics } from '@store/shared-events';
 import { Component, type ReactNode } from 'react';
-import { Footer } from './Footer';
 import { Header } from './Header';
 
 export interface ChromeData {
@@ -40,7 +39,7 @@ export async function loadChromeData(doc: Document = document, fetchImpl: typeof
 }
 
 /** A region whose render fails reports it (remote.failed, source chrome) and shows nothing. */
-class RegionBoundary extends Component<{ region: string; children: ReactNode }, { failed: boolean }> {
+export class RegionBoundary extends Component<{ region: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -57,14 +56,6 @@ export function HeaderRegion({ data }: { data: ChromeData }) {
   return (
     <RegionBoundary region="header">
       <Header initialNav={data.nav} />
-    </RegionBoundary>
-  );
-}
-
-export function FooterRegion() {
-  return (
-    <RegionBoundary region="footer">
-      <Footer />
     </RegionBoundary>
   );
 }

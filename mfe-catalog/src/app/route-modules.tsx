@@ -1,0 +1,82 @@
+/**
+ * Each page's code is its own chunk: a category page does not load the product page, nor a
+ * product page the listing. The browser loads the chunk of the page it starts on before it
+ * hydrates (`loadRouteModuleFor`), and the chunk of a page the shopper is about to open with the
+ * page's data (the link prefetch); the server build provides both modules up front
+ * (`provideRouteModules`), so its render never waits.
+ *
+ * Not React.lazy: a lazy component suspends on its first render even when its chunk is already
+ * here, so hydration would show the Suspense fallback instead of the server's HTML.
+ */
+import { useEffect, useState, type ReactElement } from 'react';
+
+type ListingModule = typeof import('../features/listing/ListingPage');
+type ProductModule = typeof import('../features/product/ProductPage');
+
+interface RouteModule<M> {
+  current: M | null;
+  load(): Promise<M>;
+}
+
+function routeModule<M>(importer: () => Promise<M>): RouteModule<M> {
+  let pending: Promise<M> | null = null;
+  const entry: RouteModule<M> = {
+    current: null,
+    load() {
+      pending ??= importer().then(
+        (module) => (entry.current = module),
+        (error: unknown) => {
+          pending = null;
+          throw error;
+        },
+      );
+      return pending;
+    },
+  };
+  return entry;
+}
+
+export const listingModule = routeModule<ListingModule>(() => import(/* webpackChunkName: "listing" */ '../features/listing/ListingPage'));
+export const productModule = routeModule<ProductModule>(() => import(/* webpackChunkName: "product" */ '../features/product/ProductPage'));
+
+/** The server build: both pages are in its bundle already. */
+export function provideRouteModules(modules: { listing: ListingModule; product: ProductModule }): void {
+  listingModule.current = modules.listing;
+  productModule.current = modules.product;
+}
+
+/** The module a catalog path renders with (null: none, the not-found page). */
+export function routeModuleFor(pathname: string): RouteModule<unknown> | null {
+  if (pathname.startsWith('/products/')) return productModule;
+  if (pathname.startsWith('/categories/') || pathname === '/search' || pathname.startsWith('/brands/')) return listingModule;
+  return null;
+}
+
+/** Before hydrating or rendering `pathname`: its page's code. */
+export function loadRouteModuleFor(pathname: string): Promise<unknown> {
+  return routeModuleFor(pathname)?.load() ?? Promise.resolve();
+}
+
+/**
+ * Renders `render(module)` once the page's module is here (at once when it is: hydration and the
+ * server), else loads it and renders nothing meanwhile (a client-side navigation to a page whose
+ * code was not prefetched).
+ */
+export function WithRouteModule<M>({ module, render }: { module: RouteModule<M>; render: (module: M) => ReactElement }) {
+  const [loaded, setLoaded] = useState<M | null>(module.current);
+  useEffect(() => {
+    if (loaded) return undefined;
+    let live = true;
+    void module.load().then(
+      (m) => {
+        if (live) setLoaded(m);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [loaded, module]);
+  const current = loaded ?? module.current;
+  return current ? render(current) : null;
+}
