@@ -129,7 +129,7 @@ describe('security headers', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
-    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'referrer-policy', 'last-modified', 'accept-ranges']) {
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'referrer-policy', 'last-modified', 'etag', 'accept-ranges']) {
       expect({ name, value: res.headers[name] }).toEqual({ name, value: undefined });
     }
     // an answer that is not a deployed file (here a missing script's 404) keeps them all

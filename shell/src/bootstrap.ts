@@ -16,7 +16,6 @@ import {
   triggerAppChange,
   unloadApplication,
 } from 'single-spa';
-import { showOverrideBanner } from './override-banner';
 import {
   applyOverrides,
   OVERRIDE_STORAGE_PREFIX,
@@ -29,7 +28,6 @@ import {
   type StoredOverride,
 } from './registry';
 import { appLoaded, registerWithRuntime, remoteApplication } from './remote-loader';
-import { prefetchRemoteApp } from './prefetch-files';
 import { installScrollManager } from './scroll';
 import { afterLoad, servicesWantedAtLoad, startServices } from './services';
 import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
@@ -139,7 +137,8 @@ async function main(): Promise<void> {
   }
   const accepted = decisions.filter((d) => d.accepted);
   registry = applyOverrides(registry, decisions);
-  if (accepted.length > 0) showOverrideBanner(accepted, clearOverrides);
+  // (the banner's code is loaded only on a page with overrides)
+  if (accepted.length > 0) void import(/* webpackChunkName: "override-banner" */ './override-banner').then(({ showOverrideBanner }) => showOverrideBanner(accepted, clearOverrides));
 
   registerWithRuntime(registry.remotes);
   // Fragments (RemoteFragment) and services load other remotes' modules through the one runtime.
@@ -199,6 +198,7 @@ async function main(): Promise<void> {
     if (!appLoaded(owner.name)) {
       // the data too, when the remote reads it from the route's payload (the registry says so)
       if (owner.payloads) void fetchRoutePayloadAnswer(path).catch(() => undefined);
+      const { prefetchRemoteApp } = await import(/* webpackChunkName: "prefetch-files" */ './prefetch-files');
       return prefetchRemoteApp(owner.manifest);
     }
     const app = await loadRemote<{ prefetch?: (url: string) => unknown }>(`${owner.name}/app`);

@@ -142,6 +142,9 @@ function createConfig(o, argv = {}) {
         // production build (the package's export map resolves to its development build here).
         'react-router$': path.join(__dirname, 'react-router.mjs'),
         'react-router-production-build$': reactRouterProd,
+        // `@emotion/react` likewise (see emotion-react.mjs); its JSX runtime stays the package's own
+        '@emotion/react$': path.join(__dirname, 'emotion-react.mjs'),
+        '@emotion/react-browser-build$': path.join(path.dirname(require.resolve('@emotion/react/package.json', { paths: [root] })), 'dist/emotion-react.browser.esm.js'),
         // The federation runtime once: `provideExternalRuntime` pulls its plugin in through
         // require.resolve (CommonJS builds) while the shell's runtime imports use the ESM builds;
         // pin both to ESM so the shell's main chunk carries one copy (docs/performance.md).

@@ -1,4 +1,9 @@
-import { bus, topics } from '@store/shared-events';
+import { bus, topics, type PayloadOf } from '@store/shared-events';
+
+export type AlertShow = PayloadOf<typeof topics.alertShow>;
+/** Where the alerts come from: the bus by default; the chrome hands over the ones published before this code loaded. */
+export type AlertSource = (listener: (alert: AlertShow) => void) => () => void;
+const fromBus: AlertSource = (listener) => bus.subscribe(topics.alertShow, listener);
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** Spec §9: at most 4 alerts, 5 s by default, inserted after 300 ms. */
@@ -71,7 +76,7 @@ let counter = 0;
  * control (below the header, or at the bottom of the screen), re-checked when focus moves, the
  * page scrolls or the window resizes; and clicks pass through them (they hold text only).
  */
-export function Alerts() {
+export function Alerts({ source = fromBus }: { source?: AlertSource } = {}) {
   const [alerts, setAlerts] = useState<ShownAlert[]>([]);
   const [placement, setPlacement] = useState<AlertPlacement>('top');
   const [headerBottom, setHeaderBottom] = useState(64);
@@ -86,7 +91,7 @@ export function Alerts() {
       }, ms);
       timers.add(timer);
     };
-    const unsubscribe = bus.subscribe(topics.alertShow, (alert) => {
+    const unsubscribe = source((alert) => {
       counter += 1;
       const id = alert.id ?? `alert-${counter}`;
       later(ALERT_INSERT_DELAY_MS, () => {
@@ -98,7 +103,7 @@ export function Alerts() {
       unsubscribe();
       for (const timer of timers) clearTimeout(timer);
     };
-  }, []);
+  }, [source]);
 
   const place = useCallback(() => {
     const node = region.current;

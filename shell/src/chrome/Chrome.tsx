@@ -1,11 +1,12 @@
 import { bus, topics } from '@store/shared-events';
 import { PAGE_VIEW_DELAY_MS, reportError, track } from '@store/shared-events/analytics';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useMarket } from '@store/ui/market';
 import { BrowserRouter, useLocation } from 'react-router';
 import { guardedReload, isStaleScriptError } from '../stale-guard';
-import { Alerts } from './Alerts';
-import { GeoPrompt } from './GeoPrompt';
-import { InstallPrompt } from './InstallPrompt';
+import type { AlertShow, AlertSource } from './Alerts';
+import { readGeoAck, readGeoLocale, shouldPromptCountry } from './geo';
+import { useInstallOffer } from './install-capture';
 import { registerServiceWorker } from './offline';
 import { watchScreen } from './screen';
 
@@ -75,6 +76,75 @@ function useGlobalGuards() {
   }, []);
 }
 
+/** `importer()`'s module once `wanted` has been true (null until it has loaded). */
+function useModuleWhen<M>(wanted: boolean, importer: () => Promise<M>): M | null {
+  const [module, setModule] = useState<M | null>(null);
+  useEffect(() => {
+    if (!wanted || module) return undefined;
+    let live = true;
+    void importer().then(
+      (loaded) => {
+        if (live) setModule(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, module, importer]);
+  return module;
+}
+
+const loadAlerts = () => import(/* webpackChunkName: "alerts" */ './Alerts');
+
+/**
+ * The alerts' code loads with the first alert: until then the alerts published are kept, and the
+ * alerts component receives them first (each is inserted 300 ms after it was published anyway).
+ */
+function AlertsWhenShown() {
+  const [feed] = useState(() => {
+    const kept: AlertShow[] = [];
+    let listener: ((alert: AlertShow) => void) | null = null;
+    const source: AlertSource = (next) => {
+      listener = next;
+      for (const alert of kept.splice(0)) next(alert);
+      return () => {
+        listener = null;
+      };
+    };
+    return { source, take: (alert: AlertShow) => (listener ? listener(alert) : void kept.push(alert)) };
+  });
+  const [wanted, setWanted] = useState(false);
+  useEffect(
+    () =>
+      bus.subscribe(topics.alertShow, (alert) => {
+        feed.take(alert);
+        setWanted(true);
+      }),
+    [feed],
+  );
+  const module = useModuleWhen(wanted, loadAlerts);
+  return module ? <module.Alerts source={feed.source} /> : null;
+}
+
+const loadGeoPrompt = () => import(/* webpackChunkName: "geo-prompt" */ './GeoPrompt');
+const loadInstallPrompt = () => import(/* webpackChunkName: "install-prompt" */ './InstallPrompt');
+
+/** The change-country prompt's code loads only for a visitor it is for. */
+function GeoPromptWhenWanted() {
+  const market = useMarket();
+  const [wanted] = useState(() => shouldPromptCountry(readGeoLocale(), market.country, readGeoAck()));
+  const module = useModuleWhen(wanted, loadGeoPrompt);
+  return module ? <module.GeoPrompt /> : null;
+}
+
+/** The install prompt's code loads only when the browser offers to install. */
+function InstallPromptWhenOffered() {
+  const offer = useInstallOffer();
+  const module = useModuleWhen(offer !== null, loadInstallPrompt);
+  return module ? <module.InstallPrompt initialEvent={offer} /> : null;
+}
+
 /**
  * The overlays root of the always-active chrome application (alerts, prompts, page views, page-wide
  * guards). The header and the footer are roots of their own (chrome/lifecycles.tsx), so the
@@ -85,9 +155,9 @@ export function Chrome() {
   return (
     <BrowserRouter>
       <PageViews />
-      <Alerts />
-      <GeoPrompt />
-      <InstallPrompt />
+      <AlertsWhenShown />
+      <GeoPromptWhenWanted />
+      <InstallPromptWhenOffered />
     </BrowserRouter>
   );
 }

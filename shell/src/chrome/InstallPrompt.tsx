@@ -1,41 +1,12 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
+import { dismissed, firstInteraction, INSTALL_DISMISSED_KEY, type BeforeInstallPromptEvent } from './install-capture';
 
-/** Persisted choice: the shopper dismissed the install prompt (spec §2). */
-export const INSTALL_DISMISSED_KEY = 'fernleaf.install.dismissed';
+export { INSTALL_DISMISSED_KEY };
 /** Routes where the prompt is never offered: the shopper is filling in a form to pay. */
 export const NO_PROMPT_PATHS = /^\/(checkout|cart)(\/|$)/;
 /** The element the prompt is placed in, just before the footer. */
 export const INSTALL_HOST_ID = 'install-prompt-host';
-
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-function dismissed(): boolean {
-  try {
-    return localStorage.getItem(INSTALL_DISMISSED_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Resolves at the shopper's first interaction (scroll, tap, key). The prompt waits for it: shown at
- * once, it was the largest thing painted on a listing page and so its "largest contentful paint"
- * (seconds after the products), and it greeted a visitor who had not yet looked at anything.
- */
-const firstInteraction = typeof window === 'undefined'
-  ? Promise.resolve()
-  : new Promise<void>((resolve) => {
-      const events = ['pointerdown', 'keydown', 'scroll'] as const;
-      const done = () => {
-        for (const name of events) window.removeEventListener(name, done, true);
-        resolve();
-      };
-      for (const name of events) window.addEventListener(name, done, { capture: true, passive: true });
-    });
 
 /** The path shown, following client-side navigations (the chrome's router may not be around it). */
 function subscribePath(listener: () => void): () => void {
@@ -77,8 +48,8 @@ function usePromptHost(): HTMLElement | null {
 }
 
 /** Offers to install the store as an app when the browser allows it (after the first interaction), until the shopper dismisses it; never during checkout. */
-export function InstallPrompt() {
-  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
+export function InstallPrompt({ initialEvent = null }: { initialEvent?: BeforeInstallPromptEvent | null } = {}) {
+  const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(initialEvent);
   const path = useSyncExternalStore(subscribePath, currentPath, currentPath);
   const host = usePromptHost();
   useEffect(() => {

@@ -1,11 +1,32 @@
 import { keyframes } from '@emotion/react';
-import { useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
-import { imagePathFromUrl, SITE_IMAGE_SOURCE } from '@store/contracts';
-import { Image } from '@store/ui/image';
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { classifyLink, SmartLink } from '@store/ui/link';
 import { useLocation } from 'react-router';
 import { LINK_RULES } from '../config/site';
 import type { NavItem } from './nav';
+
+// A dropdown's pictures (and the responsive image code) load when a dropdown first opens.
+type NavImageModule = typeof import('./nav-image');
+let navImageModule: NavImageModule | null = null;
+
+function useNavImageModule(wanted: boolean): NavImageModule | null {
+  const [module, setModule] = useState<NavImageModule | null>(navImageModule);
+  useEffect(() => {
+    if (!wanted || module) return undefined;
+    let live = true;
+    void import(/* webpackChunkName: "nav-image" */ './nav-image').then(
+      (loaded) => {
+        navImageModule = loaded;
+        if (live) setModule(loaded);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, module]);
+  return module ?? navImageModule;
+}
 
 /** Dropdown fade (spec §9). */
 export const NAV_DROPDOWN_FADE_MS = 100;
@@ -46,6 +67,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
   // page's HTML does not carry pictures of menus the shopper has not opened
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
   if (expanded !== null && !opened.has(expanded)) setOpened(new Set(opened).add(expanded));
+  const images = useNavImageModule(opened.size > 0);
 
   const collapse = () => setExpanded(null);
 
@@ -167,7 +189,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
                   <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, right.length)}, minmax(0, 1fr))`, gap: '1.25rem' }}>
                     {right.map((child) => (
                       <SmartLink key={child.link.href + child.link.label} rules={LINK_RULES} href={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
-                        {child.image && opened.has(index) ? <NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
+                        {child.image && opened.has(index) && images ? <images.NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
                         <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 18 }}>{child.link.label}</span>
                       </SmartLink>
                     ))}
@@ -182,17 +204,3 @@ export function MainNav({ items }: { items: NavItem[] }) {
   );
 }
 
-const NAV_IMAGE_CSS = { borderRadius: 8, background: 'var(--paper)' } as const;
-
-/**
- * A dropdown image (site images are 1800 x 1200): the shared responsive image for the image CDN's
- * URLs the navigation API gives; any other URL as a plain lazy image.
- */
-function NavImage({ url, alt, columns }: { url: string; alt: string; columns: number }) {
-  // the right-hand part of the dropdown is 2/5 of the (at most 1280 px) page, shared by its images
-  const n = Math.max(1, columns);
-  const sizes = `(max-width: 1279px) ${Math.ceil(38 / n)}vw, ${Math.ceil(480 / n)}px`;
-  const path = imagePathFromUrl(url);
-  if (!path) return <img src={url} alt={alt} width={600} height={400} loading="lazy" decoding="async" css={{ display: 'block', width: '100%', height: 'auto', aspectRatio: '1.5', objectFit: 'cover', ...NAV_IMAGE_CSS }} />;
-  return <Image src={path} alt={alt} width={SITE_IMAGE_SOURCE.width} height={SITE_IMAGE_SOURCE.height} aspectRatio={1.5} sizes={sizes} css={NAV_IMAGE_CSS} />;
-}

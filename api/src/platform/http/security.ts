@@ -186,8 +186,9 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityCo
     for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
     // a script's own requests follow the document's Referrer-Policy (a stylesheet's follow its own)
     if (typeof type === 'string' && type.includes('javascript')) reply.removeHeader('referrer-policy');
-    // a content-hashed file never changes: its ETag is enough to revalidate it
+    // a content-hashed file never changes and is kept for a year: nothing to revalidate it by
     reply.removeHeader('last-modified');
+    reply.removeHeader('etag');
     return payload;
   });
   // HTML the API writes as a string (the sandbox payment pages, the local user pool's outbox, the
