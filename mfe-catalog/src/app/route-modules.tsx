@@ -63,20 +63,22 @@ export function loadRouteModuleFor(pathname: string): Promise<unknown> {
  * code was not prefetched).
  */
 export function WithRouteModule<M>({ module, render }: { module: RouteModule<M>; render: (module: M) => ReactElement }) {
-  const [loaded, setLoaded] = useState<M | null>(module.current);
+  // React keeps this component's state when the route changes to another page with the same
+  // wrapper (search results to a product): what was loaded counts only for the module it was for
+  const [loaded, setLoaded] = useState<{ for: RouteModule<M>; module: M } | null>(null);
+  const current = module.current ?? (loaded?.for === module ? loaded.module : null);
   useEffect(() => {
-    if (loaded) return undefined;
+    if (current) return undefined;
     let live = true;
     void module.load().then(
       (m) => {
-        if (live) setLoaded(m);
+        if (live) setLoaded({ for: module, module: m });
       },
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [loaded, module]);
-  const current = loaded ?? module.current;
+  }, [current, module]);
   return current ? render(current) : null;
 }
