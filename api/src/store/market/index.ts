@@ -47,11 +47,31 @@ export function siteUrls(request: Pick<FastifyRequest, 'protocol' | 'host'>, sit
   return out;
 }
 
+/**
+ * The host a page is rendered and kept for: the request's own when it is one of this deployment's
+ * sites (a SITE_HOSTS entry, or the NZ site siteUrls names), else the default market's site. Any
+ * other Host header (a junk one, an IP address, a load balancer's probe) gets the default market's
+ * page as that site serves it, so Host headers nobody configured make no cache entries of their own.
+ */
+export function pageHost(request: Pick<FastifyRequest, 'protocol' | 'host'>, siteHosts: SiteHosts): string {
+  const host = request.host.toLowerCase();
+  const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(host);
+  const name = m?.[1] ?? '';
+  const port = m?.[2] ?? null;
+  if (siteHosts.some((entry) => entry.host === name && (entry.port === null || entry.port === port))) return host;
+  const own = siteHosts.find((entry) => entry.market === DEFAULT_MARKET.id) ?? siteHosts[0];
+  const site = own?.market === DEFAULT_MARKET.id ? own.host : own?.host.startsWith('au.') ? own.host.slice(3) : 'localhost';
+  // the default site's own name keeps the request's port (when its entry names none); another name gets none
+  const at = own?.port ?? (name === site ? port : null);
+  return at ? `${site}:${at}` : site;
+}
+
 export function registerMarket(app: FastifyInstance, siteHosts: SiteHosts = DEFAULT_SITE_HOSTS, afterpayMaxCents?: Partial<Record<MarketSettings['currency'], number>>): void {
   const markets = marketsWith(afterpayMaxCents);
   app.decorateRequest('market', null as unknown as MarketSettings);
   app.decorate('marketOf', (request: FastifyRequest) => markets[marketForHost(request.host, siteHosts).id] ?? DEFAULT_MARKET);
   app.decorate('siteUrls', (request: FastifyRequest) => siteUrls(request, siteHosts));
+  app.decorate('pageHost', (request: FastifyRequest) => pageHost(request, siteHosts));
   app.addHook('onRequest', async (request) => {
     request.market = app.marketOf(request);
   });
@@ -69,6 +89,8 @@ declare module 'fastify' {
     marketOf(request: FastifyRequest): MarketSettings;
     /** This deployment's NZ and AU sites' origins as seen from the request. */
     siteUrls(request: FastifyRequest): Partial<Record<MarketId, string>>;
+    /** The host the edge renders and keeps this request's page for (pageHost). */
+    pageHost(request: FastifyRequest): string;
   }
 }
 
