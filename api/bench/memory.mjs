@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// Memory under hostile traffic: starts the built server (api/dist/server.js, on the deployed
+// storefront in var/deploy) on a fresh PGlite, warms it with real pages, records its RSS, then
+// fires 10,000 distinct junk URLs (random paths under /products/, /categories/bags?junk=N, random
+// query parameters on real pages, random Host headers) and reports the RSS right after and three
+// seconds later. Target: RSS after within 100 MB of the warm level. Not a test: prints met / NOT MET.
+//
+//   node api/bench/memory.mjs            (or npm run bench -- --only-memory)
+//
+// Needs a build and a deploy first (the build+serve commands in README.md). Options via env:
+// MEMORY_URLS (default 10000), MEMORY_CONNECTIONS (default 16), MEMORY_PORT (default: a free port).
+// Writes var/bench/latest-memory.json.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = path.resolve(apiDir, '..');
+const URLS = Number(process.env.MEMORY_URLS || 10_000);
+const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 16);
+const TARGET_MB = 100;
+const log = (m) => process.stderr.write(`[memory] ${m}\n`);
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+function rssMb(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return kb / 1024;
+  } catch {
+    return null;
+  }
+}
+/** The server's child processes (its renderers), from /proc. */
+function childrenOf(pid) {
+  try {
+    return fs
+      .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    return [];
+  }
+}
+const renderersMb = (pid) => childrenOf(pid).reduce((sum, child) => sum + (rssMb(child) ?? 0), 0);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+function get(port, url, host = `localhost:${port}`) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: '127.0.0.1', port, path: url, agent, headers: { host, 'accept-encoding': 'br, gzip' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode));
+    });
+    request.on('error', () => resolve(0));
+  });
+}
+
+const rand = () => Math.random().toString(36).slice(2, 10);
+/** The i-th junk URL (and Host): every one distinct. */
+function junk(i, port) {
+  switch (i % 5) {
+    case 0:
+      return { url: `/products/${rand()}-${i}` };
+    case 1:
+      return { url: `/categories/bags?junk=${i}` };
+    case 2:
+      return { url: `/categories/bags?${rand()}=${rand()}&sort=price-asc&utm_${i}=x` };
+    case 3:
+      return { url: `/categories/bags?page=1&${rand()}=${i}`, host: `${rand()}-${i}.example:${port}` };
+    default:
+      return { url: `/search?q=bag&_=${i}${rand()}`, host: `junk-${i}.invalid` };
+  }
+}
+
+async function fire(port, count, make) {
+  const statuses = {};
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (next < count) {
+        const i = next++;
+        const { url, host } = make(i);
+        const status = await get(port, url, host);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      }
+    }),
+  );
+  return statuses;
+}
+
+const server = path.join(apiDir, 'dist', 'server.js');
+if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'var', 'deploy', 'registry.json'))) {
+  log('build and deploy first: npx nx run-many -t build -p api shell mfe-catalog mfe-cart-checkout mfe-account mfe-content && node tools/deploy-local.mjs');
+  process.exit(1);
+}
+const port = Number(process.env.MEMORY_PORT) || (await freePort());
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-bench-'));
+const child = spawn(process.execPath, [server], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const stop = () => {
+  if (child.exitCode === null) child.kill('SIGTERM');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
+try {
+  const started = Date.now();
+  while ((await get(port, '/api/health')) !== 200) {
+    if (child.exitCode !== null || Date.now() - started > 120_000) throw new Error('the server did not start');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  log(`server pid ${child.pid} on port ${port}`);
+  // warm: the real pages, a few rounds (renderers started, bundles compiled, caches filled)
+  const real = ['/', '/categories/bags', '/categories/bags?sort=price-asc', '/categories/bags?page=2', '/search?q=bag', '/blog', '/stores', '/cart', '/brands/fernleaf'];
+  const products = await new Promise((resolve) => {
+    http.get({ host: '127.0.0.1', port, path: '/api/catalog/listing?category=bags', headers: { host: `localhost:${port}` } }, (response) => {
+      let body = '';
+      response.on('data', (chunk) => (body += chunk));
+      response.on('end', () => {
+        try {
+          resolve(JSON.parse(body).items.slice(0, 20).map((item) => `/products/${item.path}`));
+        } catch {
+          resolve([]);
+        }
+      });
+    });
+  });
+  const warmUrls = [...real, ...products];
+  for (let round = 0; round < 5; round += 1) await fire(port, warmUrls.length * 4, (i) => ({ url: warmUrls[i % warmUrls.length] }));
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const warm = rssMb(child.pid);
+  const warmRenderers = renderersMb(child.pid);
+  log(`warm: ${warm.toFixed(0)} MB (renderers ${warmRenderers.toFixed(0)} MB)`);
+
+  let peak = warm;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssMb(child.pid) ?? 0);
+  }, 200);
+  const t0 = Date.now();
+  const statuses = await fire(port, URLS, (i) => junk(i, port));
+  const seconds = (Date.now() - t0) / 1000;
+  clearInterval(sampler);
+  const after = rssMb(child.pid);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const settled = rssMb(child.pid);
+  const settledRenderers = renderersMb(child.pid);
+  const delta = settled - warm;
+  const met = Math.max(after, settled) - warm <= TARGET_MB;
+  const result = {
+    at: new Date().toISOString(),
+    urls: URLS,
+    seconds: Number(seconds.toFixed(1)),
+    statuses,
+    warmMb: Math.round(warm),
+    peakMb: Math.round(peak),
+    afterMb: Math.round(after),
+    after3sMb: Math.round(settled),
+    deltaMb: Math.round(delta),
+    renderersWarmMb: Math.round(warmRenderers),
+    renderersAfterMb: Math.round(settledRenderers),
+    targetMb: TARGET_MB,
+    met,
+  };
+  fs.mkdirSync(path.join(root, 'var', 'bench'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'var', 'bench', 'latest-memory.json'), `${JSON.stringify(result, null, 2)}\n`);
+  process.stdout.write(
+    `memory under ${URLS} junk URLs (${seconds.toFixed(0)} s, statuses ${JSON.stringify(statuses)}):\n` +
+      `  API process RSS warm ${result.warmMb} MB, peak ${result.peakMb} MB, after ${result.afterMb} MB, 3 s later ${result.after3sMb} MB\n` +
+      `  renderers RSS warm ${result.renderersWarmMb} MB, after ${result.renderersAfterMb} MB\n` +
+      `  target: within ${TARGET_MB} MB of warm: ${met ? 'met' : 'NOT MET'}\n`,
+  );
+} finally {
+  stop();
+  agent.destroy();
+}
