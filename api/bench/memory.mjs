@@ -70,6 +70,52 @@ function get(port, url, host = `localhost:${port}`) {
   });
 }
 
+/** The V8 heap in use, the external (Buffer) memory and the kept pages' estimated size of the server in MB (and the kept pages' number), from its /metrics. */
+function heapMb(port) {
+  return new Promise((resolve) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/metrics', headers: { host: `localhost:${port}` } }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => {
+          const metric = (name) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(body)?.[1] ?? NaN) / 1024 / 1024;
+          resolve({ heapUsed: metric('nodejs_heap_size_used_bytes'), heapTotal: metric('nodejs_heap_size_total_bytes'), external: metric('nodejs_external_memory_bytes'), pageCache: metric('ssr_page_cache_bytes'), pageCacheEntries: metric('ssr_page_cache_entries') * 1024 * 1024 });
+        });
+      })
+      .on('error', () => resolve(null));
+  });
+}
+const round = (heap) => (heap ? Object.fromEntries(Object.entries(heap).map(([k, v]) => [k, Math.round(v)])) : null);
+
+/**
+ * A full garbage collection in the server, through its inspector (HeapProfiler.collectGarbage):
+ * what is left in the heap afterwards is what the server keeps, not garbage waiting for a GC.
+ * Needs WebSocket (Node 22, or Node 20 with --experimental-websocket: the script re-runs itself with it).
+ */
+async function collectGarbage(inspectPort) {
+  const list = await new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: inspectPort, path: '/json/list' }, (response) => {
+        let body = '';
+        response.on('data', (chunk) => (body += chunk));
+        response.on('end', () => resolve(JSON.parse(body)));
+      })
+      .on('error', reject);
+  });
+  const socket = new WebSocket(list[0].webSocketDebuggerUrl);
+  await new Promise((resolve, reject) => {
+    socket.onopen = resolve;
+    socket.onerror = reject;
+  });
+  await new Promise((resolve) => {
+    socket.onmessage = (event) => {
+      if (JSON.parse(String(event.data)).id === 1) resolve();
+    };
+    socket.send(JSON.stringify({ id: 1, method: 'HeapProfiler.collectGarbage' }));
+  });
+  socket.close();
+}
+
 const rand = () => Math.random().toString(36).slice(2, 10);
 /** The i-th junk URL (and Host): every one distinct. */
 function junk(i, port) {
@@ -103,6 +149,11 @@ async function fire(port, count, make) {
   return statuses;
 }
 
+if (typeof WebSocket === 'undefined') {
+  // Node 20: WebSocket (for the inspector) is behind a flag
+  const { spawnSync } = await import('node:child_process');
+  process.exit(spawnSync(process.execPath, ['--experimental-websocket', '--disable-warning=ExperimentalWarning', fileURLToPath(import.meta.url)], { stdio: 'inherit' }).status ?? 1);
+}
 const server = path.join(apiDir, 'dist', 'server.js');
 if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'var', 'deploy', 'registry.json'))) {
   log('build and deploy first: npx nx run-many -t build -p api shell mfe-catalog mfe-cart-checkout mfe-account mfe-content && node tools/deploy-local.mjs');
@@ -110,7 +161,8 @@ if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'var', 'deploy', 'r
 }
 const port = Number(process.env.MEMORY_PORT) || (await freePort());
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-bench-'));
-const child = spawn(process.execPath, [server], {
+const inspectPort = await freePort();
+const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, server], {
   cwd: root,
   env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
@@ -148,8 +200,10 @@ try {
   const warmUrls = [...real, ...products];
   for (let round = 0; round < 5; round += 1) await fire(port, warmUrls.length * 4, (i) => ({ url: warmUrls[i % warmUrls.length] }));
   await new Promise((resolve) => setTimeout(resolve, 3000));
+  await collectGarbage(inspectPort);
   const warm = rssMb(child.pid);
   const warmRenderers = renderersMb(child.pid);
+  const warmHeap = round(await heapMb(port));
   log(`warm: ${warm.toFixed(0)} MB (renderers ${warmRenderers.toFixed(0)} MB)`);
 
   let peak = warm;
@@ -164,6 +218,10 @@ try {
   await new Promise((resolve) => setTimeout(resolve, 3000));
   const settled = rssMb(child.pid);
   const settledRenderers = renderersMb(child.pid);
+  const settledHeap = round(await heapMb(port));
+  await collectGarbage(inspectPort);
+  const collected = rssMb(child.pid);
+  const collectedHeap = round(await heapMb(port));
   const delta = settled - warm;
   const met = Math.max(after, settled) - warm <= TARGET_MB;
   const result = {
@@ -176,6 +234,10 @@ try {
     afterMb: Math.round(after),
     after3sMb: Math.round(settled),
     deltaMb: Math.round(delta),
+    heapWarmMb: warmHeap,
+    heapAfter3sMb: settledHeap,
+    afterGcMb: Math.round(collected),
+    heapAfterGcMb: collectedHeap,
     renderersWarmMb: Math.round(warmRenderers),
     renderersAfterMb: Math.round(settledRenderers),
     targetMb: TARGET_MB,
@@ -186,6 +248,8 @@ try {
   process.stdout.write(
     `memory under ${URLS} junk URLs (${seconds.toFixed(0)} s, statuses ${JSON.stringify(statuses)}):\n` +
       `  API process RSS warm ${result.warmMb} MB, peak ${result.peakMb} MB, after ${result.afterMb} MB, 3 s later ${result.after3sMb} MB\n` +
+      `  API process V8 heap warm ${JSON.stringify(warmHeap)}, 3 s later ${JSON.stringify(settledHeap)} (MB)\n` +
+      `  after a full GC: RSS ${Math.round(collected)} MB, V8 heap ${JSON.stringify(collectedHeap)} (MB)\n` +
       `  renderers RSS warm ${result.renderersWarmMb} MB, after ${result.renderersAfterMb} MB\n` +
       `  target: within ${TARGET_MB} MB of warm: ${met ? 'met' : 'NOT MET'}\n`,
   );
