@@ -7,9 +7,15 @@
 //
 //   node api/bench/memory.mjs            (or npm run bench -- --only-memory)
 //
+// Then it makes MEMORY_RELEASES (default 50) releases of the catalog: each a copy of the live
+// catalog build under a new version, switched live in the registry (the server runs on a copy of
+// var/deploy), with a few catalog pages asked for after each, and reports the RSS of the API
+// process and of its renderers after them. Both figures are also given after a full GC (through
+// the server's inspector): what the process keeps, without the garbage a GC has not collected yet.
+//
 // Needs a build and a deploy first (the build+serve commands in README.md). Options via env:
-// MEMORY_URLS (default 10000), MEMORY_CONNECTIONS (default 16), MEMORY_PORT (default: a free port).
-// Writes var/bench/latest-memory.json.
+// MEMORY_URLS (default 10000), MEMORY_CONNECTIONS (default 16), MEMORY_PORT (default: a free port),
+// MEMORY_RELEASES (default 50; 0: none). Writes var/bench/latest-memory.json.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +28,7 @@ const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const root = path.resolve(apiDir, '..');
 const URLS = Number(process.env.MEMORY_URLS || 10_000);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 16);
+const RELEASES = Number(process.env.MEMORY_RELEASES ?? 50);
 const TARGET_MB = 100;
 const log = (m) => process.stderr.write(`[memory] ${m}\n`);
 
@@ -161,10 +168,13 @@ if (!fs.existsSync(server) || !fs.existsSync(path.join(root, 'var', 'deploy', 'r
 }
 const port = Number(process.env.MEMORY_PORT) || (await freePort());
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'memory-bench-'));
+// the releases change the registry: the server runs on a copy of the deploy folder
+const deployDir = path.join(dataDir, 'deploy');
+fs.cpSync(path.join(root, 'var', 'deploy'), deployDir, { recursive: true });
 const inspectPort = await freePort();
 const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, server], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+  env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dataDir, 'pgdata'), DEPLOY_DIR: deployDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => {
@@ -224,6 +234,37 @@ try {
   const collectedHeap = round(await heapMb(port));
   const delta = settled - warm;
   const met = Math.max(after, settled) - warm <= TARGET_MB;
+  // releases: a new catalog version each, switched live, its pages asked for
+  let releases = null;
+  if (RELEASES > 0) {
+    const registryFile = path.join(deployDir, 'registry.json');
+    const base = JSON.parse(fs.readFileSync(registryFile, 'utf8')).remotes.find((r) => r.name === 'catalog').version;
+    const t1 = Date.now();
+    for (let i = 1; i <= RELEASES; i += 1) {
+      const version = `${base}r${i}`;
+      fs.cpSync(path.join(deployDir, 'cdn', 'catalog', base), path.join(deployDir, 'cdn', 'catalog', version), { recursive: true });
+      const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8'));
+      registry.remotes = registry.remotes.map((r) => (r.name === 'catalog' ? { ...r, version, manifest: `/cdn/catalog/${version}/mf-manifest.json` } : r));
+      fs.writeFileSync(`${registryFile}.tmp`, JSON.stringify(registry));
+      fs.renameSync(`${registryFile}.tmp`, registryFile);
+      // the edge looks at the registry at most every 500 ms
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await fire(port, 12, (n) => ({ url: ['/categories/bags', '/search?q=bag', ...products.slice(0, 4)][n % 6] }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const afterReleases = rssMb(child.pid);
+    const renderersAfterReleases = renderersMb(child.pid);
+    await collectGarbage(inspectPort);
+    releases = {
+      count: RELEASES,
+      seconds: Math.round((Date.now() - t1) / 1000),
+      after3sMb: Math.round(afterReleases),
+      afterGcMb: Math.round(rssMb(child.pid)),
+      heapAfterGcMb: round(await heapMb(port)),
+      renderersMb: Math.round(renderersAfterReleases),
+    };
+    log(`after ${RELEASES} releases: ${JSON.stringify(releases)}`);
+  }
   const result = {
     at: new Date().toISOString(),
     urls: URLS,
@@ -240,6 +281,7 @@ try {
     heapAfterGcMb: collectedHeap,
     renderersWarmMb: Math.round(warmRenderers),
     renderersAfterMb: Math.round(settledRenderers),
+    releases,
     targetMb: TARGET_MB,
     met,
   };
@@ -251,7 +293,8 @@ try {
       `  API process V8 heap warm ${JSON.stringify(warmHeap)}, 3 s later ${JSON.stringify(settledHeap)} (MB)\n` +
       `  after a full GC: RSS ${Math.round(collected)} MB, V8 heap ${JSON.stringify(collectedHeap)} (MB)\n` +
       `  renderers RSS warm ${result.renderersWarmMb} MB, after ${result.renderersAfterMb} MB\n` +
-      `  target: within ${TARGET_MB} MB of warm: ${met ? 'met' : 'NOT MET'}\n`,
+      `  target: within ${TARGET_MB} MB of warm: ${met ? 'met' : 'NOT MET'}\n` +
+      (releases ? `  after ${releases.count} catalog releases: API process RSS ${releases.after3sMb} MB (${releases.afterGcMb} MB after a full GC, heap ${JSON.stringify(releases.heapAfterGcMb)}), renderers ${releases.renderersMb} MB\n` : ''),
   );
 } finally {
   stop();
