@@ -109,7 +109,7 @@ async function collectGarbage(inspectPort) {
       })
       .on('error', reject);
   });
-  const socket = new WebSocket(list[0].webSocketDebuggerUrl);
+  const socket = new globalThis.WebSocket(list[0].webSocketDebuggerUrl);
   await new Promise((resolve, reject) => {
     socket.onopen = resolve;
     socket.onerror = reject;
@@ -156,7 +156,7 @@ async function fire(port, count, make) {
   return statuses;
 }
 
-if (typeof WebSocket === 'undefined') {
+if (typeof globalThis.WebSocket === 'undefined') {
   // Node 20: WebSocket (for the inspector) is behind a flag
   const { spawnSync } = await import('node:child_process');
   process.exit(spawnSync(process.execPath, ['--experimental-websocket', '--disable-warning=ExperimentalWarning', fileURLToPath(import.meta.url)], { stdio: 'inherit' }).status ?? 1);
