@@ -5,7 +5,7 @@
 // query parameters on real pages, random Host headers) and reports the RSS right after and three
 // seconds later. Target: RSS after within 100 MB of the warm level. Not a test: prints met / NOT MET.
 //
-//   node api/bench/memory.mjs            (or npm run bench -- --only-memory)
+//   node e2e/bench/lib/memory.mjs        (or npm run bench -- --only-memory)
 //
 // Then it makes MEMORY_RELEASES (default 50) releases of the catalog: each a copy of the live
 // catalog build under a new version, switched live in the registry (the server runs on a copy of
@@ -19,28 +19,18 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './proc.mjs';
 
-const apiDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const root = path.resolve(apiDir, '..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const apiDir = path.join(root, 'api');
 const URLS = Number(process.env.MEMORY_URLS || 10_000);
 const CONNECTIONS = Number(process.env.MEMORY_CONNECTIONS || 16);
 const RELEASES = Number(process.env.MEMORY_RELEASES ?? 50);
 const TARGET_MB = 100;
 const log = (m) => process.stderr.write(`[memory] ${m}\n`);
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 /** Resident set size of a process in MB, from /proc (Linux). */
 function rssMb(pid) {
@@ -181,10 +171,12 @@ const stop = () => {
   if (child.exitCode === null) child.kill('SIGTERM');
   fs.rmSync(dataDir, { recursive: true, force: true });
 };
-process.on('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stop();
+    process.exit(130);
+  });
+}
 try {
   const started = Date.now();
   while ((await get(port, '/api/health')) !== 200) {
