@@ -4,9 +4,8 @@
  * - the kept-page cache drops its least recently used pages once its byte budget is full;
  * - a page is rendered and kept for the query its remote declares (the registry entry's `query`):
  *   URLs that differ only in parameters nobody reads are one page, rendered without them;
- * - a Host header that is none of the sites (SITE_HOSTS; here the default, au.localhost:8080 for AU
- *   and localhost:8080 for NZ) gets the default market's page as its site serves it,
- *   not a page of its own;
+ * - where SITE_HOSTS names both sites (here localhost:8080 for NZ, au.localhost:8080 for AU), a Host
+ *   header that is neither gets the default market's page as its site serves it, not a page of its own;
  * - the request metrics' route label is the route pattern, so junk URLs add no series.
  */
 import fs from 'node:fs';
@@ -20,6 +19,8 @@ import { registerEdge } from '../src/edge/edge';
 import { clearServerModules } from '../src/edge/ssr/modules';
 import { pageCacheStats } from '../src/edge/ssr/page';
 import { PageCache, PageTemplate } from '../src/edge/ssr/page-cache';
+import { pageHost } from '../src/store/market';
+import { parseSiteHosts } from '@store/contracts';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 
 // a page that shows the URL its loader and render were given
@@ -55,6 +56,23 @@ describe('the kept-page cache at its byte budget', () => {
   });
 });
 
+describe('the host a page is kept for', () => {
+  const at = (host: string, siteHosts: string) => pageHost({ protocol: 'https', host }, parseSiteHosts(siteHosts));
+
+  it('is the request host for a listed site, and the NZ site for any other host once SITE_HOSTS names it', () => {
+    const both = 'www.fernleaf.co.nz=NZ,www.fernleaf.com.au=AU';
+    expect(at('www.fernleaf.com.au', both)).toBe('www.fernleaf.com.au');
+    expect(at('WWW.Fernleaf.co.nz:443', both)).toBe('www.fernleaf.co.nz:443');
+    for (const junk of ['10.0.0.7:8080', 'evil.example', 'x.fernleaf.co.nz', '[::1]:3000']) expect(at(junk, both)).toBe('www.fernleaf.co.nz');
+    expect(at('evil.example', 'shop.example:8443=NZ,au.shop.example:8443=AU')).toBe('shop.example:8443');
+  });
+
+  it('is the request host as it is while SITE_HOSTS names no NZ site (every other host is the NZ site)', () => {
+    expect(at('127.0.0.1:4000', 'au.localhost:4000=AU')).toBe('127.0.0.1:4000');
+    expect(at('au.localhost:4000', 'au.localhost:4000=AU')).toBe('au.localhost:4000');
+  });
+});
+
 describe('page keys an attacker cannot multiply', () => {
   let dir: string;
   let tmp: string;
@@ -72,7 +90,7 @@ describe('page keys an attacker cannot multiply', () => {
       }),
     );
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-memory-'));
-    const config = loadConfig({ DATA_DIR: path.join(tmp, 'pgdata'), IMAGE_CACHE_DIR: path.join(tmp, 'images'), DEPLOY_DIR: dir, SEED_PRODUCTS: '0' }, __dirname);
+    const config = loadConfig({ DATA_DIR: path.join(tmp, 'pgdata'), IMAGE_CACHE_DIR: path.join(tmp, 'images'), DEPLOY_DIR: dir, SEED_PRODUCTS: '0', SITE_HOSTS: 'localhost:8080=NZ,au.localhost:8080=AU' }, __dirname);
     database = await openDatabase(config, { pgliteTemplate: process.env.STORE_PGLITE_TEMPLATE });
     app = buildApp({ config, db: database.db });
     await registerEdge(app, { deployDir: dir, ssrBudgetMs: 5000 });

@@ -164,7 +164,8 @@ fs.cpSync(path.join(root, 'var', 'deploy'), deployDir, { recursive: true });
 const inspectPort = await freePort();
 const child = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, server], {
   cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: path.join(dataDir, 'pgdata'), DEPLOY_DIR: deployDir, LOG_LEVEL: 'warn' },
+  // both sites named, as in production: any other Host header is the NZ site's
+  env: { SITE_HOSTS: `localhost:${port}=NZ,au.localhost:${port}=AU`, ...process.env, PORT: String(port), DATA_DIR: path.join(dataDir, 'pgdata'), DEPLOY_DIR: deployDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => {

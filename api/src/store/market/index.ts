@@ -48,22 +48,21 @@ export function siteUrls(request: Pick<FastifyRequest, 'protocol' | 'host'>, sit
 }
 
 /**
- * The host a page is rendered and kept for: the request's own when it is one of this deployment's
- * sites (a SITE_HOSTS entry, or the NZ site siteUrls names), else the default market's site. Any
- * other Host header (a junk one, an IP address, a load balancer's probe) gets the default market's
- * page as that site serves it, so Host headers nobody configured make no cache entries of their own.
+ * The host a page is rendered and kept for. When SITE_HOSTS names the default market's (NZ) site, as
+ * a production deployment does, that is the request's host if SITE_HOSTS lists it, else the NZ
+ * site: a Host header that is none of the sites (a junk one, an IP address, a load balancer's
+ * probe) gets the NZ page as that site serves it, not cache entries of its own. Without an NZ
+ * entry every host not listed is the NZ site (development, tests): the request's host as it is.
  */
 export function pageHost(request: Pick<FastifyRequest, 'protocol' | 'host'>, siteHosts: SiteHosts): string {
   const host = request.host.toLowerCase();
+  const own = siteHosts.find((entry) => entry.market === DEFAULT_MARKET.id);
+  if (!own) return host;
   const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(host);
   const name = m?.[1] ?? '';
   const port = m?.[2] ?? null;
   if (siteHosts.some((entry) => entry.host === name && (entry.port === null || entry.port === port))) return host;
-  const own = siteHosts.find((entry) => entry.market === DEFAULT_MARKET.id) ?? siteHosts[0];
-  const site = own?.market === DEFAULT_MARKET.id ? own.host : own?.host.startsWith('au.') ? own.host.slice(3) : 'localhost';
-  // the default site's own name keeps the request's port (when its entry names none); another name gets none
-  const at = own?.port ?? (name === site ? port : null);
-  return at ? `${site}:${at}` : site;
+  return own.port ? `${own.host}:${own.port}` : own.host;
 }
 
 export function registerMarket(app: FastifyInstance, siteHosts: SiteHosts = DEFAULT_SITE_HOSTS, afterpayMaxCents?: Partial<Record<MarketSettings['currency'], number>>): void {
