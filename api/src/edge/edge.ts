@@ -299,7 +299,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
    * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
-   * that carry an ETag are kept (by host and URL, at most API_MEMO_ENTRIES) and revalidated with
+   * that carry an ETag are kept (by page host and URL, at most API_MEMO_ENTRIES and API_MEMO_BYTES) and revalidated with
    * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
    * object comes back and the page's data JSON and render are reused too (page.ts), while any
    * change of the answer is seen at once. Bounded by bytes (the answers' JSON) as well: a search
