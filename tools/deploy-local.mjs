@@ -114,13 +114,17 @@ export function readHistory() {
   }
 }
 
-/** The registry entry of a remote (routes and the service and payloads flags come from tools/remotes.json). */
+/**
+ * The registry entry of a remote (routes, the query parameters its server render reads, and the
+ * service and payloads flags come from tools/remotes.json).
+ */
 export function remoteEntry(remote, version) {
   return {
     name: remote.name,
     manifest: `/cdn/${remote.name}/${version}/mf-manifest.json`,
     version,
     routes: remote.routes,
+    ...(remote.query ? { query: remote.query } : {}),
     ...(remote.service ? { service: true } : {}),
     ...(remote.payloads ? { payloads: true } : {}),
   };
@@ -160,9 +164,9 @@ function switchFiles(published) {
   for (const remote of layout.remotes) {
     const before = previous?.remotes?.find((r) => r.name === remote.name);
     if (!published.has(remote.name) && before) {
-      // routes and the service and payloads flags come from tools/remotes.json, the build from the live registry
-      const { service: _service, payloads: _payloads, ...kept } = before;
-      registry.remotes.push({ ...kept, routes: remote.routes, ...(remote.service ? { service: true } : {}), ...(remote.payloads ? { payloads: true } : {}) });
+      // routes, query and the service and payloads flags come from tools/remotes.json, the build from the live registry
+      const { service: _service, payloads: _payloads, query: _query, ...kept } = before;
+      registry.remotes.push({ ...kept, routes: remote.routes, ...(remote.query ? { query: remote.query } : {}), ...(remote.service ? { service: true } : {}), ...(remote.payloads ? { payloads: true } : {}) });
       continue;
     }
     const version = published.get(remote.name) ?? publish(remote.name, path.join(root, remote.project, 'dist'));

@@ -125,3 +125,21 @@ export const CHROME_DATA_PATH = '/_chrome.json';
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * A page's query as its server render reads it: only the parameters its remote declares (the
+ * registry entry's `query`), each once (its first value: loaders read `searchParams.get`), sorted by
+ * name; '' when none is left, else starting with '?'. The edge renders and keeps pages by it, so
+ * campaign tags and junk parameters neither change a page nor make a new cached one; the browser
+ * compares its own location the same way before it takes the embedded route data.
+ */
+export function canonicalSearch(search: string, keys: readonly string[]): string {
+  const params = new URLSearchParams(search);
+  const out = new URLSearchParams();
+  for (const key of [...new Set(keys)].sort()) {
+    const value = params.get(key);
+    if (value !== null) out.append(key, value);
+  }
+  const text = out.toString();
+  return text ? `?${text}` : '';
+}

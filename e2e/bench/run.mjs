@@ -37,6 +37,9 @@
 //          --only-orders-pg (only order placement on PostgreSQL at 10 orders/s for 60 s,
 //          api/bench/orders-pg.mjs: a throwaway PostgreSQL cluster and the api build; p99 <= 150 ms
 //          and 0 errors, met / NOT MET; writes var/bench/latest-orders-pg.json),
+//          --only-memory (only the API process's RSS under 10,000 distinct junk URLs and Host
+//          headers, e2e/bench/lib/memory.mjs: the built and deployed storefront on a fresh PGlite;
+//          within 100 MB of the warm level, met / NOT MET; writes var/bench/latest-memory.json),
 //          --skip-search, --only-search (only the catalog listing at 100,000 products,
 //          api/bench/search.ts: no build, deploy, server or browsers; writes
 //          var/bench/latest-search.json),
@@ -74,6 +77,13 @@ if (process.argv.includes('--only-orders-pg')) {
   // self-contained (its own PostgreSQL and server): delegate and exit with its status
   const { spawnSync } = await import('node:child_process');
   const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../api/bench/orders-pg.mjs');
+  process.exit(spawnSync(process.execPath, [script], { stdio: 'inherit' }).status ?? 1);
+}
+
+if (process.argv.includes('--only-memory')) {
+  // self-contained (it starts the built server itself): delegate and exit with its status
+  const { spawnSync } = await import('node:child_process');
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'lib/memory.mjs');
   process.exit(spawnSync(process.execPath, [script], { stdio: 'inherit' }).status ?? 1);
 }
 

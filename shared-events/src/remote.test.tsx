@@ -96,6 +96,36 @@ describe('defineRemoteApp hydrating a server render', () => {
     expect(errors).not.toHaveBeenCalled();
     await app.unmount(props(element));
   });
+
+  it('takes the embedded data on a URL with campaign tags: the edge rendered it for the parameters the remote reads', async () => {
+    window.history.replaceState(null, '', '/things/c?utm_source=mail&sort=price&colour=red&sort=name');
+    const fetchSpy = jest.fn();
+    global.fetch = fetchSpy as unknown as typeof fetch;
+    dataElement({ remote: 'catalog', path: '/things/c?colour=red&sort=price', query: ['sort', 'colour'], data: { '/api/thing': { name: 'Satchel' } } });
+    const element = serverRendered('<h1>Satchel</h1>');
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: Page as never });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    await waitFor(() => expect(element.hasAttribute('data-ssr')).toBe(false));
+    expect(element.querySelector('h1')?.textContent).toBe('Satchel');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    await app.unmount(props(element));
+  });
+
+  it('does not take embedded data rendered for another value of a parameter the remote reads', async () => {
+    window.history.replaceState(null, '', '/things/d?sort=name');
+    global.fetch = jest.fn() as unknown as typeof fetch;
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    dataElement({ remote: 'catalog', path: '/things/d?sort=price', query: ['sort'], data: { '/api/thing': { name: 'Clutch' } } });
+    // (the server HTML is what the page shows without data, so only taking the wrong data would change it)
+    const element = serverRendered('<h1>no data</h1>');
+    const app = defineRemoteApp({ name: 'catalog', rootComponent: Page as never });
+    await app.bootstrap(props(element));
+    await app.mount(props(element));
+    await waitFor(() => expect(element.hasAttribute('data-ssr')).toBe(false));
+    expect(element.querySelector('h1')?.textContent).toBe('no data');
+    await app.unmount(props(element));
+  });
 });
 
 describe('ReportNotFound', () => {

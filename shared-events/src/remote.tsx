@@ -31,6 +31,23 @@ export interface RemoteAppOptions {
 const SSR_DATA_ELEMENT_ID = 'ssr-data';
 
 /**
+ * This page's path and query as the edge rendered it: with the element's `query` (the keys the
+ * remote's server render reads), only those parameters, each once, sorted by name (the edge drops
+ * campaign tags and unknown parameters before it renders); without it, the location as it is.
+ */
+function renderedPath(doc: Document, query: unknown): string {
+  if (!Array.isArray(query)) return `${doc.location.pathname}${doc.location.search}`;
+  const params = new URLSearchParams(doc.location.search);
+  const out = new URLSearchParams();
+  for (const key of [...new Set(query.filter((k): k is string => typeof k === 'string'))].sort()) {
+    const value = params.get(key);
+    if (value !== null) out.append(key, value);
+  }
+  const search = out.toString();
+  return `${doc.location.pathname}${search ? `?${search}` : ''}`;
+}
+
+/**
  * The route data embedded by the edge for `remote` and the page shown now; null when the page was
  * not server-rendered by it (or the data is for another URL: a client navigation happened since).
  */
@@ -38,8 +55,8 @@ export function readEmbeddedRouteData(remote: string, doc: Document = document):
   const element = doc.getElementById(SSR_DATA_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
-    const embedded = JSON.parse(element.textContent) as { remote?: unknown; path?: unknown; data?: unknown };
-    const here = `${doc.location.pathname}${doc.location.search}`;
+    const embedded = JSON.parse(element.textContent) as { remote?: unknown; path?: unknown; query?: unknown; data?: unknown };
+    const here = renderedPath(doc, embedded.query);
     if (embedded.remote !== remote || embedded.path !== here || !embedded.data || typeof embedded.data !== 'object') return null;
     return embedded.data as Record<string, unknown>;
   } catch {
@@ -55,8 +72,8 @@ function routeDataSource(remote: string, doc: Document = document): string | nul
   const element = doc.getElementById(SSR_DATA_ELEMENT_ID);
   if (!element?.textContent) return null;
   try {
-    const embedded = JSON.parse(element.textContent) as { remote?: unknown; path?: unknown; src?: unknown };
-    const here = `${doc.location.pathname}${doc.location.search}`;
+    const embedded = JSON.parse(element.textContent) as { remote?: unknown; path?: unknown; query?: unknown; src?: unknown };
+    const here = renderedPath(doc, embedded.query);
     return embedded.remote === remote && embedded.path === here && typeof embedded.src === 'string' && embedded.src.startsWith('/') ? embedded.src : null;
   } catch {
     return null;

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
-import { CHROME_DATA_PATH, jsonForScript } from '@store/contracts/ssr';
+import { canonicalSearch, CHROME_DATA_PATH, jsonForScript } from '@store/contracts/ssr';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
 import { cspNonces, nonceMeta } from '../platform/http/security';
+import { ByteLru } from '../platform/cache/byte-lru';
 import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
@@ -300,17 +301,17 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
    * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
-   * that carry an ETag are kept (by host and URL, at most API_MEMO_ENTRIES) and revalidated with
+   * that carry an ETag are kept (by page host and URL, at most API_MEMO_ENTRIES and API_MEMO_BYTES) and revalidated with
    * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
    * object comes back and the page's data JSON and render are reused too (page.ts), while any
-   * change of the answer is seen at once.
+   * change of the answer is seen at once. Bounded by bytes (the answers' JSON) as well: a search
+   * for every word an attacker can think of keeps at most API_MEMO_BYTES.
    */
   const API_MEMO_ENTRIES = 512;
-  const answers = new Map<string, { etag: string; body: unknown }>();
-  const remember = (memo: string, etag: string, body: unknown) => {
-    answers.delete(memo);
-    answers.set(memo, { etag, body });
-    if (answers.size > API_MEMO_ENTRIES) answers.delete(answers.keys().next().value as string);
+  const API_MEMO_BYTES = 8 * 1024 * 1024;
+  const answers = new ByteLru<string, { etag: string; body: unknown }>(API_MEMO_BYTES, API_MEMO_ENTRIES);
+  const remember = (memo: string, etag: string, body: unknown, bytes: number) => {
+    answers.set(memo, { etag, body }, memo.length + bytes);
   };
   /**
    * The catalogue listing (every category, brand and search page's loader asks for it) answered
@@ -330,7 +331,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
    * asked for on every request; its parsed object is reused while the JSON is the same.
    */
   const PRODUCT = '/api/products/by-path?';
-  const products = new Map<string, { json: string; body: unknown }>();
+  const products = new ByteLru<string, { json: string; body: unknown }>(API_MEMO_BYTES, API_MEMO_ENTRIES);
   const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
     if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
     return catalogProduct(app.catalog, url.slice(PRODUCT.length), market.currency);
@@ -342,9 +343,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       const seen = products.get(memo);
       if (seen && seen.json === product) return { status: 200, body: seen.body as never };
       const body: unknown = JSON.parse(product);
-      products.delete(memo);
-      products.set(memo, { json: product, body });
-      if (products.size > API_MEMO_ENTRIES) products.delete(products.keys().next().value as string);
+      // the JSON and its parsed object
+      products.set(memo, { json: product, body }, memo.length + product.length * 2);
       return { status: 200, body: body as never };
     }
     const known = answers.get(memo);
@@ -352,7 +352,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (direct) {
       if (known && known.etag === direct.etag) return { status: 200, body: known.body as never };
       const body: unknown = JSON.parse(direct.json);
-      remember(memo, direct.etag, body);
+      remember(memo, direct.etag, body, direct.json.length);
       return { status: 200, body: body as never };
     }
     const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) };
@@ -367,18 +367,19 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }
     const etag = response.headers.etag;
     answers.delete(memo);
-    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) remember(memo, etag, body);
+    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) remember(memo, etag, body, response.body.length);
     return { status: response.statusCode, body: body as never };
   };
-  // the market with this deployment's NZ and AU site URLs as this request sees them, and its
-  // script element: the same for every request of a market, protocol and host, so built once for
-  // each (a few dozen at most are kept: the Host header is the client's)
+  // the market with this deployment's NZ and AU site URLs as this request's site sees them, and
+  // its script element: the same for every request of a market, protocol and site host (pageHost:
+  // a Host header that is none of the sites counts as the default market's site), so built once for each
   const markets = new Map<string, { market: MarketSettings; script: string }>();
   const marketOf = (request: FastifyRequest) => {
-    const key = `${request.market.id} ${request.protocol} ${request.host}`;
+    const host = app.pageHost(request);
+    const key = `${request.market.id} ${request.protocol} ${host}`;
     let known = markets.get(key);
     if (known === undefined || known.market.id !== request.market.id) {
-      const market = { ...request.market, sites: app.siteUrls(request) };
+      const market = { ...request.market, sites: app.siteUrls({ protocol: request.protocol, host } as FastifyRequest) };
       known = { market, script: marketScript(market) };
       markets.set(key, known);
       if (markets.size > 64) markets.delete(markets.keys().next().value as string);
@@ -387,21 +388,46 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   };
   const marketFor = (request: FastifyRequest): MarketSettings => marketOf(request).market;
 
+  /**
+   * The query keys a remote's server render reads (its registry entry's `query`), with its developer
+   * override parameter while overrides are on (the page then leaves out the manifest preload);
+   * undefined for an entry that declares none (a registry written before the declaration: the whole
+   * query is kept, as before).
+   */
+  const queryKeysOf = (owner: RegistryRemote, registry: RegistryFile): string[] | undefined => {
+    const declared = Array.isArray(owner.query) ? owner.query.filter((key): key is string => typeof key === 'string') : undefined;
+    if (!declared) return undefined;
+    return (registry.overrideOrigins?.length ?? 0) > 0 ? [...declared, `mf-override.${owner.name}`] : declared;
+  };
+  /**
+   * The URL a page or payload is rendered and kept for: the site's host (pageHost), the path as
+   * asked, and the query its owner reads (canonicalSearch: unknown parameters dropped, the known
+   * ones once each, sorted). Unknown parameters and Host headers neither change a page nor add one.
+   */
+  const pageUrlOf = (request: FastifyRequest, owner: RegistryRemote | null, registry: RegistryFile | null) => {
+    const at = request.url.indexOf('?');
+    const raw = at < 0 ? '' : request.url.slice(at);
+    const keys = owner && registry ? queryKeysOf(owner, registry) : undefined;
+    // a page no remote owns reads no query (its 404 page is the same for all)
+    const search = owner === null ? '' : keys === undefined ? raw : canonicalSearch(raw, keys);
+    return { host: app.pageHost(request), path: at < 0 ? request.url : request.url.slice(0, at), search };
+  };
+
   const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
     if (!current?.html) {
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
     }
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     const view = cohortView(current, request, reply, pathname);
     const owner = view.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
+    const { host, path: rawPath, search } = pageUrlOf(request, owner, current.registry);
     const { market, script: marketElement } = marketOf(request);
     const geoElement = scriptFor(request.headers[geoHeader]);
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
       let rendered: Awaited<ReturnType<typeof renderPage>> = null;
       try {
         rendered = await renderPage(ssr, {
-        url: `${request.protocol}://${request.host}${request.url}`,
+        url: `${request.protocol}://${host}${rawPath}${search}`,
         pathname,
         search,
         owner,
@@ -410,8 +436,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         headExtra: geoElement + marketElement + view.registryElement,
         // a kept page embeds the registry: one per cohort view
         variant: view.key === '' ? geoElement : `${geoElement} ${view.key}`,
-        api: apiFor(request.host, market, request.id),
+        api: apiFor(host, market, request.id),
         market,
+        query: owner ? queryKeysOf(owner, current.registry) : undefined,
         nonces: cspNonces(reply),
         exists: async () => {
           const missingProduct = matchRoute('/products/*', pathname) && app.hasDecorator('catalog') && !(await productExists(app.catalog, pathname));
@@ -459,11 +486,11 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const current = load();
     const remotes = current ? cohortView(current, request, reply, pathname).remotes : [];
     const owner = remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
-    const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    const { host, search } = pageUrlOf(request, owner, current?.registry ?? null);
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoPayload', message: `No page data for ${pathname}` });
     if (!owner || opts.ssr === false) return none();
     try {
-      const result = await routePayload(ssr, owner, `${request.protocol}://${request.host}${pathname}${search}`, apiFor(request.host, request.market, request.id), marketFor(request));
+      const result = await routePayload(ssr, owner, `${request.protocol}://${host}${pathname}${search}`, apiFor(host, request.market, request.id), marketFor(request));
       if (!result) return none();
       return reply.code(result.status).header('Cache-Control', NO_CACHE).header('X-Remote-Version', owner.version).send(result);
     } catch (error) {
@@ -479,7 +506,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const none = () => reply.code(404).header('Cache-Control', NO_CACHE).send({ error: 'NoChromeData', message: 'No chrome data: the shell has no server build' });
     if (!version || opts.ssr === false) return none();
     try {
-      const data = await chromeDataOf(ssr, version, apiFor(request.host, request.market, request.id), request.market.id);
+      const data = await chromeDataOf(ssr, version, apiFor(app.pageHost(request), request.market, request.id), request.market.id);
       if (!data) return none();
       return reply.header('Cache-Control', NO_CACHE).header('Vary', 'Host').header('X-Shell-Version', version).send(data);
     } catch (error) {

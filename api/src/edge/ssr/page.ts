@@ -9,6 +9,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { PageHead, RouteData, ServerAnswer, ServerApi } from '@store/contracts/ssr';
 import { CHROME_DATA_PATH, headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
+import { ByteLru } from '../../platform/cache/byte-lru';
 import type { SsrMetrics } from '../../platform/http/metrics';
 import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
 import { NONCE_MARKS, PageCache, PageTemplate, type PageInputs } from './page-cache';
@@ -66,6 +67,11 @@ export interface PageRequest {
   api: ServerApi;
   /** the request's market (its host): the loaders' API calls and the renders use it */
   market: MarketSettings;
+  /**
+   * The query keys the owner's render reads (its registry entry's `query`), named in the route data
+   * element so the browser compares its location by them (`search` is already reduced to them).
+   */
+  query?: string[];
   /** whether a page without a server bundle exists (the edge's older product and content checks) */
   exists: () => Promise<boolean>;
   /**
@@ -125,13 +131,14 @@ interface Kept {
   calls: [url: string, status: number, body: unknown][];
   loaded: Loaded;
 }
-const kept = new Map<string, Kept>();
+/** At most this many kept loader results, and this many bytes of them (their data's JSON, counted twice: the copy from the renderer and the answers it was made from). */
 const KEPT_ENTRIES = 1024;
+const KEPT_BYTES = 16 * 1024 * 1024;
+const kept = new ByteLru<string, Kept>(KEPT_BYTES, KEPT_ENTRIES);
 
 function keep(key: string, entry: Kept): void {
-  kept.delete(key);
-  kept.set(key, entry);
-  if (kept.size > KEPT_ENTRIES) kept.delete(kept.keys().next().value as string);
+  const bytes = key.length + entry.calls.reduce((sum, [url]) => sum + url.length, 0) + 2 * routeDataJson(entry.loaded.data ?? {}).length;
+  kept.set(key, entry, bytes);
 }
 
 /** The kept loader result for `key` when every answer it was made from is the same object again. */
@@ -163,6 +170,7 @@ function templateOf(version: string, html: string): ShellTemplate | null {
 }
 
 const NAV_TTL_MS = 30_000;
+/** By market id (a handful: the markets are the contracts' list, not the Host header). */
 const chromeData = new Map<string, { at: number; version: string; data: Record<string, unknown> }>();
 
 /** The chrome data of the live shell for a market (kept NAV_TTL_MS), or null when no shell server bundle is deployed. */
@@ -223,34 +231,21 @@ function pageStyles(header: Rendered['styles'], region: Rendered['styles'], foot
  * bytes): a hit needs the same data, so nothing stale is served.
  */
 class RenderCache {
-  private entries = new Map<string, { json: string; rendered: Rendered; bytes: number }>();
-  private bytes = 0;
-  constructor(private readonly maxBytes: number) {}
+  private readonly entries: ByteLru<string, { json: string; rendered: Rendered }>;
+  constructor(maxBytes: number) {
+    this.entries = new ByteLru(maxBytes);
+  }
   get(key: string, json: string): Rendered | undefined {
     const hit = this.entries.get(key);
-    if (!hit || hit.json !== json) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, hit);
-    return hit.rendered;
+    return hit && hit.json === json ? hit.rendered : undefined;
   }
   set(key: string, json: string, rendered: Rendered): void {
-    const old = this.entries.get(key);
-    if (old) {
-      this.bytes -= old.bytes;
-      this.entries.delete(key);
-    }
-    const bytes = json.length + rendered.html.length + rendered.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
-    if (bytes > this.maxBytes / 8) return;
-    this.entries.set(key, { json, rendered, bytes });
-    this.bytes += bytes;
-    while (this.bytes > this.maxBytes) {
-      const [first, entry] = this.entries.entries().next().value as [string, { bytes: number }];
-      this.entries.delete(first);
-      this.bytes -= entry.bytes;
-    }
+    const bytes = key.length + json.length + rendered.html.length + rendered.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
+    this.entries.set(key, { json, rendered }, bytes);
   }
 }
-const renders = new RenderCache(64 * 1024 * 1024);
+/** Rendered regions, headers and footers, 32 MB. */
+const renders = new RenderCache(32 * 1024 * 1024);
 /** Assembled pages without their nonces (page-cache.ts), 64 MB. */
 const pages = new PageCache(64 * 1024 * 1024);
 /** The assembled-page cache's size (metrics). */
@@ -359,13 +354,16 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     }
   }
   const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
-  // header and footer: one renderer call for both
-  let header = renders.get(`header ${chromeKey}`, chromeJson);
-  let footer = renders.get(`footer ${chromeKey}`, chromeJson);
+  // header and footer: one renderer call for both; kept for pages that exist (a 404's path is
+  // whatever was asked for: every junk path would be an entry)
+  let header = status === 404 ? undefined : renders.get(`header ${chromeKey}`, chromeJson);
+  let footer = status === 404 ? undefined : renders.get(`footer ${chromeKey}`, chromeJson);
   if (header === undefined || footer === undefined) {
     ({ header, footer } = await options.renderers.call<{ header: Rendered; footer: Rendered }>({ op: 'chrome', file: shellBundle.file, url: request.url, data, market, ms: 1000 }, 1000));
-    renders.set(`header ${chromeKey}`, chromeJson, header);
-    renders.set(`footer ${chromeKey}`, chromeJson, footer);
+    if (status !== 404) {
+      renders.set(`header ${chromeKey}`, chromeJson, header);
+      renders.set(`footer ${chromeKey}`, chromeJson, footer);
+    }
   }
 
   // preload the hydrating remote's manifest (a fetch). Not its scripts: Chromium reuses a failed
@@ -383,7 +381,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // scripts) before the header hydrates. Kept in the key above, so a changed navigation renders again.
   const chromeBy = onIntent && shell.CHROME_DATA_BY_URL === true ? CHROME_DATA_PATH : null;
   const end = onIntent ? scriptsOnIntent(template.end, [...(manifest ? [manifest] : []), ...(dataSrc ? [dataSrc] : []), ...(chromeBy ? [chromeBy] : [])]) : template.end;
-  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson) : '') : '';
+  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson, request.query) : '') : '';
 
   const pageHead = head?.() ?? null;
   // the page with these nonces on every <script> and <style> start tag (none: not stamped)

@@ -233,12 +233,14 @@ export function regionHtml(region: RemoteRegion): string {
  * URL instead, which the page fetches when it hydrates (a listing's 48 products would otherwise
  * push the HTML past what a phone's first round trip brings).
  */
-export function routeDataScript(remote: string, path: string, dataJson: string): string {
+export function routeDataScript(remote: string, path: string, dataJson: string, query?: string[]): string {
+  // `query`: the keys `path`'s query was reduced to (canonicalSearch); the browser reduces its own location by them before comparing
+  const keys = query ? { query } : {};
   if (dataJson.length > ROUTE_DATA_INLINE_MAX_CHARS) {
     const url = new URL(path, 'http://localhost');
-    return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${jsonForScript({ remote, path, src: routePayloadUrl(url.pathname, url.search) })}</script>`;
+    return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${jsonForScript({ remote, path, ...keys, src: routePayloadUrl(url.pathname, url.search) })}</script>`;
   }
-  const head = jsonForScript({ remote, path });
+  const head = jsonForScript({ remote, path, ...keys });
   return `<script type="application/json" id="${SSR_DATA_ELEMENT_ID}">${head.slice(0, -1)},"data":${dataJson}}</script>`;
 }
 

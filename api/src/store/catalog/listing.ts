@@ -248,6 +248,9 @@ export function vocabularyOf(list: string[]): Vocabulary {
  * correctQuery() computed in memory: the same words, the same pg_trgm similarity (threshold 0.3,
  * best similarity first, then the word in ascending order), no database round trip.
  */
+/** How many misspelt words' nearest catalogue words are remembered (oldest forgotten first). */
+export const NEAREST_KEPT = 4096;
+
 export function correctQueryInMemory(text: string, vocabulary: Vocabulary): string | null {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   let changed = false;
@@ -272,6 +275,8 @@ export function correctQueryInMemory(text: string, vocabulary: Vocabulary): stri
           best = w;
         }
       }
+      // at most NEAREST_KEPT words are remembered: a query is the client's, words without end
+      if (vocabulary.nearest.size >= NEAREST_KEPT) vocabulary.nearest.delete(vocabulary.nearest.keys().next().value as string);
       vocabulary.nearest.set(letters, best);
     }
     if (best !== null && best !== letters) {

@@ -13,6 +13,7 @@ import { PRODUCT_LIST_PAGE_SIZE, type ListingResponse, type ProductTile } from '
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.js';
 import { products } from '../../platform/db/schema.js';
+import { ByteLru } from '../../platform/cache/byte-lru.js';
 import { CachedBody, fnv } from '../../platform/http/cached-body.js';
 import { breadcrumbsOf, categoryNodes, loadCategoryIndex, type CategoryIndex, type CategoryInfo } from './categories.js';
 import { FacetIndex as MemoryFacetIndex, type TextRows } from './facet-index.js';
@@ -52,6 +53,8 @@ export type CatalogChange = { kind: 'stock'; productIds: number[] } | { kind: 'a
 
 export interface CatalogCacheOptions {
   listingCacheSize?: number;
+  /** Bytes of listing answers kept (their JSON; default 32 MB), whatever their number. */
+  listingCacheBytes?: number;
   productCacheSize?: number;
   /** Filters and facet counts from the in-memory index (default) or from one SQL statement each time. */
   inMemoryFacets?: boolean;
@@ -73,7 +76,7 @@ export class CatalogService {
   private publisher: ((change: CatalogChange) => void) | null = null;
   private categoryIndex: Promise<CategoryIndex> | null = null;
   private treeBody: Promise<CachedBody> | null = null;
-  private readonly listings: Lru<string, CachedBody>;
+  private readonly listings: ByteLru<string, CachedBody>;
   private readonly listingFlights = new SingleFlight<string, CachedBody>();
   private facetIndexPromise: Promise<FacetLookup> | null = null;
   private vocabularyPromise: Promise<Vocabulary> | null = null;
@@ -100,7 +103,7 @@ export class CatalogService {
   ) {
     this.currency = options.currency ?? 'NZD';
     this.inMemoryFacets = options.inMemoryFacets ?? true;
-    this.listings = new Lru(options.listingCacheSize ?? 2000);
+    this.listings = new ByteLru(options.listingCacheBytes ?? 32 * 1024 * 1024, options.listingCacheSize ?? 2000);
     this.productJson = new Lru(options.productCacheSize ?? 10_000);
     this.pathToId = new Lru(options.productCacheSize ?? 10_000);
   }
@@ -431,7 +434,8 @@ export class CatalogService {
       const json = JSON.stringify(response);
       const body = new CachedBody(json, `W/"l${version}-${fnv(json)}"`);
       if (cache && this.versionNo === version && !rows.ids.some((id) => changed.has(id))) {
-        this.listings.set(key, body);
+        // the JSON plus its brotli and gzip copies, made on first use (about a tenth each)
+        this.listings.set(key, body, key.length + Math.ceil(json.length * 1.2));
         this.listingProducts.set(key, rows.ids);
         if (this.listingProducts.size > this.listings.size * 2 + 100) for (const k of this.listingProducts.keys()) if (!this.listings.has(k)) this.listingProducts.delete(k);
       }

@@ -47,11 +47,30 @@ export function siteUrls(request: Pick<FastifyRequest, 'protocol' | 'host'>, sit
   return out;
 }
 
+/**
+ * The host a page is rendered and kept for. When SITE_HOSTS names the default market's (NZ) site, as
+ * a production deployment does, that is the request's host if SITE_HOSTS lists it, else the NZ
+ * site: a Host header that is none of the sites (a junk one, an IP address, a load balancer's
+ * probe) gets the NZ page as that site serves it, not cache entries of its own. Without an NZ
+ * entry every host not listed is the NZ site (development, tests): the request's host as it is.
+ */
+export function pageHost(request: Pick<FastifyRequest, 'protocol' | 'host'>, siteHosts: SiteHosts): string {
+  const host = request.host.toLowerCase();
+  const own = siteHosts.find((entry) => entry.market === DEFAULT_MARKET.id);
+  if (!own) return host;
+  const m = /^\[?([^\]]*?)\]?(?::(\d+))?$/.exec(host);
+  const name = m?.[1] ?? '';
+  const port = m?.[2] ?? null;
+  if (siteHosts.some((entry) => entry.host === name && (entry.port === null || entry.port === port))) return host;
+  return own.port ? `${own.host}:${own.port}` : own.host;
+}
+
 export function registerMarket(app: FastifyInstance, siteHosts: SiteHosts = DEFAULT_SITE_HOSTS, afterpayMaxCents?: Partial<Record<MarketSettings['currency'], number>>): void {
   const markets = marketsWith(afterpayMaxCents);
   app.decorateRequest('market', null as unknown as MarketSettings);
   app.decorate('marketOf', (request: FastifyRequest) => markets[marketForHost(request.host, siteHosts).id] ?? DEFAULT_MARKET);
   app.decorate('siteUrls', (request: FastifyRequest) => siteUrls(request, siteHosts));
+  app.decorate('pageHost', (request: FastifyRequest) => pageHost(request, siteHosts));
   app.addHook('onRequest', async (request) => {
     request.market = app.marketOf(request);
   });
@@ -69,6 +88,8 @@ declare module 'fastify' {
     marketOf(request: FastifyRequest): MarketSettings;
     /** This deployment's NZ and AU sites' origins as seen from the request. */
     siteUrls(request: FastifyRequest): Partial<Record<MarketId, string>>;
+    /** The host the edge renders and keeps this request's page for (pageHost). */
+    pageHost(request: FastifyRequest): string;
   }
 }
 
