@@ -226,6 +226,10 @@ class RenderCache {
   private entries = new Map<string, { json: string; rendered: Rendered; bytes: number }>();
   private bytes = 0;
   constructor(private readonly maxBytes: number) {}
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
   get(key: string, json: string): Rendered | undefined {
     const hit = this.entries.get(key);
     if (!hit || hit.json !== json) return undefined;
@@ -253,6 +257,15 @@ class RenderCache {
 const renders = new RenderCache(64 * 1024 * 1024);
 /** Assembled pages without their nonces (page-cache.ts), 64 MB. */
 const pages = new PageCache(64 * 1024 * 1024);
+/**
+ * Forgets every kept loader result, render and page: the next request of a page runs its loader and
+ * render again (the release gate times renders this way; the API's answers stay memoised).
+ */
+export function forgetRenders(): void {
+  kept.clear();
+  renders.clear();
+  pages.clear();
+}
 /** The assembled-page cache's size (metrics). */
 export const pageCacheStats = () => pages.stats();
 
