@@ -27,6 +27,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { buildApp } from './app.js';
 import { registerEdge } from './edge/edge.js';
 import { forgetRenders } from './edge/ssr/page.js';
+import { bundled } from './edge/ssr/renderers.js';
 import { loadConfig } from './platform/config.js';
 import { openDatabase, type Database } from './platform/db/index.js';
 import { schema } from './platform/db/tables.js';
@@ -89,7 +90,8 @@ const regionKind = (html: string, remote: string) => new RegExp(`data-remote="${
 export async function renderRoutes(input: RenderInput): Promise<RenderResult[]> {
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'store-gate-render-'));
   const config = loadConfig({ DATA_DIR: 'memory://', IMAGE_CACHE_DIR: path.join(scratch, 'images'), DEPLOY_DIR: input.deployDir, SEED_PRODUCTS: String(GATE_PRODUCTS) }, here);
-  const database = await openDatabase(config, { pgliteTemplate: await seededTemplate() });
+  // the renderer's bundle is made while the database loads
+  const [database, rendererScript] = await Promise.all([seededTemplate().then((template) => openDatabase(config, { pgliteTemplate: template })), bundled(path.join(here, 'edge', 'ssr', 'renderer.ts'))]);
   const app = buildApp({ config, db: database.db });
   let failure: string | undefined;
   let took: number | undefined;
@@ -98,7 +100,7 @@ export async function renderRoutes(input: RenderInput): Promise<RenderResult[]> 
     overrideOrigins: [],
     ssrRenderers: 1,
     ssrBudgetMs: input.budgetMs,
-    ssrRendererScript: path.join(here, 'edge', 'ssr', 'renderer.ts'),
+    ssrRendererScript: rendererScript,
     onRender: (remote, _version, outcome, seconds) => {
       if (remote === input.remote && outcome !== 'failed') took = seconds * 1000;
     },
