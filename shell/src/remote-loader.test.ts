@@ -165,7 +165,7 @@ describe('a developer override in a server-rendered page', () => {
     return remoteApplication({ remote: override, timeoutMs: 20, giveUpMs: 5000, mountPoint: () => document.getElementById('shell-main')!, onFailure: jest.fn(), onRetry: jest.fn(), ...(pageUrl ? { pageUrl: () => pageUrl } : {}) });
   };
 
-  it('keeps the live server-rendered region on screen until the local build has rendered, then swaps', async () => {
+  it('keeps the live server-rendered region on screen until the local build has drawn its page (not busy), then swaps', async () => {
     let arrive: (module: unknown) => void = () => undefined;
     loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
     const load = setupOverride();
@@ -176,14 +176,24 @@ describe('a developer override in a server-rendered page', () => {
     expect(main.querySelector('[role="status"], [data-remote-fallback]')).toBeNull();
     let draw: () => void = () => undefined;
     // the local build's first render comes after its mount resolved (React commits later)
+    let loaded: () => void = () => undefined;
     const mount = jest.fn(async ({ domElement }: { domElement: HTMLElement }) => {
       expect(domElement.hidden).toBe(true);
-      draw = () => (domElement.innerHTML = '<h1>Bags (local)</h1>');
+      // first the page's frame, waiting for its data; then the data
+      draw = () => (domElement.innerHTML = '<h1>\u00a0</h1><ul aria-busy="true"></ul>');
+      loaded = () => {
+        domElement.querySelector('h1')!.textContent = 'Bags (local)';
+        domElement.querySelector('ul')!.setAttribute('aria-busy', 'false');
+      };
     });
     arrive({ mount, unmount: async () => undefined });
     await mountApp(await pending);
     expect(main.textContent).toBe('Bags (live)');
     draw();
+    await Promise.resolve();
+    expect(main.querySelector<HTMLElement>('[data-outdated]')?.textContent).toBe('Bags (live)');
+    expect(main.querySelector<HTMLElement>('#app-catalog')!.hidden).toBe(true);
+    loaded();
     await Promise.resolve();
     expect(main.textContent).toBe('Bags (local)');
     expect(main.querySelectorAll('[data-remote="catalog"]')).toHaveLength(1);

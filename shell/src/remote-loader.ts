@@ -354,8 +354,10 @@ export function outdatedServerRegion(mountPoint: HTMLElement, remote: RemoteEntr
 export const SWAP_WAIT_MS = 10_000;
 
 /**
- * Replaces `outdated` with the hidden `region` as soon as something is rendered into it (before the
- * browser paints: no blank frame), or after SWAP_WAIT_MS. Returns a function that swaps at once.
+ * Replaces `outdated` with the hidden `region` as soon as the new build has drawn its page there:
+ * something is rendered and nothing in it is still loading (`aria-busy="true"`, as a page waiting
+ * for its data marks itself). Checked at each change, before the browser paints: no blank frame.
+ * After SWAP_WAIT_MS it swaps anyway. Returns a function that swaps at once.
  */
 export function swapOnFirstDraw(outdated: HTMLElement, region: HTMLElement): () => void {
   let done = false;
@@ -367,12 +369,13 @@ export function swapOnFirstDraw(outdated: HTMLElement, region: HTMLElement): () 
     outdated.remove();
     region.hidden = false;
   };
+  const drawn = () => region.childNodes.length > 0 && region.querySelector('[aria-busy="true"]') === null;
   const observer = new MutationObserver(() => {
-    if (region.childNodes.length > 0) swap();
+    if (drawn()) swap();
   });
-  observer.observe(region, { childList: true });
+  observer.observe(region, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
   const timer = setTimeout(swap, SWAP_WAIT_MS);
-  if (region.childNodes.length > 0) swap();
+  if (drawn()) swap();
   return swap;
 }
 
