@@ -2,7 +2,8 @@
 // with the NEW server bundle against the live shell (api/src/release-render.ts: the edge's page
 // renderer, one renderer process, the store's seed in a throwaway PGlite), and the build is held to
 // its release budgets (<project>/release-budgets.json): the brotli size of the scripts a route page
-// loads at start, and each route's server render time (median of a few renders).
+// loads at start, and each route's server render time (the renderer's CPU time for its loader and
+// render, median of a few renders).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -137,16 +138,19 @@ export async function checkRenders(registry, remote, distDir, live, budgets) {
         conflicts.push(`${remote.name}'s route ${route} (GET ${url}) ${problem}`);
         continue;
       }
-      const ms = median(result.ms);
-      times.push(`${route} ${ms.toFixed(1)} ms`);
+      // judged by the renderer's CPU time (the remote's own loader and render: what a busy machine
+      // does not inflate), with the time the edge waited shown beside it
+      const cpu = result.cpuMs?.length ? median(result.cpuMs) : median(result.ms);
+      const wall = median(result.ms);
+      times.push(`${route} ${cpu.toFixed(1)} ms (waited ${wall.toFixed(1)} ms)`);
       const limit = budgets?.serverRenderMs?.[route];
       if (limit === undefined) {
         if (budgets) notes.push(`${budgets.file} has no serverRenderMs for ${route}: its render time was not checked`);
-      } else if (ms > limit) {
-        conflicts.push(`${remote.name}'s route ${route} (GET ${url}) renders on the server in ${ms.toFixed(1)} ms (median of ${result.ms.length}: ${result.ms.join(', ')}), over its budget of ${limit} ms (${budgets.file})`);
+      } else if (cpu > limit) {
+        conflicts.push(`${remote.name}'s route ${route} (GET ${url}) takes ${cpu.toFixed(1)} ms to render on the server (renderer CPU, median of ${(result.cpuMs ?? result.ms).length}: ${(result.cpuMs?.length ? result.cpuMs : result.ms).join(', ')}; the edge waited ${wall.toFixed(1)} ms), over its budget of ${limit} ms (${budgets.file})`);
       }
     }
-    notes.push(`rendered ${results.length} route${results.length === 1 ? '' : 's'} of ${remote.name} with the new server bundle against the live shell in ${((Date.now() - started) / 1000).toFixed(1)} s${times.length ? ` (median server render: ${times.join(', ')})` : ''}`);
+    notes.push(`rendered ${results.length} route${results.length === 1 ? '' : 's'} of ${remote.name} with the new server bundle against the live shell in ${((Date.now() - started) / 1000).toFixed(1)} s${times.length ? ` (median server render, renderer CPU: ${times.join(', ')})` : ''}`);
   } finally {
     fs.rmSync(deployDir, { recursive: true, force: true });
   }

@@ -15,7 +15,6 @@ import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, t
 import { defaultRenderers, RendererPool } from './ssr/renderers';
 import type { RegistryFollower } from './registry-follower';
 import type { RenderHealthRecorder } from './release-health';
-import type { SsrMetrics } from '../platform/http/metrics';
 import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
 
 /**
@@ -62,8 +61,8 @@ export interface EdgeOptions {
   health?: RenderHealthRecorder;
   /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
   sourceMaps?: boolean;
-  /** Told of every region render's outcome and time (the release gate measures the new bundle with it). */
-  onRender?: (remote: string, version: string, outcome: 'rendered' | 'failed' | 'not_found', seconds: number) => void;
+  /** Told of each region rendered afresh: wall and renderer CPU time (the release gate measures a new bundle with it). */
+  onRegionRender?: SsrOptions['onRegionRender'];
   /** Told why a region's server render failed (the release gate prints it). */
   onRenderFailure?: (remote: string, error: unknown) => void;
 }
@@ -141,18 +140,6 @@ interface RegistryFile {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
-
-/** The render metrics with `onRender` told of each render too. */
-function watched(metrics: SsrMetrics | undefined, onRender: EdgeOptions['onRender']): SsrMetrics | undefined {
-  if (!onRender) return metrics;
-  return {
-    render(remote, version, outcome, seconds) {
-      metrics?.render(remote, version, outcome, seconds);
-      onRender(remote, version, outcome, seconds);
-    },
-    pageCacheLookup: (hit) => metrics?.pageCacheLookup(hit),
-  };
-}
 
 export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
   // the request's market (buildApp registers it; an edge on its own app gets the default hosts)
@@ -295,8 +282,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     disabled: new Set(opts.ssrDisabled ?? []),
     siteName: 'Fernleaf',
     log: app.log,
-    metrics: watched(opts.health ? opts.health.metrics(app.hasDecorator('metrics') ? app.metrics.ssr : undefined) : app.hasDecorator('metrics') ? app.metrics.ssr : undefined, opts.onRender),
+    metrics: opts.health ? opts.health.metrics(app.hasDecorator('metrics') ? app.metrics.ssr : undefined) : app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
     onFailure: opts.onRenderFailure,
+    onRegionRender: opts.onRegionRender,
     renderers: new RendererPool({
       size: opts.ssrRenderers ?? defaultRenderers(),
       deployDir: opts.deployDir,

@@ -46,6 +46,11 @@ export interface SsrOptions {
   metrics?: SsrMetrics;
   /** The renderer processes that run the server bundles (renderers.ts). */
   renderers: RendererPool;
+  /**
+   * Told of each region the renderer loaded and rendered afresh: the time it took as the edge waited
+   * (ms) and the CPU time the renderer spent on it (cpuMs).
+   */
+  onRegionRender?: (remote: string, version: string, time: { ms: number; cpuMs?: number }) => void;
 }
 
 export interface PageRequest {
@@ -226,9 +231,13 @@ class RenderCache {
   private entries = new Map<string, { json: string; rendered: Rendered; bytes: number }>();
   private bytes = 0;
   constructor(private readonly maxBytes: number) {}
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
+  /** Forgets the entries whose key `drop` accepts. */
+  clear(drop: (key: string) => boolean = () => true): void {
+    for (const [key, entry] of this.entries) {
+      if (!drop(key)) continue;
+      this.entries.delete(key);
+      this.bytes -= entry.bytes;
+    }
   }
   get(key: string, json: string): Rendered | undefined {
     const hit = this.entries.get(key);
@@ -258,12 +267,13 @@ const renders = new RenderCache(64 * 1024 * 1024);
 /** Assembled pages without their nonces (page-cache.ts), 64 MB. */
 const pages = new PageCache(64 * 1024 * 1024);
 /**
- * Forgets every kept loader result, render and page: the next request of a page runs its loader and
- * render again (the release gate times renders this way; the API's answers stay memoised).
+ * Forgets every kept loader result, region render and page: the next request of a page runs its
+ * remote's loader and render again (the release gate times renders this way; the API's answers and
+ * the shell's header and footer stay kept).
  */
 export function forgetRenders(): void {
   kept.clear();
-  renders.clear();
+  renders.clear((key) => !key.startsWith('header ') && !key.startsWith('footer '));
   pages.clear();
 }
 /** The assembled-page cache's size (metrics). */
@@ -306,11 +316,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       const key = `${file} ${market.id} ${request.url}`;
       let entry = await keptFor(key, request.api);
       let fresh: Rendered | undefined;
+      let cpuMs: number | undefined;
       if (!entry) {
         const calls: Kept['calls'] = [];
-        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
+        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered; cpuMs?: number }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
         entry = { calls, loaded: result.loaded };
         fresh = result.rendered;
+        cpuMs = result.cpuMs;
         keep(key, entry);
       }
       const { loaded } = entry;
@@ -329,6 +341,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
+        if (fresh) options.onRegionRender?.(owner.name, owner.version, { ms: performance.now() - started, cpuMs });
         regionStyles = rendered.styles;
         head = () => headOf(loaded) ?? null;
       }
