@@ -162,6 +162,8 @@ export async function renderRoutes(input: RenderInput): Promise<RenderResult[]> 
     await app.close();
     await database.close();
     fs.rmSync(scratch, { recursive: true, force: true });
+    // the renderer bundled for this check (its own temp folder)
+    fs.rmSync(path.dirname(rendererScript), { recursive: true, force: true });
   }
   return results;
 }
