@@ -69,10 +69,35 @@ test('one remote from a local dev server runs inside the hosted shell and takes 
   const server = await startDevServer(port);
   try {
     const manifest = `http://localhost:${port}/mf-manifest.json`;
+    // from the server-rendered listing to the local build's: is the listing ever off screen?
+    // (checked at every DOM change, before the browser paints it)
+    await page.addInitScript(() => {
+      const w = window as unknown as { regionSeen?: boolean; regionBlank: number[]; serverRendered?: boolean };
+      w.regionBlank = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        w.serverRendered = document.querySelector('#app-catalog[data-ssr="rendered"]') !== null;
+      });
+      const check = () => {
+        const main = document.getElementById('shell-main');
+        if (!main) return;
+        // the listing's heading, on screen (a hidden region's or a "Loading…" state's does not count)
+        const shown = [...main.querySelectorAll('h1')].some((h) => h.textContent?.trim() === 'Bags' && h.getClientRects().length > 0);
+        if (shown) w.regionSeen = true;
+        else if (w.regionSeen) w.regionBlank.push(Math.round(performance.now()));
+      };
+      new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['hidden', 'class'] });
+    });
     await page.goto(`/categories/bags?mf-override.catalog=${encodeURIComponent(manifest)}`);
+    // the local build's region (the live one beside it, until then, has no id)
+    const region = page.locator('#app-catalog');
+    await expect(region).toHaveAttribute('data-remote-version', 'override', { timeout: 30_000 });
+    await expect(region.getByLabel('Sort by')).toBeVisible();
+    await expect(region.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    await expect(page.locator('#shell-main > [data-remote="catalog"]')).toHaveCount(1);
     const catalog = remote(page, 'catalog');
-    await expect(catalog.getByLabel('Sort by')).toBeVisible({ timeout: 30_000 });
-    await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { serverRendered?: boolean }).serverRendered), 'the page came server-rendered by the live catalog').toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { regionSeen?: boolean }).regionSeen)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { regionBlank: number[] }).regionBlank), 'moments the listing was off screen').toEqual([]);
     await expect(page.getByTestId('override-banner')).toContainText('catalog');
     const sameDocument = await markDocument(page);
 

@@ -156,3 +156,72 @@ describe('withTimeout', () => {
     await expect(withTimeout(Promise.reject(new Error('no')), 50, 'x')).rejects.toThrow('no');
   });
 });
+
+describe('a developer override in a server-rendered page', () => {
+  const override = { ...remote, manifest: 'http://localhost:3001/mf-manifest.json', version: 'override' };
+  const LIVE_REGION = '<div id="app-catalog" data-remote="catalog" data-remote-version="v1" data-ssr="rendered"><h1>Bags (live)</h1></div>';
+  const setupOverride = (pageUrl?: string) => {
+    document.body.innerHTML = `<main id="shell-main">${LIVE_REGION}</main>`;
+    return remoteApplication({ remote: override, timeoutMs: 20, giveUpMs: 5000, mountPoint: () => document.getElementById('shell-main')!, onFailure: jest.fn(), onRetry: jest.fn(), ...(pageUrl ? { pageUrl: () => pageUrl } : {}) });
+  };
+
+  it('keeps the live server-rendered region on screen until the local build has drawn its page (not busy), then swaps', async () => {
+    let arrive: (module: unknown) => void = () => undefined;
+    loadRemote.mockReturnValue(new Promise((resolve) => (arrive = resolve)));
+    const load = setupOverride();
+    const main = document.getElementById('shell-main')!;
+    const pending = load();
+    await new Promise((r) => setTimeout(r, 40));
+    expect(main.textContent).toBe('Bags (live)');
+    expect(main.querySelector('[role="status"], [data-remote-fallback]')).toBeNull();
+    let draw: () => void = () => undefined;
+    // the local build's first render comes after its mount resolved (React commits later)
+    let loaded: () => void = () => undefined;
+    const mount = jest.fn(async ({ domElement }: { domElement: HTMLElement }) => {
+      expect(domElement.hidden).toBe(true);
+      // first the page's frame, waiting for its data; then the data
+      draw = () => (domElement.innerHTML = '<h1>\u00a0</h1><ul aria-busy="true"></ul>');
+      loaded = () => {
+        domElement.querySelector('h1')!.textContent = 'Bags (local)';
+        domElement.querySelector('ul')!.setAttribute('aria-busy', 'false');
+      };
+    });
+    arrive({ mount, unmount: async () => undefined });
+    await mountApp(await pending);
+    expect(main.textContent).toBe('Bags (live)');
+    draw();
+    await Promise.resolve();
+    expect(main.querySelector<HTMLElement>('[data-outdated]')?.textContent).toBe('Bags (live)');
+    expect(main.querySelector<HTMLElement>('#app-catalog')!.hidden).toBe(true);
+    loaded();
+    await Promise.resolve();
+    expect(main.textContent).toBe('Bags (local)');
+    expect(main.querySelectorAll('[data-remote="catalog"]')).toHaveLength(1);
+    const region = main.querySelector<HTMLElement>('#app-catalog')!;
+    expect(region.hidden).toBe(false);
+    expect(region.dataset.remoteVersion).toBe('override');
+  });
+
+  it('says how to allow local network access when the browser blocks the local manifest', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
+    const load = setupOverride('https://store.example.com/categories/bags');
+    await mountApp(await load());
+    const main = document.getElementById('shell-main')!;
+    const alert = main.querySelector('[data-local-network-blocked]')!;
+    expect(alert.querySelector('h2')?.textContent).toBe('Allow local network access to see your local build');
+    expect(alert.textContent).toContain('turn on "Local network access" for https://store.example.com');
+    // the live region gave way to the message
+    expect(main.textContent).not.toContain('Bags (live)');
+    expect(error.mock.calls.map((c) => String(c[0])).join('\n')).toContain('[shell] Your local catalog build (http://localhost:3001/mf-manifest.json) could not be loaded: the browser blocked https://store.example.com');
+  });
+
+  it('shows the usual fallback, not the local network help, when the store itself runs on localhost', async () => {
+    loadRemote.mockRejectedValue(new TypeError('Failed to fetch'));
+    const load = setupOverride('http://localhost:8080/categories/bags');
+    await mountApp(await load());
+    const main = document.getElementById('shell-main')!;
+    expect(main.querySelector('[data-local-network-blocked]')).toBeNull();
+    expect(main.querySelector('[data-remote-fallback="catalog"] h2')?.textContent).toBe('Sorry, we hit a snag');
+  });
+});

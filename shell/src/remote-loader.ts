@@ -1,6 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
 import type { AppProps, LifeCycles } from 'single-spa';
+import { blockedByLocalNetworkAccess, localNetworkHelp, renderLocalNetworkHelp } from './local-network';
 import type { RemoteEntry } from './registry';
 
 /** What every remote's `./app` module exposes: single-spa lifecycles (built with single-spa-react). */
@@ -116,6 +117,8 @@ export interface RemoteAppOptions {
   onFailure: (name: string) => void;
   /** Reload this remote now (the fallback's "Try again"). */
   onRetry: (name: string) => void;
+  /** The page's URL (default: the window's), to tell a public page from a local one. */
+  pageUrl?: () => string;
 }
 
 function report(remote: string, reason: FailureReason, error: unknown): void {
@@ -137,9 +140,11 @@ export function appLoaded(name: string): boolean {
 export function remoteApplication(options: RemoteAppOptions): () => Promise<LifeCycles> {
   const { remote, timeoutMs } = options;
   const giveUpMs = options.giveUpMs ?? slowLimitMs(timeoutMs);
+  const pageUrl = options.pageUrl ?? (() => window.location.href);
   return async () => {
     let lifecycles: RemoteLifecycles | null = null;
     let failure: { reason: FailureReason; error: unknown } | null = null;
+    let localNetworkBlocked = false;
     // While the code loads: a server-rendered region keeps its HTML (readable at once); any other
     // region shows a loading state, then past loadTimeoutMs "taking longer than usual" with Try
     // again, and the page replaces it as soon as the remote arrives.
@@ -193,6 +198,11 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       failure = { reason: error instanceof TimeoutError ? 'load-timeout' : 'load-error', error };
       report(remote.name, failure.reason, error);
       options.onFailure(remote.name);
+      // a developer's local build that the browser's Local Network Access blocked: say so, and how to allow it
+      if (remote.version === OVERRIDE_VERSION && blockedByLocalNetworkAccess(pageUrl(), remote.manifest, error)) {
+        localNetworkBlocked = true;
+        console.error(`[shell] ${localNetworkHelp(remote.name, remote.manifest, pageUrl()).join('\n')}`);
+      }
     } finally {
       clearTimeout(slowTimer);
       window.removeEventListener('single-spa:routing-event', dropIfLeft);
@@ -200,6 +210,8 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
 
     let container: HTMLElement | null = null;
     let mounted = false;
+    /** shows this build's region in place of an outdated server-rendered one now (when it has not drawn yet) */
+    let swap: () => void = () => undefined;
     const retry = () => options.onRetry(remote.name);
 
     return {
@@ -215,6 +227,9 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
         }
       },
       mount: async (props: AppProps) => {
+        // a server-rendered region of another build (a developer override, a newer release) stays
+        // on screen until this build has drawn its own in a hidden region beside it
+        const outdated = outdatedServerRegion(options.mountPoint(), remote);
         container = adoptServerRegion(options.mountPoint(), remote);
         if (!container && placeholder?.isConnected) container = placeholder;
         if (container && container === placeholder) {
@@ -228,10 +243,16 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
           container.id = `app-${remote.name}`;
           container.dataset.remote = remote.name;
           container.dataset.remoteVersion = remote.version;
-          options.mountPoint().append(container);
+          if (outdated) {
+            container.hidden = true;
+            outdated.after(container);
+          } else options.mountPoint().append(container);
         }
+        swap = outdated ? swapOnFirstDraw(outdated, container) : () => undefined;
         if (!lifecycles || failure) {
-          renderFallback(container, remote.name, failure?.reason ?? 'load-error', retry);
+          if (localNetworkBlocked) renderLocalNetworkHelp(container, remote.name, remote.manifest, pageUrl(), retry);
+          else renderFallback(container, remote.name, failure?.reason ?? 'load-error', retry);
+          swap();
           return;
         }
         try {
@@ -247,9 +268,11 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
             // the remote is already broken; its fallback replaces whatever it left behind
           }
           renderFallback(container, remote.name, 'render-error', retry);
+          swap();
         }
       },
       unmount: async (props: AppProps) => {
+        swap();
         const element = container;
         container = null;
         if (element && lifecycles && mounted) {
@@ -273,7 +296,8 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
  */
 export function loadingRegion(mountPoint: HTMLElement, remote: RemoteEntry): HTMLElement | null {
   const existing = mountPoint.querySelector<HTMLElement>(`:scope > #app-${CSS.escape(remote.name)}`);
-  if (existing?.dataset.ssr === 'rendered' && existing.dataset.remoteVersion === remote.version) return null;
+  // of this release it is hydrated; of another (an override, a newer release) it stays until the new build draws
+  if (existing?.dataset.ssr === 'rendered') return null;
   if (existing && existing.dataset.ssr === undefined) return null; // mounted or being mounted already
   if (existing && existing.dataset.remoteVersion !== remote.version) existing.remove(); // another release's server region
   let region = existing && existing.dataset.remoteVersion === remote.version ? existing : null;
@@ -308,6 +332,51 @@ export function adoptServerRegion(mountPoint: HTMLElement, remote: RemoteEntry):
   }
   region.classList.remove('remote-loading');
   return region;
+}
+
+/** The version a developer override's registry entry carries (registry.ts applyOverrides). */
+const OVERRIDE_VERSION = 'override';
+
+/**
+ * A server-rendered region of another build of this remote (the page was rendered with the live
+ * release; a developer override or a newer release mounts): it cannot be hydrated, but it stays on
+ * screen, without its id, until the new build has drawn (swapOnFirstDraw).
+ */
+export function outdatedServerRegion(mountPoint: HTMLElement, remote: RemoteEntry): HTMLElement | null {
+  const region = mountPoint.querySelector<HTMLElement>(`:scope > #app-${CSS.escape(remote.name)}[data-ssr="rendered"]`);
+  if (!region || region.dataset.remoteVersion === remote.version) return null;
+  region.removeAttribute('id');
+  region.dataset.outdated = '';
+  return region;
+}
+
+/** How long an outdated server region waits for the new build's first render before it goes anyway. */
+export const SWAP_WAIT_MS = 10_000;
+
+/**
+ * Replaces `outdated` with the hidden `region` as soon as the new build has drawn its page there:
+ * something is rendered and nothing in it is still loading (`aria-busy="true"`, as a page waiting
+ * for its data marks itself). Checked at each change, before the browser paints: no blank frame.
+ * After SWAP_WAIT_MS it swaps anyway. Returns a function that swaps at once.
+ */
+export function swapOnFirstDraw(outdated: HTMLElement, region: HTMLElement): () => void {
+  let done = false;
+  const swap = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    outdated.remove();
+    region.hidden = false;
+  };
+  const drawn = () => region.childNodes.length > 0 && region.querySelector('[aria-busy="true"]') === null;
+  const observer = new MutationObserver(() => {
+    if (drawn()) swap();
+  });
+  observer.observe(region, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  const timer = setTimeout(swap, SWAP_WAIT_MS);
+  if (drawn()) swap();
+  return swap;
 }
 
 /** Register (or replace) remotes with the federation runtime. `force` drops cached entries. */

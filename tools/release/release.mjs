@@ -27,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { remoteEntry } from '../deploy-local.mjs';
 import { cleanCheckout, commitOf, dirtyFiles } from './checkout.mjs';
 import { checkRelease, describeChange, serverRequires } from './gate.mjs';
+import { checkFirstLoad, checkRenders, readBudgets } from './render-gate.mjs';
 import { openRegistry, RegistryConflict } from './registry/index.mjs';
 import { CANARY_ACTIONS, retentionFromEnv } from './registry/retention.mjs';
 
@@ -73,8 +74,26 @@ async function liveParties(registry, live) {
   };
 }
 
-async function gate(registry, remote, candidate, live, { force = false } = {}) {
+/**
+ * The compatibility gate: the build's metadata against the live site (gate.mjs) and, for a build
+ * folder (`build`: { distDir, tree: the checkout its release budgets come from }), its first-load
+ * scripts against its budget and its routes rendered with its server bundle against the live shell
+ * (render-gate.mjs).
+ */
+async function gate(registry, remote, candidate, live, { force = false, build } = {}) {
   const { conflicts, notes } = checkRelease({ ...candidate, name: remote.name, service: Boolean(remote.service) }, await liveParties(registry, live));
+  if (build) {
+    const budgets = readBudgets(build.tree, remote.project);
+    if (!budgets) notes.push(`${remote.project} has no release-budgets.json: its first-load scripts and render times were not held to budgets`);
+    const firstLoad = checkFirstLoad(remote, build.distDir, budgets);
+    conflicts.push(...firstLoad.conflicts);
+    notes.push(...firstLoad.notes);
+    if (conflicts.length === 0) {
+      const renders = await checkRenders(registry, remote, build.distDir, live, budgets);
+      conflicts.push(...renders.conflicts);
+      notes.push(...renders.notes);
+    } else notes.push(`${remote.name}'s routes were not rendered: the build is refused already`);
+  }
   for (const note of notes) console.log(`  note: ${note}`);
   if (conflicts.length === 0) return;
   const message = `release of ${remote.name} refused by the compatibility gate:\n${conflicts.map((c) => `  - ${c}`).join('\n')}`;
@@ -129,7 +148,7 @@ function runTargets(dir, project, targets) {
 function prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo }) {
   if (dist || skipBuild) {
     const distDir = path.resolve(dist ?? path.join(repo, remote.project, 'dist'));
-    return { distDir, source: { prebuilt: path.relative(repo, distDir) || distDir, checks: [] }, done: () => {} };
+    return { distDir, tree: repo, source: { prebuilt: path.relative(repo, distDir) || distDir, checks: [] }, done: () => {} };
   }
   const dirty = commit ? [] : dirtyFiles(repo);
   if (dirty.length && !allowDirty) {
@@ -139,7 +158,7 @@ function prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo }) {
   }
   if (dirty.length) {
     runTargets(repo, remote.project, [...RELEASE_CHECKS, 'build']);
-    return { distDir: path.join(repo, remote.project, 'dist'), source: { ...commitOf(repo), dirty: true, checks: RELEASE_CHECKS }, done: () => {} };
+    return { distDir: path.join(repo, remote.project, 'dist'), tree: repo, source: { ...commitOf(repo), dirty: true, checks: RELEASE_CHECKS }, done: () => {} };
   }
   const info = commitOf(repo, commit ?? 'HEAD');
   console.log(`  from ${info.commit.slice(0, 12)} (${info.author}): ${info.subject}`);
@@ -150,7 +169,7 @@ function prepareBuild(remote, { dist, skipBuild, commit, allowDirty, repo }) {
     checkout.remove();
     throw error;
   }
-  return { distDir: path.join(checkout.dir, remote.project, 'dist'), source: { ...info, checks: RELEASE_CHECKS }, done: checkout.remove };
+  return { distDir: path.join(checkout.dir, remote.project, 'dist'), tree: checkout.dir, source: { ...info, checks: RELEASE_CHECKS }, done: checkout.remove };
 }
 
 export const MARKETS = ['NZ', 'AU'];
@@ -181,12 +200,12 @@ export async function release(registry, nameOrProject, { skipBuild = false, dist
   }
 }
 
-async function releaseBuild(registry, remote, { distDir, source }, { force, retention, started, canary }) {
+async function releaseBuild(registry, remote, { distDir, tree, source }, { force, retention, started, canary }) {
   const manifest = readJson(path.join(distDir, 'mf-manifest.json'));
   if (!manifest) throw new ReleaseError(`${distDir}/mf-manifest.json not found: is this a remote's build?`);
   const candidate = { manifest, contract: readJson(path.join(distDir, 'storefront-contract.json')), server: candidateServer(distDir) };
   const live = await registry.readLive();
-  await gate(registry, remote, candidate, live, { force });
+  await gate(registry, remote, candidate, live, { force, build: { distDir, tree } });
   const current = live.remotes.find((r) => r.name === remote.name);
   if (current?.canary) throw new ReleaseError(`${remote.name} ${current.canary.version} is on canary (${current.canary.share}%): promote or abort it first`);
   const version = await registry.publish(remote.name, distDir);
@@ -338,7 +357,7 @@ async function main(argv) {
         const remote = remoteOf(target);
         const distDir = path.resolve(option(rest, '--dist') ?? path.join(root, remote.project, 'dist'));
         const candidate = { manifest: readJson(path.join(distDir, 'mf-manifest.json')), contract: readJson(path.join(distDir, 'storefront-contract.json')), server: candidateServer(distDir) };
-        await gate(registry, remote, candidate, await registry.readLive());
+        await gate(registry, remote, candidate, await registry.readLive(), { build: { distDir, tree: root } });
         console.log(`${remote.name}: compatible with the live site`);
         return undefined;
       }

@@ -62,6 +62,10 @@ export interface EdgeOptions {
   health?: RenderHealthRecorder;
   /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
   sourceMaps?: boolean;
+  /** Told of each region rendered afresh: wall and renderer CPU time (the release gate measures a new bundle with it). */
+  onRegionRender?: SsrOptions['onRegionRender'];
+  /** Told why a region's server render failed (the release gate prints it). */
+  onRenderFailure?: (remote: string, error: unknown) => void;
 }
 
 /** The registry embedded in the page, so the shell starts without fetching it. */
@@ -282,6 +286,8 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     siteName: 'Fernleaf',
     log: app.log,
     metrics: opts.health ? opts.health.metrics(app.hasDecorator('metrics') ? app.metrics.ssr : undefined) : app.hasDecorator('metrics') ? app.metrics.ssr : undefined,
+    onFailure: opts.onRenderFailure,
+    onRegionRender: opts.onRegionRender,
     renderers: new RendererPool({
       size: opts.ssrRenderers ?? defaultRenderers(),
       deployDir: opts.deployDir,

@@ -30,6 +30,12 @@ export class FileRegistry {
     return { manifest: json('mf-manifest.json'), contract: json('storefront-contract.json'), serverSource: readText(path.join(dir, 'server', 'server.js')) };
   }
 
+  /** One file of a deployed build (its bytes), or undefined. */
+  async buildFile(name, version, file) {
+    const full = path.join(deployDir, 'cdn', name, version, file);
+    return fs.existsSync(full) ? fs.readFileSync(full) : undefined;
+  }
+
   async publish(name, dist, transform) {
     return publish(name, dist, transform);
   }

@@ -129,6 +129,12 @@ export class PostgresRegistry {
     return { manifest: await json('mf-manifest.json'), contract: await json('storefront-contract.json'), serverSource: await text('server/server.js') };
   }
 
+  /** One file of a stored build (its bytes), or undefined. */
+  async buildFile(name, version, file) {
+    const files = await this.filesOf(name, version);
+    return files?.[file] ? ((await this.blob(files[file])) ?? undefined) : undefined;
+  }
+
   /** Publishes a build folder (as deploy-local.mjs would): returns its version. */
   async publish(name, dist, transform) {
     // the version is the hash of the folder's files: a stored one has these very files (no need to

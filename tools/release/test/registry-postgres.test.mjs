@@ -139,6 +139,9 @@ for (const kind of BACKENDS) {
       await registry.publishFiles('catalog', 'c1', filesOf('c1'));
       await assert.rejects(registry.publishFiles('catalog', 'c1', filesOf('other')), ImmutableBuild);
       assert.equal((await registry.buildFiles('catalog', 'c1')).manifest.label, 'c1');
+      // one file's bytes (the render check reads the live shell's template and server bundle so)
+      assert.equal((await registry.buildFile('catalog', 'c1', 'remoteEntry.c1.js')).toString('utf8'), '/* c1 */');
+      assert.equal(await registry.buildFile('catalog', 'c1', 'server/server.js'), undefined);
       await registry.publishFiles('catalog', 'c2', filesOf('c2'));
       const blobs = (await db.raw('SELECT count(*)::int AS n FROM release_blob')).rows[0].n;
       assert.equal(blobs, 5, 'two manifests, two entries, one shared vendor file');

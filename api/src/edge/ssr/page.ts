@@ -47,6 +47,11 @@ export interface SsrOptions {
   metrics?: SsrMetrics;
   /** The renderer processes that run the server bundles (renderers.ts). */
   renderers: RendererPool;
+  /**
+   * Told of each region the renderer loaded and rendered afresh: the time it took as the edge waited
+   * (ms) and the CPU time the renderer spent on it (cpuMs).
+   */
+  onRegionRender?: (remote: string, version: string, time: { ms: number; cpuMs?: number }) => void;
 }
 
 export interface PageRequest {
@@ -235,6 +240,10 @@ class RenderCache {
   constructor(maxBytes: number) {
     this.entries = new ByteLru(maxBytes);
   }
+  /** Forgets the entries whose key `drop` accepts. */
+  clear(drop: (key: string) => boolean = () => true): void {
+    for (const key of [...this.entries.keys()]) if (drop(key)) this.entries.delete(key);
+  }
   get(key: string, json: string): Rendered | undefined {
     const hit = this.entries.get(key);
     return hit && hit.json === json ? hit.rendered : undefined;
@@ -248,6 +257,16 @@ class RenderCache {
 const renders = new RenderCache(32 * 1024 * 1024);
 /** Assembled pages without their nonces (page-cache.ts), 64 MB. */
 const pages = new PageCache(64 * 1024 * 1024);
+/**
+ * Forgets every kept loader result, region render and page: the next request of a page runs its
+ * remote's loader and render again (the release gate times renders this way; the API's answers and
+ * the shell's header and footer stay kept).
+ */
+export function forgetRenders(): void {
+  kept.clear();
+  renders.clear((key) => !key.startsWith('header ') && !key.startsWith('footer '));
+  pages.clear();
+}
 /** The assembled-page cache's size (metrics). */
 export const pageCacheStats = () => pages.stats();
 
@@ -288,11 +307,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       const key = `${file} ${market.id} ${request.url}`;
       let entry = await keptFor(key, request.api);
       let fresh: Rendered | undefined;
+      let cpuMs: number | undefined;
       if (!entry) {
         const calls: Kept['calls'] = [];
-        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
+        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered; cpuMs?: number }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
         entry = { calls, loaded: result.loaded };
         fresh = result.rendered;
+        cpuMs = result.cpuMs;
         keep(key, entry);
       }
       const { loaded } = entry;
@@ -311,6 +332,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
+        if (fresh) options.onRegionRender?.(owner.name, owner.version, { ms: performance.now() - started, cpuMs });
         regionStyles = rendered.styles;
         head = () => headOf(loaded) ?? null;
       }

@@ -86,12 +86,18 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
     case 'region': {
       // the budget as the edge had it in-process: the loader within it, the render aborted when the
       // rest runs out (a render that blocks finishes; the API process stops waiting for a hung one)
+      // and the CPU time this process spent on it (the loader's API calls are the API process's)
       const remote = remoteOf(request.file);
       started = performance.now();
+      const cpu = process.cpuUsage();
+      const cpuMs = () => {
+        const used = process.cpuUsage(cpu);
+        return (used.user + used.system) / 1000;
+      };
       const loaded = await within(loadOf(remote, id, request), request.ms);
-      if (loaded.status === 404) return { loaded };
+      if (loaded.status === 404) return { loaded, cpuMs: cpuMs() };
       const rendered: Rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market: request.market }), Math.max(1, request.ms - (performance.now() - started)));
-      return { loaded, rendered };
+      return { loaded, rendered, cpuMs: cpuMs() };
     }
     case 'render':
       return renderRoot(remoteOf(request.file).render({ url: request.url, data: request.data, market: request.market }), request.ms);

@@ -82,7 +82,7 @@ const START_PAUSE_MS = 5000;
 
 let built: Promise<string> | null = null;
 /** renderer.ts bundled into one CommonJS file (development and tests; production builds it in build.mjs). */
-function bundled(source: string): Promise<string> {
+export function bundled(source: string): Promise<string> {
   built ??= (async () => {
     const { build } = await import('esbuild');
     const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'store-renderer-')), 'renderer.cjs');
