@@ -84,7 +84,7 @@ export interface Config {
  * delivers the outbox every `intervalSeconds` (0: this process does not send).
  */
 export type MailConfig = ({ kind: 'smtp'; url: string; requireTls: boolean; timeoutMs: number } | { kind: 'stand-in' }) & {
-  /** MAIL_FROM; empty when unset (production refuses to start without it). */
+  /** MAIL_FROM; empty when unset in production with SMTP_URL (production then refuses to start). */
   from: string;
   intervalSeconds: number;
   maxAttempts: number;
@@ -105,7 +105,8 @@ function mailFrom(env: NodeJS.ProcessEnv): MailConfig {
     retryBaseSeconds: intFrom(env.MAIL_RETRY_BASE_SECONDS, 30, 'MAIL_RETRY_BASE_SECONDS', 1, 86_400),
   };
   const raw = (env.SMTP_URL ?? '').trim();
-  if (!raw) return { kind: 'stand-in', ...sender };
+  // the stand-in reaches nobody: its sender address needs no setting
+  if (!raw) return { kind: 'stand-in', ...sender, from: from || DEFAULT_MAIL_FROM };
   let url: URL | null = null;
   try {
     url = new URL(raw);

@@ -115,7 +115,7 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
   if (config.mail.kind === 'stand-in') {
     standIn('mail', 'SMTP_URL', 'SMTP_URL is empty: e-mail (order confirmations) goes to the local SMTP stand-in and reaches nobody; set SMTP_URL=smtps://user:password@host:465 and MAIL_FROM of the mail provider');
   }
-  if (!config.mail.from) problems.push({ variable: 'MAIL_FROM', kind: 'setting', message: 'MAIL_FROM is empty: set the address e-mail is sent from, e.g. MAIL_FROM="Fernleaf <orders@fernleaf.co.nz>"' });
+  if (config.mail.kind === 'smtp' && !config.mail.from) problems.push({ variable: 'MAIL_FROM', kind: 'setting', message: 'MAIL_FROM is empty: set the address e-mail is sent from, e.g. MAIL_FROM="Fernleaf <orders@fernleaf.co.nz>"' });
   if (config.account.outbox) standIn('user-pool', 'AUTH_OUTBOX', 'AUTH_OUTBOX is on: sign-up and reset codes are readable at /api/cognito/outbox; set AUTH_OUTBOX=0 (or leave it unset)');
 
   const allowed = allowedStandIns(env[ALLOW_STAND_INS]);
