@@ -32,6 +32,7 @@ import type { VoucherService } from '../vouchers/service.js';
 import { AFTERPAY_EXPIRED_MESSAGE, OrderError, PAYMENT_ERROR_STATUS, paymentMessage } from './errors.js';
 import { payOrder } from './payment.js';
 import { enqueueFromCte, enqueueOrderMail } from '../mail/outbox.js';
+import { OrderReview } from './review.js';
 import { pickupAddress, type PickupStore } from './pickup.js';
 import { priceOrder } from './pricing.js';
 import { labelOf, orderInsert, orderItems, orderPayments, type OrderRow } from './record.js';
@@ -85,7 +86,11 @@ export class OrderService {
     private readonly options: OrderServiceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.review = new OrderReview({ db, gateway, payLater, fraud: options.fraud, afterRelease: (released) => this.afterRelease(released) });
   }
+
+  /** The operator's side: orders held for review (release, cancel) and refunds of returns. */
+  readonly review: OrderReview;
 
   private readonly now: () => number;
 

@@ -14,5 +14,8 @@ CREATE TABLE "mail_outbox" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "review_outcome" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "review_note" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "mail_outbox_kind_ref_idx" ON "mail_outbox" USING btree ("kind","ref");--> statement-breakpoint
 CREATE INDEX "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE status = 'pending';
