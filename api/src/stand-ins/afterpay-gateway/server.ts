@@ -8,7 +8,7 @@
  * a repeated `requestId` answers the first refund; 422 `invalid_amount` beyond what is left or in
  * another currency; 404 unknown payment). `confirm(token)` and `decline(token)` stand for the
  * shopper on Afterpay's page; `failNext` answers the next requests 500; `delayMs` delays every
- * answer (timeouts). State is in memory: a test double, one per test.
+ * request before it is carried out, `lateAnswerMs` every answer after (timeouts). State is in memory: a test double, one per test.
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -40,6 +40,8 @@ export class AfterpayStandIn {
   delayMs = 0;
   /** The next this many requests are answered 500. */
   failNext = 0;
+  /** Every answer is sent this long after the request was carried out (ms): a timeout that still did the work. */
+  lateAnswerMs = 0;
   private readonly checkouts = new Map<string, Checkout>();
   private readonly now: () => number;
 
@@ -55,6 +57,10 @@ export class AfterpayStandIn {
       }
       if (request.headers.authorization !== expected) return reply.code(401).send(this.error(401, 'unauthorized', 'Credentials are required to access this resource.'));
       return undefined;
+    });
+    this.app.addHook('onSend', async (_request, _reply, payload) => {
+      if (this.lateAnswerMs > 0) await new Promise((r) => setTimeout(r, this.lateAnswerMs));
+      return payload;
     });
     this.app.post('/v2/checkouts', async (request, reply) => this.create(request.body as Record<string, unknown>, reply));
     this.app.get('/v2/checkouts/:token', async (request, reply) => {
