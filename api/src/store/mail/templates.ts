@@ -6,19 +6,19 @@
 import { DEFAULT_MARKET, formatMoney, isMarketId, MARKETS } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/index.js';
-import type { StoredItem, StoredPayment } from '../orders/types.js';
 import type { MailMessage } from './port.js';
 
 export type MailKind = 'order_confirmation' | 'order_cancelled';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The columns of `orders` a message shows (its items and payments as the order row stores them). */
 interface OrderForMail {
   number: string;
   market: string;
   first_name: string;
-  items: StoredItem[];
-  payments: StoredPayment[];
+  items: { name: string; variantLabel: string; qty: number; total: number; promo: boolean }[];
+  payments: { label: string; amount: number }[];
   shipping_price: number;
   grand_total: number;
   gst: number;
