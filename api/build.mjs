@@ -80,4 +80,4 @@ await build({
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
 });
-console.log(`[api] built dist/server.js, dist/seed.js and dist/renderer.cjs in ${Date.now() - started} ms`);
+console.log(`[api] built dist/server.js, dist/seed.js, dist/orders.js and dist/renderer.cjs in ${Date.now() - started} ms`);
