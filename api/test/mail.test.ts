@@ -14,7 +14,7 @@ import { enqueueOrderMail } from '../src/store/mail/outbox';
 import type { MailMessage, MailTransport } from '../src/store/mail/port';
 import { MailSender, retryFailedMail } from '../src/store/mail/sender';
 import { SmtpMailTransport } from '../src/store/mail/smtp';
-import { BACKENDS, createTestContext, freePort, orderRequest, plainProducts, type TestContext } from './helpers';
+import { BACKENDS, cognitoCall, createTestContext, freePort, orderRequest, plainProducts, type TestContext } from './helpers';
 
 const FROM = 'Fernleaf <orders@fernleaf.example>';
 
@@ -126,6 +126,19 @@ describe.each(BACKENDS)('order confirmations through the outbox (%s)', (backend)
     const declined = await ctx.app.inject({ method: 'POST', url: '/api/order/place', payload: body });
     expect(declined.statusCode).toBeGreaterThanOrEqual(400);
     expect(await outbox()).toEqual([]);
+  });
+
+  it("the local user pool's codes are e-mailed too: the sign-up code reaches the shopper's address", async () => {
+    const email = `signup.${Date.now().toString(36)}@example.co.nz`;
+    const signUp = await cognitoCall(ctx, 'SignUp', { ClientId: ctx.config.account.userPoolClientId, Username: email, Password: 'Kauri-Trail-42', UserAttributes: [{ Name: 'email', Value: email }] });
+    expect(signUp.status).toBe(200);
+    const [kept] = await queryRows<{ code: string }>(ctx.db, sql`select code from pool_outbox where email = ${email} and purpose = 'SIGN_UP'`);
+    expect(await outbox()).toMatchObject([{ kind: 'written', recipient: email, status: 'pending' }]);
+    expect(await new MailSender(ctx.db, { transport }).runOnce()).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [mail] = server.messages;
+    expect(mail).toMatchObject({ to: [email], subject: 'Your Fernleaf verification code' });
+    expect(mail!.text).toContain(`Your verification code is ${kept!.code}.`);
+    expect(mail!.html).toContain(`<p>Welcome to Fernleaf. Your verification code is ${kept!.code}.`);
   });
 
   it('a failing mail server: the message waits with a growing backoff, then goes out once', async () => {

@@ -20,3 +20,12 @@ export function enqueueFromCte(kind: MailKind, from: string): SQL {
 export async function enqueueOrderMail(db: Database, kind: MailKind, orderNumber: string): Promise<void> {
   await db.execute(sql`insert into mail_outbox (kind, ref, recipient) select ${kind}, number, email from orders where number = ${orderNumber} on conflict (kind, ref) do nothing`);
 }
+
+/**
+ * A message written by its sender (subject and text as given; the HTML is the text's paragraphs,
+ * escaped), enqueued under `ref`: e.g. the local user pool's codes. A statement to run in the
+ * caller's transaction.
+ */
+export function enqueueWritten(ref: string | SQL, recipient: string, subject: string, text: string): SQL {
+  return sql`insert into mail_outbox (kind, ref, recipient, data) values ('written', ${ref}, ${recipient}, ${JSON.stringify({ subject, text })}::jsonb) on conflict (kind, ref) do nothing`;
+}

@@ -38,6 +38,7 @@ interface Claimed {
   kind: string;
   ref: string;
   recipient: string;
+  data: unknown;
   attempts: number;
 }
 
@@ -76,7 +77,7 @@ export class MailSender {
       sql`update mail_outbox set locked_until = now() + ${`${this.leaseMs} milliseconds`}::interval, attempts = attempts + 1
           where id in (select id from mail_outbox where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
                        order by id limit ${this.batch} for update skip locked)
-          returning id, kind, ref, recipient, attempts`,
+          returning id, kind, ref, recipient, data, attempts`,
     );
   }
 

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/index.js';
 import type { MailMessage } from './port.js';
 
+/** Messages about an order (written from the order row when sent); `written` ones carry their subject and text. */
 export type MailKind = 'order_confirmation' | 'order_cancelled';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -30,7 +31,13 @@ async function orderOf(db: Database, number: string): Promise<OrderForMail | und
 }
 
 /** The message of an outbox row, or null when what it tells of is gone (nothing to send). */
-export async function renderMail(db: Database, row: { kind: string; ref: string; recipient: string }): Promise<MailMessage | null> {
+export async function renderMail(db: Database, row: { kind: string; ref: string; recipient: string; data?: unknown }): Promise<MailMessage | null> {
+  if (row.kind === 'written') {
+    const { subject, text } = (row.data ?? {}) as { subject?: string; text?: string };
+    if (!subject || !text) return null;
+    const html = `<!doctype html><html><body>${text.split(/\n{2,}/).map((p) => `<p>${escape(p).replace(/\n/g, '<br>')}</p>`).join('\n')}</body></html>`;
+    return { to: row.recipient, subject, text, html };
+  }
   const order = await orderOf(db, row.ref);
   if (!order) return null;
   const market = isMarketId(order.market) ? MARKETS[order.market] : DEFAULT_MARKET;
