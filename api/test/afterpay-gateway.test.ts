@@ -162,6 +162,8 @@ describe('an Afterpay order through the store', () => {
     expect(done.json()).toMatchObject({ status: 'complete', orderNumber: placed.json().orderNumber });
     const [tx] = await queryRows<{ id: string; method_code: string }>(ctx.db, sql`select id, method_code from payment_transactions where order_number = ${placed.json().orderNumber}`);
     expect(tx).toMatchObject({ id: expect.stringMatching(/^afterpay_/), method_code: 'AFTERPAY' });
+    // its confirmation is queued once the capture placed it (not while it waited for Afterpay)
+    expect(await queryRows(ctx.db, sql`select kind from mail_outbox where ref = ${placed.json().orderNumber}`)).toEqual([{ kind: 'order_confirmation' }]);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/afterpay/return?orderToken=%3Cscript%3E' })).statusCode).toBe(400);
   });
 
