@@ -153,6 +153,7 @@ describe('an Afterpay order through the store', () => {
     expect(standIn.checkout(token)).toMatchObject({ merchantReference: placed.json().orderNumber, amount: { amount: (amount / 100).toFixed(2), currency: 'NZD' } });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/payments/afterpay/checkout/${token}` })).statusCode).toBe(404);
 
+    expect(await queryRows(ctx.db, sql`select kind from mail_outbox where ref = ${placed.json().orderNumber}`)).toEqual([]);
     // the shopper confirms on Afterpay's page and is sent back to the store
     standIn.confirm(token);
     const back = await ctx.app.inject({ method: 'GET', url: `/api/payments/afterpay/return?orderToken=${token}&status=SUCCESS` });
