@@ -1,6 +1,6 @@
 /**
- * Delivers the e-mail outbox. Each run claims due rows in one statement (FOR UPDATE SKIP LOCKED,
- * then a lease in `locked_until`), so senders in several processes never take the same row; a
+ * Delivers the e-mail outbox. Each send claims one due row (FOR UPDATE SKIP LOCKED, then a lease
+ * in `locked_until`), so senders in several processes never take the same row; a
  * sender that dies mid-send leaves its rows to be taken again when the lease ends (a message may
  * then go out twice, never zero times). A failed delivery is tried again after a backoff that
  * doubles from `baseDelayMs` up to `maxDelayMs`; after `maxAttempts` the row is `failed` and stays
@@ -22,7 +22,7 @@ export interface MailSenderOptions {
   maxDelayMs?: number;
   /** How long a claimed row is held by its sender (ms, default 2 minutes; longer than a send may take). */
   leaseMs?: number;
-  /** Rows claimed per run (default 20). */
+  /** Messages sent per run at most (default 20). */
   batch?: number;
   log?: (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, message: string) => void;
 }
@@ -71,20 +71,24 @@ export class MailSender {
     return Math.min(this.maxDelayMs, this.baseDelayMs * 2 ** Math.max(0, attempts - 1));
   }
 
-  private async claim(): Promise<Claimed[]> {
-    return queryRows<Claimed>(
+  /** One due row, held for the lease (one at a time: the lease covers one send, however many follow). */
+  private async claim(): Promise<Claimed | undefined> {
+    const [row] = await queryRows<Claimed>(
       this.db,
       sql`update mail_outbox set locked_until = now() + ${`${this.leaseMs} milliseconds`}::interval, attempts = attempts + 1
-          where id in (select id from mail_outbox where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
-                       order by id limit ${this.batch} for update skip locked)
+          where id = (select id from mail_outbox where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until <= now())
+                      order by id limit 1 for update skip locked)
           returning id, kind, ref, recipient, data, attempts`,
     );
+    return row;
   }
 
-  /** Claims what is due and sends it; returns what happened. */
+  /** Sends what is due (at most `batch` messages); returns what happened. */
   async runOnce(): Promise<SendRun> {
     const run: SendRun = { sent: 0, retried: 0, failed: 0 };
-    for (const row of await this.claim()) {
+    for (let n = 0; n < this.batch; n += 1) {
+      const row = await this.claim();
+      if (!row) break;
       let message;
       try {
         message = await renderMail(this.db, row);
