@@ -43,8 +43,8 @@ async function reviewOrder(qty = 1): Promise<string> {
 }
 
 /** A review with its own fraud service answer and gateway (the sandbox's unless given). */
-function reviewWith(answer: FraudAssessment | 'throws', gateway: PaymentGateway = ctx.app.paymentGateway): OrderReview {
-  const fraud = { decide: async () => (answer === 'throws' ? { decision: 'review' as const, reason: 'unavailable' } : answer) };
+function reviewWith(answer: FraudAssessment | 'unavailable', gateway: PaymentGateway = ctx.app.paymentGateway): OrderReview {
+  const fraud = { decide: async () => (answer === 'unavailable' ? { decision: 'review' as const, reason: 'unavailable' } : answer) };
   return new OrderReview({ db: ctx.db, gateway, payLater: {} as PayLaterGateway, fraud });
 }
 
@@ -108,7 +108,7 @@ describe('held orders', () => {
     expect(await run(['release', declined, '--force'], decline)).toEqual({ code: 0, output: `Released ${declined}: fraud service: decline (velocity), released with --force.` });
 
     const unanswered = await reviewOrder();
-    expect(await run(['release', unanswered], reviewWith('throws'))).toEqual({ code: 0, output: `Released ${unanswered}: fraud service did not answer: released by the operator.` });
+    expect(await run(['release', unanswered], reviewWith('unavailable'))).toEqual({ code: 0, output: `Released ${unanswered}: fraud service did not answer: released by the operator.` });
     const approved = await reviewOrder();
     expect((await run(['release', approved], reviewWith({ decision: 'approve', reason: 'ok' }))).output).toBe(`Released ${approved}: fraud service: approve (ok).`);
   });

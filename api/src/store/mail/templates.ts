@@ -42,7 +42,7 @@ export async function renderMail(db: Database, row: { kind: string; ref: string;
   if (!order) return null;
   const market = isMarketId(order.market) ? MARKETS[order.market] : DEFAULT_MARKET;
   const money = (cents: number) => formatMoney(cents, market);
-  const greeting = `Kia ora ${order.first_name},`;
+  const greeting = `${market.id === 'AU' ? 'Hi' : 'Kia ora'} ${order.first_name},`;
   if (row.kind === 'order_confirmation') {
     const lines = order.items.map((i) => ({ text: `${i.qty} × ${i.name} (${i.variantLabel})`, total: i.promo ? 'Free' : money(i.total) }));
     const paid = order.payments.map((p) => `${p.label}: ${money(p.amount)}`);
