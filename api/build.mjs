@@ -1,4 +1,4 @@
-// Bundles src/server.ts (and the seed CLI) into dist/ with esbuild: npm packages stay external
+// Bundles src/server.ts (and the seed and orders CLIs) into dist/ with esbuild: npm packages stay external
 // (resolved from node_modules at run time), the @store/contracts workspace (TypeScript source) is
 // bundled in.
 import { build } from 'esbuild';
@@ -52,7 +52,7 @@ const externals = {
 const started = Date.now();
 await build({
   absWorkingDir: apiDir,
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts', orders: 'src/orders-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -80,4 +80,4 @@ await build({
   jsx: 'automatic',
   define: { 'process.env.NODE_ENV': '"production"' },
 });
-console.log(`[api] built dist/server.js, dist/seed.js and dist/renderer.cjs in ${Date.now() - started} ms`);
+console.log(`[api] built dist/server.js, dist/seed.js, dist/orders.js and dist/renderer.cjs in ${Date.now() - started} ms`);

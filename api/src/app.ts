@@ -51,9 +51,14 @@ import { storesRoutes } from './store/stores/routes.js';
 import { contentRoutes } from './store/content/routes.js';
 import { ContentService } from './store/content/service.js';
 import { registerMarket } from './store/market/index.js';
+import type { MailTransport } from './store/mail/port.js';
+import { SmtpMailTransport } from './store/mail/smtp.js';
+import { MailSender } from './store/mail/sender.js';
+import { LocalSmtpTransport } from './stand-ins/mail/transport.js';
+import type { MailConfig } from './platform/config.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs' | 'mail'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -223,6 +228,7 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   // the payment clients the checkout loads (read per request: the stand-in's port may be chosen at start)
   const payments = config.payments ?? loadPaymentClientConfig({}, 8080);
   app.register(paymentClientConfigRoutes, { config: () => payments });
+  startMail(app, db, config.mail);
   registerReturns(app, db, { lookupsPerMinute: config.rateLimits?.lookupsPerMinute ?? config.checkout?.voucherLookupsPerMinute, windowDays: config.checkout?.returnWindowDays, now });
   return app;
 }
@@ -237,6 +243,24 @@ export type { SandboxGateway };
  */
 export function buildPaymentStandIn(options: PaymentClientOriginOptions): FastifyInstance {
   return buildPaymentClientOrigin(options);
+}
+
+/**
+ * E-mail: SMTP_URL's server through the SMTP adapter, else the local SMTP stand-in (each message it
+ * receives is logged). The sender delivers the outbox the store writes (api/src/store/mail).
+ */
+function startMail(app: FastifyInstance, db: Database, config: MailConfig | undefined): void {
+  const mail = config ?? { kind: 'stand-in', from: 'Fernleaf <orders@fernleaf.localhost>', intervalSeconds: 5, maxAttempts: 10, retryBaseSeconds: 30 };
+  const transport: MailTransport =
+    mail.kind === 'smtp'
+      ? new SmtpMailTransport({ url: mail.url, from: mail.from, requireTls: mail.requireTls, timeoutMs: mail.timeoutMs })
+      : new LocalSmtpTransport(mail.from, { onMessage: (m) => app.log.info({ subject: m.subject }, 'e-mail received by the local SMTP stand-in') });
+  const sender = new MailSender(db, { transport, maxAttempts: mail.maxAttempts, baseDelayMs: mail.retryBaseSeconds * 1000, log: (level, fields, message) => app.log[level](fields, message) });
+  const stop = mail.intervalSeconds > 0 ? sender.start(mail.intervalSeconds * 1000) : null;
+  app.addHook('onClose', async () => {
+    await stop?.();
+    await transport.close?.();
+  });
 }
 
 /** The local user pool (Cognito protocol) and the verifier of the ID tokens it signs. */

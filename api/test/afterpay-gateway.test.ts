@@ -1,11 +1,15 @@
 /**
  * The production pay-later adapter (Afterpay's online API v2) against the local stand-in of that
- * API: the adapter on its own, then an Afterpay order through the store from placing to completing.
+ * API: the adapter on its own (checkouts, captures, refunds with their requestId, failures and
+ * timeouts), then Afterpay orders through the store: placing to completing, an order held for
+ * review cancelled and refunded, a return refunded, and a forged return from Afterpay.
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/platform/db';
 import { AfterpayPayLater, PayLaterUnavailableError } from '../src/store/payments/afterpay';
 import { AfterpayStandIn } from '../src/stand-ins/afterpay-gateway/server';
+import { runOperatorCommand } from '../src/store/orders/operator';
+import { returnTokenFor } from '../src/store/returns/service';
 import { createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';
 
 const KEYS = { merchantId: '100101382', secretKey: 'afterpay-s3cret' };
@@ -80,6 +84,49 @@ describe('Afterpay adapter', () => {
   });
 });
 
+describe('Afterpay refunds', () => {
+  /** A captured payment of `amount` cents (AUD). */
+  async function captured(gw: AfterpayPayLater, amount: number) {
+    const { token } = await create(gw, amount);
+    standIn.confirm(token);
+    const result = await gw.capture(token, amount);
+    if (!result.ok) throw new Error(result.error);
+    return { transactionId: result.transactionId, paymentId: result.transactionId.replace('afterpay_', '') };
+  }
+  const refund = (gw: AfterpayPayLater, transactionId: string, amount: number, requestId: string) => gw.refund({ transactionId, amount, currency: 'AUD', orderNumber: 'FL-AP-R', requestId });
+
+  it('refunds part of a payment; the same requestId again refunds nothing more; beyond what is left is refused', async () => {
+    const gw = adapter();
+    const { transactionId, paymentId } = await captured(gw, 10_000);
+    const first = await refund(gw, transactionId, 2_500, 'RT10000001');
+    expect(first).toEqual({ ok: true, refundId: expect.stringMatching(/^afterpay_refund_\d+$/) });
+    expect(await refund(gw, transactionId, 2_500, 'RT10000001')).toEqual(first);
+    expect(standIn.refunded(paymentId)).toBe(2_500);
+    expect(await refund(gw, transactionId, 8_000, 'RT10000002')).toEqual({ ok: false, code: 'invalid_amount', message: 'The refund amount exceeds the amount left on the payment.' });
+    expect(await refund(gw, transactionId, 7_500, 'RT10000002')).toMatchObject({ ok: true });
+    expect(standIn.refunded(paymentId)).toBe(10_000);
+    expect(await refund(gw, 'afterpay_999999999', 100, 'RT10000003')).toMatchObject({ ok: false, code: 'not_found' });
+  });
+
+  it('a refund Afterpay did not answer throws; repeated with the same requestId it is made once', async () => {
+    const gw = adapter({ timeoutMs: 150 });
+    const { transactionId, paymentId } = await captured(gw, 6_000);
+    standIn.failNext = 1;
+    await expect(refund(gw, transactionId, 1_000, 'RT20000001')).rejects.toThrow(PayLaterUnavailableError);
+    expect(standIn.refunded(paymentId)).toBe(0);
+    // a timeout: Afterpay made the refund but the answer came too late
+    standIn.lateAnswerMs = 400;
+    try {
+      await expect(refund(gw, transactionId, 1_000, 'RT20000001')).rejects.toThrow(PayLaterUnavailableError);
+    } finally {
+      standIn.lateAnswerMs = 0;
+    }
+    expect(standIn.refunded(paymentId)).toBe(1_000);
+    expect(await refund(gw, transactionId, 1_000, 'RT20000001')).toMatchObject({ ok: true });
+    expect(standIn.refunded(paymentId)).toBe(1_000);
+  });
+});
+
 describe('an Afterpay order through the store', () => {
   let ctx: TestContext;
   let item: { productId: string; variantId: string; qty: number };
@@ -106,6 +153,7 @@ describe('an Afterpay order through the store', () => {
     expect(standIn.checkout(token)).toMatchObject({ merchantReference: placed.json().orderNumber, amount: { amount: (amount / 100).toFixed(2), currency: 'NZD' } });
     expect((await ctx.app.inject({ method: 'GET', url: `/api/payments/afterpay/checkout/${token}` })).statusCode).toBe(404);
 
+    expect(await queryRows(ctx.db, sql`select kind from mail_outbox where ref = ${placed.json().orderNumber}`)).toEqual([]);
     // the shopper confirms on Afterpay's page and is sent back to the store
     standIn.confirm(token);
     const back = await ctx.app.inject({ method: 'GET', url: `/api/payments/afterpay/return?orderToken=${token}&status=SUCCESS` });
@@ -115,7 +163,76 @@ describe('an Afterpay order through the store', () => {
     expect(done.json()).toMatchObject({ status: 'complete', orderNumber: placed.json().orderNumber });
     const [tx] = await queryRows<{ id: string; method_code: string }>(ctx.db, sql`select id, method_code from payment_transactions where order_number = ${placed.json().orderNumber}`);
     expect(tx).toMatchObject({ id: expect.stringMatching(/^afterpay_/), method_code: 'AFTERPAY' });
+    // its confirmation is queued once the capture placed it (not while it waited for Afterpay)
+    expect(await queryRows(ctx.db, sql`select kind from mail_outbox where ref = ${placed.json().orderNumber}`)).toEqual([{ kind: 'order_confirmation' }]);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/payments/afterpay/return?orderToken=%3Cscript%3E' })).statusCode).toBe(400);
+  });
+
+  /** An Afterpay order approved and completed (a fraud token the stand-in did not sign flags it for review). */
+  async function completed(qty = 1, over: Parameters<typeof orderRequest>[2] = {}) {
+    const body = await orderRequest(ctx.app, [{ ...item, qty }], over);
+    const amount = body.payment.methods[0]!.amount;
+    const placed = await ctx.app.inject({ method: 'POST', url: '/api/order/place', payload: { ...body, payment: { methods: [{ methodCode: 'AFTERPAY', amount }] } } });
+    const token = new URL(placed.json().actionData.url).searchParams.get('token')!;
+    standIn.confirm(token);
+    const done = await ctx.app.inject({ method: 'POST', url: '/api/order/afterpay/complete', payload: { token, amount } });
+    expect(done.json()).toMatchObject({ status: 'complete' });
+    const [tx] = await queryRows<{ id: string }>(ctx.db, sql`select id from payment_transactions where order_number = ${placed.json().orderNumber} and status = 'authorized'`);
+    return { number: placed.json().orderNumber as string, accessToken: done.json().accessToken as string, amount, token, paymentId: tx!.id.replace('afterpay_', '') };
+  }
+  const stock = async () => (await queryRows<{ qty: number }>(ctx.db, sql`select qty from variants where id = ${Number(item.variantId)}`))[0]!.qty;
+
+  it('an Afterpay order held for review and cancelled is refunded in full through Afterpay, and its stock comes back', async () => {
+    const before = await stock();
+    const order = await completed(1, { fraudAnalytics: { token: 'forged.token' } });
+    expect(await stock()).toBe(before - 1);
+    const res = await runOperatorCommand(ctx.app.orders.review, ctx.db, ['cancel', order.number]);
+    expect(res.code).toBe(0);
+    expect(res.output).toMatch(new RegExp(`^Cancelled ${order.number}: refunded AFTERPAY ${order.amount / 100} \\(afterpay_refund_\\d+\\)\\.$`));
+    expect(standIn.refunded(order.paymentId)).toBe(order.amount);
+    expect(await stock()).toBe(before);
+    const [row] = await queryRows<{ status: string }>(ctx.db, sql`select status from orders where number = ${order.number}`);
+    expect(row!.status).toBe('cancelled');
+  });
+
+  it('a return is refunded through Afterpay with the return number as its requestId; a provider failure refunds nothing and a repeat refunds once', async () => {
+    const order = await completed(2);
+    const token = returnTokenFor(order.number, order.accessToken);
+    const created = await ctx.app.inject({ method: 'POST', url: '/api/returns', payload: { number: order.number, token, items: [{ variantId: item.variantId, qty: 1, reason: 'CHANGED_MIND' }] } });
+    expect(created.statusCode).toBe(200);
+    const { returnNumber, refundEstimate } = created.json() as { returnNumber: string; refundEstimate: number };
+    expect(refundEstimate).toBeGreaterThan(0);
+
+    standIn.failNext = 1;
+    const failed = await runOperatorCommand(ctx.app.orders.review, ctx.db, ['refund-return', returnNumber]);
+    expect(failed.code).toBe(1);
+    expect(failed.output).toContain('pay-later provider unavailable');
+    expect(standIn.refunded(order.paymentId)).toBe(0);
+    const [pending] = await queryRows<{ status: string }>(ctx.db, sql`select status from return_requests where number = ${returnNumber}`);
+    expect(pending!.status).toBe('requested');
+
+    const done = await runOperatorCommand(ctx.app.orders.review, ctx.db, ['refund-return', returnNumber]);
+    expect(done).toEqual({ code: 0, output: `Refunded return ${returnNumber} of ${order.number}: ${refundEstimate / 100} (AFTERPAY ${refundEstimate / 100}).` });
+    expect(standIn.refunded(order.paymentId)).toBe(refundEstimate);
+    expect([...standIn.checkout(order.token)!.refunds.entries()]).toEqual([[returnNumber, expect.objectContaining({ refundMerchantReference: returnNumber })]]);
+    const [refunded] = await queryRows<{ status: string }>(ctx.db, sql`select status from return_requests where number = ${returnNumber}`);
+    expect(refunded!.status).toBe('refunded');
+    // refunded once: a second run is refused
+    expect(await runOperatorCommand(ctx.app.orders.review, ctx.db, ['refund-return', returnNumber])).toEqual({ code: 1, output: `Return ${returnNumber} is refunded.` });
+    expect(standIn.refunded(order.paymentId)).toBe(refundEstimate);
+  });
+
+  it("the shopper's return from Afterpay proves nothing: a forged SUCCESS for a checkout never confirmed places no order", async () => {
+    const body = await orderRequest(ctx.app, [item]);
+    const amount = body.payment.methods[0]!.amount;
+    const placed = await ctx.app.inject({ method: 'POST', url: '/api/order/place', payload: { ...body, payment: { methods: [{ methodCode: 'AFTERPAY', amount }] } } });
+    const token = new URL(placed.json().actionData.url).searchParams.get('token')!;
+    const back = await ctx.app.inject({ method: 'GET', url: `/api/payments/afterpay/return?orderToken=${token}&status=SUCCESS` });
+    expect(back.headers.location).toContain('afterpayStatus=SUCCESS');
+    const done = await ctx.app.inject({ method: 'POST', url: '/api/order/afterpay/complete', payload: { token, amount } });
+    expect(done.statusCode).toBe(402);
+    const [row] = await queryRows<{ status: string }>(ctx.db, sql`select status from orders where number = ${placed.json().orderNumber}`);
+    expect(row!.status).not.toBe('placed');
   });
 
   it('a checkout the shopper did not confirm is refused and the order released', async () => {

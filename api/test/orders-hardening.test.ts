@@ -250,6 +250,9 @@ describe.each(BACKENDS)('orders hardening on %s', (backend) => {
     expect(byNumber.get(chargedNumber)).toEqual({ status: 'placed', transactions: 1 });
     expect(byNumber.get(unchargedNumber)).toEqual({ status: 'cancelled', transactions: 0 });
     expect(await stock()).toBe(stockBefore - 1);
+    // the order the sweep completed has its confirmation e-mail queued; the cancelled one none
+    const mail = await queryRows<{ ref: string; kind: string }>(ctx.db, sql`select ref, kind from mail_outbox where ref in (${chargedNumber}, ${unchargedNumber})`);
+    expect(mail).toEqual([{ ref: chargedNumber, kind: 'order_confirmation' }]);
   }, 60_000);
 });
 

@@ -137,6 +137,8 @@ describe('production start-up', () => {
     BRAINTREE_PRIVATE_KEY: 'priv-key',
     AFTERPAY_MAX_CENTS_NZD: '0',
     AFTERPAY_MAX_CENTS_AUD: '0',
+    SMTP_URL: 'smtps://fernleaf:smtp-pass@smtp.mail-provider.example:465',
+    MAIL_FROM: 'Fernleaf <orders@fernleaf.co.nz>',
   };
   const problemsOf = (env: Record<string, string>) => productionProblems(env, loadConfig(env, __dirname)).map((p) => p.variable);
 
@@ -146,7 +148,7 @@ describe('production start-up', () => {
     expect(await withTimeout(server.exited, 90_000)).toBe(1);
     const output = server.output();
     expect(output).toContain('[api] refusing to start with NODE_ENV=production');
-    for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'AFTERPAY_MAX_CENTS_NZD', 'ALLOW_STAND_INS=botcheck,fraud,payments,paylater,user-pool', 'ALLOW_DEFAULT_SECRETS=1']) {
+    for (const variable of ['BOTCHECK_SECRET', 'FRAUD_SECRET', 'BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'COGNITO_LOCAL_POOL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'AFTERPAY_MAX_CENTS_NZD', 'SMTP_URL', 'ALLOW_STAND_INS=botcheck,fraud,payments,paylater,user-pool,mail', 'ALLOW_DEFAULT_SECRETS=1']) {
       expect(output).toContain(variable);
     }
     expect(output).toContain('fake-valid-nonce');
@@ -160,7 +162,7 @@ describe('production start-up', () => {
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET', 'PAYMENT_FIELDS_ORIGIN']);
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: 'all', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: 'all', PAYMENT_FIELDS_PORT: 'off' })).toEqual(['BOTCHECK_SECRET', 'FRAUD_SECRET']);
-    expect(problemsOf({ NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' })).toEqual(['BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL']);
+    expect(problemsOf({ NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' })).toEqual(['BOTCHECK_VERIFY_URL', 'FRAUD_DECISION_URL', 'PAYMENT_GATEWAY', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL', 'SMTP_URL']);
     expect(problemsOf({ NODE_ENV: 'production', ALLOW_STAND_INS: '1', ALLOW_DEFAULT_SECRETS: '1', PAYMENT_FIELDS_ORIGIN: 'https://pay.fernleaf.example' })).toEqual([]);
     expect(problemsOf({ ...PRODUCTION_READY, COGNITO_USER_POOL_ID: 'ap-southeast-2_FernleafLocal' })).toEqual(['COGNITO_USER_POOL_ID']);
     // every service configured for real: nothing is refused
@@ -178,9 +180,9 @@ describe('production start-up', () => {
 
   it('ALLOW_STAND_INS names the stand-ins one service at a time; an unknown name is an error naming the setting', () => {
     const env = { NODE_ENV: 'production', ALLOW_DEFAULT_SECRETS: '1' };
-    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'payments,captcha' })).toEqual(['FRAUD_DECISION_URL', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL', 'PAYMENT_FIELDS_ORIGIN']);
-    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'fraud, user-pool ,afterpay' })).toEqual(['BOTCHECK_VERIFY_URL', 'PAYMENT_GATEWAY']);
-    expect(() => loadConfig({ ...env, ALLOW_STAND_INS: 'payments,everything' }, __dirname)).toThrow('ALLOW_STAND_INS must be 1, all, or a comma-separated list of botcheck, fraud, payments, paylater, user-pool; got "everything"');
+    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'payments,captcha' })).toEqual(['FRAUD_DECISION_URL', 'PAYLATER_GATEWAY', 'COGNITO_LOCAL_POOL', 'PAYMENT_FIELDS_ORIGIN', 'SMTP_URL']);
+    expect(problemsOf({ ...env, ALLOW_STAND_INS: 'fraud, user-pool ,afterpay' })).toEqual(['BOTCHECK_VERIFY_URL', 'PAYMENT_GATEWAY', 'SMTP_URL']);
+    expect(() => loadConfig({ ...env, ALLOW_STAND_INS: 'payments,everything' }, __dirname)).toThrow('ALLOW_STAND_INS must be 1, all, or a comma-separated list of botcheck, fraud, payments, paylater, user-pool, mail; got "everything"');
     // the bot-check mint opens only with the bot-check stand-in allowed
     expect(loadConfig({ ...env, ALLOW_STAND_INS: 'payments', BOTCHECK_OPEN_MINT: '1' }, __dirname).botcheck.mintOpen).toBe(false);
     expect(loadConfig({ ...env, ALLOW_STAND_INS: 'botcheck', BOTCHECK_OPEN_MINT: '1' }, __dirname).botcheck.mintOpen).toBe(true);

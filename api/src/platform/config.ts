@@ -74,6 +74,47 @@ export interface Config {
   apiDocs: boolean;
   /** Serve the front-end builds' source maps (SERVE_SOURCE_MAPS; on outside production). */
   sourceMaps: boolean;
+  /** E-mail: the SMTP server (SMTP_URL, MAIL_FROM) or the local SMTP stand-in, and the outbox sender. */
+  mail: MailConfig;
+}
+
+/**
+ * `smtp`: the mail provider at SMTP_URL (smtps:// TLS from the start; smtp:// STARTTLS, required
+ * unless the host is this machine); `stand-in`: the local SMTP stand-in (no SMTP_URL). The sender
+ * delivers the outbox every `intervalSeconds` (0: this process does not send).
+ */
+export type MailConfig = ({ kind: 'smtp'; url: string; requireTls: boolean; timeoutMs: number } | { kind: 'stand-in' }) & {
+  /** MAIL_FROM; empty when unset in production with SMTP_URL (production then refuses to start). */
+  from: string;
+  intervalSeconds: number;
+  maxAttempts: number;
+  retryBaseSeconds: number;
+};
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const DEFAULT_MAIL_FROM = 'Fernleaf <orders@fernleaf.localhost>';
+
+function mailFrom(env: NodeJS.ProcessEnv): MailConfig {
+  const production = env.NODE_ENV === 'production';
+  const from = (env.MAIL_FROM ?? '').trim() || (production ? '' : DEFAULT_MAIL_FROM);
+  if (from && !/^[^\r\n<>]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(from)) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${from}"`);
+  const sender = {
+    from,
+    intervalSeconds: intFrom(env.MAIL_SEND_INTERVAL_SECONDS, 5, 'MAIL_SEND_INTERVAL_SECONDS', 0, 3600),
+    maxAttempts: intFrom(env.MAIL_MAX_ATTEMPTS, 10, 'MAIL_MAX_ATTEMPTS', 1, 100),
+    retryBaseSeconds: intFrom(env.MAIL_RETRY_BASE_SECONDS, 30, 'MAIL_RETRY_BASE_SECONDS', 1, 86_400),
+  };
+  const raw = (env.SMTP_URL ?? '').trim();
+  // the stand-in reaches nobody: its sender address needs no setting
+  if (!raw) return { kind: 'stand-in', ...sender, from: from || DEFAULT_MAIL_FROM };
+  let url: URL | null = null;
+  try {
+    url = new URL(raw);
+  } catch {
+    // below
+  }
+  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) throw new ConfigError('SMTP_URL must be smtps://user:password@host:465 or smtp://user:password@host:587');
+  return { kind: 'smtp', url: raw, requireTls: url.protocol === 'smtp:' && !LOOPBACK.has(url.hostname), timeoutMs: intFrom(env.SMTP_TIMEOUT_MS, 20_000, 'SMTP_TIMEOUT_MS', 100, 120_000), ...sender };
 }
 
 /**
@@ -354,5 +395,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
     allowedStandIns: standIns,
     apiDocs: flagFrom(env.API_DOCS, !production, 'API_DOCS'),
     sourceMaps: flagFrom(env.SERVE_SOURCE_MAPS, !production, 'SERVE_SOURCE_MAPS'),
+    mail: mailFrom(env),
   };
 }

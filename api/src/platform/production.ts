@@ -15,18 +15,20 @@ export const ALLOW_STAND_INS = 'ALLOW_STAND_INS';
 export const ALLOW_DEFAULT_SECRETS = 'ALLOW_DEFAULT_SECRETS';
 
 /** The services a local stand-in can take the place of, as ALLOW_STAND_INS names them. */
-export const STAND_IN_SERVICES = ['botcheck', 'fraud', 'payments', 'paylater', 'user-pool'] as const;
+export const STAND_IN_SERVICES = ['botcheck', 'fraud', 'payments', 'paylater', 'user-pool', 'mail'] as const;
 export type StandInService = (typeof STAND_IN_SERVICES)[number];
 const STAND_IN_ALIASES = new Map<string, StandInService>([
   ['captcha', 'botcheck'],
   ['recaptcha', 'botcheck'],
   ['afterpay', 'paylater'],
   ['cognito', 'user-pool'],
+  ['smtp', 'mail'],
+  ['email', 'mail'],
 ]);
 
 /**
  * The stand-ins ALLOW_STAND_INS accepts: a comma-separated list of STAND_IN_SERVICES (or captcha,
- * recaptcha, afterpay, cognito); `1`, `true` or `all`: every one. Throws for an unknown name.
+ * recaptcha, afterpay, cognito, smtp, email); `1`, `true` or `all`: every one. Throws for an unknown name.
  */
 export function allowedStandIns(value: string | undefined): ReadonlySet<StandInService> {
   const raw = (value ?? '').trim().toLowerCase();
@@ -57,7 +59,7 @@ const DEFAULT_POOL_ID = 'ap-southeast-2_FernleafLocal';
 const DEFAULT_CLIENT_ID = 'fernleaf-web-local';
 
 /** Every problem of a production configuration (none outside production). */
-export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments' | 'payLater'>): ProductionProblem[] {
+export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments' | 'payLater' | 'mail'>): ProductionProblem[] {
   if (env.NODE_ENV !== 'production') return [];
   const problems: ProductionProblem[] = [];
   const secret = (variable: string, value: string, fallback: string, what: string) => {
@@ -110,6 +112,10 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
       message: 'PAYMENT_FIELDS_ORIGIN is empty while the payment stand-in runs: set it to the https origin browsers reach the stand-in at (the CSP would otherwise name http://localhost), or set PAYMENT_FIELDS_PORT=off',
     });
   }
+  if (config.mail.kind === 'stand-in') {
+    standIn('mail', 'SMTP_URL', 'SMTP_URL is empty: e-mail (order confirmations) goes to the local SMTP stand-in and reaches nobody; set SMTP_URL=smtps://user:password@host:465 and MAIL_FROM of the mail provider');
+  }
+  if (config.mail.kind === 'smtp' && !config.mail.from) problems.push({ variable: 'MAIL_FROM', kind: 'setting', message: 'MAIL_FROM is empty: set the address e-mail is sent from, e.g. MAIL_FROM="Fernleaf <orders@fernleaf.co.nz>"' });
   if (config.account.outbox) standIn('user-pool', 'AUTH_OUTBOX', 'AUTH_OUTBOX is on: sign-up and reset codes are readable at /api/cognito/outbox; set AUTH_OUTBOX=0 (or leave it unset)');
 
   const allowed = allowedStandIns(env[ALLOW_STAND_INS]);
@@ -117,7 +123,7 @@ export function productionProblems(env: NodeJS.ProcessEnv, config: Pick<Config, 
 }
 
 /** The message the server exits with, or null when it may start. */
-export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments' | 'payLater'>): string | null {
+export function productionRefusal(env: NodeJS.ProcessEnv, config: Pick<Config, 'botcheck' | 'fraud' | 'account' | 'gateway' | 'checkout' | 'payments' | 'payLater' | 'mail'>): string | null {
   const problems = productionProblems(env, config);
   if (problems.length === 0) return null;
   const lines = problems.map((p) => `  - ${p.message}`);

@@ -120,6 +120,14 @@ export const orders = pgTable(
     fraudDecision: text('fraud_decision'),
     /** Why, in a word (e.g. bad_signature, site_mismatch, unavailable, test_decline). */
     fraudReason: text('fraud_reason'),
+    /**
+     * An operator's review of an order the fraud check did not approve (`npm run orders -w api`):
+     * released (kept for fulfilment) or cancelled; null while it waits.
+     */
+    reviewOutcome: text('review_outcome'),
+    /** When the operator decided, and the fraud decision asked again then (or why there was none). */
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewNote: text('review_note'),
     /** awaiting_payment: when the pay-later checkout expires (then cancelled, reservations released). */
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true, mode: 'date' }),
     /**

@@ -15,5 +15,6 @@ import { schemaLimits as limits } from './schema-limits.js';
 import { schemaUserPool as userPool } from './schema-stand-in-user-pool.js';
 import { schemaPayments as payments } from './schema-stand-in-payments.js';
 import { schemaBotcheck as botcheck } from './schema-stand-in-botcheck.js';
+import { schemaMail as mail } from './schema-mail.js';
 
-export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...userPool, ...account, ...returns, ...limits, ...payments, ...botcheck };
+export const schema = { ...catalog, ...content, ...stores, ...checkout, ...site, ...userPool, ...account, ...returns, ...limits, ...payments, ...botcheck, ...mail };

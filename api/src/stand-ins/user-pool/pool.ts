@@ -10,6 +10,7 @@ import type { AccountConfig } from '../../store/account/config.js';
 import type { Database } from '../../platform/db/index.js';
 import { customers } from '../../platform/db/schema-account.js';
 import { poolCodes, poolOutbox, poolRefreshTokens, poolSrpChallenges, poolUsers } from '../../platform/db/schema-stand-in-user-pool.js';
+import { enqueueWritten } from '../../store/mail/outbox.js';
 import type { SigningKey } from './keys.js';
 import * as srp from './srp.js';
 
@@ -210,7 +211,7 @@ export class LocalUserPool {
         .from(poolOutbox)
         .where(and(eq(poolOutbox.email, user.email), eq(poolOutbox.purpose, 'ACCOUNT_EXISTS'), gt(poolOutbox.createdAt, new Date(now.getTime() - 3600_000))));
       if (Number(sent?.n ?? 0) >= this.config.resendsPerHour) return;
-      await this.db.insert(poolOutbox).values({
+      await this.send({
         email: user.email,
         purpose: 'ACCOUNT_EXISTS',
         subject: 'You already have a Fernleaf account',
@@ -260,7 +261,14 @@ export class LocalUserPool {
             ]
           : ['Your Fernleaf verification code', `Welcome to Fernleaf. Your verification code is ${code}. It expires in ${hours} hours.`]
         : ['Reset your Fernleaf password', `Your password reset code is ${code}. It expires in ${hours} hours. If you did not ask for it, ignore this e-mail.`];
-    await this.db.insert(poolOutbox).values({ email, purpose, subject, body, code, createdAt: now });
+    await this.send({ email, purpose, subject, body, code, createdAt: now });
+  }
+
+  /** A message of the pool: kept in its development outbox and e-mailed through the store's outbox (one statement). */
+  private async send(m: { email: string; purpose: string; subject: string; body: string; code: string; createdAt: Date }): Promise<void> {
+    await this.db.execute(sql`with kept as (insert into pool_outbox (email, purpose, subject, body, code, created_at)
+        values (${m.email}, ${m.purpose}, ${m.subject}, ${m.body}, ${m.code}, ${m.createdAt.toISOString()}::timestamptz) returning id)
+      ${enqueueWritten(sql`'user-pool:' || (select id from kept)`, m.email, m.subject, m.body)}`);
   }
 
   /**

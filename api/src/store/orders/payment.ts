@@ -11,6 +11,7 @@ import type { PayLaterGateway, PaymentGateway } from '../payments/gateway.js';
 import type { SavedCards } from '../payments/saved-cards.js';
 import { OrderError, PAYMENT_ERROR_STATUS, paymentError, paymentMessage, settledMeanwhile } from './errors.js';
 import { labelOf } from './record.js';
+import { enqueueFromCte } from '../mail/outbox.js';
 import type { OrderContext, PlaceMethod, StoredPayment } from './types.js';
 
 export interface PaymentDeps {
@@ -80,8 +81,10 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
     // sweep may have cancelled an order that took this long, and then the charge is voided)
     const placed = await queryRows<{ number: string }>(
       db,
-      sql`with charge as (${transaction} returning id)
-        update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' and exists (select 1 from charge) returning number`,
+      sql`with charge as (${transaction} returning id),
+        placed as (update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' and exists (select 1 from charge) returning number, email),
+        mail as (${enqueueFromCte('order_confirmation', 'placed')})
+        select number from placed`,
     );
     if (placed.length === 0) {
       await gateway.void(outcome.transactionId).catch(() => undefined);
@@ -96,7 +99,12 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
 
 /** Nothing left to pay: the order is placed as it is. */
 async function completeUnpaid(db: Database, number: string, accessToken: string, payments: StoredPayment[], points: number): Promise<OrderPlaceResponse> {
-  const placed = await queryRows<{ number: string }>(db, sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' returning number`);
+  const placed = await queryRows<{ number: string }>(
+    db,
+    sql`with placed as (update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${number} and status = 'pending' returning number, email),
+      mail as (${enqueueFromCte('order_confirmation', 'placed')})
+      select number from placed`,
+  );
   // nothing left to pay: the crash-recovery sweep completes such an order too, so it may already be placed
   if (placed.length === 0) {
     const [row] = await queryRows<{ status: string }>(db, sql`select status from orders where number = ${number}`);

@@ -31,6 +31,8 @@ import { getStoreByErpId } from '../stores/index.js';
 import type { VoucherService } from '../vouchers/service.js';
 import { AFTERPAY_EXPIRED_MESSAGE, OrderError, PAYMENT_ERROR_STATUS, paymentMessage } from './errors.js';
 import { payOrder } from './payment.js';
+import { enqueueFromCte, enqueueOrderMail } from '../mail/outbox.js';
+import { OrderReview } from './review.js';
 import { pickupAddress, type PickupStore } from './pickup.js';
 import { priceOrder } from './pricing.js';
 import { labelOf, orderInsert, orderItems, orderPayments, type OrderRow } from './record.js';
@@ -84,7 +86,11 @@ export class OrderService {
     private readonly options: OrderServiceOptions = {},
   ) {
     this.now = options.now ?? Date.now;
+    this.review = new OrderReview({ db, gateway, payLater, fraud: options.fraud, afterRelease: (released) => this.afterRelease(released) });
   }
+
+  /** The operator's side: orders held for review (release, cancel) and refunds of returns. */
+  readonly review: OrderReview;
 
   private readonly now: () => number;
 
@@ -235,6 +241,7 @@ export class OrderService {
       const payments = order.payments.map((p) => (p.payLaterToken === token ? { ...p, transactionId: result.transactionId } : p));
       await tx.execute(sql`insert into payment_transactions (id, order_number, method_code, amount, status, detail) values (${result.transactionId}, ${order.number}, 'AFTERPAY', ${amount}, 'authorized', 'Afterpay')`);
       await tx.execute(sql`update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now() where number = ${order.number}`);
+      await enqueueOrderMail(tx, 'order_confirmation', order.number);
       return done;
     });
     if (released) this.afterRelease(released);
@@ -339,7 +346,8 @@ export class OrderService {
         const rows = await queryRows<{ number: string }>(
           tx,
           sql`with done as (update orders set status = 'placed', payments = ${JSON.stringify(payments)}::jsonb, updated_at = now()
-                where number = ${number} and status = 'pending' and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz returning number)${record}
+                where number = ${number} and status = 'pending' and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz returning number, email)${record},
+                mail as (${enqueueFromCte('order_confirmation', 'done')})
               select number from done`,
         );
         return rows.length === 1 ? 'completed' : null;

@@ -117,15 +117,16 @@ export async function reserveOrder(tx: Database, checkout: CheckoutService, r: R
  * Cancels an order and gives back everything it holds: the stock of its lines and promo items,
  * its gift-card amounts and its offer usage. Exactly once: only the statement that moves the
  * order out of `from` (awaiting_payment: pay-later expiry; pending: a failed payment or the
- * crash-recovery sweep) releases, inside the caller's transaction. With `dueBy`, only an order
- * whose pay-later checkout expired by then; with `staleBefore`, only one not touched since.
+ * crash-recovery sweep; placed: an operator's cancel of an order held for review) releases, inside
+ * the caller's transaction. With `dueBy`, only an order whose pay-later checkout expired by then;
+ * with `staleBefore`, only one not touched since.
  * Returns the offers whose usage was given back and the products whose stock came back, or null
  * when the order was not (or no longer) in `from`.
  */
 export async function releaseOrder(
   tx: Database,
   number: string,
-  { from, to = 'cancelled', dueBy, staleBefore }: { from: 'awaiting_payment' | 'pending'; to?: string; dueBy?: number; staleBefore?: number },
+  { from, to = 'cancelled', dueBy, staleBefore }: { from: 'awaiting_payment' | 'pending' | 'placed'; to?: string; dueBy?: number; staleBefore?: number },
 ): Promise<Released | null> {
   const due = dueBy === undefined ? sql`` : sql` and payment_expires_at <= ${new Date(dueBy).toISOString()}::timestamptz`;
   const stale = staleBefore === undefined ? sql`` : sql` and updated_at <= ${new Date(staleBefore).toISOString()}::timestamptz`;

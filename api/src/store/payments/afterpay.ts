@@ -13,11 +13,23 @@
  *   confirmed by the shopper) is NotApproved; 404 UnknownToken; 410 Expired. A request Afterpay
  *   did not answer throws: the order keeps waiting and expires if nothing captured it.
  *
+ * - refund: `POST /v2/payments/{id}/refund` with the amount, the order number as
+ *   `merchantReference` and the store's reference of the refund (a return number, or the order
+ *   number of a cancellation) as `requestId` and `refundMerchantReference`: Afterpay answers a
+ *   repeated requestId with the first refund, so a refund repeated after a timeout is made once.
+ *   201 refunded; 404 unknown payment; 402, 409 or 422 (e.g. more than is left) refused with
+ *   Afterpay's errorCode. A request Afterpay did not answer throws.
+ *
+ * Afterpay sends no webhooks for online payments: the shopper's return to the store
+ * (`?orderToken=…&status=SUCCESS`) is not signed and proves nothing. The store acts only on what
+ * Afterpay's API answers with the merchant's credentials: an order is placed when the capture is
+ * APPROVED, whatever the return said.
+ *
  * State is Afterpay's: nothing is stored here (the `db` arguments of the interface are not used).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PayLaterCheckout, PayLaterGateway, PayLaterState } from './gateway.js';
+import type { PayLaterCheckout, PayLaterGateway, PayLaterRefundRequest, PayLaterState, RefundOutcome } from './gateway.js';
 
 /** Where Afterpay sends the shopper back (confirm and cancel). */
 export const AFTERPAY_RETURN_PATH = '/api/payments/afterpay/return';
@@ -147,5 +159,18 @@ export class AfterpayPayLater implements PayLaterGateway {
     if (status === 404) return { ok: false as const, error: 'UnknownToken' as const };
     if (status === 410) return { ok: false as const, error: 'Expired' as const };
     return { ok: false as const, error: 'NotApproved' as const };
+  }
+
+  async refund({ transactionId, amount, currency, orderNumber, requestId }: PayLaterRefundRequest): Promise<RefundOutcome> {
+    const id = transactionId.replace(/^afterpay_/, '');
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(id)) return { ok: false, code: 'not_found', message: `Not an Afterpay payment: ${transactionId}` };
+    const { status, json } = await this.call('POST', `/v2/payments/${encodeURIComponent(id)}/refund`, {
+      requestId,
+      amount: { amount: toAmount(amount), currency },
+      merchantReference: orderNumber,
+      refundMerchantReference: requestId,
+    });
+    if ((status === 201 || status === 200) && typeof json.refundId === 'string') return { ok: true, refundId: `afterpay_refund_${json.refundId}` };
+    return { ok: false, code: String(json.errorCode ?? status), message: String(json.message ?? `Afterpay answered ${status}`) };
   }
 }

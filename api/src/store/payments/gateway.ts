@@ -53,6 +53,22 @@ export interface PaymentGateway {
    * counts as not charged.
    */
   findCharge?(orderNumber: string): Promise<{ transactionId: string; amount: number; instrument: string } | null>;
+  /** Refunds a settled (or settling) charge, all of it or `amount` cents. Throws when the gateway does not answer. */
+  refund?(transactionId: string, amount?: number): Promise<RefundOutcome>;
+}
+
+export type RefundOutcome = { ok: true; refundId: string } | { ok: false; code: string; message: string };
+
+/** A refund of a pay-later payment: `requestId` makes a repeat of the same refund return the first one. */
+export interface PayLaterRefundRequest {
+  /** The capture's transaction id (as `capture` returned it). */
+  transactionId: string;
+  /** Cents of `currency`. */
+  amount: number;
+  currency: 'NZD' | 'AUD';
+  orderNumber: string;
+  /** What the refund is for (a return number, or the order number for a cancellation): also the idempotency key. */
+  requestId: string;
 }
 
 /** A vaulted card as the sandbox needs it to charge the token again. */
@@ -88,4 +104,10 @@ export interface PayLaterGateway {
   status(token: string, db?: Database): Promise<PayLaterState | undefined>;
   /** The checkout behind a token (undefined when unknown). */
   get(token: string, db?: Database): Promise<Readonly<PayLaterCheckout> | undefined>;
+  /**
+   * Refunds (part of) a captured payment. The same `requestId` again returns the first refund and
+   * refunds nothing more. Throws when the provider does not answer (the refund may or may not have
+   * happened: repeat it with the same requestId).
+   */
+  refund?(request: PayLaterRefundRequest): Promise<RefundOutcome>;
 }
