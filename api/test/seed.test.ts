@@ -45,6 +45,10 @@ describe('catalogue generator', () => {
       expect(p.path).toMatch(/^[a-z0-9-]+-p\d+$/);
       expect(p.description.split(/(?<=\.) /).length).toBeGreaterThanOrEqual(2);
       expect(p.description.split(/(?<=\.) /).length).toBeLessThanOrEqual(3);
+      // one full stop a sentence; a feature list names the features as the Features filter does
+      expect(p.description).not.toMatch(/\.\./);
+      const listed = /Features: ([^.]+)\./.exec(p.description)?.[1];
+      if (listed) for (const name of listed.split(', ')) expect(name).toMatch(/^[A-Z0-9]/);
     }
     const imageCounts = new Map<number, number>();
     for (const i of images) imageCounts.set(i.productId, (imageCounts.get(i.productId) ?? 0) + 1);

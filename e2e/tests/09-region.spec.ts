@@ -66,7 +66,7 @@ test.describe('region selector and geo locale', () => {
     const prompt = page.getByRole('complementary', { name: 'Change country' });
     await expect(prompt).toContainText("It looks like you're in New Zealand. Visit our New Zealand site for local prices and delivery?");
     await expect(prompt.getByRole('link', { name: /Go to the New Zealand site/ })).toHaveAttribute('href', `http://localhost:${port}`);
-    await expect(prompt.getByRole('button', { name: 'Stay on the Australia site' })).toBeVisible();
+    await expect(prompt.getByRole('button', { name: 'Stay on the Australian site' })).toBeVisible();
   });
 
   test('no prompt without a country header', async ({ page }) => {
