@@ -225,7 +225,10 @@ describe('§8 messages', () => {
     ['UsernameExistsException', 'signup', MESSAGES.accountExists],
     ['LimitExceededException', 'resend', MESSAGES.tooManyVerificationEmails],
     ['LimitExceededException', 'change', MESSAGES.tooManyPasswordAttempts],
-    ['CodeMismatchException', 'reset', MESSAGES.linkInvalid],
+    ['CodeMismatchException', 'reset', MESSAGES.codeWrong],
+    ['CodeMismatchException', 'verify', MESSAGES.codeWrong],
+    ['ExpiredCodeException', 'verify', MESSAGES.codeExpired],
+    ['CodeMismatchException', 'verify-link', MESSAGES.linkInvalid],
     ['NetworkError', 'signup', MESSAGES.unableToCreateAccount],
     ['NetworkError', 'signin', MESSAGES.unableToLogIn],
   ] as const)('%s during %s', (name, context, message) => {

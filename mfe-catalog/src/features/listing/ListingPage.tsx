@@ -268,6 +268,21 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   useEffect(() => {
     focusTileAt.current = null;
   }, [key]);
+  // A filter ticked low in the desktop sidebar: once its results are shown, their heading and count
+  // come into view (below the sticky header) when the page is scrolled past them; focus stays on the
+  // filter, and the count is announced by its live region.
+  const revealResults = useRef(false);
+  useEffect(() => {
+    if (!revealResults.current || status === 'loading') return;
+    revealResults.current = false;
+    const heading = headingRef.current;
+    if (!heading) return;
+    const top = heading.getBoundingClientRect().top;
+    const covered = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--sticky-offset-list-controls')) || 0;
+    if (top >= covered && top < window.innerHeight / 2) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - covered - 8), behavior: still ? 'auto' : 'smooth' });
+  }, [status, key]);
 
   // the page head (rendered while there is a first page); made again when the list changes
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -387,7 +402,18 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
       <div css={{ display: 'grid', gridTemplateColumns: '1fr', gap: '2rem', [SIDEBAR_MEDIA]: { gridTemplateColumns: '240px minmax(0, 1fr)' } }}>
         {/* the sidebar from 1024 px (hidden by CSS below it, where the drawer holds the filters) */}
         <div data-testid="facets-sidebar" css={{ [DRAWER_MEDIA]: { display: 'none' } }}>
-          <Suspense fallback={null}>{facetSource ? <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} /> : null}</Suspense>
+          <Suspense fallback={null}>
+            {facetSource ? (
+              <Facets
+                facets={facetSource.facets}
+                state={state}
+                onChange={(next) => {
+                  revealResults.current = true;
+                  update(next);
+                }}
+              />
+            ) : null}
+          </Suspense>
         </div>
         <div>
           <AppliedFilters state={state} facets={facetSource?.facets} onChange={(next) => update(next)} />
