@@ -84,7 +84,7 @@ export function AddToCart({ product }: { product: Product }) {
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string; wishlistLink?: boolean } | null>(null);
   const [wishlistBusy, setWishlistBusy] = useState(false);
   const inWishlist = useInWishlist(product.id);
   const answerRef = useRef<HTMLInputElement>(null);
@@ -178,7 +178,8 @@ export function AddToCart({ product }: { product: Product }) {
     setWishlistBusy(true);
     try {
       const now = await session.synced.toggleWishlist(product.id, variantId ?? undefined);
-      if (live.current) setResult({ kind: 'success', text: now ? `Saved ${product.name} to your wishlist.` : `Removed ${product.name} from your wishlist.` });
+      const size = product.variants.length > 1 ? product.variants.find((v) => v.id === variantId)?.label : undefined;
+      if (live.current) setResult({ kind: 'success', text: now ? `Saved ${product.name}${size ? ` (${size})` : ''} to your wishlist.` : `Removed ${product.name} from your wishlist.`, wishlistLink: now });
     } catch {
       if (live.current) setResult({ kind: 'error', text: "We couldn't update your wishlist just now. Please try again." });
     } finally {
@@ -311,6 +312,13 @@ export function AddToCart({ product }: { product: Product }) {
         {result ? (
           <p role={result.kind === 'error' ? 'alert' : 'status'} css={{ margin: 0, color: result.kind === 'error' ? '#9c2b1f' : 'var(--forest)' }} data-testid="add-result">
             {result.text}
+            {/* a guest's wishlist is at /wishlist (kept on this device); a signed-in shopper's goes on to the account's */}
+            {result.wishlistLink ? (
+              <>
+                {' '}
+                <a href="/wishlist">View your wishlist</a>
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>
