@@ -2711,6 +2711,7 @@ export interface paths {
                                     relatedCouponCodes: string[];
                                     exclusiveName?: string;
                                     count?: number;
+                                    minSubtotal?: number;
                                 }[];
                                 summedDiscounts: number;
                                 resolvedCart: {

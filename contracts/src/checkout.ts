@@ -139,6 +139,8 @@ export const DisallowedPromotion = z.object({
   exclusiveName: z.string().optional(),
   /** AppliedPromotionsLimitReached: the maximum. PromotionPerCustomerUsageExceeded: times redeemed. */
   count: z.number().int().optional(),
+  /** NoApplicableCartItems of an offer with a minimum spend: the items it counts are there but come to less than this (cents). */
+  minSubtotal: z.number().int().optional(),
 });
 export type DisallowedPromotion = z.infer<typeof DisallowedPromotion>;
 
