@@ -195,8 +195,9 @@ export function AddToCart({ product }: { product: Product }) {
         </legend>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           {product.variants.map((v) => {
-            // a product not on sale yet is coming soon, not sold out
-            const stock = product.state === 'coming' ? 'coming soon' : v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : 'sold out';
+            // a product not on sale yet is coming soon, not sold out; a product sold out in every size
+            // says so once, on its button, not again beside each size
+            const stock = product.state === 'coming' ? 'coming soon' : v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : product.soldOut ? null : 'sold out';
             return (
               <label
                 key={v.id}
@@ -225,7 +226,7 @@ export function AddToCart({ product }: { product: Product }) {
                   }}
                   css={{ accentColor: 'var(--forest)', marginRight: 6 }}
                 />
-                {v.label} · {stock}
+                {stock ? `${v.label} · ${stock}` : v.label}
               </label>
             );
           })}

@@ -204,6 +204,14 @@ describe('product copy (issue 18)', () => {
     expect(screen.queryByText(/sold out/i)).toBeNull();
   });
 
+  it('a product sold out in every size says "Sold out" once, on its button', () => {
+    const product = { id: '43', name: 'Gone Tote', price: 8900, state: 'current', soldOut: true, challengeQuestion: null, variants: [{ id: '10', code: 'G-10', label: 'One size', qty: 0 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    expect(screen.getAllByText(/sold out/i)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.getByTestId('variant-option').textContent).toBe('One size');
+  });
+
   it("a belt's size guide lists the rows of its own sizes", () => {
     render(<SizeGuide productType="belt" variantLabels={['S/M', 'L/XL']} />);
     const rows = screen.getAllByRole('rowheader').map((cell) => cell.textContent);
