@@ -98,3 +98,12 @@ describe.each(BACKENDS)('seeding the database on %s', (backend) => {
     expect(Number(next!.id)).toBe(41);
   });
 });
+
+describe('seeded articles and journal posts', () => {
+  it('are never dated after today', async () => {
+    const { SEED_ARTICLES, SEED_AU_ARTICLES, SEED_BLOG_POSTS, SEED_AU_BLOG_POSTS } = await import('../src/seed/content-data');
+    const now = Date.now();
+    for (const a of [...SEED_ARTICLES, ...SEED_AU_ARTICLES]) expect({ path: a.path, after: Date.parse(a.updatedAt) > now }).toEqual({ path: a.path, after: false });
+    for (const p of [...SEED_BLOG_POSTS, ...SEED_AU_BLOG_POSTS]) expect({ path: p.path, after: Date.parse(p.publishedAt) > now }).toEqual({ path: p.path, after: false });
+  });
+});
