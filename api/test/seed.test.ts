@@ -45,6 +45,8 @@ describe('catalogue generator', () => {
       expect(p.path).toMatch(/^[a-z0-9-]+-p\d+$/);
       expect(p.description.split(/(?<=\.) /).length).toBeGreaterThanOrEqual(2);
       expect(p.description.split(/(?<=\.) /).length).toBeLessThanOrEqual(3);
+      // a limited release's question names what the product's name says it is
+      if (p.challengeQuestion) expect(p.name.toLowerCase()).toContain(/this (.+) as shown/.exec(p.challengeQuestion)![1]!);
       // one full stop a sentence; a feature list names the features as the Features filter does
       expect(p.description).not.toMatch(/\.\./);
       const listed = /Features: ([^.]+)\./.exec(p.description)?.[1];

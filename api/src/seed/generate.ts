@@ -247,7 +247,11 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
     const suffix = rng.pick(type.suffixes);
     const sizeRun = rng.pick(type.sizeRuns);
     let familyName = [line, material, noun].join(' ');
-    if (type.kind === 'suitcase' && sizeRun.length === 1 && sizeRun[0]?.startsWith('Cabin')) familyName = `${line} ${material} Carry-On Spinner 55cm`;
+    if (type.kind === 'suitcase' && sizeRun.length === 1 && sizeRun[0]?.startsWith('Cabin')) {
+      familyName = `${line} ${material} Carry-On Spinner 55cm`;
+      // the copy and the limited-release question name what the name says
+      noun = 'Carry-On Spinner';
+    }
     else if (suffix) familyName = `${familyName} ${suffix}`;
     const basePrice = shopPrice(rng, type.priceRange);
     const parentCode = `${brandDef.code}-${type.typeCode}${String(familyNo).padStart(5, '0')}`;
