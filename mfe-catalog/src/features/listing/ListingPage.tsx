@@ -251,6 +251,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const shownFirst = first ?? (sameList && status === 'loading' ? loaded.pages[0] : undefined);
   const title = listingTitle(scope, state, shownFirst);
   const total = first?.total ?? 0;
+  const nothingToFilter = Boolean(first && total === 0 && activeFilterCount(state) === 0);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
   useImpressions(listName, key, items);
   // Load more keeps the keyboard where the shopper was reading: the button keeps focus while the
@@ -346,7 +347,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ) : null}
         </div>
         {/* nothing to filter or sort when nothing matched and no filter is applied */}
-        <div css={{ display: first && total === 0 && activeFilterCount(state) === 0 ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <div css={{ display: nothingToFilter ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           {/* the filter drawer's button: rendered always (server and browser alike), shown below 1024 px */}
           <button
             type="button"
@@ -399,9 +400,10 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           </select>
         </div>
       </div>
-      <div css={{ display: 'grid', gridTemplateColumns: '1fr', gap: '2rem', [SIDEBAR_MEDIA]: { gridTemplateColumns: '240px minmax(0, 1fr)' } }}>
-        {/* the sidebar from 1024 px (hidden by CSS below it, where the drawer holds the filters) */}
-        <div data-testid="facets-sidebar" css={{ [DRAWER_MEDIA]: { display: 'none' } }}>
+      <div css={{ display: 'grid', gridTemplateColumns: '1fr', gap: '2rem', [SIDEBAR_MEDIA]: { gridTemplateColumns: nothingToFilter ? '1fr' : '240px minmax(0, 1fr)' } }}>
+        {/* the sidebar from 1024 px (hidden by CSS below it, where the drawer holds the filters);
+            none when nothing matched and no filter is applied (a price range of nothing filters nothing) */}
+        <div data-testid="facets-sidebar" css={{ display: nothingToFilter ? 'none' : undefined, [DRAWER_MEDIA]: { display: 'none' } }}>
           <Suspense fallback={null}>
             {facetSource ? (
               <Facets
