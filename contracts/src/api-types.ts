@@ -2921,6 +2921,7 @@ export interface paths {
                             utm_medium?: string;
                             utm_source?: string;
                             utm_term?: string;
+                            referrerId?: string;
                         };
                         loyalty?: {
                             qantas?: {
