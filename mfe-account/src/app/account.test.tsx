@@ -229,6 +229,7 @@ describe('§8 messages', () => {
     ['CodeMismatchException', 'verify', MESSAGES.codeWrong],
     ['ExpiredCodeException', 'verify', MESSAGES.codeExpired],
     ['CodeMismatchException', 'verify-link', MESSAGES.linkInvalid],
+    ['UserNotFoundException', 'verify', MESSAGES.codeWrong],
     ['NetworkError', 'signup', MESSAGES.unableToCreateAccount],
     ['NetworkError', 'signin', MESSAGES.unableToLogIn],
   ] as const)('%s during %s', (name, context, message) => {

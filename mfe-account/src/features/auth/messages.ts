@@ -49,6 +49,7 @@ export function authMessage(error: unknown, context: AuthContext): string {
       if (context === 'verify-link') return MESSAGES.linkInvalid;
       return MESSAGES.tooManyPasswordAttempts;
     case 'UserNotFoundException':
+      if (context === 'verify' || context === 'reset') return MESSAGES.codeWrong; // a typed code: says no more than a wrong code would
       return context === 'signin' ? MESSAGES.incorrectCredentials : MESSAGES.linkInvalid;
     default:
       return {
