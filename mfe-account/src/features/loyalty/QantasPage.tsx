@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { updateAccount } from '../../lib/account';
 import { Notice, secondaryButtonCss, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
@@ -19,6 +19,11 @@ export function QantasPage() {
   const [busy, setBusy] = useState(false);
   const form = useForm({ defaultValues: { memberId: '', lastName: '' }, rules: { memberId: (v) => memberIdError(v), lastName: (v) => loyaltyLastNameError(v) } });
   const linked = account?.loyalty.providers.qantas;
+  // an error is about the number and name sent: editing either takes it away
+  const { memberId, lastName } = form.values;
+  useEffect(() => {
+    setNotice((n) => (n?.type === 'ERROR' ? null : n));
+  }, [memberId, lastName]);
 
   const run = async (loyalty: { action: 'link'; memberId: string; lastName: string } | { action: 'unlink' }) => {
     if (!account) return;

@@ -156,7 +156,10 @@ export function AddToCart({ product }: { product: Product }) {
           // Spec §8: ChallengeFailed -> productChallengeAnswerInvalid.
           setAnswerError(CHALLENGE_INVALID_MESSAGE);
           answerRef.current?.focus();
-        } else setResult({ kind: 'error', text: "We couldn't check your answer just now. Please try again." });
+        } else {
+          setAnswerError(null);
+          setResult({ kind: 'error', text: "We couldn't check your answer just now. Please try again." });
+        }
         return;
       }
     }
@@ -244,7 +247,11 @@ export function AddToCart({ product }: { product: Product }) {
             required
             maxLength={CHALLENGE_ANSWER_MAX}
             value={answer}
-            onChange={(e) => setAnswer(e.target.value.slice(0, CHALLENGE_ANSWER_MAX))}
+            onChange={(e) => {
+              setAnswer(e.target.value.slice(0, CHALLENGE_ANSWER_MAX));
+              // the error was about the answer given: a new answer has not been checked yet
+              if (answerError) setAnswerError(null);
+            }}
             aria-invalid={answerError ? true : undefined}
             aria-describedby={answerError ? answerErrorId : undefined}
             autoComplete="off"
