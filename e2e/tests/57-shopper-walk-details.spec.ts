@@ -88,10 +88,13 @@ test.describe('on a desktop', () => {
   test('the header search suggestions say when they widen to any of the words', async ({ page }) => {
     await page.goto('/');
     await chrome(page).header.getByRole('button', { name: 'Search' }).click();
-    const box = page.getByRole('combobox', { name: /Search/ }).or(page.getByRole('searchbox', { name: /Search/ })).first();
+    const dialog = page.getByRole('dialog', { name: 'Search' });
+    // the catalog fragment's combobox, not the shell's fallback form
+    const box = dialog.getByRole('combobox', { name: 'Search the store' });
+    await expect(box).toBeVisible();
     await box.fill('tote zebra');
-    await expect(page.getByText('No products match all of these words; showing products that match any of them.')).toBeVisible();
-    await expect(page.getByRole('option').first()).toBeVisible();
+    await expect(dialog.getByText('No products match all of these words; showing products that match any of them.')).toBeVisible();
+    await expect(dialog.getByRole('option').first()).toBeVisible();
   });
 
   test('keyboard focus on a dark button is a 3 px ring with a white gap', async ({ page }) => {
