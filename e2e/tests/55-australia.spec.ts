@@ -70,7 +70,7 @@ test.describe('the Australian store', () => {
     const market = await page.evaluate(() => JSON.parse(document.getElementById('site-market')!.textContent!) as { id: string; currency: string; gstPercent: number });
     expect(market).toMatchObject({ id: 'AU', currency: 'AUD', gstPercent: 10 });
     const { header, footer } = chrome(page);
-    await expect(header.getByRole('button', { name: 'Change region, current: Australia (AUD)' })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'AUD: Change region (current: Australia)' })).toBeVisible();
     await expect(footer.getByText('All prices in AUD and include GST.')).toBeVisible();
 
     // the listing shows the AUD price list (server-rendered and hydrated)
@@ -190,7 +190,7 @@ test.describe('the Australian store', () => {
 
     // the NZ site is unchanged: NZD prices, the NZ region, GST 15%
     await page.goto(`${store.baseURL}/products/${product!.path}`);
-    await expect(chrome(page).header.getByRole('button', { name: 'Change region, current: New Zealand (NZD)' })).toBeVisible();
+    await expect(chrome(page).header.getByRole('button', { name: 'NZD: Change region (current: New Zealand)' })).toBeVisible();
     await expect(remote(page, 'catalog').getByText(nzd(nzProduct.price), { exact: true }).first()).toBeVisible();
     const nzMarket = await page.evaluate(() => JSON.parse(document.getElementById('site-market')!.textContent!) as { id: string; currency: string; gstPercent: number });
     expect(nzMarket).toMatchObject({ id: 'NZ', currency: 'NZD', gstPercent: 15 });

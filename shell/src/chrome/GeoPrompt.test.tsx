@@ -145,6 +145,6 @@ describe('GeoPrompt on the Australian site (issue 14)', () => {
         <RegionSelector />
       </MarketProvider>,
     );
-    expect(screen.getByRole('button', { name: 'Change region, current: Australia (AUD)' })).toHaveTextContent('AUD');
+    expect(screen.getByRole('button', { name: 'AUD: Change region (current: Australia)' })).toHaveTextContent('AUD');
   });
 });
