@@ -23,7 +23,8 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
       street1: (v) => addressPartError(v, 50, 'Street address', true),
       street2: (v) => addressPartError(v, 50, 'Apartment, suite or unit'),
       suburb: (v) => addressPartError(v, 50, 'Suburb or town', true),
-      state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v })?.message ?? null) : addressPartError(v, 50, 'Region')),
+      // the state select lists the states: its error does not list them again
+      state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v }) ? `Choose the ${market.address.stateLabel.toLowerCase()} this address is in.` : null) : addressPartError(v, 50, 'Region')),
       postcode: (v) => postcodeError(v, market.address.postcodeMessage),
       phone: (v) => phoneError(v),
     },
