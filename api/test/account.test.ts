@@ -378,6 +378,12 @@ describe.each(BACKENDS)('account and local user pool on %s', (backend) => {
         ['12 Cuba Street', false],
         ['1 Queen Street', true],
       ]);
+      // the same address again (case and spaces aside) is not a second entry; it takes the default asked for
+      const again = AccountAddressesResponse.parse((await api('POST', '/api/account/addresses', one.IdToken, { ...address, street1: ' 12 cuba  street', suburb: 'TE ARO', isDefaultShipping: true })).json());
+      expect(again.addresses.map((a) => [a.street1, a.isDefaultShipping])).toEqual([
+        ['12 Cuba Street', true],
+        ['1 Queen Street', false],
+      ]);
       expect((await api('DELETE', `/api/account/addresses/${id}`, one.IdToken)).statusCode).toBe(200);
     });
 

@@ -102,6 +102,17 @@ describe('promotions engine', () => {
     );
   });
 
+  it('a minimum spend not reached names the minimum, for items below it; none for an offer whose items are missing', () => {
+    const flash = promo({ id: 'flash', code: 'FLASH50', rule: { kind: 'amountOff', amount: 5000, minSubtotal: 30000 } });
+    const bagsOver200 = promo({ id: 'bundle', code: 'BUNDLE25', rule: { kind: 'amountOff', amount: 2500, minSubtotal: 20000, categoryPaths: ['bags'] } });
+    const r = runPromotions([flash, bagsOver200], input([line(8000, 1, 'accessories/wallets')], ['FLASH50', 'BUNDLE25']));
+    expect(r.disallowedPromotions.find((d) => d.id === 'flash')).toMatchObject({ reason: 'NoApplicableCartItems', minSubtotal: 30000 });
+    expect(r.disallowedPromotions.find((d) => d.id === 'bundle')).toEqual(expect.not.objectContaining({ minSubtotal: expect.anything() }));
+    expect(r.disallowedPromotions.find((d) => d.id === 'bundle')!.reason).toBe('NoApplicableCartItems');
+    const bags = runPromotions([bagsOver200], input([line(8000, 1, 'bags/totes'), line(50000, 1, 'accessories/wallets')], ['BUNDLE25']));
+    expect(bags.disallowedPromotions).toEqual([expect.objectContaining({ id: 'bundle', reason: 'NoApplicableCartItems', minSubtotal: 20000 })]);
+  });
+
   it('reports no applicable items, usage limits, the offer limit, stop rules and unknown codes', () => {
     const limited = promo({ id: 'spring', code: 'SPRING10', usageLimit: 0, rule: { kind: 'percentCategory', percent: 10, categoryPaths: [] } });
     const once = promo({ id: 'welcome', code: 'WELCOME15', usageLimitPerCustomer: 1, rule: { kind: 'amountOff', amount: 1500, minSubtotal: 0 } });
@@ -113,6 +124,7 @@ describe('promotions engine', () => {
       bp20: 'NoApplicableCartItems',
     });
     expect(r.disallowedPromotions.find((d) => d.id === 'welcome')!.count).toBe(2);
+    expect(r.disallowedPromotions.find((d) => d.id === 'bp20')!.minSubtotal).toBeUndefined();
 
     const a = promo({ id: 'a', code: 'A', priority: 1, rule: { kind: 'amountOff', amount: 100, minSubtotal: 0 } });
     const b = promo({ id: 'b', code: 'B', priority: 2, rule: { kind: 'amountOff', amount: 100, minSubtotal: 0 } });

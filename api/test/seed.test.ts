@@ -45,6 +45,12 @@ describe('catalogue generator', () => {
       expect(p.path).toMatch(/^[a-z0-9-]+-p\d+$/);
       expect(p.description.split(/(?<=\.) /).length).toBeGreaterThanOrEqual(2);
       expect(p.description.split(/(?<=\.) /).length).toBeLessThanOrEqual(3);
+      // a limited release's question names what the product's name says it is
+      if (p.challengeQuestion) expect(p.name.toLowerCase()).toContain(/this (.+) as shown/.exec(p.challengeQuestion)![1]!);
+      // one full stop a sentence; a feature list names the features as the Features filter does
+      expect(p.description).not.toMatch(/\.\./);
+      const listed = /Features: ([^.]+)\./.exec(p.description)?.[1];
+      if (listed) for (const name of listed.split(', ')) expect(name).toMatch(/^[A-Z0-9]/);
     }
     const imageCounts = new Map<number, number>();
     for (const i of images) imageCounts.set(i.productId, (imageCounts.get(i.productId) ?? 0) + 1);
@@ -92,5 +98,14 @@ describe.each(BACKENDS)('seeding the database on %s', (backend) => {
     // Identity sequences continue after the seeded ids.
     const [next] = await queryRows<{ id: number }>(ctx.db, sql`select nextval(pg_get_serial_sequence('products', 'id'))::int as id`);
     expect(Number(next!.id)).toBe(41);
+  });
+});
+
+describe('seeded articles and journal posts', () => {
+  it('are never dated after today', async () => {
+    const { SEED_ARTICLES, SEED_AU_ARTICLES, SEED_BLOG_POSTS, SEED_AU_BLOG_POSTS } = await import('../src/seed/content-data');
+    const now = Date.now();
+    for (const a of [...SEED_ARTICLES, ...SEED_AU_ARTICLES]) expect({ path: a.path, after: Date.parse(a.updatedAt) > now }).toEqual({ path: a.path, after: false });
+    for (const p of [...SEED_BLOG_POSTS, ...SEED_AU_BLOG_POSTS]) expect({ path: p.path, after: Date.parse(p.publishedAt) > now }).toEqual({ path: p.path, after: false });
   });
 });

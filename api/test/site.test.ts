@@ -23,6 +23,18 @@ describe.each(BACKENDS)('site API on %s', (backend) => {
 
   const post = (url: string, payload: unknown) => ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: { 'content-type': 'application/json' } });
 
+  describe('/pcr', () => {
+    it('is the products made with recycled materials: a permanent redirect keeping the query', async () => {
+      const bare = await ctx.app.inject({ method: 'GET', url: '/pcr', headers: { accept: 'text/html' } });
+      expect(bare.statusCode).toBe(308);
+      expect(bare.headers.location).toBe('/search?feature=recycled-materials');
+      const tagged = await ctx.app.inject({ method: 'GET', url: '/pcr?utm_source=instagram&ref=ABC123' });
+      expect(tagged.headers.location).toBe('/search?feature=recycled-materials&utm_source=instagram&ref=ABC123');
+      const listing = (await ctx.app.inject({ method: 'GET', url: '/api/catalog/listing?feature=recycled-materials&page=1' })).json();
+      expect(listing.total).toBeGreaterThan(0);
+    });
+  });
+
   describe('GET /api/site/navigation', () => {
     it('serves the seeded navigation: items, left/right children, images through the image CDN', async () => {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/site/navigation' });

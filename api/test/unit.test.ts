@@ -5,6 +5,7 @@ import { findRepoRoot, loadConfig } from '../src/platform/config';
 import { fieldOf, reasonOf, sentence, validationBody } from '../src/platform/http/errors';
 import { pickEncoding } from '../src/platform/http/send';
 import { negotiateFormat } from '../src/stand-ins/image-cdn/render';
+import { paidLabel } from '../src/store/orders/record';
 
 const repoRoot = path.resolve(__dirname, '../..');
 
@@ -114,5 +115,14 @@ describe('validation messages', () => {
     expect(sentence('Invalid body: cart.email: Required')).toBe('Invalid body: cart.email: Required.');
     expect(validationBody([{ field: 'cart.email', reason: 'Enter a valid email address.' }], 'body').message).toBe('Invalid body: cart.email: Enter a valid email address.');
     expect(validationBody([{ field: 'a', reason: 'Required.' }, { field: 'b', reason: 'Required' }], 'body').message).toBe('Invalid body: a: Required (and 1 more).');
+  });
+});
+
+describe('payment labels on an order', () => {
+  it('name the instrument unless it only repeats the method', () => {
+    expect(paidLabel('BRAINTREE_PAYPAL', 'PayPal')).toBe('PayPal');
+    expect(paidLabel('BRAINTREE_APPLE_PAY', 'Apple Pay')).toBe('Apple Pay');
+    expect(paidLabel('BRAINTREE_CREDIT_CARD', 'Visa ending 1111')).toBe('Card (Visa ending 1111)');
+    expect(paidLabel('BRAINTREE_PAYPAL', 'jo@example.co.nz')).toBe('PayPal (jo@example.co.nz)');
   });
 });

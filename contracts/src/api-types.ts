@@ -2711,6 +2711,7 @@ export interface paths {
                                     relatedCouponCodes: string[];
                                     exclusiveName?: string;
                                     count?: number;
+                                    minSubtotal?: number;
                                 }[];
                                 summedDiscounts: number;
                                 resolvedCart: {
@@ -2920,6 +2921,7 @@ export interface paths {
                             utm_medium?: string;
                             utm_source?: string;
                             utm_term?: string;
+                            referrerId?: string;
                         };
                         loyalty?: {
                             qantas?: {

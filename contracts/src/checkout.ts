@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { QANTAS_MEMBER_PATTERN } from './account';
 import { addressProblem, MARKETS } from './market';
+import { REFERRER_ID_PATTERN } from './referrers';
 import { EMAIL_PATTERN } from './site-rules';
 
 /** Spec §5: letters, full stop, apostrophe, space, hyphen. */
@@ -139,6 +140,8 @@ export const DisallowedPromotion = z.object({
   exclusiveName: z.string().optional(),
   /** AppliedPromotionsLimitReached: the maximum. PromotionPerCustomerUsageExceeded: times redeemed. */
   count: z.number().int().optional(),
+  /** NoApplicableCartItems of an offer with a minimum spend: the items it counts are there but come to less than this (cents). */
+  minSubtotal: z.number().int().optional(),
 });
 export type DisallowedPromotion = z.infer<typeof DisallowedPromotion>;
 
@@ -218,6 +221,9 @@ export type PaymentMethodInput = z.input<typeof PaymentMethodInput>;
 
 const utm = z.string().max(200).optional();
 
+/** A referrer (referral or affiliate) id, as kept on the device (contracts/src/referrers.ts). */
+const ReferrerId = z.string().regex(REFERRER_ID_PATTERN, 'Must be 6 capital letters or digits');
+
 /** A Qantas Frequent Flyer number as the order carries it: whitespace is dropped, then 6 to 12 digits. */
 export const QantasMemberId = z
   .string()
@@ -242,7 +248,7 @@ export const OrderPlaceRequest = z.object({
   expectedPromotions: z.array(z.object({ promotionId: z.string(), versionId: z.string() })).default([]),
   agreeToMarketing: z.boolean().default(false),
   analytics: z
-    .object({ clientId: z.string().max(100).optional(), fbc: z.string().max(200).optional(), fbp: z.string().max(200).optional(), utm_campaign: utm, utm_content: utm, utm_medium: utm, utm_source: utm, utm_term: utm })
+    .object({ clientId: z.string().max(100).optional(), fbc: z.string().max(200).optional(), fbp: z.string().max(200).optional(), utm_campaign: utm, utm_content: utm, utm_medium: utm, utm_source: utm, utm_term: utm, referrerId: ReferrerId.optional() })
     .optional(),
   /**
    * Qantas Frequent Flyer: 6 to 12 digits, spaces ignored (the contact step's rule, validateLoyalty).

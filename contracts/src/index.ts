@@ -10,3 +10,4 @@ export * from './account';
 export * from './content';
 export * from './returns';
 export * from './market';
+export * from './referrers';

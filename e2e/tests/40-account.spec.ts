@@ -214,7 +214,7 @@ test.describe('account', () => {
     await app.getByLabel('New password', { exact: true }).fill('Rimu-Forest-2026!');
     await app.getByLabel('Repeat new password').fill('Rimu-Forest-2026!');
     await app.getByRole('button', { name: 'Reset password' }).click();
-    await expect(app.getByRole('alert')).toHaveText('This verification or reset link is invalid or has expired.');
+    await expect(app.getByRole('alert')).toHaveText("That code isn't right. Check the code in the email we sent you and try again.");
     await app.getByLabel('Reset code').fill(code);
     await app.getByRole('button', { name: 'Reset password' }).click();
     await expect(app.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible();

@@ -58,7 +58,7 @@ test('adding from the product page goes through the cart service: the drawer ope
   // the cart service has started once the badge shows the seeded quantity
   await expect(page.locator('#shell-header').getByRole('button', { name: /cart/i })).toContainText(String(stock));
   await remote(page, 'catalog').getByRole('button', { name: 'Add to cart' }).click();
-  await expect(remote(page, 'catalog').getByText(`Only ${stock} left. Reduce the quantity to continue.`)).toBeVisible({ timeout: 15_000 });
+  await expect(remote(page, 'catalog').getByText(`Only ${stock} left, and your cart already has them all.`)).toBeVisible({ timeout: 15_000 });
   await page.goto('/cart');
   await expect(remote(page, 'cart_checkout').getByRole('group', { name: /Quantity of/ })).toContainText(String(stock));
 });

@@ -146,7 +146,7 @@ test('no script runs until the shopper shows intent; a tap on a header button be
   // (not the fixture's full-load goto: it moves the mouse over the page, which is intent)
   await page.goto('/categories/bags', { waitUntil: 'commit' });
   await page.waitForLoadState('load');
-  const trigger = page.locator('#shell-header').getByRole('button', { name: /Change region, current: New Zealand/ });
+  const trigger = page.locator('#shell-header').getByRole('button', { name: /^NZD: Change region \(current: New Zealand\)/ });
   await expect(trigger).toBeVisible();
   // the server's HTML, loaded and painted: no script of the store asked for while nobody touches it
   await expect.poll(() => page.evaluate(() => (document.querySelector('#shell-main img[fetchpriority=high]') as HTMLImageElement | null)?.complete)).toBe(true);

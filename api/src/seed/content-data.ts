@@ -36,7 +36,7 @@ export interface SeedArticle {
  * copy (still this date) gets the new body at start (seed/markets.ts), an edited one is left alone.
  */
 export const AU_HELP_CENTRE_SEEDED_AT = '2026-11-25T00:00:00.000Z';
-export const AU_HELP_CENTRE_UPDATED_AT = '2026-12-01T00:00:00.000Z';
+export const AU_HELP_CENTRE_UPDATED_AT = '2026-11-26T00:00:00.000Z';
 
 /**
  * The delivery pages name their prices and times with tokens filled from checkout's own figures
@@ -121,7 +121,7 @@ export const SEED_AU_ARTICLES: SeedArticle[] = [
     description: 'How to use Fernleaf gift cards from our Australian store online and in store, check a balance, and how long a card is valid.',
     image: 'article-gift-cards',
     imageAlt: 'A clutch and a card holder under a night sky',
-    updatedAt: '2026-12-01T00:00:00.000Z',
+    updatedAt: '2026-11-26T00:00:00.000Z',
     body: [
       p('Gift cards bought from our Australian store are in Australian dollars and can be used on this site and in any of our Australian stores. They are valid for three years from purchase, the minimum the Australian Consumer Law sets for gift cards.'),
       h('Using a gift card online'),

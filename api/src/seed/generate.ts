@@ -192,8 +192,9 @@ function salePrice(rng: Rng, original: number): number {
   return Math.min(price, original - 100);
 }
 
+/** A template with its values; a value that ends a sentence with its own full stop ("Co.") takes the sentence's place. */
 function fill(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+  return template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '').replace(/\.\.(?=\s|$)/g, '.');
 }
 
 function colourCodeOf(name: string): string {
@@ -246,7 +247,11 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
     const suffix = rng.pick(type.suffixes);
     const sizeRun = rng.pick(type.sizeRuns);
     let familyName = [line, material, noun].join(' ');
-    if (type.kind === 'suitcase' && sizeRun.length === 1 && sizeRun[0]?.startsWith('Cabin')) familyName = `${line} ${material} Carry-On Spinner 55cm`;
+    if (type.kind === 'suitcase' && sizeRun.length === 1 && sizeRun[0]?.startsWith('Cabin')) {
+      familyName = `${line} ${material} Carry-On Spinner 55cm`;
+      // the copy and the limited-release question name what the name says
+      noun = 'Carry-On Spinner';
+    }
     else if (suffix) familyName = `${familyName} ${suffix}`;
     const basePrice = shopPrice(rng, type.priceRange);
     const parentCode = `${brandDef.code}-${type.typeCode}${String(familyNo).padStart(5, '0')}`;
@@ -306,8 +311,9 @@ export function generateCatalogue(options: GenerateOptions): Catalogue {
       if (materialSentences && rng.chance(0.85)) sentences.push(fill(rng.pick(materialSentences), values));
       if (sentences.length < 3 && rng.chance(0.6)) {
         if (rng.chance(0.5) && familyFeatures.length >= 2) {
-          const names = familyFeatures.slice(0, 3).map((f) => featureBySlug.get(f)!.name.toLowerCase());
-          sentences.push(`Details include ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}.`);
+          // the features as the Features filter names them
+          const names = familyFeatures.slice(0, 3).map((f) => featureBySlug.get(f)!.name);
+          sentences.push(`Features: ${names.join(', ')}.`);
         } else sentences.push(fill(rng.pick(CLOSERS), values));
       }
       if (sentences.length < 2) sentences.push(fill(rng.pick(CLOSERS), values));

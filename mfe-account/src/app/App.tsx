@@ -42,6 +42,18 @@ function SignedInOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** /wishlist: a guest's wishlist, kept on this device; a signed-in shopper's is in the account. */
+function AnyoneWishlist() {
+  const { status } = useSessionState();
+  if (status === 'LOGGED_IN') return <Navigate to="/account/wishlist" replace />;
+  if (status === 'INITIALISING') return <Waiting />;
+  return (
+    <div css={{ maxWidth: 1100, margin: '0 auto', padding: '2.5rem 1.25rem' }}>
+      <WishlistPage guest />
+    </div>
+  );
+}
+
 /** /account/qantas needs the loyalty setting; otherwise to /account. */
 function LoyaltyOnly({ children }: { children: ReactNode }) {
   const enabled = useLoyaltyEnabled();
@@ -57,6 +69,7 @@ export function AccountRoutes() {
       <Route path="/account/password/forgot" element={<SignedOutOnly><ForgotPasswordPage /></SignedOutOnly>} />
       <Route path="/account/password/reset" element={<ResetPasswordPage />} />
       <Route path="/account/verify" element={<VerifyPage />} />
+      <Route path="/wishlist" element={<AnyoneWishlist />} />
       <Route path="/account" element={<SignedInOnly><DashboardLayout /></SignedInOnly>}>
         <Route index element={<OverviewPage />} />
         <Route path="contact-info" element={<ContactInfoPage />} />

@@ -42,6 +42,7 @@ beforeAll(() => {
       if (!account) return reply(404, { error: 'CustomerNotFound', message: 'preparing' });
       if (method === 'PUT') {
         const link = body.loyalty?.qantas;
+        if (link?.memberId === '999999') return reply(422, { error: 'LoyaltyMemberNotFound', message: 'not found' });
         account = { ...account, customer: { ...(account.customer as object), ...body.customer }, loyalty: { providers: link?.action === 'link' ? { qantas: { memberId: link.memberId } } : {} } };
       }
       return reply(200, account);
@@ -135,6 +136,20 @@ describe('/account/qantas with the loyalty setting on', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Qantas Frequent Flyer' })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Qantas Frequent Flyer' })).toHaveAttribute('href', '/account/qantas');
   });
+
+  it('a refused membership says so until the number or name is changed', async () => {
+    await signInAs(kiri);
+    const user = userEvent.setup();
+    renderAt('/account/qantas');
+    const number = await screen.findByLabelText('Qantas Frequent Flyer number');
+    await user.type(number, '999999');
+    await user.type(screen.getByLabelText('Last name on your membership'), 'Walker');
+    await user.click(screen.getByRole('button', { name: 'Link membership' }));
+    const refused = 'We were unable to find your Qantas Frequent Flyer membership. Check the number and last name.';
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    await user.type(number, '1');
+    expect(screen.queryByText(refused)).toBeNull();
+  });
 });
 
 describe('wishlist page', () => {
@@ -225,7 +240,11 @@ describe('§8 messages', () => {
     ['UsernameExistsException', 'signup', MESSAGES.accountExists],
     ['LimitExceededException', 'resend', MESSAGES.tooManyVerificationEmails],
     ['LimitExceededException', 'change', MESSAGES.tooManyPasswordAttempts],
-    ['CodeMismatchException', 'reset', MESSAGES.linkInvalid],
+    ['CodeMismatchException', 'reset', MESSAGES.codeWrong],
+    ['CodeMismatchException', 'verify', MESSAGES.codeWrong],
+    ['ExpiredCodeException', 'verify', MESSAGES.codeExpired],
+    ['CodeMismatchException', 'verify-link', MESSAGES.linkInvalid],
+    ['UserNotFoundException', 'verify', MESSAGES.codeWrong],
     ['NetworkError', 'signup', MESSAGES.unableToCreateAccount],
     ['NetworkError', 'signin', MESSAGES.unableToLogIn],
   ] as const)('%s during %s', (name, context, message) => {

@@ -6,18 +6,21 @@
  * addresses, contact, delivery options, pickup store and applied gift cards. A guest's page load
  * (INITIALISING → LOGGED_OUT) keeps the guest's checkout. The service starts when the page is idle,
  * so it may first hear of a logout as the replayed LOGGED_OUT: the checkout remembers that it was
- * filled while signed in (`wasSignedIn`), and a signed-out state clears it then too.
+ * filled while signed in (`wasSignedIn`), and a signed-out state clears it then too. It keeps the
+ * landing URL's referrer (`?ref=`) on the device for the order (features/referrers).
  */
 import { bus, session, topics, type SessionStatus } from '@store/shared-events';
 import { warmWhenIdle } from '@store/shared-events/remote';
 import { migrateLegacyCart, publishQuantity } from '../features/cart/store';
 import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../features/checkout/state';
+import { captureLandingReferrer } from '../features/referrers/referrers';
 
 let started = false;
 
 export function start(): void {
   if (started) return;
   started = true;
+  captureLandingReferrer();
   void migrateLegacyCart();
   session.synced.state$.subscribe((state) => publishQuantity(state.cart.items));
   let previous: SessionStatus | undefined;

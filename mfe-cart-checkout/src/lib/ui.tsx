@@ -19,7 +19,10 @@ export const page = css({
 });
 export const heading = css({ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem', '@media (max-width: 479px)': { fontSize: 28 }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 } });
 export const card = css({ background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1.25rem' });
+/** Buttons in the store's own type (a button's default font is the browser's): 600 weight for actions. */
 export const primaryButton = css({
+  font: 'inherit',
+  fontWeight: 600,
   display: 'inline-block',
   background: 'var(--forest)',
   color: '#fff',
@@ -34,6 +37,8 @@ export const primaryButton = css({
   '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 },
 });
 export const secondaryButton = css({
+  font: 'inherit',
+  fontWeight: 600,
   background: 'transparent',
   color: 'var(--ink)',
   border: '1px solid var(--ink)',
@@ -44,7 +49,7 @@ export const secondaryButton = css({
   '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
 });
 /** A text button; at least 24 px tall (WCAG 2.2 target size). */
-export const linkButton = css({ background: 'none', border: 0, padding: '0 .125rem', minHeight: 24, minWidth: 24, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer', fontSize: 14, '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } });
+export const linkButton = css({ font: 'inherit', background: 'none', border: 0, padding: '0 .125rem', minHeight: 24, minWidth: 24, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer', fontSize: 14, '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } });
 export const errorText = css({ color: '#a3261b', fontSize: 14, margin: '.3rem 0 0' });
 
 export const Money = ({ cents }: { cents: number }) => {

@@ -50,7 +50,7 @@ export function GeoPrompt() {
           <NewTabHint />
         </a>
         <button type="button" onClick={stay} css={{ ...button, background: '#fff', color: 'var(--ink)', border: '1px solid var(--ink)' }}>
-          Stay on the {currentRegion(market).label} site
+          Stay on the {currentRegion(market).adjective} site
         </button>
       </div>
     </aside>

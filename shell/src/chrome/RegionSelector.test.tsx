@@ -17,7 +17,7 @@ describe('RegionSelector', () => {
   it('shows the New Zealand flag button and opens an accessible dialog listing every region', async () => {
     const user = userEvent.setup();
     renderSelector();
-    const trigger = screen.getByRole('button', { name: 'Change region, current: New Zealand (NZD)' });
+    const trigger = screen.getByRole('button', { name: 'NZD: Change region (current: New Zealand)' });
     expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
     expect(trigger.querySelector('svg')).not.toBeNull();
     await user.click(trigger);

@@ -30,7 +30,8 @@ export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) 
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`Change region, current: ${region.label} (${region.currency})`}
+        // the name starts with the text the button shows (the currency), for speech control
+        aria-label={`${region.currency}: Change region (current: ${region.label})`}
         onClick={() => {
           setUsed(true);
           setOpen(true);

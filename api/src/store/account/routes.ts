@@ -242,6 +242,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request, reply) => {
       if (wrongCountry(request, reply, request.body.country)) return reply;
       const owner = sub(request);
+      // the same address again (case, spaces and state spelling aside) is not a second entry: the
+      // one already in the book takes the default flags asked for
+      const same = (text: string | null | undefined) => (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+      const input = request.body;
+      const key = (a: { contactName: string; company?: string | null; street1: string; street2?: string | null; suburb: string; state?: string | null; postcode: string }) =>
+        [a.contactName, a.company, a.street1, a.street2, a.suburb, a.state, a.postcode].map(same).join('|');
+      const existing = (await db.select().from(accountAddresses).where(and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country)))).find((a) => key(a) === key(input));
+      if (existing) {
+        await clearDefaults(owner, input);
+        const flags = { ...(input.isDefaultBilling ? { isDefaultBilling: true } : {}), ...(input.isDefaultShipping ? { isDefaultShipping: true } : {}) };
+        if (Object.keys(flags).length > 0) await db.update(accountAddresses).set(flags).where(and(eq(accountAddresses.id, existing.id), eq(accountAddresses.sub, owner)));
+        return reply.code(201).send(await listAddresses(owner, request.market.country));
+      }
       const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(accountAddresses).where(eq(accountAddresses.sub, owner));
       if (Number(n) >= 20) return reply.code(422).send({ error: 'AddressLimitReached', message: 'An address book holds at most 20 addresses.' });
       await clearDefaults(owner, request.body);

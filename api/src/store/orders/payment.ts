@@ -10,7 +10,7 @@ import { queryRows, type Database } from '../../platform/db/index.js';
 import type { PayLaterGateway, PaymentGateway } from '../payments/gateway.js';
 import type { SavedCards } from '../payments/saved-cards.js';
 import { OrderError, PAYMENT_ERROR_STATUS, paymentError, paymentMessage, settledMeanwhile } from './errors.js';
-import { labelOf } from './record.js';
+import { paidLabel } from './record.js';
 import { enqueueFromCte } from '../mail/outbox.js';
 import type { OrderContext, PlaceMethod, StoredPayment } from './types.js';
 
@@ -76,7 +76,7 @@ export async function payOrder(deps: PaymentDeps, order: OrderToPay): Promise<Or
         values (${outcome.transactionId ?? `none_${crypto.randomBytes(6).toString('hex')}`}, ${number}, ${main.methodCode}, ${main.amount}, ${outcome.ok ? 'authorized' : 'declined'}, ${outcome.ok ? outcome.instrument : `${outcome.code} ${outcome.message}`})`;
   if (outcome.ok) {
     payments[payments.length - 1]!.transactionId = outcome.transactionId;
-    payments[payments.length - 1]!.label = `${labelOf(main.methodCode)} (${outcome.instrument})`;
+    payments[payments.length - 1]!.label = paidLabel(main.methodCode, outcome.instrument);
     // one statement: record the charge and complete the order (still pending: the crash-recovery
     // sweep may have cancelled an order that took this long, and then the charge is voided)
     const placed = await queryRows<{ number: string }>(

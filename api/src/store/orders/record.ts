@@ -69,3 +69,10 @@ export function labelOf(methodCode: string): string {
       return methodCode;
   }
 }
+
+/** "Card (Visa ending 1111)"; a method whose instrument only repeats its name is "PayPal", not "PayPal (PayPal)". */
+export function paidLabel(methodCode: string, instrument: string | null | undefined): string {
+  const label = labelOf(methodCode);
+  const detail = instrument?.trim();
+  return !detail || detail.toLowerCase() === label.toLowerCase() ? label : `${label} (${detail})`;
+}

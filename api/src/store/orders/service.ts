@@ -35,7 +35,7 @@ import { enqueueFromCte, enqueueOrderMail } from '../mail/outbox.js';
 import { OrderReview } from './review.js';
 import { pickupAddress, type PickupStore } from './pickup.js';
 import { priceOrder } from './pricing.js';
-import { labelOf, orderInsert, orderItems, orderPayments, type OrderRow } from './record.js';
+import { orderInsert, orderItems, orderPayments, paidLabel, type OrderRow } from './record.js';
 import { releaseOrder, reserveOrder, StaleCatalogue, stockPlan } from './stock.js';
 import type { OrderContext, PlaceInput, Released, StoredItem, StoredPayment } from './types.js';
 import { checkCardChoice, checkGiftCards, clickCollectStore, giftCardMethods } from './validate.js';
@@ -338,7 +338,7 @@ export class OrderService {
     let released: Released | null = null;
     const outcome = await this.inTransaction<'completed' | 'cancelled' | null>(async (tx) => {
       if (nothingToPay || charge) {
-        const payments = order.payments.map((p) => (p === main && charge ? { ...p, transactionId: charge.transactionId, label: `${labelOf(p.methodCode)} (${charge.instrument})` } : p));
+        const payments = order.payments.map((p) => (p === main && charge ? { ...p, transactionId: charge.transactionId, label: paidLabel(p.methodCode, charge.instrument) } : p));
         const record = charge
           ? sql`, charge as (insert into payment_transactions (id, order_number, method_code, amount, status, detail)
                  select ${charge.transactionId}, ${number}, ${main!.methodCode}, ${charge.amount}, 'authorized', ${charge.instrument} from done on conflict (id) do nothing returning id)`

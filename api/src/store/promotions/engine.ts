@@ -98,6 +98,20 @@ function effectOf(promo: PromotionDef, lines: EngineLine[], remaining: number[],
   }
 }
 
+/** The minimum spend an offer's items fall short of (cents), or null when that is not why it does not apply. */
+function minimumShortOf(promo: PromotionDef, lines: EngineLine[], remaining: number[]): number | null {
+  const rule = promo.rule;
+  if (rule.kind === 'amountOff') {
+    const base = lines.reduce((s, line, i) => s + (matches(line, rule.categoryPaths) ? remaining[i]! : 0), 0);
+    return base > 0 && base < rule.minSubtotal ? rule.minSubtotal : null;
+  }
+  if (rule.kind === 'freeShipping') {
+    const subtotal = remaining.reduce((s, v) => s + v, 0);
+    return lines.length > 0 && subtotal < rule.minSubtotal ? rule.minSubtotal : null;
+  }
+  return null;
+}
+
 export function runPromotions(promotions: readonly PromotionDef[], input: EngineInput): EngineResult {
   const codes = [...new Set(input.codes.map((c) => c.trim().toUpperCase()).filter(Boolean))];
   const byCode = new Map(promotions.filter((p) => p.code).map((p) => [p.code!.toUpperCase(), p]));
@@ -147,7 +161,10 @@ export function runPromotions(promotions: readonly PromotionDef[], input: Engine
     }
     const effect = effectOf(promo, input.lines, remaining, shippingLeft);
     if (!effect) {
-      if (promo.code) refuse(promo, 'NoApplicableCartItems');
+      if (promo.code) {
+        const minSubtotal = minimumShortOf(promo, input.lines, remaining);
+        refuse(promo, 'NoApplicableCartItems', minSubtotal === null ? {} : { minSubtotal });
+      }
       continue;
     }
     if (stoppedBy) {

@@ -16,7 +16,19 @@ export interface SiteRoutesOptions {
 /** Navigation changes rarely: a short browser cache, then revalidate. */
 const NAV_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
 
+/**
+ * /pcr, a configured path of the store: PCR is post-consumer recycled, and the path is the short
+ * address of the products made with recycled materials (the Features filter's "Recycled
+ * materials"). A permanent redirect that keeps the query (a campaign's utm_* or ref).
+ */
+export const PCR_TARGET = '/search?feature=recycled-materials';
+
 export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, { db, errorReports: settings = DEFAULT_ERROR_REPORT_SETTINGS }) => {
+  app.get('/pcr', { schema: { hide: true } }, async (request, reply) => {
+    const url = request.raw.url ?? '/pcr';
+    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+    return reply.header('cache-control', 'public, max-age=3600').redirect(query ? `${PCR_TARGET}&${query}` : PCR_TARGET, 308);
+  });
   const prune = reportPruner(db, settings);
   const limit = { bucket: 'error-reports', limit: settings.perMinute, windowSeconds: 60 };
   app.get(

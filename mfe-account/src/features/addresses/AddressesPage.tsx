@@ -21,9 +21,10 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
       contactName: (v) => contactNameError(v),
       company: (v) => addressPartError(v, 50, 'Company'),
       street1: (v) => addressPartError(v, 50, 'Street address', true),
-      street2: (v) => addressPartError(v, 50, 'Street address line 2'),
-      suburb: (v) => addressPartError(v, 50, 'Suburb', true),
-      state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v })?.message ?? null) : addressPartError(v, 50, 'Region')),
+      street2: (v) => addressPartError(v, 50, 'Apartment, suite or unit'),
+      suburb: (v) => addressPartError(v, 50, 'Suburb or town', true),
+      // the state select lists the states: its error does not list them again
+      state: (v) => (states ? (addressProblem(market, { postcode: '0000', state: v }) ? `Choose the ${market.address.stateLabel.toLowerCase()} this address is in.` : null) : addressPartError(v, 50, 'Region')),
       postcode: (v) => postcodeError(v, market.address.postcodeMessage),
       phone: (v) => phoneError(v),
     },
@@ -43,13 +44,14 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
       <TextField label="Contact name" autoComplete="name" f={form.field('contactName')} />
       <TextField label="Company" optional autoComplete="organization" f={form.field('company')} />
       <TextField label="Street address" autoComplete="address-line1" f={form.field('street1')} />
-      <TextField label="Street address line 2" optional autoComplete="address-line2" f={form.field('street2')} />
-      <TextField label="Suburb" autoComplete="address-level3" f={form.field('suburb')} />
+      {/* the labels of checkout's address form, so an address reads the same in both */}
+      <TextField label="Apartment, suite or unit" optional autoComplete="address-line2" f={form.field('street2')} />
+      <TextField label="Suburb or town" autoComplete="address-level2" f={form.field('suburb')} />
       {states ? (
         // the same state select as the checkout's address form (issue 14)
-        <SelectField label="State" autoComplete="address-level1" options={[{ value: '', label: 'Choose a state' }, ...states.map((st) => ({ value: st.code, label: st.name }))]} f={form.field('state')} />
+        <SelectField label={market.address.stateLabel} autoComplete="address-level1" options={[{ value: '', label: `Choose a ${market.address.stateLabel.toLowerCase()}` }, ...states.map((st) => ({ value: st.code, label: st.name }))]} f={form.field('state')} />
       ) : (
-        <TextField label="City or region" optional autoComplete="address-level2" f={form.field('state')} />
+        <TextField label={market.address.stateLabel} optional autoComplete="address-level1" f={form.field('state')} />
       )}
       <TextField label="Postcode" inputMode="numeric" autoComplete="postal-code" f={form.field('postcode')} />
       <p css={{ margin: '0 0 1rem' }}>Country: {market.countryName}</p>

@@ -15,10 +15,14 @@ const LINK_ERRORS: Record<string, string> = {
 export function QantasPage() {
   useTitle('Qantas Frequent Flyer');
   const [{ result, account }, setState] = useAccount(0);
-  const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
+  /** `about`: the number and name a refusal was for. */
+  const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string; about?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm({ defaultValues: { memberId: '', lastName: '' }, rules: { memberId: (v) => memberIdError(v), lastName: (v) => loyaltyLastNameError(v) } });
   const linked = account?.loyalty.providers.qantas;
+  // a refusal is about the number and name sent: editing either takes it away
+  const typed = `${form.values.memberId}|${form.values.lastName}`;
+  const shown = notice && (notice.about === undefined || notice.about === typed) ? notice : null;
 
   const run = async (loyalty: { action: 'link'; memberId: string; lastName: string } | { action: 'unlink' }) => {
     if (!account) return;
@@ -30,7 +34,11 @@ export function QantasPage() {
       setNotice({ type: 'SUCCESS', text: loyalty.action === 'link' ? 'Your Qantas Frequent Flyer membership is linked.' : 'Your Qantas Frequent Flyer membership is unlinked.' });
     } else {
       const code = saved.result === 'ERROR' ? saved.code : '';
-      setNotice({ type: 'ERROR', text: LINK_ERRORS[code] ?? (loyalty.action === 'link' ? 'We were unable to link your membership. Please try again.' : 'We were unable to unlink your membership. Please try again.') });
+      setNotice({
+        type: 'ERROR',
+        text: LINK_ERRORS[code] ?? (loyalty.action === 'link' ? 'We were unable to link your membership. Please try again.' : 'We were unable to unlink your membership. Please try again.'),
+        ...(loyalty.action === 'link' ? { about: typed } : {}),
+      });
     }
   };
 
@@ -42,7 +50,7 @@ export function QantasPage() {
       <p>Earn 2 Qantas Points for every $1 you spend on orders at Fernleaf.</p>
       {result === 'LOADING' ? <p role="status">Loading your membership…</p> : null}
       {result === 'ERROR' || result === 'PREPARING' ? <Notice type="ERROR">We were unable to load your account. Please try again.</Notice> : null}
-      {notice ? <Notice type={notice.type}>{notice.text}</Notice> : null}
+      {shown ? <Notice type={shown.type}>{shown.text}</Notice> : null}
       {account && linked ? (
         <div>
           <p>

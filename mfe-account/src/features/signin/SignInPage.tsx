@@ -6,11 +6,13 @@ import { authMessage } from '../auth/messages';
 import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { emailError, passwordError } from '../../lib/validation';
+import { useSyncedState } from '../../lib/session';
 
 export function SignInPage() {
   useTitle('Sign in');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const saved = useSyncedState().wishlist.items.length;
   const form = useForm({ defaultValues: { email: '', password: '' }, rules: { email: (v) => emailError(v), password: (v) => passwordError(v) } });
 
   const submit = form.handleSubmit(async ({ email, password }) => {
@@ -48,6 +50,11 @@ export function SignInPage() {
       </p>
       <p>
         New to Fernleaf? <Link to="/account/signup">Create an account</Link>
+      </p>
+      {/* a guest's wishlist is kept on this device, and shown without signing in */}
+      <p>
+        {saved > 0 ? `${saved === 1 ? '1 product' : `${saved} products`} saved on this device. ` : 'Saved products without an account? '}
+        <Link to="/wishlist">View your wishlist</Link>
       </p>
     </div>
   );

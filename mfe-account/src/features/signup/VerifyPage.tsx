@@ -18,13 +18,13 @@ export function VerifyPage() {
   const form = useForm({ defaultValues: { email: params.get('user') ?? '', code: params.get('code') ?? '' }, rules: { email: (v) => emailError(v), code: (v) => codeError(v) } });
   const auto = useRef(false);
 
-  const verify = async (email: string, code: string) => {
+  const verify = async (email: string, code: string, fromLink = false) => {
     setNotice(null);
     try {
       await (await loadAmplify()).amplifyConfirmSignUp(email, code);
       setVerified(true);
     } catch (caught) {
-      setNotice({ type: 'ERROR', text: authMessage(caught, 'verify') });
+      setNotice({ type: 'ERROR', text: authMessage(caught, fromLink ? 'verify-link' : 'verify') });
     }
   };
   useEffect(() => {
@@ -32,7 +32,7 @@ export function VerifyPage() {
     const code = params.get('code');
     if (!auto.current && user && code) {
       auto.current = true;
-      void verify(user, code);
+      void verify(user, code, true);
     }
   }, [params]);
 

@@ -40,6 +40,16 @@ it('an invalid or expired code shows the §8 message; too many resends too', asy
   expect(resend).toHaveBeenCalledWith('kiri@example.co.nz');
 });
 
+it('a wrong code typed into the form is called a wrong code, not an invalid link', async () => {
+  confirm.mockRejectedValue(Object.assign(new Error('Invalid verification code provided, please try again.'), { name: 'CodeMismatchException' }));
+  const user = userEvent.setup();
+  renderAt('/account/verify?user=kiri%40example.co.nz');
+  await user.type(screen.getByLabelText('Verification code'), '111111');
+  await user.click(screen.getByRole('button', { name: 'Verify email' }));
+  expect(await screen.findByRole('alert')).toHaveTextContent("That code isn't right. Check the code in the email we sent you and try again.");
+  expect(screen.getByRole('alert')).not.toHaveTextContent(/link/);
+});
+
 it('after a sign-up the page says an existing account is told by e-mail how to sign in (the pool does not reveal it)', () => {
   renderAt('/account/verify?user=kiri%40example.co.nz');
   expect(screen.getByText(/If the address already has an account, the email tells you how to sign in instead\./)).toBeInTheDocument();

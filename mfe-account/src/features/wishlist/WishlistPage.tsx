@@ -37,8 +37,11 @@ type Row = { item: WishlistItem; product: Product };
 const sequence = { next: 0 };
 const nextRequestId = (productId: string) => `wishlist-${productId}-${(sequence.next += 1)}`;
 
-/** Wishlist (spec §3, §4): per product, newest first, products that no longer exist dropped. */
-export function WishlistPage() {
+/**
+ * The wishlist: per product, newest first, each with the size saved with it; products that no
+ * longer exist dropped. `guest`: the signed-out shopper's wishlist, kept on this device (/wishlist).
+ */
+export function WishlistPage({ guest = false }: { guest?: boolean }) {
   const money = useMoney();
   useTitle('Wishlist');
   const synced = useSyncedState();
@@ -129,6 +132,11 @@ export function WishlistPage() {
       <h1 id="wishlist-heading" css={{ fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' }}>
         Wishlist
       </h1>
+      {guest ? (
+        <p css={{ margin: '0 0 1rem' }}>
+          Your wishlist is kept on this device. <a href="/account/signin">Sign in</a> or <a href="/account/signup">create an account</a> to keep it on all your devices.
+        </p>
+      ) : null}
       {shown === 'ERROR' ? <Notice type="ERROR">We were unable to load your wishlist. Please try again.</Notice> : null}
       {shown === 'LOADING' ? <p role="status">Loading your wishlist…</p> : null}
       {shown === 'SUCCESS' && rows.length === 0 ? <p>Your wishlist is empty. Tap the heart on any product to save it here.</p> : null}
@@ -138,6 +146,8 @@ export function WishlistPage() {
             const { product } = row;
             const image = product.productGallery[0];
             const message = messages[product.id];
+            // the size saved with it, when the product comes in more than one
+            const saved = product.variants.length > 1 ? product.variants.find((v) => v.id === row.item.variantId) : undefined;
             return (
               <li key={product.id} css={{ display: 'grid', gap: '.5rem', alignContent: 'start' }}>
                 <a href={`/products/${product.path}`} css={{ color: 'var(--ink)', textDecoration: 'none' }}>
@@ -146,6 +156,7 @@ export function WishlistPage() {
                   ) : null}
                   <span css={{ display: 'block', fontWeight: 600, marginTop: '.4rem' }}>{product.name}</span>
                 </a>
+                {saved ? <span data-testid="wishlist-size">Size: {saved.label}</span> : null}
                 <span>{money(product.price)}</span>
                 {message ? <Notice type={message.type}>{message.text}</Notice> : null}
                 <button type="button" css={buttonCss} onClick={() => addToCart(row)} disabled={product.soldOut} aria-label={`Add ${product.name} to cart`}>

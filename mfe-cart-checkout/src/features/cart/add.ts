@@ -10,7 +10,7 @@ import { track } from '@store/shared-events/analytics';
 import { api, ApiError } from '../../lib/api';
 import { botCheckToken } from '../../lib/botcheck';
 import { getProduct } from '../../lib/objects';
-import { CHALLENGE_INVALID_MESSAGE, checkItem, violationMessage } from './rules';
+import { addRefusedMessage, CHALLENGE_INVALID_MESSAGE, checkItem } from './rules';
 import { addToItems, withItems } from './store';
 
 export const CART_ADD_ANALYTICS_DELAY_MS = 1000;
@@ -46,7 +46,8 @@ export async function handleCartAdd(add: CartAdd): Promise<void> {
     const next = addToItems(current, add);
     const item = next.find((i) => i.productId === add.productId && i.variantId === add.variantId)!;
     const violation = checkItem(item, next, product);
-    if (violation) return answer(add.requestId, 'INVALID', violation.code, violationMessage(violation));
+    const inCart = current.filter((i) => i.variantId === add.variantId).reduce((s, i) => s + i.qty, 0);
+    if (violation) return answer(add.requestId, 'INVALID', violation.code, addRefusedMessage(violation, inCart));
     await session.synced.update((state) => withItems(state, addToItems(state.cart.items, add)));
     answer(add.requestId, 'SUCCESS');
     bus.publish(topics.cartOverlayOpen, { source: add.source ?? 'cart.add' }, { source: 'cart_checkout' });

@@ -1,5 +1,5 @@
 import type { Product } from '@store/contracts';
-import { checkItem, qtyChoice, snapQty, variantMax, violationMessage } from './rules';
+import { addRefusedMessage, checkItem, qtyChoice, snapQty, variantMax, violationMessage } from './rules';
 
 const product = (over: Partial<Product> = {}): Product =>
   ({
@@ -52,6 +52,14 @@ describe('cart item validity (spec §5, in order)', () => {
   it('has a shopper message for each rule', () => {
     expect(violationMessage({ code: 'qtyAvailableExceeded', limit: 0 })).toBe('Sorry, this item is sold out.');
     expect(violationMessage({ code: 'qtyAvailableExceeded', limit: 2 })).toBe('Only 2 left. Reduce the quantity to continue.');
+  });
+
+  it('an add refused for stock says how many are left and how many the cart holds, not to reduce a quantity', () => {
+    expect(addRefusedMessage({ code: 'qtyAvailableExceeded', limit: 2 }, 2)).toBe('Only 2 left, and your cart already has them all.');
+    expect(addRefusedMessage({ code: 'qtyAvailableExceeded', limit: 3 }, 1)).toBe('Only 3 left, and your cart has 1: you can add 2 more.');
+    expect(addRefusedMessage({ code: 'qtyAvailableExceeded', limit: 3 }, 0)).toBe('Only 3 left: you can add up to 3.');
+    expect(addRefusedMessage({ code: 'qtyAvailableExceeded', limit: 0 }, 0)).toBe('Sorry, this item is sold out.');
+    expect(addRefusedMessage({ code: 'qtyMultipleInvalid', limit: 2 }, 0)).toBe('This item is sold in multiples of 2.');
     expect(violationMessage({ code: 'productQtyMaxViolated', limit: 3 })).toBe('There is a limit of 3 per order for this product.');
   });
 });

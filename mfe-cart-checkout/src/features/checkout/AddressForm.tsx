@@ -34,7 +34,8 @@ export function AddressForm({ legend, field, idPrefix }: { legend: string; field
   return (
     <fieldset css={{ border: 0, padding: 0, margin: '0 0 1rem' }}>
       <legend css={{ fontWeight: 700, fontSize: 17, marginBottom: '.6rem' }}>{legend}</legend>
-      {text('contactName', 'Full name', { autoComplete: 'name', maxLength: 100 })}
+      {/* the labels of the account's address book, so an address reads the same in both */}
+      {text('contactName', 'Contact name', { autoComplete: 'name', maxLength: 100 })}
       {text('company', 'Company', { autoComplete: 'organization', maxLength: 50, optional: true })}
       {text('street1', 'Street address', { autoComplete: 'address-line1', maxLength: 50 })}
       {text('street2', 'Apartment, suite or unit', { autoComplete: 'address-line2', maxLength: 50, optional: true })}

@@ -37,15 +37,19 @@ beforeAll(() => {
   globalThis.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     if (url !== '/api/checkout/info') return reply(404, { error: 'NotFound', message: url });
-    const codes = (JSON.parse(String(init!.body)) as { cart: { promoCodes: string[] } }).cart.promoCodes;
+    const { cart } = JSON.parse(String(init!.body)) as { cart: { promoCodes: string[]; items: { productId: string }[] } };
+    const codes = cart.promoCodes;
+    // p2 is not a backpack: with it alone in the cart, WINTER20 has nothing to apply to
+    if (codes.includes('WINTER20') && cart.items.every((i) => i.productId === 'p2'))
+      return reply(200, info({ appliedPromotions: [freeDelivery], disallowedPromotions: [{ id: 'winter-backpacks-20', name: '20% off backpacks', reason: 'NoApplicableCartItems', relatedCouponCodes: ['WINTER20'] }] }));
     if (codes.includes('WINTER21')) return reply(200, info({ appliedPromotions: [freeDelivery], disallowedPromotions: [{ id: 'WINTER21', name: 'WINTER21', reason: 'CodeNotFound', relatedCouponCodes: ['WINTER21'] }] }));
     if (codes.includes('WINTER20')) return reply(200, info({ appliedPromotions: [winter] }));
     return reply(200, info({ appliedPromotions: [freeDelivery] }));
   }) as unknown as typeof fetch;
 });
 
-function CartSummary() {
-  const { info: answer } = useCheckoutInfo([item], { forShipping: false });
+function CartSummary({ items = [item] }: { items?: (typeof item)[] }) {
+  const { info: answer } = useCheckoutInfo(items, { forShipping: false });
   return <PromoCodes info={answer} />;
 }
 
@@ -78,6 +82,25 @@ describe('promo code field', () => {
     await waitFor(() => expect(screen.getByLabelText('Promo code')).toHaveValue(''));
     expect(screen.getByTestId('promo-status')).toHaveTextContent(`Code WINTER20 applied: 20% off backpacks. ${offerDroppedMessage('Free delivery over $150')}`);
     expect(getCheckout().promoCodes).toEqual(['WINTER20']);
+  });
+});
+
+describe('promo messages after a change', () => {
+  it('"applied" is taken back when the cart changes and the code no longer applies (the code is dropped with its alert)', async () => {
+    const user = userEvent.setup();
+    const alerts: string[] = [];
+    const stop = bus.subscribe(topics.alertShow, (a) => alerts.push(a.content));
+    const { rerender } = render(<CartSummary />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Apply' })).toBeEnabled());
+    await user.type(screen.getByLabelText('Promo code'), 'winter20');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.getByTestId('promo-status')).toHaveTextContent('Code WINTER20 applied: 20% off backpacks.'));
+    // the backpack is swapped for a wallet
+    rerender(<CartSummary items={[{ ...item, id: 'i2', productId: 'p2', variantId: 'v2' }]} />);
+    await waitFor(() => expect(alerts).toContain('Offer 20% off backpacks has been removed because there are no applicable items in your cart.'));
+    await waitFor(() => expect(screen.getByTestId('promo-status')).toBeEmptyDOMElement());
+    expect(screen.queryByRole('list', { name: 'Promo codes' })).toBeNull();
+    stop();
   });
 });
 

@@ -3,7 +3,9 @@
  * code stays in the field until the answer: applied → the field clears and "Code … applied." is
  * said (with any offer that stopped applying because of it); unknown or refused → the error is
  * announced (role="alert") and linked to the field (aria-describedby, aria-invalid), the code is
- * kept in the field to correct, and an unknown code is not kept in the checkout.
+ * kept in the field to correct, and an unknown code is not kept in the checkout. Only the current
+ * truth shows: a later answer (the cart changed, another code went in, a code was removed) takes
+ * back "applied" for a code no longer applied, and an error about a code that now applies.
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -19,6 +21,9 @@ export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);
+  /** The code the status says is applied, and the code the error is about. */
+  const statusFor = useRef<string | null>(null);
+  const errorFor = useRef<string | null>(null);
   /** The code sent and the offers applied before it, until /checkout/info answers a request with it. */
   const pending = useRef<{ code: string; before: { id: string; name: string }[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,17 +33,30 @@ export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
     () =>
       onCheckoutInfo((answer, request) => {
         const sent = pending.current;
+        if (answer) {
+          const appliedCodes = new Set(answer.promotions.appliedPromotions.flatMap((p) => p.relatedCouponCodes.map((c) => c.toUpperCase())));
+          if (statusFor.current && !appliedCodes.has(statusFor.current)) {
+            statusFor.current = null;
+            setStatus(null);
+          }
+          if (errorFor.current && errorFor.current !== sent?.code && appliedCodes.has(errorFor.current)) {
+            errorFor.current = null;
+            setError(null);
+          }
+        }
         if (!sent || !(request.cart.promoCodes ?? []).includes(sent.code)) return;
         pending.current = null;
         setBusy(false);
         if (!answer) return; // the total failed to load: the page says so; the code stays in the field
         const refused = answer.promotions.disallowedPromotions.find((d) => d.relatedCouponCodes.some((c) => c.toUpperCase() === sent.code));
         if (refused?.reason === 'CodeNotFound') {
+          errorFor.current = null;
           setError(notValidCodeMessage(sent.code));
           setCheckout((s) => ({ promoCodes: s.promoCodes.filter((c) => c !== sent.code) }));
           return;
         }
         if (refused) {
+          errorFor.current = sent.code;
           setError(promotionRemovedMessage(refused, MAX_OFFERS));
           return;
         }
@@ -47,6 +65,7 @@ export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
         const now = new Set(answer.promotions.appliedPromotions.map((p) => p.id));
         const dropped = sent.before.filter((p) => !now.has(p.id) && !answer.promotions.disallowedPromotions.some((d) => d.id === p.id));
         setCode('');
+        statusFor.current = sent.code;
         setStatus([`Code ${sent.code} applied: ${applied.name}.`, ...dropped.map((p) => offerDroppedMessage(p.name))].join(' '));
       }),
     [],

@@ -12,6 +12,7 @@ import { pageMarket } from '@store/contracts/market';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import type { CartItem } from '@store/shared-events';
 import type { CheckoutState } from './state';
+import { currentReferrerId } from '../referrers/referrers';
 
 export const CLIENT_ID_KEY = 'fernleaf.analytics.clientId';
 
@@ -41,7 +42,8 @@ export function clientId(): string {
 export function orderAnalytics(s: Pick<CheckoutState, 'utm'>): NonNullable<OrderPlaceRequest['analytics']> {
   const fbc = cookie('_fbc');
   const fbp = cookie('_fbp');
-  return { clientId: clientId().slice(0, 100), ...(fbc ? { fbc: fbc.slice(0, 200) } : {}), ...(fbp ? { fbp: fbp.slice(0, 200) } : {}), ...s.utm };
+  const referrerId = currentReferrerId();
+  return { clientId: clientId().slice(0, 100), ...(fbc ? { fbc: fbc.slice(0, 200) } : {}), ...(fbp ? { fbp: fbp.slice(0, 200) } : {}), ...s.utm, ...(referrerId ? { referrerId } : {}) };
 }
 
 export async function sha256Hex(text: string): Promise<string | null> {
@@ -73,6 +75,8 @@ export function purchaseEvent({ orderNumber, state: s, info, items, paymentType,
     tax: info.gst / 100,
     shipping: shipping / 100,
     coupon: s.promoCodes.join(','),
+    // the referral or affiliate partner the order is credited to (the device's most recent)
+    referrer_id: currentReferrerId() ?? null,
     items: items.map((i) => {
       const line = lines.get(i.variantId);
       return { item_id: i.productId, item_variant: i.variantId, quantity: i.qty, ...(line ? { price: line.unitPrice / 100, discount: line.discount / 100 } : {}) };

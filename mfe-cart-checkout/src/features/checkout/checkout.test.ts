@@ -14,6 +14,9 @@ describe('promotion-removed alerts (spec §8, exact wording per reason)', () => 
     expect(p('Exclusitivity', { exclusiveName: 'VIP 30% off everything' })).toBe('Offer WINTER20 has been removed because it cannot be redeemed with VIP 30% off everything.');
     expect(p('Exclusitivity')).toBe('Offer WINTER20 has been removed because it cannot be redeemed with other offers.');
     expect(p('NoApplicableCartItems')).toBe('Offer WINTER20 has been removed because there are no applicable items in your cart.');
+    // an offer with a minimum spend whose items are there but come to less
+    expect(p('NoApplicableCartItems', { minSubtotal: 30000 })).toBe('Offer WINTER20 has been removed because it needs a spend of $300 or more on the items it covers.');
+    expect(p('NoApplicableCartItems', { minSubtotal: 7450 })).toBe('Offer WINTER20 has been removed because it needs a spend of $74.50 or more on the items it covers.');
     expect(p('PromotionPerCustomerUsageExceeded', { count: 1 })).toBe('Offer WINTER20 has been removed because you have already redeemed it.');
     expect(p('PromotionPerCustomerUsageExceeded', { count: 2 })).toBe('Offer WINTER20 has been removed because you have already redeemed it 2 times.');
     expect(p('PromotionUsageExceeded')).toBe('Offer WINTER20 has been removed because it is no longer available.');

@@ -134,7 +134,7 @@ describe('signed in', () => {
     await user.click(screen.getByRole('radio', { name: 'Use a new address' }));
     expect(screen.getByRole('group', { name: 'New delivery address' })).toBeInTheDocument();
     expect(screen.getByLabelText('Street address')).toHaveValue('');
-    expect(screen.getByLabelText('Full name')).toHaveValue('Aroha Ngata');
+    expect(screen.getByLabelText('Contact name')).toHaveValue('Aroha Ngata');
     expect(screen.getByLabelText('Phone')).toHaveValue('021 555 0101');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(screen.getByLabelText('Street address')).toHaveFocus();

@@ -86,8 +86,10 @@ export function validateAddress(a: CheckoutAddressInput): Errors<AddressField> {
     if (issue) errors[key] = issue;
   }
   // the market's rules: an Australian address needs a state (and both markets a 4-digit postcode)
-  const problem = addressProblem(pageMarket(), { postcode: a.postcode ?? '', state: a.state ?? '' });
-  if (problem && !errors[problem.field]) errors[problem.field] = problem.message;
+  const market = pageMarket();
+  const problem = addressProblem(market, { postcode: a.postcode ?? '', state: a.state ?? '' });
+  // the state select lists the states: its error does not list them again
+  if (problem && !errors[problem.field]) errors[problem.field] = problem.field === 'state' ? `Choose the ${market.address.stateLabel.toLowerCase()} this address is in.` : problem.message;
   return errors;
 }
 

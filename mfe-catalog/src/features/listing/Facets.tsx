@@ -29,7 +29,7 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
               <span>{option.label}</span>
               <span css={{ color: 'var(--muted)', marginLeft: 'auto' }}>
                 {option.count}
-                <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}> products</span>
+                <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{option.count === 1 ? ' product' : ' products'}</span>
               </span>
             </label>
           </li>

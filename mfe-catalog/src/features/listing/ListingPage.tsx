@@ -251,6 +251,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const shownFirst = first ?? (sameList && status === 'loading' ? loaded.pages[0] : undefined);
   const title = listingTitle(scope, state, shownFirst);
   const total = first?.total ?? 0;
+  const nothingToFilter = Boolean(first && total === 0 && activeFilterCount(state) === 0);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
   useImpressions(listName, key, items);
   // Load more keeps the keyboard where the shopper was reading: the button keeps focus while the
@@ -268,6 +269,21 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   useEffect(() => {
     focusTileAt.current = null;
   }, [key]);
+  // A filter ticked low in the desktop sidebar: once its results are shown, their heading and count
+  // come into view (below the sticky header) when the page is scrolled past them; focus stays on the
+  // filter, and the count is announced by its live region.
+  const revealResults = useRef(false);
+  useEffect(() => {
+    if (!revealResults.current || status === 'loading') return;
+    revealResults.current = false;
+    const heading = headingRef.current;
+    if (!heading) return;
+    const top = heading.getBoundingClientRect().top;
+    const covered = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--sticky-offset-list-controls')) || 0;
+    if (top >= covered && top < window.innerHeight / 2) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? true;
+    window.scrollTo({ top: Math.max(0, window.scrollY + top - covered - 8), behavior: still ? 'auto' : 'smooth' });
+  }, [status, key]);
 
   // the page head (rendered while there is a first page); made again when the list changes
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -331,7 +347,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ) : null}
         </div>
         {/* nothing to filter or sort when nothing matched and no filter is applied */}
-        <div css={{ display: first && total === 0 && activeFilterCount(state) === 0 ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
+        <div css={{ display: nothingToFilter ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           {/* the filter drawer's button: rendered always (server and browser alike), shown below 1024 px */}
           <button
             type="button"
@@ -384,10 +400,22 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           </select>
         </div>
       </div>
-      <div css={{ display: 'grid', gridTemplateColumns: '1fr', gap: '2rem', [SIDEBAR_MEDIA]: { gridTemplateColumns: '240px minmax(0, 1fr)' } }}>
-        {/* the sidebar from 1024 px (hidden by CSS below it, where the drawer holds the filters) */}
-        <div data-testid="facets-sidebar" css={{ [DRAWER_MEDIA]: { display: 'none' } }}>
-          <Suspense fallback={null}>{facetSource ? <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} /> : null}</Suspense>
+      <div css={{ display: 'grid', gridTemplateColumns: '1fr', gap: '2rem', [SIDEBAR_MEDIA]: { gridTemplateColumns: nothingToFilter ? '1fr' : '240px minmax(0, 1fr)' } }}>
+        {/* the sidebar from 1024 px (hidden by CSS below it, where the drawer holds the filters);
+            none when nothing matched and no filter is applied (a price range of nothing filters nothing) */}
+        <div data-testid="facets-sidebar" css={{ display: nothingToFilter ? 'none' : undefined, [DRAWER_MEDIA]: { display: 'none' } }}>
+          <Suspense fallback={null}>
+            {facetSource ? (
+              <Facets
+                facets={facetSource.facets}
+                state={state}
+                onChange={(next) => {
+                  revealResults.current = true;
+                  update(next);
+                }}
+              />
+            ) : null}
+          </Suspense>
         </div>
         <div>
           <AppliedFilters state={state} facets={facetSource?.facets} onChange={(next) => update(next)} />

@@ -84,7 +84,7 @@ export function AddToCart({ product }: { product: Product }) {
   const [answer, setAnswer] = useState('');
   const [answerError, setAnswerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string; wishlistLink?: boolean } | null>(null);
   const [wishlistBusy, setWishlistBusy] = useState(false);
   const inWishlist = useInWishlist(product.id);
   const answerRef = useRef<HTMLInputElement>(null);
@@ -156,7 +156,10 @@ export function AddToCart({ product }: { product: Product }) {
           // Spec §8: ChallengeFailed -> productChallengeAnswerInvalid.
           setAnswerError(CHALLENGE_INVALID_MESSAGE);
           answerRef.current?.focus();
-        } else setResult({ kind: 'error', text: "We couldn't check your answer just now. Please try again." });
+        } else {
+          setAnswerError(null);
+          setResult({ kind: 'error', text: "We couldn't check your answer just now. Please try again." });
+        }
         return;
       }
     }
@@ -178,7 +181,8 @@ export function AddToCart({ product }: { product: Product }) {
     setWishlistBusy(true);
     try {
       const now = await session.synced.toggleWishlist(product.id, variantId ?? undefined);
-      if (live.current) setResult({ kind: 'success', text: now ? `Saved ${product.name} to your wishlist.` : `Removed ${product.name} from your wishlist.` });
+      const size = product.variants.length > 1 ? product.variants.find((v) => v.id === variantId)?.label : undefined;
+      if (live.current) setResult({ kind: 'success', text: now ? `Saved ${product.name}${size ? ` (${size})` : ''} to your wishlist.` : `Removed ${product.name} from your wishlist.`, wishlistLink: now });
     } catch {
       if (live.current) setResult({ kind: 'error', text: "We couldn't update your wishlist just now. Please try again." });
     } finally {
@@ -194,8 +198,9 @@ export function AddToCart({ product }: { product: Product }) {
         </legend>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           {product.variants.map((v) => {
-            // a product not on sale yet is coming soon, not sold out
-            const stock = product.state === 'coming' ? 'coming soon' : v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : 'sold out';
+            // a product not on sale yet is coming soon, not sold out; a product sold out in every size
+            // says so once, on its button, not again beside each size
+            const stock = product.state === 'coming' ? 'coming soon' : v.qty > 0 ? (v.qty <= 3 ? `only ${v.qty} left` : 'in stock') : product.soldOut ? null : 'sold out';
             return (
               <label
                 key={v.id}
@@ -224,7 +229,7 @@ export function AddToCart({ product }: { product: Product }) {
                   }}
                   css={{ accentColor: 'var(--forest)', marginRight: 6 }}
                 />
-                {v.label} · {stock}
+                {stock ? `${v.label} · ${stock}` : v.label}
               </label>
             );
           })}
@@ -242,7 +247,11 @@ export function AddToCart({ product }: { product: Product }) {
             required
             maxLength={CHALLENGE_ANSWER_MAX}
             value={answer}
-            onChange={(e) => setAnswer(e.target.value.slice(0, CHALLENGE_ANSWER_MAX))}
+            onChange={(e) => {
+              setAnswer(e.target.value.slice(0, CHALLENGE_ANSWER_MAX));
+              // the error was about the answer given: a new answer has not been checked yet
+              if (answerError) setAnswerError(null);
+            }}
             aria-invalid={answerError ? true : undefined}
             aria-describedby={answerError ? answerErrorId : undefined}
             autoComplete="off"
@@ -311,6 +320,13 @@ export function AddToCart({ product }: { product: Product }) {
         {result ? (
           <p role={result.kind === 'error' ? 'alert' : 'status'} css={{ margin: 0, color: result.kind === 'error' ? '#9c2b1f' : 'var(--forest)' }} data-testid="add-result">
             {result.text}
+            {/* a guest's wishlist is at /wishlist (kept on this device); a signed-in shopper's goes on to the account's */}
+            {result.wishlistLink ? (
+              <>
+                {' '}
+                <a href="/wishlist">View your wishlist</a>
+              </>
+            ) : null}
           </p>
         ) : null}
       </div>

@@ -1,4 +1,4 @@
-import type { Product, StoresResponse } from '@store/contracts';
+import { storeOpenState, type Product, type StoresResponse } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
 import { useId, useState, type FormEvent } from 'react';
 import { fetchStoresNear, isNotFound } from '../../lib/api';
@@ -89,6 +89,19 @@ export function FindInStore({ product }: { product: Product }) {
                     {store.distanceKm !== null && store.distanceKm !== undefined ? <span css={{ color: 'var(--muted)' }}> · {store.distanceKm} km</span> : null}
                     <br />
                     <span css={{ color: qty > 0 ? 'var(--forest)' : '#6b6558' }}>{qty > 0 ? (qty <= 2 ? `Low stock (${qty})` : 'In stock') : 'Not in stock'}</span>
+                    <br />
+                    <span data-testid="store-address">
+                      {[store.address.street1, store.address.street2, store.address.locality, `${store.address.region} ${store.address.postcode}`].filter(Boolean).join(', ')}
+                    </span>
+                    <br />
+                    {/* by the store's own clock (this overlay renders in the browser only) */}
+                    <span css={{ color: 'var(--muted)' }} data-testid="store-open">
+                      {storeOpenState(store.openingHours, new Date(), store.timeZone).text}
+                    </span>
+                    <br />
+                    <a href={`/stores/${store.path}`}>
+                      Hours and directions<span className="visually-hidden">: {store.name}</span>
+                    </a>
                   </li>
                 );
               })}

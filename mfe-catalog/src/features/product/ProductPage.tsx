@@ -214,7 +214,6 @@ export function ProductPage() {
           <span css={{ display: 'block', fontSize: 14, color: 'var(--muted)' }}>Price includes GST</span>
         </p>
         {product.state === 'coming' && product.availableFrom ? <Countdown availableFrom={product.availableFrom} /> : null}
-        {product.soldOut ? <p css={{ fontWeight: 600 }}>Sold out</p> : null}
         <AddToCart key={product.id} product={product} />
         <div css={{ display: 'flex', gap: '1rem', margin: '1rem 0' }}>
           <button type="button" onClick={() => openOverlay('size-guide')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>

@@ -1,6 +1,6 @@
 import type { Product } from '@store/contracts';
 import { bus, topics } from '@store/shared-events';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import { dataLayer } from '@store/shared-events/analytics';
 import { AddToCart, requestCartAdd } from './AddToCart';
 import { rowsFor, SizeGuide } from './SizeGuide';
@@ -202,6 +202,23 @@ describe('product copy (issue 18)', () => {
     expect(screen.getByText('Availability')).toBeTruthy();
     expect(screen.getByTestId('variant-option').textContent).toBe('One size · coming soon');
     expect(screen.queryByText(/sold out/i)).toBeNull();
+  });
+
+  it("an error beside the limited-release question goes once the answer is changed", async () => {
+    const product = { id: '44', name: 'Limited Tote', price: 8900, state: 'current', soldOut: false, challengeQuestion: 'Limited release: type the colour of this tote as shown on this page.', variants: [{ id: '11', code: 'L-11', label: 'One size', qty: 5 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByTestId('challenge-error')).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(product.challengeQuestion!), { target: { value: 'Ivory' } });
+    expect(screen.queryByTestId('challenge-error')).toBeNull();
+  });
+
+  it('a product sold out in every size says "Sold out" once, on its button', () => {
+    const product = { id: '43', name: 'Gone Tote', price: 8900, state: 'current', soldOut: true, challengeQuestion: null, variants: [{ id: '10', code: 'G-10', label: 'One size', qty: 0 }] } as unknown as Product;
+    render(<AddToCart product={product} />);
+    expect(screen.getAllByText(/sold out/i)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Sold out' })).toBeDisabled();
+    expect(screen.getByTestId('variant-option').textContent).toBe('One size');
   });
 
   it("a belt's size guide lists the rows of its own sizes", () => {

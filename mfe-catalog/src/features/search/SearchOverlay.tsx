@@ -24,7 +24,7 @@ export function searchUrl(q: string): string {
 export default function SearchOverlay({ onClose }: SearchOverlayProps) {
   const money = useMoney();
   const [text, setText] = useState('');
-  const [suggestions, setSuggestions] = useState<{ q: string; items: ProductTile[]; total: number; corrected: string | null } | null>(null);
+  const [suggestions, setSuggestions] = useState<{ q: string; items: ProductTile[]; total: number; corrected: string | null; anyWord?: boolean } | null>(null);
   const [active, setActive] = useState(-1);
   const inputId = useId();
   const listId = useId();
@@ -60,7 +60,7 @@ export default function SearchOverlay({ onClose }: SearchOverlayProps) {
       fetchListing({ q, page: 1 })
         .then((listing) => {
           if (live) {
-            setSuggestions({ q, items: listing.items.slice(0, catalogConfig.suggestionsMax), total: listing.total, corrected: listing.correctedQuery });
+            setSuggestions({ q, items: listing.items.slice(0, catalogConfig.suggestionsMax), total: listing.total, corrected: listing.correctedQuery, anyWord: listing.anyWord === true });
             setActive(-1);
           }
         })
@@ -137,7 +137,9 @@ export default function SearchOverlay({ onClose }: SearchOverlayProps) {
             ? `No products match “${suggestions.q}”.`
             : suggestions.corrected
               ? `Showing results for “${suggestions.corrected}”.`
-              : `${suggestions.total} ${suggestions.total === 1 ? 'product' : 'products'}`
+              : suggestions.anyWord
+                ? `No products match all of these words; showing products that match any of them.`
+                : `${suggestions.total} ${suggestions.total === 1 ? 'product' : 'products'}`
           : ''}
       </div>
       <ul id={listId} role="listbox" aria-label="Suggested products" css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 4 }}>

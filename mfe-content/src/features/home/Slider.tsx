@@ -77,7 +77,8 @@ export function Slider({ slider }: { slider: SliderSettings }) {
       </div>
       {count > 1 ? (
         <div css={{ position: 'absolute', left: 0, right: 0, bottom: '1rem', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '.5rem', padding: '0 1rem' }}>
-          <button type="button" onClick={() => autoplay.setUserPaused(!autoplay.userPaused)} css={{ ...control, padding: '0 .9rem' }}>
+          {/* on one line at 320 px and up: the label never wraps, the dots give way first (24 px targets) */}
+          <button type="button" onClick={() => autoplay.setUserPaused(!autoplay.userPaused)} css={{ ...control, padding: '0 .9rem', whiteSpace: 'nowrap', flexShrink: 0 }}>
             {autoplay.userPaused ? 'Play slides' : 'Pause slides'}
           </button>
           <button type="button" aria-label="Previous slide" onClick={previous} css={control}>
@@ -91,7 +92,7 @@ export function Slider({ slider }: { slider: SliderSettings }) {
                   aria-label={`Show slide ${i + 1} of ${count}: ${slide.heading}`}
                   aria-current={i === index ? 'true' : undefined}
                   onClick={() => setIndex(i)}
-                  css={{ ...control, minWidth: 28, minHeight: 44, background: 'transparent', display: 'grid', placeItems: 'center', padding: 0 }}
+                  css={{ ...control, minWidth: 24, minHeight: 44, background: 'transparent', display: 'grid', placeItems: 'center', padding: 0 }}
                 >
                   <span aria-hidden="true" css={{ width: 12, height: 12, borderRadius: 999, border: '2px solid #fff', background: i === index ? '#fff' : 'transparent' }} />
                 </button>
