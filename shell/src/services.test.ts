@@ -57,9 +57,9 @@ describe('servicesWantedAtLoad', () => {
   });
 
   it("waits for the shopper's intent on a first visit to a catalogue or content page", () => {
-    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage)).toBe(false);
-    expect(servicesWantedAtLoad(remotes, 'content', noStorage)).toBe(false);
-    expect(servicesWantedAtLoad(remotes, undefined, noStorage)).toBe(false);
+    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage, '')).toBe(false);
+    expect(servicesWantedAtLoad(remotes, 'content', noStorage, '?page=2')).toBe(false);
+    expect(servicesWantedAtLoad(remotes, undefined, noStorage, '')).toBe(false);
   });
 
   it("starts at load on a service remote's own pages (cart, checkout, account)", () => {
@@ -72,6 +72,11 @@ describe('servicesWantedAtLoad', () => {
     expect(servicesWantedAtLoad(remotes, 'catalog', noStorage)).toBe(true);
     await session.synced.update((state) => ({ ...state, cart: { items: [] }, wishlist: { items: [{ productId: 'p1', qty: 1, createdAt: item.createdAt }] } }));
     expect(servicesWantedAtLoad(remotes, 'catalog', noStorage)).toBe(true);
+  });
+
+  it('starts at load on a landing with a referrer (the cart keeps it for the order)', () => {
+    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage, '?ref=ABC123')).toBe(true);
+    expect(servicesWantedAtLoad(remotes, 'catalog', noStorage, '?sort=price')).toBe(false);
   });
 
   it("starts at load for a signed-in shopper's device (the session to validate)", () => {

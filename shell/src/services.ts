@@ -69,12 +69,19 @@ export function afterLoad(task: () => void, maxWaitMs = 1000): void {
  * first intent (a touch, a key, the pointer: the edge's loader marks the page engaged). They do
  * when they have something to show or keep on this page: the route belongs to a service's remote
  * (cart, checkout, account), the device holds a cart or wishlist (the header's badge), or a signed-in
- * shopper's state (the session to validate). A first visit to a catalogue or content page holds
+ * shopper's state (the session to validate), or the landing address names a referrer (`ref`, which
+ * the cart's service keeps for the order even if the shopper never touches this page). A first visit to a catalogue or content page holds
  * none of these: its header shows no count, and the services wait for the shopper's first intent,
  * which every Add to cart, cart or account tap is (the cart's add waits for its service).
  */
-export function servicesWantedAtLoad(remotes: RemoteEntry[], routeRemote: string | undefined, storage: Pick<Storage, 'getItem'> | null = safeLocalStorage()): boolean {
+export function servicesWantedAtLoad(
+  remotes: RemoteEntry[],
+  routeRemote: string | undefined,
+  storage: Pick<Storage, 'getItem'> | null = safeLocalStorage(),
+  search: string = typeof window !== 'undefined' ? window.location.search : '',
+): boolean {
   if (routeRemote !== undefined && remotes.some((remote) => remote.service && remote.name === routeRemote)) return true;
+  if (new URLSearchParams(search).has('ref')) return true;
   const state = session.synced.getState();
   if (state.cart.items.length > 0 || state.wishlist.items.length > 0) return true;
   try {
