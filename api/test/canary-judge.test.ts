@@ -4,7 +4,8 @@ import path from 'node:path';
 import { CanaryJudge, decide, DEFAULT_JUDGE, judgeFromEnv, type Decision, type JudgeAct } from '../src/edge/canary-judge';
 import { addHealth, healthOf, RenderHealthRecorder } from '../src/edge/release-health';
 import type { Database } from '../src/platform/db/index';
-import { createTestDatabase } from './helpers';
+import { sql } from 'drizzle-orm';
+import { BACKENDS, createTestDatabase } from './helpers';
 
 /**
  * The canary judge: its statistics on simulated traffic (seeded), and its rounds against the
@@ -145,5 +146,67 @@ describe('the judge against the database', () => {
     const [rolledBack] = await judge.tick();
     expect(rolledBack!.decision.action).toBe('abort');
     expect(rolledBack!.decision.reason).toBe("render failures 7.8% of 800 renders against stable's 0.50% of 4000");
+  });
+});
+
+describe.each(BACKENDS)('the judge acts with nothing held (%s)', (backend) => {
+  let db: Database;
+  let close: () => Promise<void>;
+  let dir: string;
+
+  beforeAll(async () => {
+    ({ db, close } = await createTestDatabase(backend));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-held-'));
+    fs.writeFileSync(
+      path.join(dir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'catalog', version: 's1', routes: ['/products/*'], canary: { name: 'catalog', version: 'k2', routes: ['/products/*'], share: 10, since: since.toISOString() } }] }),
+    );
+    await addHealth(db, 'catalog', 's1', { renders: 4000, renderFailures: 4 }, later(1));
+    await addHealth(db, 'catalog', 'k2', { renders: 500, renderFailures: 200 }, later(1));
+  });
+  afterAll(async () => {
+    await close?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const within = async <T>(ms: number, work: Promise<T>) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms: the judge holds the database while it acts`)), ms)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  it('lets the database serve other work while it rolls a canary back (the release tool\'s switch runs outside any transaction of the judge)', async () => {
+    const seen: string[] = [];
+    // the act reads and writes the same database, as the rest of the API does meanwhile
+    const act: JudgeAct = async (remote, version, decision) => {
+      await addHealth(db, remote, version, { errorReports: 1 }, later(2));
+      const rows = await db.execute(sql`select count(*)::int as n from release_health where version = ${version}`);
+      seen.push(`${decision.action} ${remote} ${version} ${JSON.stringify(((rows as unknown as { rows?: unknown[] }).rows ?? rows)[0])}`);
+    };
+    const judge = new CanaryJudge({ db, deployDir: dir, settings, act, now: () => later(3) });
+    const decisions = await within(5000, judge.tick());
+    expect(decisions.map((d) => d.decision.action)).toEqual(['abort']);
+    expect(seen).toEqual(['abort catalog k2 {"n":2}']);
+    await judge.stop();
+  });
+
+  it('one judge acts per round across processes; another takes over once the first stops', async () => {
+    const acts: string[] = [];
+    const actAs = (who: string): JudgeAct => async () => {
+      acts.push(who);
+    };
+    const first = new CanaryJudge({ db, deployDir: dir, settings, act: actAs('first'), now: () => later(3) });
+    const second = new CanaryJudge({ db, deployDir: dir, settings, act: actAs('second'), now: () => later(3) });
+    await Promise.all([first.tick(), second.tick()]);
+    expect(acts).toEqual(['first']);
+    await second.tick();
+    expect(acts).toEqual(['first']);
+    await first.stop();
+    await second.tick();
+    expect(acts).toEqual(['first', 'second']);
+    await second.stop();
   });
 });

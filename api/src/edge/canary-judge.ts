@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/index.js';
 import type { CanaryEntry, RegistryRemote } from './cohort.js';
@@ -10,7 +11,8 @@ import { healthOf, pruneHealth, type HealthCounts } from './release-health.js';
  * The canary judge (docs/deploying.md "Canary releases"): on an interval, for each remote with a
  * canary, compares the canary's health since its last step with the stable version's (release_health)
  * and steps it up, promotes it, or aborts it, through the release tool (so the registry's locks and
- * history apply). One API process acts at a time (a PostgreSQL advisory lock).
+ * history apply). One API process judges at a time: it holds a lease (release_judge) taken by a
+ * conditional upsert, and holds no transaction while it reads health or acts.
  *
  * Two rates per version, per server render: render failures, and browser error reports. The canary
  * regresses when a rate exceeds stable's by more than `margin` with confidence (one-sided test on
@@ -91,24 +93,31 @@ export function decide(canary: { share: number; since: Date }, health: { canary:
 /** What the judge does with a decision: the release tool's `step`, `promote` or `abort` of that canary. */
 export type JudgeAct = (remote: string, canaryVersion: string, decision: Exclude<Decision, { action: 'wait' }>) => Promise<void>;
 
-/** Acts through tools/release/release.mjs in `repoRoot` (its registry from this process's environment). */
-export function releaseToolAct(repoRoot: string, env: NodeJS.ProcessEnv = process.env): JudgeAct {
+/**
+ * Runs tools/release/release.mjs in `repoRoot` with `args` (its registry from `env`); resolves with
+ * its output, or `{ conflict: true }` when it exits 3 (the remote changed meanwhile: another process
+ * or a person acted first); rejects on any other failure with the tool's output.
+ */
+export function runReleaseTool(repoRoot: string, env: NodeJS.ProcessEnv, args: string[]): Promise<{ output: string; conflict: boolean }> {
   const cli = path.join(repoRoot, 'tools/release/release.mjs');
-  return (remote, canaryVersion, decision) =>
-    new Promise((resolve, reject) => {
-      const args = decision.action === 'step' ? ['step', remote, String(decision.share)] : [decision.action, remote];
-      const child = spawn(process.execPath, [cli, ...args, '--expect', canaryVersion, '--reason', decision.reason, '--by', 'canary judge'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('error', reject);
-      // exit 3: the canary changed meanwhile (another process or a person acted first): nothing to do
-      child.on('close', (code) => (code === 0 || code === 3 ? resolve() : reject(new Error(`release tool ${args.join(' ')} exited ${code}: ${output.trim()}`))));
-    });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 || code === 3 ? resolve({ output: output.trim(), conflict: code === 3 }) : reject(new Error(`release tool ${args[0]} ${args[1] ?? ''} exited ${code}: ${output.trim()}`))));
+  });
 }
 
-/** pg_try_advisory_xact_lock key of the judge: one process judges at a time. */
-const JUDGE_LOCK = 461_730_102;
+/** Acts through tools/release/release.mjs in `repoRoot` (its registry from this process's environment). */
+export function releaseToolAct(repoRoot: string, env: NodeJS.ProcessEnv = process.env): JudgeAct {
+  return async (remote, canaryVersion, decision) => {
+    const args = decision.action === 'step' ? ['step', remote, String(decision.share)] : [decision.action, remote];
+    await runReleaseTool(repoRoot, env, [...args, '--expect', canaryVersion, '--reason', decision.reason, '--by', 'canary judge']);
+  };
+}
+
 /** Stable's health over the canary's step when it has fewer renders than this is taken from the day before the canary too. */
 const HEALTH_KEPT_DAYS = 7;
 
@@ -125,6 +134,8 @@ export interface CanaryJudgeOptions {
 export class CanaryJudge {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** This judge's name in release_judge. */
+  readonly holder = `${process.pid}-${randomUUID()}`;
 
   constructor(private readonly options: CanaryJudgeOptions) {}
 
@@ -142,30 +153,47 @@ export class CanaryJudge {
     return (registry.remotes ?? []).filter((r): r is RegistryRemote & { canary: CanaryEntry } => Boolean(r.canary)).map((remote) => ({ remote, canary: remote.canary }));
   }
 
-  /** Judges every canary once (if no other process is judging); returns the decisions acted on. */
+  /**
+   * Takes or renews the judge's lease (table release_judge) in one conditional upsert: it is
+   * taken when free, expired, or already this judge's. No transaction stays open: the judge reads
+   * health and acts (the release tool's own short, conditional change) with nothing held.
+   */
+  async claim(): Promise<boolean> {
+    const leaseMs = Math.max(2 * this.options.settings.intervalMs, 60_000);
+    const result = await this.options.db.execute(sql`
+      insert into release_judge (id, holder, until) values (1, ${this.holder}, now() + make_interval(secs => ${leaseMs / 1000}))
+      on conflict (id) do update set holder = excluded.holder, until = excluded.until
+      where release_judge.until < now() or release_judge.holder = excluded.holder
+      returning holder`);
+    const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+    return rows.length > 0;
+  }
+
+  /** Gives the lease up (on stop), so another process judges at once. */
+  async release(): Promise<void> {
+    await this.options.db.execute(sql`delete from release_judge where id = 1 and holder = ${this.holder}`);
+  }
+
+  /** Judges every canary once (if no other process holds the judge's lease); returns the decisions acted on. */
   async tick(): Promise<{ remote: string; decision: Decision }[]> {
     const canaries = this.canaries();
     if (canaries.length === 0) return [];
     const { db, settings } = this.options;
-    return db.transaction(async (tx) => {
-      const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${JUDGE_LOCK}) AS locked`);
-      const row = ((locked as unknown as { rows?: { locked: boolean }[] }).rows ?? (locked as unknown as { locked: boolean }[]))[0];
-      if (!row?.locked) return [];
-      const now = this.now();
-      const done: { remote: string; decision: Decision }[] = [];
-      for (const { remote, canary } of canaries) {
-        const since = new Date(canary.since ?? now.toISOString());
-        const health = { canary: await healthOf(tx, remote.name, canary.version, since, now), stable: await healthOf(tx, remote.name, remote.version, since, now) };
-        if (health.stable.renders < settings.minRenders) health.stable = await healthOf(tx, remote.name, remote.version, new Date(since.getTime() - 86_400_000), now);
-        const decision = decide({ share: canary.share, since }, health, now, settings);
-        if (decision.action === 'wait') continue;
-        this.options.log?.info({ remote: remote.name, canary: canary.version, decision }, `canary judge: ${decision.action} ${remote.name} ${canary.version}`);
-        await this.options.act(remote.name, canary.version, decision);
-        done.push({ remote: remote.name, decision });
-      }
-      await pruneHealth(tx, new Date(now.getTime() - HEALTH_KEPT_DAYS * 86_400_000));
-      return done;
-    });
+    if (!(await this.claim())) return [];
+    const now = this.now();
+    const done: { remote: string; decision: Decision }[] = [];
+    for (const { remote, canary } of canaries) {
+      const since = new Date(canary.since ?? now.toISOString());
+      const health = { canary: await healthOf(db, remote.name, canary.version, since, now), stable: await healthOf(db, remote.name, remote.version, since, now) };
+      if (health.stable.renders < settings.minRenders) health.stable = await healthOf(db, remote.name, remote.version, new Date(since.getTime() - 86_400_000), now);
+      const decision = decide({ share: canary.share, since }, health, now, settings);
+      if (decision.action === 'wait') continue;
+      this.options.log?.info({ remote: remote.name, canary: canary.version, decision }, `canary judge: ${decision.action} ${remote.name} ${canary.version}`);
+      await this.options.act(remote.name, canary.version, decision);
+      done.push({ remote: remote.name, decision });
+    }
+    await pruneHealth(db, new Date(now.getTime() - HEALTH_KEPT_DAYS * 86_400_000));
+    return done;
   }
 
   start(): void {
@@ -184,5 +212,6 @@ export class CanaryJudge {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.release().catch(() => undefined);
   }
 }

@@ -72,4 +72,14 @@ export const releaseHealth = pgTable(
   (t) => [primaryKey({ columns: [t.remote, t.version, t.minute] }), index('release_health_minute_idx').on(t.minute)],
 );
 
-export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports, releaseHealth };
+/**
+ * Which API process judges canaries: one row, taken by a conditional upsert (free, or already
+ * this holder's) for a lease; no transaction is held while the judge acts.
+ */
+export const releaseJudge = pgTable('release_judge', {
+  id: integer('id').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports, releaseHealth, releaseJudge };
