@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CanaryJudge, decide, DEFAULT_JUDGE, judgeFromEnv, type Decision, type JudgeAct } from '../src/edge/canary-judge';
 import { addHealth, healthOf, RenderHealthRecorder } from '../src/edge/release-health';
+import { WebVitalsRecorder } from '../src/edge/web-vitals';
 import type { Database } from '../src/platform/db/index';
 import { sql } from 'drizzle-orm';
 import { BACKENDS, createTestDatabase } from './helpers';
@@ -81,9 +82,22 @@ describe('the judgement', () => {
     expect(last.reason).toMatch(/^healthy for 30 min at 100%: render failures 0\.50%, error reports 0\.30% of 1000 renders$/);
   });
 
+  it('rolls back a canary whose field INP or LCP 75th percentile is clearly slower than stable\'s, once both have the minimum sample', () => {
+    const health = { canary: { renders: 1000, renderFailures: 5, errorReports: 3 }, stable: { renders: 9000, renderFailures: 45, errorReports: 27 } };
+    const fine = { INP: { count: 400, p75: 200 }, LCP: { count: 400, p75: 2000 } };
+    const slowInp = { ...fine, INP: { count: 60, p75: 350 } };
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: slowInp, stable: fine } }, later(5), settings)).toEqual({ action: 'abort', reason: "INP p75 350 ms of 60 page views against stable's 200 ms of 400" });
+    // too few measurements: the Web Vitals decide nothing
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...slowInp, INP: { count: 49, p75: 2000 } }, stable: fine } }, later(5), settings).action).toBe('wait');
+    // slower, but within the margin (25%) or the floor (LCP: 300 ms)
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...fine, INP: { count: 400, p75: 250 } }, stable: fine } }, later(5), settings).action).toBe('wait');
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...fine, LCP: { count: 400, p75: 800 } }, stable: { ...fine, LCP: { count: 400, p75: 600 } } } }, later(5), settings).action).toBe('wait');
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...fine, LCP: { count: 400, p75: 3000 } }, stable: fine } }, later(5), settings).reason).toBe("LCP p75 3000 ms of 400 page views against stable's 2000 ms of 400");
+  });
+
   it('reads its settings from the environment, refusing unusable ones', () => {
     expect(judgeFromEnv({ CANARY_JUDGE: 'off' })).toBeNull();
-    expect(judgeFromEnv({ CANARY_STEPS: '5, 25,100', CANARY_STEP_MINUTES: '10', CANARY_MIN_RENDERS: '50', CANARY_MARGIN: '0.02' })).toMatchObject({ steps: [5, 25, 100], stepMinutes: 10, minRenders: 50, margin: 0.02 });
+    expect(judgeFromEnv({ CANARY_STEPS: '5, 25,100', CANARY_STEP_MINUTES: '10', CANARY_MIN_RENDERS: '50', CANARY_MARGIN: '0.02', CANARY_MIN_VITALS: '20', CANARY_VITALS_MARGIN: '0.5' })).toMatchObject({ steps: [5, 25, 100], stepMinutes: 10, minRenders: 50, margin: 0.02, minVitals: 20, vitalsMargin: 0.5 });
     expect(() => judgeFromEnv({ CANARY_STEPS: '50,10' })).toThrow(/CANARY_STEPS must be rising whole percentages/);
     expect(() => judgeFromEnv({ CANARY_MARGIN: 'lots' })).toThrow(/CANARY_MARGIN must be a number from 0 to 1 \(got "lots"\)/);
   });
@@ -146,6 +160,31 @@ describe('the judge against the database', () => {
     const [rolledBack] = await judge.tick();
     expect(rolledBack!.decision.action).toBe('abort');
     expect(rolledBack!.decision.reason).toBe("render failures 7.8% of 800 renders against stable's 0.50% of 4000");
+    await judge.stop(); // gives the lease up
+  });
+
+  it('rolls back a canary slower in the field (web_vitals), with the figures as the reason', async () => {
+    const acted: Decision[] = [];
+    const vitalsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-vitals-'));
+    fs.writeFileSync(
+      path.join(vitalsDir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'account', version: 'a1', routes: ['/account/*'], canary: { name: 'account', version: 'a2', routes: ['/account/*'], share: 10, since: since.toISOString() } }] }),
+    );
+    const clock = later(3);
+    const vitals = new WebVitalsRecorder(db, undefined, { now: () => later(1) });
+    for (let i = 0; i < 100; i += 1) {
+      vitals.record('account', 'a1', 'INP', 120);
+      vitals.record('account', 'a2', 'INP', i < 70 ? 120 : 600);
+      vitals.record('account', 'a1', 'LCP', 1800);
+      vitals.record('account', 'a2', 'LCP', 1800);
+    }
+    await vitals.flush();
+    await addHealth(db, 'account', 'a1', { renders: 3000 }, later(1));
+    await addHealth(db, 'account', 'a2', { renders: 300 }, later(1));
+    const judge = new CanaryJudge({ db, deployDir: vitalsDir, settings, act: async (_r, _v, d) => void acted.push(d), now: () => clock });
+    expect(await judge.tick()).toEqual([{ remote: 'account', decision: { action: 'abort', reason: "INP p75 600 ms of 100 page views against stable's 150 ms of 100" } }]);
+    await judge.stop();
+    fs.rmSync(vitalsDir, { recursive: true, force: true });
   });
 });
 
@@ -184,7 +223,7 @@ describe.each(BACKENDS)('the judge acts with nothing held (%s)', (backend) => {
     const act: JudgeAct = async (remote, version, decision) => {
       await addHealth(db, remote, version, { errorReports: 1 }, later(2));
       const rows = await db.execute(sql`select count(*)::int as n from release_health where version = ${version}`);
-      seen.push(`${decision.action} ${remote} ${version} ${JSON.stringify(((rows as unknown as { rows?: unknown[] }).rows ?? rows)[0])}`);
+      seen.push(`${decision.action} ${remote} ${version} ${JSON.stringify(((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]))[0])}`);
     };
     const judge = new CanaryJudge({ db, deployDir: dir, settings, act, now: () => later(3) });
     const decisions = await within(5000, judge.tick());

@@ -37,6 +37,7 @@ import { createNotFoundState } from './not-found-state';
 import { fetchRoutePayloadAnswer, setPrefetcher, setSiteLinkRules } from '@store/ui/link';
 import { LINK_RULES } from './config/site';
 import { watchReleases } from './live-updates';
+import { DEFAULT_VITALS, scheduleVitals } from './vitals/schedule';
 import { handlePageRenderError } from './stale-guard';
 import type { DevPanelData, ShareScopeMap } from './dev-panel';
 
@@ -277,6 +278,11 @@ async function main(): Promise<void> {
   // Background services (cart, account) start once the page is interactive: its remote mounted
   // (hydrated), the load event passed and the main thread idle. Not in the critical path.
   void firstRoute.then(() => afterLoad(() => void startServices(registry.remotes, (id) => loadRemote(id), registry.loadTimeoutMs)));
+  // Field Web Vitals: a sampled page view loads the reporter after its first intent or a quiet while
+  const vitals = { ...DEFAULT_VITALS, sampleRate: registry.analytics?.vitalsSampleRate ?? DEFAULT_VITALS.sampleRate };
+  void firstRoute.then(() =>
+    scheduleVitals(vitals, () => void import(/* webpackChunkName: "vitals" */ './vitals/report').then(({ startReporting }) => startReporting(vitals.endpoint)).catch(() => undefined)),
+  );
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }
 
