@@ -163,6 +163,24 @@ describe('the judge against the database', () => {
     await judge.stop(); // gives the lease up
   });
 
+  it('holds a paused canary at its share (no step, no promotion) but still rolls it back on a regression', async () => {
+    const pausedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-paused-'));
+    fs.writeFileSync(
+      path.join(pausedDir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'content', version: 'p1', routes: ['/'], canary: { name: 'content', version: 'p2', routes: ['/'], share: 50, since: since.toISOString(), paused: true } }] }),
+    );
+    await addHealth(db, 'content', 'p1', { renders: 4000, renderFailures: 4 }, later(1));
+    await addHealth(db, 'content', 'p2', { renders: 400 }, later(1));
+    let clock = later(120);
+    const judge = new CanaryJudge({ db, deployDir: pausedDir, settings, act: async () => undefined, now: () => clock });
+    expect(await judge.tick()).toEqual([]); // healthy for two hours: a canary that is not paused would be stepped
+    await addHealth(db, 'content', 'p2', { renders: 400, renderFailures: 100 }, later(121));
+    clock = later(122);
+    expect((await judge.tick()).map((d) => d.decision.action)).toEqual(['abort']);
+    await judge.stop();
+    fs.rmSync(pausedDir, { recursive: true, force: true });
+  });
+
   it('rolls back a canary slower in the field (web_vitals), with the figures as the reason', async () => {
     const acted: Decision[] = [];
     const vitalsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-vitals-'));

@@ -224,7 +224,7 @@ export class CanaryJudge {
       }
       const vitals = { canary: await vitalsOf(db, remote.name, canary.version, since, now), stable: await vitalsOf(db, remote.name, remote.version, stableSince, now) };
       const decision = decide({ share: canary.share, since }, { ...health, vitals }, now, settings);
-      if (decision.action === 'wait') continue;
+      if (decision.action === 'wait' || (canary.paused && decision.action !== 'abort')) continue;
       this.options.log?.info({ remote: remote.name, canary: canary.version, decision }, `canary judge: ${decision.action} ${remote.name} ${canary.version}`);
       await this.options.act(remote.name, canary.version, decision);
       done.push({ remote: remote.name, decision });
