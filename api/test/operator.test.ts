@@ -78,6 +78,8 @@ describe.each(BACKENDS)('the operator page (%s)', (backend) => {
     expect(res.statusCode).toBe(401);
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.headers['cache-control']).toBe('no-store');
+    // a browser sends its POSTs' Origin under this policy (under no-referrer it sends "null")
+    expect(res.headers['referrer-policy']).toBe('same-origin');
     expect(res.body).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(res.body).toMatch(/<label for="token">Operator token<\/label>\s*<input id="token" name="token" type="password"/);
     expect(res.body).not.toContain('c2bbbbbbbbbb');

@@ -209,7 +209,7 @@ export async function registerOperator(app: FastifyInstance, options: OperatorOp
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
     scope.addHook('onRequest', async (_request, reply) => {
-      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
+      reply.header('x-robots-tag', 'noindex, nofollow').header('cache-control', 'no-store').header('referrer-policy', 'same-origin');
     });
     const secure = (request: FastifyRequest) => request.protocol === 'https';
     const session = (request: FastifyRequest) => sessionOf(settings, cookieValue(request.headers.cookie, OPERATOR_COOKIE));
