@@ -303,8 +303,10 @@ export async function pauseCanary(registry, nameOrProject, paused, { reason, by,
   const current = live?.remotes.find((r) => r.name === remote.name);
   if (!current?.canary) throw new ReleaseError(`${remote.name} has no canary to ${paused ? 'pause' : 'resume'}`);
   if (expectedCanary && current.canary.version !== expectedCanary) throw new RegistryConflict(`${remote.name}'s canary is now ${current.canary.version}, not ${expectedCanary}: nothing was changed`);
-  const { paused: _was, ...canary } = current.canary;
-  const entry = { ...current, canary: paused ? { ...canary, paused: true } : canary };
+  const canary = { ...current.canary };
+  if (paused) canary.paused = true;
+  else delete canary.paused;
+  const entry = { ...current, canary };
   const record = { action: paused ? 'canary-pause' : 'canary-resume', from: current.version, to: canary.version, share: canary.share, reason: reason ?? (paused ? 'paused by hand' : 'resumed by hand'), ...(by ? { by } : {}) };
   await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: canary.version }, entry, record });
   return { name: remote.name, ...record };
