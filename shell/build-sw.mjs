@@ -1,5 +1,5 @@
 // Builds dist/sw.js (Workbox, bundled with esbuild) after the webpack build, with the shell's own
-// files as the precache list, and dist/manifest.webmanifest. The edge serves both at the site root.
+// files as the precache list (not the developer panel, nor the Web Vitals reporter only sampled page views load), and dist/manifest.webmanifest. The edge serves both at the site root.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.join(here, 'dist');
 const files = fs
   .readdirSync(dist)
-  .filter((name) => /\.(js|css|svg)$/.test(name) && !name.endsWith('.map') && name !== 'sw.js' && !name.startsWith('dev-panel'))
+  .filter((name) => /\.(js|css|svg)$/.test(name) && !name.endsWith('.map') && name !== 'sw.js' && !name.startsWith('dev-panel') && !name.startsWith('vitals'))
   .sort();
 
 await build({

@@ -47,6 +47,7 @@ import { registerAccount, type LocalPoolFactory } from './store/account/index.js
 import type { AccountConfig } from './store/account/config.js';
 import { imageRoutes } from './stand-ins/image-cdn/routes.js';
 import { siteRoutes } from './store/site/routes.js';
+import { DEFAULT_WEB_VITALS_SETTINGS, WebVitalsRecorder } from './edge/web-vitals.js';
 import { storesRoutes } from './store/stores/routes.js';
 import { contentRoutes } from './store/content/routes.js';
 import { ContentService } from './store/content/service.js';
@@ -58,7 +59,7 @@ import { LocalSmtpTransport } from './stand-ins/mail/transport.js';
 import type { MailConfig } from './platform/config.js';
 
 export interface BuildAppOptions {
-  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs' | 'mail'>>;
+  config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports' | 'webVitals' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs' | 'mail'>>;
   db: Database;
   /** Defaults to a new CatalogService over `db`. */
   catalog?: CatalogService;
@@ -184,7 +185,11 @@ export function buildApp({ config, db, catalog = new CatalogService(db), logger,
   app.register(botcheckRoutes, { config: botcheck, local: localBotCheck });
   app.register(catalogRoutes, { catalog, searchIndexPrefix: config.searchIndexPrefix, botcheck, localBotCheck });
   app.register(imageRoutes, { catalog, renderer: new ImageRenderer(config.imageCacheDir) });
-  app.register(siteRoutes, { db, errorReports: config.errorReports });
+  // field Web Vitals, counted in memory and added to web_vitals every few seconds (and on close)
+  const webVitals = new WebVitalsRecorder(db, config.webVitals ?? DEFAULT_WEB_VITALS_SETTINGS, { onError: (error) => app.log.warn({ err: error }, 'web vitals: counting failed') });
+  app.decorate('webVitals', webVitals);
+  app.addHook('onClose', async () => webVitals.flush());
+  app.register(siteRoutes, { db, errorReports: config.errorReports, webVitals: { recorder: webVitals, perMinute: (config.webVitals ?? DEFAULT_WEB_VITALS_SETTINGS).perMinute } });
   app.register(storesRoutes, { db });
   const content = new ContentService(db);
   app.decorate('content', content);
@@ -287,6 +292,8 @@ declare module 'fastify' {
     readiness: Readiness;
     /** Rate limits shared by every API process (api/src/platform/http/rate-limit.ts). */
     rateLimits: RateLimits;
+    /** Field Web Vitals counted per minute, remote, version and metric (api/src/edge/web-vitals.ts). */
+    webVitals: WebVitalsRecorder;
     /** Verifies a bot-check (reCAPTCHA v3 protocol) token for an action, e.g. product_challenge_verify. */
     verifyBotCheck(token: string, expectedAction: string): Promise<BotCheckResult>;
   }

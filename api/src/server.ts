@@ -7,7 +7,9 @@ import { intSetting, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge/edge.js';
 import { pgRegistryDatabase, RegistryFollower } from './edge/registry-follower.js';
-import { CanaryJudge, judgeFromEnv, releaseToolAct } from './edge/canary-judge.js';
+import { CanaryJudge, judgeFromEnv, releaseToolAct, runReleaseTool } from './edge/canary-judge.js';
+import { operatorFromEnv } from './operator/auth.js';
+import { fileHistory, postgresHistory, registerOperator } from './operator/routes.js';
 import { RenderHealthRecorder } from './edge/release-health.js';
 import { productionRefusal } from './platform/production.js';
 import { overrideOriginsFromEnv } from './platform/http/security.js';
@@ -28,7 +30,8 @@ const settings = (() => {
       ssrRenderers: process.env.SSR_RENDERERS ? intSetting(process.env, 'SSR_RENDERERS', 1, 1, 64) : undefined,
       judge: judgeFromEnv(),
     };
-    return { config, edge, refusal: productionRefusal(process.env, config) };
+    const operator = operatorFromEnv(process.env);
+    return { config, edge, operator, refusal: productionRefusal(process.env, config) };
   } catch (error) {
     console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
     process.exit(1);
@@ -95,7 +98,8 @@ if (standIn) {
 const app = buildApp({ config, db: database.db, logger: { level: config.logLevel } });
 gatewayRef.current = app.paymentGateway;
 // REGISTRY=postgres: the live versions come from the database, the builds into a local cache
-const follower = config.registry.kind === 'postgres' ? new RegistryFollower({ db: pgRegistryDatabase(config.registry.url), cacheDir: config.edgeCacheDir, log: app.log }) : undefined;
+const registryDb = config.registry.kind === 'postgres' ? pgRegistryDatabase(config.registry.url) : undefined;
+const follower = registryDb ? new RegistryFollower({ db: registryDb, cacheDir: config.edgeCacheDir, log: app.log }) : undefined;
 if (follower) {
   await follower.start();
   log(`registry: PostgreSQL, builds cached in ${config.edgeCacheDir}`);
@@ -116,6 +120,16 @@ const judge = judgeSettings
   ? new CanaryJudge({ db: database.db, deployDir: follower?.deployDir ?? config.deployDir, settings: judgeSettings, act: releaseToolAct(config.repoRoot, { ...process.env, DEPLOY_DIR: config.deployDir }), log: app.log })
   : null;
 judge?.start();
+// the operator page (/operator): releases, their figures and history, promote / pause / rollback
+if (settings.operator) {
+  await registerOperator(app, {
+    settings: settings.operator,
+    db: database.db,
+    deployDir: follower?.deployDir ?? config.deployDir,
+    history: registryDb ? postgresHistory((text) => registryDb.query(text)) : fileHistory(config.deployDir),
+    releaseTool: (args) => runReleaseTool(config.repoRoot, { ...process.env, DEPLOY_DIR: config.deployDir }, args),
+  });
+}
 
 /**
  * SIGTERM (or SIGINT): readiness turns 503 at once (a balancer probing /api/health/ready stops

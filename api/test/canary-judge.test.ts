@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { CanaryJudge, decide, DEFAULT_JUDGE, judgeFromEnv, type Decision, type JudgeAct } from '../src/edge/canary-judge';
 import { addHealth, healthOf, RenderHealthRecorder } from '../src/edge/release-health';
+import { WebVitalsRecorder } from '../src/edge/web-vitals';
 import type { Database } from '../src/platform/db/index';
-import { createTestDatabase } from './helpers';
+import { sql } from 'drizzle-orm';
+import { BACKENDS, createTestDatabase } from './helpers';
 
 /**
  * The canary judge: its statistics on simulated traffic (seeded), and its rounds against the
@@ -80,9 +82,22 @@ describe('the judgement', () => {
     expect(last.reason).toMatch(/^healthy for 30 min at 100%: render failures 0\.50%, error reports 0\.30% of 1000 renders$/);
   });
 
+  it('rolls back a canary whose field INP or LCP 75th percentile is clearly slower than stable\'s, once both have the minimum sample', () => {
+    const health = { canary: { renders: 1000, renderFailures: 5, errorReports: 3 }, stable: { renders: 9000, renderFailures: 45, errorReports: 27 } };
+    const fine = { INP: { count: 400, p75: 200 }, LCP: { count: 400, p75: 2000 } };
+    const slowInp = { ...fine, INP: { count: 60, p75: 350 } };
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: slowInp, stable: fine } }, later(5), settings)).toEqual({ action: 'abort', reason: "INP p75 350 ms of 60 page views against stable's 200 ms of 400" });
+    // too few measurements: the Web Vitals decide nothing
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...slowInp, INP: { count: 49, p75: 2000 } }, stable: fine } }, later(5), settings).action).toBe('wait');
+    // slower, but within the margin (25%) or the floor (LCP: 300 ms)
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...fine, INP: { count: 400, p75: 250 } }, stable: fine } }, later(5), settings).action).toBe('wait');
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...fine, LCP: { count: 400, p75: 800 } }, stable: { ...fine, LCP: { count: 400, p75: 600 } } } }, later(5), settings).action).toBe('wait');
+    expect(decide({ share: 10, since }, { ...health, vitals: { canary: { ...fine, LCP: { count: 400, p75: 3000 } }, stable: fine } }, later(5), settings).reason).toBe("LCP p75 3000 ms of 400 page views against stable's 2000 ms of 400");
+  });
+
   it('reads its settings from the environment, refusing unusable ones', () => {
     expect(judgeFromEnv({ CANARY_JUDGE: 'off' })).toBeNull();
-    expect(judgeFromEnv({ CANARY_STEPS: '5, 25,100', CANARY_STEP_MINUTES: '10', CANARY_MIN_RENDERS: '50', CANARY_MARGIN: '0.02' })).toMatchObject({ steps: [5, 25, 100], stepMinutes: 10, minRenders: 50, margin: 0.02 });
+    expect(judgeFromEnv({ CANARY_STEPS: '5, 25,100', CANARY_STEP_MINUTES: '10', CANARY_MIN_RENDERS: '50', CANARY_MARGIN: '0.02', CANARY_MIN_VITALS: '20', CANARY_VITALS_MARGIN: '0.5' })).toMatchObject({ steps: [5, 25, 100], stepMinutes: 10, minRenders: 50, margin: 0.02, minVitals: 20, vitalsMargin: 0.5 });
     expect(() => judgeFromEnv({ CANARY_STEPS: '50,10' })).toThrow(/CANARY_STEPS must be rising whole percentages/);
     expect(() => judgeFromEnv({ CANARY_MARGIN: 'lots' })).toThrow(/CANARY_MARGIN must be a number from 0 to 1 \(got "lots"\)/);
   });
@@ -145,5 +160,110 @@ describe('the judge against the database', () => {
     const [rolledBack] = await judge.tick();
     expect(rolledBack!.decision.action).toBe('abort');
     expect(rolledBack!.decision.reason).toBe("render failures 7.8% of 800 renders against stable's 0.50% of 4000");
+    await judge.stop(); // gives the lease up
+  });
+
+  it('holds a paused canary at its share (no step, no promotion) but still rolls it back on a regression', async () => {
+    const pausedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-paused-'));
+    fs.writeFileSync(
+      path.join(pausedDir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'content', version: 'p1', routes: ['/'], canary: { name: 'content', version: 'p2', routes: ['/'], share: 50, since: since.toISOString(), paused: true } }] }),
+    );
+    await addHealth(db, 'content', 'p1', { renders: 4000, renderFailures: 4 }, later(1));
+    await addHealth(db, 'content', 'p2', { renders: 400 }, later(1));
+    let clock = later(120);
+    const judge = new CanaryJudge({ db, deployDir: pausedDir, settings, act: async () => undefined, now: () => clock });
+    expect(await judge.tick()).toEqual([]); // healthy for two hours: a canary that is not paused would be stepped
+    await addHealth(db, 'content', 'p2', { renders: 400, renderFailures: 100 }, later(121));
+    clock = later(122);
+    expect((await judge.tick()).map((d) => d.decision.action)).toEqual(['abort']);
+    await judge.stop();
+    fs.rmSync(pausedDir, { recursive: true, force: true });
+  });
+
+  it('rolls back a canary slower in the field (web_vitals), with the figures as the reason', async () => {
+    const acted: Decision[] = [];
+    const vitalsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-vitals-'));
+    fs.writeFileSync(
+      path.join(vitalsDir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'account', version: 'a1', routes: ['/account/*'], canary: { name: 'account', version: 'a2', routes: ['/account/*'], share: 10, since: since.toISOString() } }] }),
+    );
+    const clock = later(3);
+    const vitals = new WebVitalsRecorder(db, undefined, { now: () => later(1) });
+    for (let i = 0; i < 100; i += 1) {
+      vitals.record('account', 'a1', 'INP', 120);
+      vitals.record('account', 'a2', 'INP', i < 70 ? 120 : 600);
+      vitals.record('account', 'a1', 'LCP', 1800);
+      vitals.record('account', 'a2', 'LCP', 1800);
+    }
+    await vitals.flush();
+    await addHealth(db, 'account', 'a1', { renders: 3000 }, later(1));
+    await addHealth(db, 'account', 'a2', { renders: 300 }, later(1));
+    const judge = new CanaryJudge({ db, deployDir: vitalsDir, settings, act: async (_r, _v, d) => void acted.push(d), now: () => clock });
+    expect(await judge.tick()).toEqual([{ remote: 'account', decision: { action: 'abort', reason: "INP p75 600 ms of 100 page views against stable's 150 ms of 100" } }]);
+    await judge.stop();
+    fs.rmSync(vitalsDir, { recursive: true, force: true });
+  });
+});
+
+describe.each(BACKENDS)('the judge acts with nothing held (%s)', (backend) => {
+  let db: Database;
+  let close: () => Promise<void>;
+  let dir: string;
+
+  beforeAll(async () => {
+    ({ db, close } = await createTestDatabase(backend));
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'canary-judge-held-'));
+    fs.writeFileSync(
+      path.join(dir, 'registry.json'),
+      JSON.stringify({ shell: null, remotes: [{ name: 'catalog', version: 's1', routes: ['/products/*'], canary: { name: 'catalog', version: 'k2', routes: ['/products/*'], share: 10, since: since.toISOString() } }] }),
+    );
+    await addHealth(db, 'catalog', 's1', { renders: 4000, renderFailures: 4 }, later(1));
+    await addHealth(db, 'catalog', 'k2', { renders: 500, renderFailures: 200 }, later(1));
+  });
+  afterAll(async () => {
+    await close?.();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const within = async <T>(ms: number, work: Promise<T>) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([work, new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`still waiting after ${ms} ms: the judge holds the database while it acts`)), ms)))]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+
+  it('lets the database serve other work while it rolls a canary back (the release tool\'s switch runs outside any transaction of the judge)', async () => {
+    const seen: string[] = [];
+    // the act reads and writes the same database, as the rest of the API does meanwhile
+    const act: JudgeAct = async (remote, version, decision) => {
+      await addHealth(db, remote, version, { errorReports: 1 }, later(2));
+      const rows = await db.execute(sql`select count(*)::int as n from release_health where version = ${version}`);
+      seen.push(`${decision.action} ${remote} ${version} ${JSON.stringify(((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[]))[0])}`);
+    };
+    const judge = new CanaryJudge({ db, deployDir: dir, settings, act, now: () => later(3) });
+    const decisions = await within(5000, judge.tick());
+    expect(decisions.map((d) => d.decision.action)).toEqual(['abort']);
+    expect(seen).toEqual(['abort catalog k2 {"n":2}']);
+    await judge.stop();
+  });
+
+  it('one judge acts per round across processes; another takes over once the first stops', async () => {
+    const acts: string[] = [];
+    const actAs = (who: string): JudgeAct => async () => {
+      acts.push(who);
+    };
+    const first = new CanaryJudge({ db, deployDir: dir, settings, act: actAs('first'), now: () => later(3) });
+    const second = new CanaryJudge({ db, deployDir: dir, settings, act: actAs('second'), now: () => later(3) });
+    await Promise.all([first.tick(), second.tick()]);
+    expect(acts).toEqual(['first']);
+    await second.tick();
+    expect(acts).toEqual(['first']);
+    await first.stop();
+    await second.tick();
+    expect(acts).toEqual(['first', 'second']);
+    await second.stop();
   });
 });

@@ -105,6 +105,8 @@ describe('edge geo locale', () => {
     const analytics = analyticsFromEnv({ ERROR_REPORT_ENDPOINT: 'https://errors.example.com/r', ERROR_SAMPLE_RATE: '0.05', TRACE_SAMPLE_RATE: '0' });
     expect(analytics).toEqual({ errorEndpoint: 'https://errors.example.com/r', errorSampleRate: 0.05, traceSampleRate: 0 });
     expect(() => analyticsFromEnv({ ERROR_SAMPLE_RATE: '5' })).toThrow('ERROR_SAMPLE_RATE');
+    expect(analyticsFromEnv({ VITALS_SAMPLE_RATE: '1' })).toEqual({ vitalsSampleRate: 1 });
+    expect(() => analyticsFromEnv({ VITALS_SAMPLE_RATE: '-0.1' })).toThrow('VITALS_SAMPLE_RATE must be a number from 0 to 1');
     const other = Fastify();
     try {
       await registerEdge(other, { deployDir: dir, analytics });

@@ -8,6 +8,8 @@ import { buildWithWebpack, run } from './build';
 import { brokenRemoteDir, repoRoot, scratchDir } from './paths';
 import { STATE_ENV, type E2EState } from './state';
 
+/** The operator page's token on the test store (tests/63-operator.spec.ts signs in with it). */
+export const OPERATOR_TOKEN = 'e2e-operator-token-0123456789';
 const PROJECTS = ['api', 'shell', 'mfe-catalog', 'mfe-cart-checkout', 'mfe-account', 'mfe-content'];
 const HEALTH_TIMEOUT_MS = 60_000;
 /** Published versions kept between runs (a version folder's content depends only on its version). */
@@ -165,6 +167,8 @@ async function startStore(tmpDir: string, serverEntry: string, brokenRemoteDist:
       // the canary judge decides within seconds on a few renders (only a canary spec starts one)
       CANARY_MIN_RENDERS: '10',
       CANARY_JUDGE_INTERVAL_SECONDS: '1',
+      // the operator page's sign-in (production has no default token)
+      OPERATOR_TOKEN: OPERATOR_TOKEN,
     },
   });
   fs.closeSync(logFd);

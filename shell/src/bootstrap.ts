@@ -35,6 +35,7 @@ import { createNotFoundState } from './not-found-state';
 import { fetchRoutePayloadAnswer, setPrefetcher, setSiteLinkRules } from '@store/ui/link';
 import { LINK_RULES } from './config/site';
 import { watchReleases } from './live-updates';
+import { DEFAULT_VITALS, scheduleVitals } from './vitals/schedule';
 import { handlePageRenderError } from './stale-guard';
 import type { DevPanelData, ShareScopeMap } from './dev-panel';
 
@@ -287,6 +288,11 @@ async function main(): Promise<void> {
     if (servicesWantedAtLoad(registry.remotes, ownerOf(registry, window.location.pathname)?.name)) afterLoad(startAllServices);
     else warmWhenIdle(startAllServices, PREFETCH_IDLE_TIMEOUT_MS);
   });
+  // Field Web Vitals: a sampled page view loads the reporter after its first intent or a quiet while
+  const vitals = { ...DEFAULT_VITALS, sampleRate: registry.analytics?.vitalsSampleRate ?? DEFAULT_VITALS.sampleRate };
+  void firstRoute.then(() =>
+    scheduleVitals(vitals, () => void import(/* webpackChunkName: "vitals" */ './vitals/report').then(({ startReporting }) => startReporting(vitals.endpoint)).catch(() => undefined)),
+  );
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }
 

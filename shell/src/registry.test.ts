@@ -25,6 +25,8 @@ describe('parseRegistry', () => {
       traceSampleRate: 0,
     });
     expect(() => parseRegistry({ ...raw, analytics: { errorSampleRate: 2 } })).toThrow('analytics.errorSampleRate');
+    expect(parseRegistry({ ...raw, analytics: { vitalsSampleRate: 1 } }).analytics).toEqual({ vitalsSampleRate: 1 });
+    expect(() => parseRegistry({ ...raw, analytics: { vitalsSampleRate: 1.5 } })).toThrow('analytics.vitalsSampleRate');
     expect(() => parseRegistry({ ...raw, analytics: { errorEndpoint: 'javascript:alert(1)' } })).toThrow('analytics.errorEndpoint');
   });
 

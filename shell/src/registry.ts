@@ -38,6 +38,8 @@ export interface Registry {
 export interface RegistryAnalytics {
   errorEndpoint?: string;
   errorSampleRate?: number;
+  /** Share of page views whose Web Vitals are measured (checkout always). */
+  vitalsSampleRate?: number;
   traceSampleRate?: number;
 }
 
@@ -99,13 +101,13 @@ export function parseRegistry(input: unknown): Registry {
 
 function parseAnalytics(input: unknown): RegistryAnalytics {
   if (!isRecord(input)) throw new RegistryError('analytics must be an object');
-  const { errorEndpoint, errorSampleRate, traceSampleRate } = input;
+  const { errorEndpoint, errorSampleRate, traceSampleRate, vitalsSampleRate } = input;
   const out: RegistryAnalytics = {};
   if (errorEndpoint !== undefined) {
     if (typeof errorEndpoint !== 'string' || !/^(\/|https:\/\/)/.test(errorEndpoint)) throw new RegistryError('analytics.errorEndpoint must be a path or an https URL');
     out.errorEndpoint = errorEndpoint;
   }
-  for (const [key, value] of [['errorSampleRate', errorSampleRate], ['traceSampleRate', traceSampleRate]] as const) {
+  for (const [key, value] of [['errorSampleRate', errorSampleRate], ['traceSampleRate', traceSampleRate], ['vitalsSampleRate', vitalsSampleRate]] as const) {
     if (value === undefined) continue;
     if (typeof value !== 'number' || !(value >= 0 && value <= 1)) throw new RegistryError(`analytics.${key} must be a number from 0 to 1`);
     out[key] = value;

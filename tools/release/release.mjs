@@ -6,6 +6,7 @@
 //   node tools/release/release.mjs release <remote|project> --canary <share 1-100> [--market NZ|AU] ...
 //   node tools/release/release.mjs promote|abort <remote|project> [--reason <text>] [--expect <canary version>] [--by <who>]
 //   node tools/release/release.mjs step <remote|project> <share> --expect <canary version> [--reason <text>] [--by <who>]
+//   node tools/release/release.mjs pause|resume <remote|project> [--reason <text>] [--expect <canary version>] [--by <who>]
 //   node tools/release/release.mjs history [<remote|project>]
 //   node tools/release/release.mjs check <remote|project> [--dist <dir>]     (the gate only)
 //   node tools/release/release.mjs prune                                      (the retention rule)
@@ -310,6 +311,26 @@ export async function stepCanary(registry, nameOrProject, share, { reason, by, e
   return { name: remote.name, ...record };
 }
 
+/**
+ * Pauses a canary (the judge neither steps nor promotes it; a regression still aborts it) or
+ * resumes it; `expectedCanary` guards against a change meanwhile. Recorded as canary-pause or
+ * canary-resume with who and why.
+ */
+export async function pauseCanary(registry, nameOrProject, paused, { reason, by, expectedCanary } = {}) {
+  const remote = remoteOf(nameOrProject);
+  const live = await registry.readLive();
+  const current = live?.remotes.find((r) => r.name === remote.name);
+  if (!current?.canary) throw new ReleaseError(`${remote.name} has no canary to ${paused ? 'pause' : 'resume'}`);
+  if (expectedCanary && current.canary.version !== expectedCanary) throw new RegistryConflict(`${remote.name}'s canary is now ${current.canary.version}, not ${expectedCanary}: nothing was changed`);
+  const canary = { ...current.canary };
+  if (paused) canary.paused = true;
+  else delete canary.paused;
+  const entry = { ...current, canary };
+  const record = { action: paused ? 'canary-pause' : 'canary-resume', from: current.version, to: canary.version, share: canary.share, reason: reason ?? (paused ? 'paused by hand' : 'resumed by hand'), ...(by ? { by } : {}) };
+  await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: canary.version }, entry, record });
+  return { name: remote.name, ...record };
+}
+
 async function history(registry, nameOrProject) {
   const name = nameOrProject ? remoteOf(nameOrProject).name : undefined;
   const live = await registry.readLive();
@@ -344,6 +365,12 @@ async function main(argv) {
       case 'promote':
       case 'abort':
         return await endCanary(registry, target, command, { reason: option(rest, '--reason'), by: option(rest, '--by'), expectedCanary: option(rest, '--expect') });
+      case 'pause':
+      case 'resume': {
+        const changed = await pauseCanary(registry, target, command === 'pause', { reason: option(rest, '--reason'), by: option(rest, '--by'), expectedCanary: option(rest, '--expect') });
+        console.log(`${command} ${changed.name}: canary ${changed.to} at ${changed.share}% ${command === 'pause' ? 'is held there (the judge still aborts it on a regression)' : 'is judged again'}`);
+        return changed;
+      }
       case 'step': {
         // the canary judge's command: `step <remote> <share> --expect <canary version> --reason <text>`
         const [share, ...more] = rest;
@@ -369,7 +396,7 @@ async function main(argv) {
         return removed;
       }
       default:
-        throw new ReleaseError('usage: release.mjs release|rollback|promote|abort|step|check|history|prune <remote>');
+        throw new ReleaseError('usage: release.mjs release|rollback|promote|abort|pause|resume|step|check|history|prune <remote>');
     }
   } finally {
     await registry.close();

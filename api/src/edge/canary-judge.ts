@@ -1,20 +1,26 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/index.js';
 import type { CanaryEntry, RegistryRemote } from './cohort.js';
 import { healthOf, pruneHealth, type HealthCounts } from './release-health.js';
+import { vitalsOf } from './web-vitals.js';
 
 /**
  * The canary judge (docs/deploying.md "Canary releases"): on an interval, for each remote with a
  * canary, compares the canary's health since its last step with the stable version's (release_health)
  * and steps it up, promotes it, or aborts it, through the release tool (so the registry's locks and
- * history apply). One API process acts at a time (a PostgreSQL advisory lock).
+ * history apply). One API process judges at a time: it holds a lease (release_judge) taken by a
+ * conditional upsert, and holds no transaction while it reads health or acts.
  *
- * Two rates per version, per server render: render failures, and browser error reports. The canary
- * regresses when a rate exceeds stable's by more than `margin` with confidence (one-sided test on
- * Poisson rates, z > `z`). Nothing is decided below `minRenders` renders of the canary.
+ * Two rates per version, per server render: render failures (the region falls back to the browser),
+ * and browser error reports. The canary regresses when a rate exceeds stable's by more than
+ * `margin` with confidence (one-sided test on Poisson rates, z > `z`). It also regresses when its
+ * field INP or LCP 75th percentile (table web_vitals) is slower than stable's by more than
+ * `vitalsMargin` and at least VITALS_FLOOR_MS, once each side has `minVitals` measurements (fewer:
+ * the Web Vitals decide nothing). Nothing is decided below `minRenders` renders of the canary.
  */
 export interface JudgeSettings {
   /** The shares a canary goes through; past the last (or at 100) it is promoted. */
@@ -28,11 +34,18 @@ export interface JudgeSettings {
   /** The z score a regression must exceed (3.09: about 0.1% false alarms per test; the judge tests every round). */
   z: number;
   intervalMs: number;
+  /** The fewest field measurements of a Web Vital (each of canary and stable, since the step) it is judged on. */
+  minVitals: number;
+  /** How much slower than stable's a canary's INP or LCP 75th percentile may be (a share: 0.25 = 25%) before it counts as a regression. */
+  vitalsMargin: number;
 }
 
-export const DEFAULT_JUDGE: JudgeSettings = { steps: [10, 50, 100], stepMinutes: 30, minRenders: 200, margin: 0.01, z: 3.09, intervalMs: 30_000 };
+/** Below these differences (ms) a slower 75th percentile is never a regression (about one bucket of the aggregate). */
+export const VITALS_FLOOR_MS = { INP: 50, LCP: 300 } as const;
 
-/** The judge's settings from the environment (CANARY_JUDGE=off: no judge; CANARY_STEPS, CANARY_STEP_MINUTES, CANARY_MIN_RENDERS, CANARY_MARGIN, CANARY_JUDGE_INTERVAL_SECONDS). */
+export const DEFAULT_JUDGE: JudgeSettings = { steps: [10, 50, 100], stepMinutes: 30, minRenders: 200, margin: 0.01, z: 3.09, intervalMs: 30_000, minVitals: 50, vitalsMargin: 0.25 };
+
+/** The judge's settings from the environment (CANARY_JUDGE=off: no judge; CANARY_STEPS, CANARY_STEP_MINUTES, CANARY_MIN_RENDERS, CANARY_MARGIN, CANARY_JUDGE_INTERVAL_SECONDS, CANARY_MIN_VITALS, CANARY_VITALS_MARGIN). */
 export function judgeFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeSettings | null {
   if ((env.CANARY_JUDGE ?? '').trim().toLowerCase() === 'off') return null;
   const settings = { ...DEFAULT_JUDGE };
@@ -52,6 +65,8 @@ export function judgeFromEnv(env: NodeJS.ProcessEnv = process.env): JudgeSetting
   settings.stepMinutes = number('CANARY_STEP_MINUTES', 0, 10_080) ?? settings.stepMinutes;
   settings.minRenders = number('CANARY_MIN_RENDERS', 1, 1e9) ?? settings.minRenders;
   settings.margin = number('CANARY_MARGIN', 0, 1) ?? settings.margin;
+  settings.minVitals = number('CANARY_MIN_VITALS', 1, 1e9) ?? settings.minVitals;
+  settings.vitalsMargin = number('CANARY_VITALS_MARGIN', 0, 10) ?? settings.vitalsMargin;
   const interval = number('CANARY_JUDGE_INTERVAL_SECONDS', 1, 3600);
   if (interval !== undefined) settings.intervalMs = interval * 1000;
   return settings;
@@ -71,10 +86,29 @@ export function regressed(canaryEvents: number, canaryRenders: number, stableEve
   return (rc - rs - margin) / se > z;
 }
 
-/** The judgement of one canary (at `share` since `since`) from its health and stable's. */
-export function decide(canary: { share: number; since: Date }, health: { canary: HealthCounts; stable: HealthCounts }, now: Date, settings: JudgeSettings): Decision {
+/** A version's INP and LCP 75th percentiles (ms) and how many measurements each rests on. */
+export type VitalsFigures = Record<'INP' | 'LCP', { count: number; p75: number | null }>;
+
+/** The Web Vital (INP, LCP) whose 75th percentile regressed, with both sides, if any (each side needs `minVitals` measurements). */
+export function vitalsRegression(canary: VitalsFigures, stable: VitalsFigures, settings: Pick<JudgeSettings, 'minVitals' | 'vitalsMargin'>): string | null {
+  for (const metric of ['INP', 'LCP'] as const) {
+    const c = canary[metric];
+    const s = stable[metric];
+    if (c.count < settings.minVitals || s.count < settings.minVitals || c.p75 === null || s.p75 === null) continue;
+    if (c.p75 > s.p75 * (1 + settings.vitalsMargin) && c.p75 - s.p75 >= VITALS_FLOOR_MS[metric]) {
+      const ms = (v: number) => (Number.isFinite(v) ? `${v} ms` : `over ${30_000} ms`);
+      return `${metric} p75 ${ms(c.p75)} of ${c.count} page views against stable's ${ms(s.p75)} of ${s.count}`;
+    }
+  }
+  return null;
+}
+
+/** The judgement of one canary (at `share` since `since`) from its health and stable's (and their field Web Vitals, when measured). */
+export function decide(canary: { share: number; since: Date }, health: { canary: HealthCounts; stable: HealthCounts; vitals?: { canary: VitalsFigures; stable: VitalsFigures } }, now: Date, settings: JudgeSettings): Decision {
   const { canary: c, stable: s } = health;
   if (c.renders < settings.minRenders) return { action: 'wait', reason: `${c.renders} of ${settings.minRenders} canary renders` };
+  const slower = health.vitals ? vitalsRegression(health.vitals.canary, health.vitals.stable, settings) : null;
+  if (slower) return { action: 'abort', reason: slower };
   for (const [label, ce, se] of [['render failures', c.renderFailures, s.renderFailures], ['error reports', c.errorReports, s.errorReports]] as const) {
     const stableRenders = Math.max(s.renders, 1);
     if (regressed(ce, c.renders, se, stableRenders, settings.margin, settings.z)) {
@@ -91,24 +125,31 @@ export function decide(canary: { share: number; since: Date }, health: { canary:
 /** What the judge does with a decision: the release tool's `step`, `promote` or `abort` of that canary. */
 export type JudgeAct = (remote: string, canaryVersion: string, decision: Exclude<Decision, { action: 'wait' }>) => Promise<void>;
 
-/** Acts through tools/release/release.mjs in `repoRoot` (its registry from this process's environment). */
-export function releaseToolAct(repoRoot: string, env: NodeJS.ProcessEnv = process.env): JudgeAct {
+/**
+ * Runs tools/release/release.mjs in `repoRoot` with `args` (its registry from `env`); resolves with
+ * its output, or `{ conflict: true }` when it exits 3 (the remote changed meanwhile: another process
+ * or a person acted first); rejects on any other failure with the tool's output.
+ */
+export function runReleaseTool(repoRoot: string, env: NodeJS.ProcessEnv, args: string[]): Promise<{ output: string; conflict: boolean }> {
   const cli = path.join(repoRoot, 'tools/release/release.mjs');
-  return (remote, canaryVersion, decision) =>
-    new Promise((resolve, reject) => {
-      const args = decision.action === 'step' ? ['step', remote, String(decision.share)] : [decision.action, remote];
-      const child = spawn(process.execPath, [cli, ...args, '--expect', canaryVersion, '--reason', decision.reason, '--by', 'canary judge'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
-      let output = '';
-      child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-      child.on('error', reject);
-      // exit 3: the canary changed meanwhile (another process or a person acted first): nothing to do
-      child.on('close', (code) => (code === 0 || code === 3 ? resolve() : reject(new Error(`release tool ${args.join(' ')} exited ${code}: ${output.trim()}`))));
-    });
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 || code === 3 ? resolve({ output: output.trim(), conflict: code === 3 }) : reject(new Error(`release tool ${args[0]} ${args[1] ?? ''} exited ${code}: ${output.trim()}`))));
+  });
 }
 
-/** pg_try_advisory_xact_lock key of the judge: one process judges at a time. */
-const JUDGE_LOCK = 461_730_102;
+/** Acts through tools/release/release.mjs in `repoRoot` (its registry from this process's environment). */
+export function releaseToolAct(repoRoot: string, env: NodeJS.ProcessEnv = process.env): JudgeAct {
+  return async (remote, canaryVersion, decision) => {
+    const args = decision.action === 'step' ? ['step', remote, String(decision.share)] : [decision.action, remote];
+    await runReleaseTool(repoRoot, env, [...args, '--expect', canaryVersion, '--reason', decision.reason, '--by', 'canary judge']);
+  };
+}
+
 /** Stable's health over the canary's step when it has fewer renders than this is taken from the day before the canary too. */
 const HEALTH_KEPT_DAYS = 7;
 
@@ -125,6 +166,8 @@ export interface CanaryJudgeOptions {
 export class CanaryJudge {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
+  /** This judge's name in release_judge. */
+  readonly holder = `${process.pid}-${randomUUID()}`;
 
   constructor(private readonly options: CanaryJudgeOptions) {}
 
@@ -142,30 +185,52 @@ export class CanaryJudge {
     return (registry.remotes ?? []).filter((r): r is RegistryRemote & { canary: CanaryEntry } => Boolean(r.canary)).map((remote) => ({ remote, canary: remote.canary }));
   }
 
-  /** Judges every canary once (if no other process is judging); returns the decisions acted on. */
+  /**
+   * Takes or renews the judge's lease (table release_judge) in one conditional upsert: it is
+   * taken when free, expired, or already this judge's. No transaction stays open: the judge reads
+   * health and acts (the release tool's own short, conditional change) with nothing held.
+   */
+  async claim(): Promise<boolean> {
+    const leaseMs = Math.max(2 * this.options.settings.intervalMs, 60_000);
+    const result = await this.options.db.execute(sql`
+      insert into release_judge (id, holder, until) values (1, ${this.holder}, now() + make_interval(secs => ${leaseMs / 1000}))
+      on conflict (id) do update set holder = excluded.holder, until = excluded.until
+      where release_judge.until < now() or release_judge.holder = excluded.holder
+      returning holder`);
+    const rows = (result as unknown as { rows?: unknown[] }).rows ?? (result as unknown as unknown[]);
+    return rows.length > 0;
+  }
+
+  /** Gives the lease up (on stop), so another process judges at once. */
+  async release(): Promise<void> {
+    await this.options.db.execute(sql`delete from release_judge where id = 1 and holder = ${this.holder}`);
+  }
+
+  /** Judges every canary once (if no other process holds the judge's lease); returns the decisions acted on. */
   async tick(): Promise<{ remote: string; decision: Decision }[]> {
     const canaries = this.canaries();
     if (canaries.length === 0) return [];
     const { db, settings } = this.options;
-    return db.transaction(async (tx) => {
-      const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${JUDGE_LOCK}) AS locked`);
-      const row = ((locked as unknown as { rows?: { locked: boolean }[] }).rows ?? (locked as unknown as { locked: boolean }[]))[0];
-      if (!row?.locked) return [];
-      const now = this.now();
-      const done: { remote: string; decision: Decision }[] = [];
-      for (const { remote, canary } of canaries) {
-        const since = new Date(canary.since ?? now.toISOString());
-        const health = { canary: await healthOf(tx, remote.name, canary.version, since, now), stable: await healthOf(tx, remote.name, remote.version, since, now) };
-        if (health.stable.renders < settings.minRenders) health.stable = await healthOf(tx, remote.name, remote.version, new Date(since.getTime() - 86_400_000), now);
-        const decision = decide({ share: canary.share, since }, health, now, settings);
-        if (decision.action === 'wait') continue;
-        this.options.log?.info({ remote: remote.name, canary: canary.version, decision }, `canary judge: ${decision.action} ${remote.name} ${canary.version}`);
-        await this.options.act(remote.name, canary.version, decision);
-        done.push({ remote: remote.name, decision });
+    if (!(await this.claim())) return [];
+    const now = this.now();
+    const done: { remote: string; decision: Decision }[] = [];
+    for (const { remote, canary } of canaries) {
+      const since = new Date(canary.since ?? now.toISOString());
+      const health = { canary: await healthOf(db, remote.name, canary.version, since, now), stable: await healthOf(db, remote.name, remote.version, since, now) };
+      let stableSince = since;
+      if (health.stable.renders < settings.minRenders) {
+        stableSince = new Date(since.getTime() - 86_400_000);
+        health.stable = await healthOf(db, remote.name, remote.version, stableSince, now);
       }
-      await pruneHealth(tx, new Date(now.getTime() - HEALTH_KEPT_DAYS * 86_400_000));
-      return done;
-    });
+      const vitals = { canary: await vitalsOf(db, remote.name, canary.version, since, now), stable: await vitalsOf(db, remote.name, remote.version, stableSince, now) };
+      const decision = decide({ share: canary.share, since }, { ...health, vitals }, now, settings);
+      if (decision.action === 'wait' || (canary.paused && decision.action !== 'abort')) continue;
+      this.options.log?.info({ remote: remote.name, canary: canary.version, decision }, `canary judge: ${decision.action} ${remote.name} ${canary.version}`);
+      await this.options.act(remote.name, canary.version, decision);
+      done.push({ remote: remote.name, decision });
+    }
+    await pruneHealth(db, new Date(now.getTime() - HEALTH_KEPT_DAYS * 86_400_000));
+    return done;
   }
 
   start(): void {
@@ -184,5 +249,6 @@ export class CanaryJudge {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.running;
+    await this.release().catch(() => undefined);
   }
 }

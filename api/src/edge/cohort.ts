@@ -32,6 +32,8 @@ export interface CanaryEntry {
   share: number;
   market?: string;
   since?: string;
+  /** Held at its share by an operator: the judge neither steps nor promotes it (a regression still aborts it). */
+  paused?: boolean;
 }
 
 export interface RegistryRemote {
@@ -107,7 +109,7 @@ export function viewOf(remotes: RegistryRemote[], bucket: number, market: string
 }
 
 function entryOf(canary: CanaryEntry): RegistryRemote {
-  const { share: _share, market: _market, since: _since, ...entry } = canary;
+  const { share: _share, market: _market, since: _since, paused: _paused, ...entry } = canary;
   return entry;
 }
 

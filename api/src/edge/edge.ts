@@ -77,13 +77,15 @@ export interface EdgeAnalytics {
   errorEndpoint?: string;
   errorSampleRate?: number;
   traceSampleRate?: number;
+  /** Share of page views whose field Web Vitals are measured (checkout always). */
+  vitalsSampleRate?: number;
 }
 
 /** The error-reporting settings from the environment (unset variables keep the shell's defaults). */
 export function analyticsFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeAnalytics | undefined {
   const out: EdgeAnalytics = {};
   if (env.ERROR_REPORT_ENDPOINT?.trim()) out.errorEndpoint = env.ERROR_REPORT_ENDPOINT.trim();
-  for (const [key, name] of [['errorSampleRate', 'ERROR_SAMPLE_RATE'], ['traceSampleRate', 'TRACE_SAMPLE_RATE']] as const) {
+  for (const [key, name] of [['errorSampleRate', 'ERROR_SAMPLE_RATE'], ['traceSampleRate', 'TRACE_SAMPLE_RATE'], ['vitalsSampleRate', 'VITALS_SAMPLE_RATE']] as const) {
     const raw = env[name]?.trim();
     if (!raw) continue;
     const value = Number(raw);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from '../store/account/config.js';
 import type { RateLimitSettings } from './http/rate-limit.js';
 import { DEFAULT_ERROR_REPORT_SETTINGS, type ErrorReportSettings } from '../store/site/error-reports.js';
+import { DEFAULT_WEB_VITALS_SETTINGS, type WebVitalsSettings } from '../edge/web-vitals.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 import { loadPaymentClientConfig, paymentClientOrigins, type PaymentClientConfig } from '../store/payments/client-config.js';
 import { siteHostsFromEnv } from '../store/market/index.js';
@@ -52,6 +53,8 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** Browser error reports: per client and minute, days kept, rows kept at most. */
   errorReports: ErrorReportSettings;
+  /** Field Web Vitals: reports per client and minute, days kept, rows kept at most. */
+  webVitals: WebVitalsSettings;
   /** Bot check (reCAPTCHA v3 protocol; the local stand-in by default). See api/src/store/botcheck. */
   botcheck: { siteKey: string; secret: string; scriptUrl: string; verifyUrl: string; minScore: number; mintOpen: boolean };
   /** Fraud analytics (Forter-like protocol; the local stand-in by default). See api/src/store/fraud. */
@@ -361,6 +364,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       perMinute: intFrom(env.ERROR_REPORTS_PER_MINUTE, DEFAULT_ERROR_REPORT_SETTINGS.perMinute, 'ERROR_REPORTS_PER_MINUTE', 1, 10_000),
       retentionDays: intFrom(env.ERROR_REPORT_RETENTION_DAYS, DEFAULT_ERROR_REPORT_SETTINGS.retentionDays, 'ERROR_REPORT_RETENTION_DAYS', 1, 3650),
       maxRows: intFrom(env.ERROR_REPORT_MAX_ROWS, DEFAULT_ERROR_REPORT_SETTINGS.maxRows, 'ERROR_REPORT_MAX_ROWS', 100, 100_000_000),
+    },
+    webVitals: {
+      perMinute: intFrom(env.VITALS_PER_MINUTE, DEFAULT_WEB_VITALS_SETTINGS.perMinute, 'VITALS_PER_MINUTE', 1, 10_000),
+      retentionDays: intFrom(env.VITALS_RETENTION_DAYS, DEFAULT_WEB_VITALS_SETTINGS.retentionDays, 'VITALS_RETENTION_DAYS', 1, 3650),
+      maxRows: intFrom(env.VITALS_MAX_ROWS, DEFAULT_WEB_VITALS_SETTINGS.maxRows, 'VITALS_MAX_ROWS', 100, 100_000_000),
     },
     rateLimits: {
       lookupsPerMinute: intFrom(env.VOUCHER_LOOKUPS_PER_MINUTE, 10, 'VOUCHER_LOOKUPS_PER_MINUTE', 1, 10_000),

@@ -29,7 +29,7 @@ export function retentionFromEnv(env = process.env) {
  * @returns {{ name: string, version: string }[]} the builds that may be removed
  */
 /** History actions about a canary (a version live for a share of shoppers only); `promote` is not one. */
-export const CANARY_ACTIONS = new Set(['canary', 'canary-step', 'abort']);
+export const CANARY_ACTIONS = new Set(['canary', 'canary-step', 'canary-pause', 'canary-resume', 'abort']);
 
 export function prunable(builds, live, history, { previous = DEFAULT_RETENTION.previous, days = DEFAULT_RETENTION.days, now = new Date() } = {}) {
   const since = now.getTime() - days * 86_400_000;

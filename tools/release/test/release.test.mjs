@@ -185,6 +185,25 @@ describe('canary releases', () => {
     assert.match(lines[2], /abort .* by canary judge .*\(render failures 8% against 1%\)/);
   });
 
+  it('pauses a canary (held at its share, recorded) and resumes it; the paused canary is no rollback target', () => {
+    const deployDir = site();
+    assert.equal(run(deployDir, 'release', 'catalog', '--dist', fakeBuild(path.join(deployDir, 'b1'), { label: 'one' }), '--canary', '10').status, 0);
+    const canary = liveCatalog(deployDir).canary.version;
+    assert.equal(run(deployDir, 'pause', 'catalog', '--expect', 'other').status, 3);
+    const paused = run(deployDir, 'pause', 'catalog', '--expect', canary, '--reason', 'watching checkout', '--by', 'operator');
+    assert.equal(paused.status, 0, paused.stderr);
+    assert.equal(liveCatalog(deployDir).canary.paused, true);
+    assert.equal(liveCatalog(deployDir).canary.share, 10);
+    assert.equal(run(deployDir, 'resume', 'catalog').status, 0);
+    assert.equal(liveCatalog(deployDir).canary.paused, undefined);
+    const lines = run(deployDir, 'history', 'catalog').stdout.trim().split('\n');
+    assert.match(lines[1], /canary-pause .* 10% +by operator .*\(watching checkout\)/);
+    assert.match(lines[2], /canary-resume .*\(resumed by hand\)/);
+    assert.equal(run(deployDir, 'abort', 'catalog').status, 0);
+    assert.equal(run(deployDir, 'pause', 'catalog').status, 2, 'no canary to pause');
+    assert.equal(run(deployDir, 'rollback', 'catalog').status, 2, 'c0 has nothing before it: the paused canary never went live for everyone');
+  });
+
   it('refuses a share outside 1-100, an unknown market, and a market without a canary', () => {
     const deployDir = site();
     const build = fakeBuild(path.join(deployDir, 'b1'), { label: 'one' });

@@ -72,4 +72,32 @@ export const releaseHealth = pgTable(
   (t) => [primaryKey({ columns: [t.remote, t.version, t.minute] }), index('release_health_minute_idx').on(t.minute)],
 );
 
-export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports, releaseHealth };
+/**
+ * Which API process judges canaries: one row, taken by a conditional upsert (free, or already
+ * this holder's) for a lease; no transaction is held while the judge acts.
+ */
+export const releaseJudge = pgTable('release_judge', {
+  id: integer('id').primaryKey(),
+  holder: text('holder').notNull(),
+  until: timestamp('until', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * Field Web Vitals, aggregated: per minute, remote, version and metric, how many page views fell
+ * into each of the metric's fixed buckets (api/src/edge/web-vitals.ts). No single measurement is
+ * stored; a percentile is read off the buckets.
+ */
+export const webVitals = pgTable(
+  'web_vitals',
+  {
+    minute: timestamp('minute', { withTimezone: true, mode: 'date' }).notNull(),
+    remote: text('remote').notNull(),
+    version: text('version').notNull(),
+    metric: text('metric').notNull(),
+    bucket: integer('bucket').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.remote, t.version, t.metric, t.minute, t.bucket] }), index('web_vitals_minute_idx').on(t.minute)],
+);
+
+export const schemaSite = { siteNavItems, marketingSubscriptions, errorReports, releaseHealth, releaseJudge, webVitals };

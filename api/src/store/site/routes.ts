@@ -6,12 +6,35 @@ import { addHealth } from '../../edge/release-health.js';
 import { clientOf, tooManyRequests } from '../../platform/http/rate-limit.js';
 import { attribute, DEFAULT_ERROR_REPORT_SETTINGS, reportPruner, type ErrorReportSettings } from './error-reports.js';
 import { loadNavigation } from './navigation.js';
+import { z } from 'zod';
+import { METRICS, WebVitalsRecorder } from '../../edge/web-vitals.js';
 import { subscribe } from './subscriptions.js';
 
 export interface SiteRoutesOptions {
   db: Database;
   errorReports?: ErrorReportSettings;
+  /** Where field Web Vitals are counted (none: the collector answers 202 and counts nothing). */
+  webVitals?: { recorder: WebVitalsRecorder; perMinute: number };
 }
+
+const NAME = /^[a-z][a-z0-9_]{0,39}$/;
+const VERSION = /^[A-Za-z0-9._-]{1,64}$/;
+/** A page's Web Vitals, each attributed to the remote and version that rendered its region or ran its script. */
+const VitalsReport = z.object({
+  path: z.string().max(2000).optional(),
+  metrics: z
+    .array(
+      z.object({
+        name: z.enum(METRICS),
+        value: z.number().min(0).max(3_600_000),
+        remote: z.string().regex(NAME),
+        version: z.string().regex(VERSION).nullable(),
+      }),
+    )
+    .min(1)
+    .max(10),
+});
+const VitalsAccepted = z.object({ counted: z.number().int() });
 
 /** Navigation changes rarely: a short browser cache, then revalidate. */
 const NAV_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
@@ -23,7 +46,7 @@ const NAV_CACHE = 'public, max-age=300, stale-while-revalidate=3600';
  */
 export const PCR_TARGET = '/search?feature=recycled-materials';
 
-export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, { db, errorReports: settings = DEFAULT_ERROR_REPORT_SETTINGS }) => {
+export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, { db, errorReports: settings = DEFAULT_ERROR_REPORT_SETTINGS, webVitals }) => {
   app.get('/pcr', { schema: { hide: true } }, async (request, reply) => {
     const url = request.raw.url ?? '/pcr';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
@@ -101,6 +124,31 @@ export const siteRoutes: FastifyPluginAsyncZod<SiteRoutesOptions> = async (app, 
       // the version's health, for the canary judge
       if (remote && version) await addHealth(db, remote, version, { errorReports: 1 }, new Date()).catch((error: unknown) => request.log.warn({ err: error }, 'release health: counting the report failed'));
       return reply.code(202).header('cache-control', 'no-store').send({ id: row!.id });
+    },
+  );
+
+  const vitalsLimit = { bucket: 'web-vitals', limit: webVitals?.perMinute ?? 30, windowSeconds: 60 };
+  app.post(
+    '/api/site/vitals',
+    {
+      bodyLimit: 4 * 1024,
+      schema: {
+        tags: ['site'],
+        summary: 'Field Web Vitals collector: a page\'s INP, LCP, CLS, FCP and TTFB, counted per minute, remote, version and metric in fixed buckets (no single measurement is kept), rate-limited per client',
+        body: VitalsReport,
+        response: { 202: VitalsAccepted, 400: ValidationErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const decision = await app.rateLimits.take(vitalsLimit, clientOf(request));
+      if (!decision.ok) return tooManyRequests(reply.header('cache-control', 'no-store'), decision, 'Too many Web Vitals reports from this client: try again later.', 'TooManyReports');
+      let counted = 0;
+      for (const metric of request.body.metrics) {
+        if (!metric.version || !webVitals) continue; // a version is needed to count it
+        webVitals.recorder.record(metric.remote, metric.version, metric.name, metric.value);
+        counted += 1;
+      }
+      return reply.code(202).header('cache-control', 'no-store').send({ counted });
     },
   );
 };
