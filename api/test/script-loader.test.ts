@@ -36,13 +36,29 @@ describe('the script loader of a server-rendered page', () => {
     expect(preloads()).toEqual([]);
   });
 
+  /** An intent event; a mousemove that moves (a real mouse's). */
+  const intent = (window: JSDOM['window'], type: string, movement = 3) => {
+    const event = new window.Event(type, { bubbles: true });
+    if (type === 'mousemove') Object.defineProperties(event, { movementX: { value: movement }, movementY: { value: 0 } });
+    return event;
+  };
+
   it.each(INTENT_EVENTS)('starts the shell script and the route manifest on the first %s, once', (type) => {
     const { window, started, preloads } = page();
-    window.dispatchEvent(new window.Event(type, { bubbles: true }));
+    window.dispatchEvent(intent(window, type));
     expect(started()).toEqual(['/cdn/shell/s1/main.js']);
     expect(preloads()).toEqual(['/cdn/things/t1/mf-manifest.json']);
     for (const again of INTENT_EVENTS) window.dispatchEvent(new window.Event(again, { bubbles: true }));
     expect(started()).toHaveLength(1);
+  });
+
+  it("ignores the mousemove a browser sends a still pointer when the layout under it changes (no movement)", () => {
+    const { window, started } = page();
+    window.dispatchEvent(intent(window, 'mousemove', 0));
+    expect(started()).toEqual([]);
+    expect((window as unknown as Record<string, unknown>)[ENGAGED_GLOBAL]).toBe(false);
+    window.dispatchEvent(intent(window, 'mousemove', 2));
+    expect(started()).toEqual(['/cdn/shell/s1/main.js']);
   });
 
   it('starts them when the page has been quiet for a while after its load event', async () => {

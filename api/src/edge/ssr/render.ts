@@ -251,7 +251,11 @@ export type { RemoteServerModule };
  * has been quiet this long after its load event (then at the browser's next idle moment).
  */
 export const SCRIPTS_WHEN_QUIET_MS = 4000;
-/** The events that count as intent: a touch, a press, a key, focus moving in, a wheel, a mouse moving. */
+/**
+ * The events that count as intent: a touch, a press, a key, focus moving in, a wheel, a mouse moving
+ * (one that moves: the browser sends a still pointer a mousemove of its own when the layout under
+ * it changes, with no movement).
+ */
 export const INTENT_EVENTS = ['touchstart', 'pointerdown', 'keydown', 'focusin', 'wheel', 'mousemove'] as const;
 
 /**
@@ -290,7 +294,7 @@ function buildScriptLoader(end: string, preloads: string[]): string {
     // w[ENGAGED_GLOBAL]: false until the shopper's first intent, then true with ENGAGED_EVENT fired
     // (work that only warms what the shopper may do next waits for it: warmWhenIdle)
     `(function(d,w,s,p,ev){var n=d.currentScript&&d.currentScript.nonce,done=0,o={capture:true,passive:true};w.${ENGAGED_GLOBAL}=false;` +
-    `function engage(){ev.forEach(function(t){w.removeEventListener(t,engage,o)});if(w.${ENGAGED_GLOBAL})return;w.${ENGAGED_GLOBAL}=true;go();w.dispatchEvent(new Event(${jsonForScript(ENGAGED_EVENT)}))}` +
+    `function engage(e){if(e&&e.type==="mousemove"&&!e.movementX&&!e.movementY)return;ev.forEach(function(t){w.removeEventListener(t,engage,o)});if(w.${ENGAGED_GLOBAL})return;w.${ENGAGED_GLOBAL}=true;go();w.dispatchEvent(new Event(${jsonForScript(ENGAGED_EVENT)}))}` +
     'function go(){if(done)return;done=1;' +
     'p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="fetch";l.crossOrigin="anonymous";l.href=h;d.head.appendChild(l)});' +
     's.forEach(function(u){var e=d.createElement("script");e.src=u;e.async=false;if(n)e.nonce=n;d.body.appendChild(e)})}' +
