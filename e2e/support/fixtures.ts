@@ -63,7 +63,7 @@ export const test = base.extend<Fixtures>({
   page: async ({ page }, use) => {
     const hydrated = async <T>(response: T, options?: { waitUntil?: string }) => {
       if (options?.waitUntil !== 'commit') {
-        await page.mouse.move(1, 1).catch(() => undefined);
+        await moveMouse(page);
         await waitForHydration(page);
       }
       return response;
@@ -142,9 +142,22 @@ export const test = base.extend<Fixtures>({
 
 const HYDRATION_WAIT_MS = 10_000;
 
-/** Until no element of the page is still marked server-rendered and not hydrated (see the page fixture). */
+/**
+ * The shopper's mouse moving over the page: two moves, as a real pointer makes many (the page's
+ * loader takes only a mousemove that moves as intent; a first one can carry no movement).
+ */
+export async function moveMouse(page: Page): Promise<void> {
+  await page.mouse.move(1, 1).catch(() => undefined);
+  await page.mouse.move(6, 6).catch(() => undefined);
+}
+
+/**
+ * Until no element of the page is still marked server-rendered and not hydrated (see the page
+ * fixture), the footer too (its hydration is "deferred" until the shopper nears it or has shown
+ * intent and the page is idle).
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('[data-ssr="rendered"]'), null, { timeout: HYDRATION_WAIT_MS }).catch(() => undefined);
+  await page.waitForFunction(() => !document.querySelector('[data-ssr="rendered"], [data-ssr="deferred"]'), null, { timeout: HYDRATION_WAIT_MS }).catch(() => undefined);
 }
 
 /** The shell's chrome: header and footer regions. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { buildWithWebpack, copyRemote } from '../support/build';
 import { publishRemote, readRegistry, waitUntilServed, writeRegistry } from '../support/deploy';
-import { expect, expectChrome, markDocument, remote, test } from '../support/fixtures';
+import { expect, expectChrome, markDocument, remote, test, moveMouse } from '../support/fixtures';
 import { scratchDir } from '../support/paths';
 
 /** Server rendering (issue 17): what a plain request gets, what the browser does with it. */
@@ -115,7 +115,7 @@ test('the browser hydrates the server HTML in place: same nodes, no console warn
     });
     release();
     // the shopper's mouse moving over the page starts the scripts
-    await page.mouse.move(1, 1);
+    await moveMouse(page);
     // hydrated: the region's marker is taken, the page reacts (a click handler works), and the nodes are the server's
     await expect(remote(page, 'catalog')).not.toHaveAttribute('data-ssr');
     await expect(page.locator('#shell-header')).not.toHaveAttribute('data-ssr');
@@ -254,7 +254,7 @@ test('reloading a page reached by a client-side navigation hydrates it too (its 
     (document.querySelector('#app-catalog h1') as HTMLElement & { __server?: boolean }).__server = true;
   });
   release();
-  await page.mouse.move(1, 1);
+  await moveMouse(page);
   await expect(catalog).not.toHaveAttribute('data-ssr');
   await expect(catalog.getByRole('button', { name: /add to cart|coming soon|sold out/i }).first()).toBeVisible();
   expect(await page.evaluate(() => Boolean((document.querySelector('#app-catalog h1') as HTMLElement & { __server?: boolean } | null)?.__server)), 'hydrated, not rendered again').toBe(true);

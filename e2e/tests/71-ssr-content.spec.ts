@@ -5,7 +5,7 @@
  * carries is not fetched again.
  */
 import type { Page } from '@playwright/test';
-import { expect, remote, test } from '../support/fixtures';
+import { expect, remote, test, moveMouse } from '../support/fixtures';
 
 interface Case {
   path: string;
@@ -93,7 +93,7 @@ async function openAndHydrate(page: Page, path: string) {
     (element as HTMLElement & { __ssrNode?: string }).__ssrNode = 'server';
   });
   release();
-  await page.mouse.move(1, 1);
+  await moveMouse(page);
   // mounting takes the region over (data-ssr is dropped when the remote hydrates it)
   await expect(remote(page, 'content')).not.toHaveAttribute('data-ssr', { timeout: 15_000 });
   await page.waitForLoadState('networkidle');

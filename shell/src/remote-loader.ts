@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
 import type { AppProps, LifeCycles } from 'single-spa';
-import { blockedByLocalNetworkAccess, localNetworkHelp, renderLocalNetworkHelp } from './local-network';
+type LocalNetworkModule = typeof import('./local-network');
 import type { RemoteEntry } from './registry';
 
 /** What every remote's `./app` module exposes: single-spa lifecycles (built with single-spa-react). */
@@ -144,7 +144,8 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
   return async () => {
     let lifecycles: RemoteLifecycles | null = null;
     let failure: { reason: FailureReason; error: unknown } | null = null;
-    let localNetworkBlocked = false;
+    /** The help's code, when a developer's local build was blocked by Local Network Access (loaded only then). */
+    let localNetworkBlocked: LocalNetworkModule | null = null;
     // While the code loads: a server-rendered region keeps its HTML (readable at once); any other
     // region shows a loading state, then past loadTimeoutMs "taking longer than usual" with Try
     // again, and the page replaces it as soon as the remote arrives.
@@ -199,9 +200,12 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       report(remote.name, failure.reason, error);
       options.onFailure(remote.name);
       // a developer's local build that the browser's Local Network Access blocked: say so, and how to allow it
-      if (remote.version === OVERRIDE_VERSION && blockedByLocalNetworkAccess(pageUrl(), remote.manifest, error)) {
-        localNetworkBlocked = true;
-        console.error(`[shell] ${localNetworkHelp(remote.name, remote.manifest, pageUrl()).join('\n')}`);
+      if (remote.version === OVERRIDE_VERSION) {
+        const localNetwork = await import(/* webpackChunkName: "local-network" */ './local-network').catch(() => null);
+        if (localNetwork?.blockedByLocalNetworkAccess(pageUrl(), remote.manifest, error)) {
+          localNetworkBlocked = localNetwork;
+          console.error(`[shell] ${localNetwork.localNetworkHelp(remote.name, remote.manifest, pageUrl()).join('\n')}`);
+        }
       }
     } finally {
       clearTimeout(slowTimer);
@@ -250,7 +254,7 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
         }
         swap = outdated ? swapOnFirstDraw(outdated, container) : () => undefined;
         if (!lifecycles || failure) {
-          if (localNetworkBlocked) renderLocalNetworkHelp(container, remote.name, remote.manifest, pageUrl(), retry);
+          if (localNetworkBlocked) localNetworkBlocked.renderLocalNetworkHelp(container, remote.name, remote.manifest, pageUrl(), retry);
           else renderFallback(container, remote.name, failure?.reason ?? 'load-error', retry);
           swap();
           return;

@@ -86,6 +86,7 @@ function federationEsm() {
  * @param {string} [o.html]         html template (the shell)
  * @param {string[]} [o.runtimePlugins]
  * @param {number} [o.devPort]
+ * @param {number} [o.sharedChunkMinSize] lazy chunks keep what they share below this many bytes of source (see optimization)
  */
 /**
  * A deterministic id of what goes into a build: the project's own files plus the workspace
@@ -163,6 +164,11 @@ function createConfig(o, argv = {}) {
     optimization: {
       minimize: prod,
       minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, terserOptions: { compress: { passes: 2 } } })],
+      // `sharedChunkMinSize` (a project's choice): code its lazy chunks share goes into each of them
+      // below this size (of source) rather than into a chunk of its own, so a page loads one file per
+      // part (each file costs a request and its headers on a phone), at the price of some bytes
+      // repeated across parts a page never loads together
+      ...(o.sharedChunkMinSize ? { splitChunks: { minSize: o.sharedChunkMinSize } } : {}),
       moduleIds: prod ? 'deterministic' : 'named',
       chunkIds: prod ? 'deterministic' : 'named',
     },

@@ -12,7 +12,7 @@ export function policyLinks(settings: CountrySettings) {
 
 /**
  * The footer: rendered on the server (its links and text work before and without JavaScript) and
- * hydrated when the shopper comes near it (its own chunk: lifecycles.tsx). A link tapped before
+ * hydrated when the shopper comes near it or has shown intent (its own chunk: lifecycles.tsx). A link tapped before
  * that is followed as a plain link, a full page load instead of a client-side navigation.
  */
 export function Footer() {

@@ -1,4 +1,4 @@
-import { defineRemoteApp, EmotionRoot, replayEarlyClicks, takeServerRendered } from '@store/shared-events/remote';
+import { defineRemoteApp, EmotionRoot, replayEarlyClicks, takeServerRendered, warmWhenIdle } from '@store/shared-events/remote';
 import type { AppProps } from 'single-spa';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
@@ -101,17 +101,28 @@ export async function mount(props: AppProps & { domElement: HTMLElement }) {
         (error: unknown) => reportError(error, { source: 'chrome', code: 'footer-load' }),
       );
     let cancelNear: () => void = () => undefined;
+    let cancelWarm: () => void = () => undefined;
     if (footer.getAttribute('data-ssr') === 'rendered') {
       // "deferred" until then: the page counts as hydrated (no region left "rendered") without it
       footer.setAttribute('data-ssr', 'deferred');
-      cancelNear = whenNear(footer, () => {
+      let started = false;
+      const start = () => {
+        if (started) return;
+        started = true;
+        cancelNear();
+        cancelWarm();
         footer.setAttribute('data-ssr', 'rendered');
         mountFooter();
-      });
+      };
+      // when the shopper comes near it, or once they have shown intent and the page is idle (so a
+      // footer link is a client-side navigation by the time they get there)
+      cancelNear = whenNear(footer, start);
+      cancelWarm = warmWhenIdle(start, 2000);
     } else mountFooter();
     stopFooter = () => {
       live = false;
       cancelNear();
+      cancelWarm();
     };
   }
   await overlays.mount(props);

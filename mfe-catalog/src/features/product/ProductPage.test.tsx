@@ -51,7 +51,17 @@ function product(over: Partial<Product>): Product {
   } as Product;
 }
 
-const store = (erpStoreId: string, name: string, distanceKm: number, qty: number) => ({ erpStoreId, name, distanceKm, stock: { variantId: '411', qty } }) as unknown as StoreNear;
+const store = (erpStoreId: string, name: string, distanceKm: number, qty: number, street1: string, locality: string, postcode: string) =>
+  ({
+    erpStoreId,
+    name,
+    path: name.toLowerCase().replace(/\s+/g, '-'),
+    distanceKm,
+    stock: { variantId: '411', qty },
+    address: { street1, locality, region: locality === 'Hamilton' ? 'Waikato' : 'Auckland', postcode, country: 'NZ' },
+    openingHours: [1, 2, 3, 4, 5, 6, 7].map((day) => ({ day, open: '09:00', close: '17:30' })),
+    timeZone: 'Pacific/Auckland',
+  }) as unknown as StoreNear;
 
 const requests: string[] = [];
 function serve(p: Product, stores: (url: URL) => { status: number; body: unknown }) {
@@ -135,7 +145,7 @@ describe('find in store overlay', () => {
     const p = product({ path: 'find-suitcase-p44', id: '44' });
     serve(p, (url) =>
       url.searchParams.get('q') === '1010'
-        ? { status: 200, body: { origin: { lat: -36.85, lng: 174.76, label: 'Auckland Central 1010' }, stores: [store('S1', 'Fernleaf Britomart', 0.4, 2), store('S2', 'Fernleaf Sylvia Park', 9.8, 6), store('S3', 'Fernleaf Hamilton', 112, 0)] } }
+        ? { status: 200, body: { origin: { lat: -36.85, lng: 174.76, label: 'Auckland Central 1010' }, stores: [store('S1', 'Fernleaf Britomart', 0.4, 2, '21 Galway Street', 'Auckland Central', '1010'), store('S2', 'Fernleaf Sylvia Park', 9.8, 6, '286 Mount Wellington Highway', 'Mount Wellington', '1060'), store('S3', 'Fernleaf Hamilton', 112, 0, '25 Ward Street', 'Hamilton', '3204')] } }
         : { status: 404, body: { error: 'NotFound', message: 'Unknown place' } },
     );
     const user = userEvent.setup();
@@ -155,10 +165,11 @@ describe('find in store overlay', () => {
     const results = await within(dialog).findByTestId('store-results');
     expect(requests.filter((r) => r.startsWith('/api/stores'))).toEqual(['/api/stores?variantId=411&radiusKm=200&q=1010']);
     expect(within(results).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Fernleaf Britomart · 0.4 kmLow stock (2)',
-      'Fernleaf Sylvia Park · 9.8 kmIn stock',
-      'Fernleaf Hamilton · 112 kmNot in stock',
+      expect.stringMatching(/^Fernleaf Britomart · 0\.4 kmLow stock \(2\)21 Galway Street, Auckland Central, Auckland 1010(Open|Closed)/),
+      expect.stringMatching(/^Fernleaf Sylvia Park · 9\.8 kmIn stock286 Mount Wellington Highway, Mount Wellington, Auckland 1060(Open|Closed)/),
+      expect.stringMatching(/^Fernleaf Hamilton · 112 kmNot in stock25 Ward Street, Hamilton, Waikato 3204(Open|Closed)/),
     ]);
+    expect(within(results).getByRole('link', { name: /^Hours and directions\s?: Fernleaf Britomart$/ })).toHaveAttribute('href', '/stores/fernleaf-britomart');
 
     await user.clear(within(dialog).getByLabelText('Suburb, town or postcode'));
     await user.type(within(dialog).getByLabelText('Suburb, town or postcode'), 'Atlantis');
