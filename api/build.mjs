@@ -52,7 +52,7 @@ const externals = {
 const started = Date.now();
 await build({
   absWorkingDir: apiDir,
-  entryPoints: { server: 'src/server.ts', seed: 'src/seed/cli.ts', orders: 'src/orders-cli.ts' },
+  entryPoints: { server: 'src/server.ts', seed: 'src/seed-cli.ts', orders: 'src/orders-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -4,11 +4,13 @@
 //   api/src/stand-ins/  local stand-ins for hosted services (user pool, bot check, fraud, payments,
 //                       image CDN); they implement the store's interfaces, so they may import store/
 //   api/src/edge/       the server-rendering edge        -> never stand-ins/
-//   api/src/platform/   db, http, config, production checks -> never stand-ins/
+//   api/src/platform/   db, http, cache, telemetry         -> never stand-ins/ (nor store/: the
+//                       store's settings are read by the composition root's config.ts)
 //   api/src/seed/       the deterministic seed            -> never stand-ins/; nothing at run time
 //                       imports it but the composition root (server.ts seeds an empty database)
 //   api/src/app.ts      the composition root: the only file that picks the stand-ins and hands
-//                       them to the store (server.ts, the entry, starts what app.ts builds)
+//                       them to the store (server.ts, the entry, starts what app.ts builds; config.ts
+//                       reads every setting, production.ts refuses unsafe ones in production)
 //
 // Two rules:
 // - `@typescript-eslint/no-restricted-imports` (a different rule name from the package boundaries'
@@ -39,6 +41,10 @@ const PATTERNS = {
     regex: up('stand-ins'),
     message: `only the composition root (api/src/app.ts) may import a stand-in; everything else uses the store's interface it implements; ${DOC}.`,
   },
+  wings: {
+    regex: up('(store|edge)'),
+    message: `api/src/platform/ is the layer under the store and the edge (db, http, cache, telemetry): it does not import them; settings of the store are read by the composition root (api/src/config.ts); ${DOC}.`,
+  },
   seed: {
     regex: up('seed'),
     message: `runtime code does not read api/src/seed/ (the seed writes the database once; data the store needs at run time lives in the store, and the composition root runs the seed); ${DOC}.`,
@@ -55,7 +61,13 @@ export function apiFolders() {
       rules: {
         '@typescript-eslint/no-restricted-imports': [
           'error',
-          { patterns: [...(NO_STAND_INS.includes(wing) ? [PATTERNS['stand-ins']] : []), ...(NO_SEED.includes(wing) ? [PATTERNS.seed] : [])] },
+          {
+            patterns: [
+              ...(NO_STAND_INS.includes(wing) ? [PATTERNS['stand-ins']] : []),
+              ...(NO_SEED.includes(wing) ? [PATTERNS.seed] : []),
+              ...(wing === 'platform' ? [PATTERNS.wings] : []),
+            ],
+          },
         ],
       },
     })),

@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { CatalogService, type ListingRequest } from '../src/store/catalog/service';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { countProducts, openDatabase } from '../src/platform/db';
 import { generateCatalogue } from '../src/seed';
 import { COLOURS, FEATURES } from '../src/seed/data';

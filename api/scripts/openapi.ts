@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../src/app.js';
-import { loadConfig } from '../src/platform/config.js';
+import { loadConfig } from '../src/config.js';
 import { openDatabase } from '../src/platform/db/index.js';
 import { generatedFiles, REGENERATE_COMMAND, staleFiles, writeFiles } from './openapi-files.js';
 

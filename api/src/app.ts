@@ -7,7 +7,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CatalogService } from './store/catalog/service.js';
-import type { Config } from './platform/config.js';
+import type { Config } from './config.js';
 import type { Database } from './platform/db/index.js';
 import { errorHandler } from './platform/http/errors.js';
 import { loadSecurityConfig, registerSecurityHeaders } from './platform/http/security.js';
@@ -56,7 +56,7 @@ import type { MailTransport } from './store/mail/port.js';
 import { SmtpMailTransport } from './store/mail/smtp.js';
 import { MailSender } from './store/mail/sender.js';
 import { LocalSmtpTransport } from './stand-ins/mail/transport.js';
-import type { MailConfig } from './platform/config.js';
+import type { MailConfig } from './config.js';
 
 export interface BuildAppOptions {
   config: Pick<Config, 'searchIndexPrefix' | 'imageCacheDir'> & Partial<Pick<Config, 'logLevel' | 'logRequests' | 'botcheck' | 'checkout' | 'fraud' | 'trustProxy' | 'rateLimits' | 'security' | 'payments' | 'siteHosts' | 'metrics' | 'errorReports' | 'webVitals' | 'gateway' | 'payLater' | 'fraudUnavailable' | 'apiDocs' | 'mail'>>;

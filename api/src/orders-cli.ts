@@ -9,9 +9,9 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
-import { loadConfig } from './platform/config.js';
+import { loadConfig } from './config.js';
 import { openDatabase } from './platform/db/index.js';
-import { productionRefusal } from './platform/production.js';
+import { productionRefusal } from './production.js';
 import { OPERATOR_USAGE, runOperatorCommand } from './store/orders/operator.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -30,7 +30,7 @@ import { buildApp } from './app.js';
 import { registerEdge } from './edge/edge.js';
 import { forgetRenders } from './edge/ssr/page.js';
 import { bundled } from './edge/ssr/renderers.js';
-import { loadConfig } from './platform/config.js';
+import { loadConfig } from './config.js';
 import { openDatabase, type Database } from './platform/db/index.js';
 import { schema } from './platform/db/tables.js';
 import { seedIfEmpty } from './seed/index.js';

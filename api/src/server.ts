@@ -3,7 +3,7 @@ import path from 'node:path';
 import { inspect } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { buildApp, buildPaymentStandIn, type SandboxGateway } from './app.js';
-import { intSetting, loadConfig } from './platform/config.js';
+import { intSetting, loadConfig } from './config.js';
 import { openDatabase } from './platform/db/index.js';
 import { analyticsFromEnv, registerEdge } from './edge/edge.js';
 import { pgRegistryDatabase, RegistryFollower } from './edge/registry-follower.js';
@@ -11,7 +11,7 @@ import { CanaryJudge, judgeFromEnv, releaseToolAct, runReleaseTool } from './edg
 import { operatorFromEnv } from './operator/auth.js';
 import { fileHistory, postgresHistory, registerOperator } from './operator/routes.js';
 import { RenderHealthRecorder } from './edge/release-health.js';
-import { productionRefusal } from './platform/production.js';
+import { productionRefusal } from './production.js';
 import { overrideOriginsFromEnv } from './platform/http/security.js';
 import { paymentClientOrigins } from './store/payments/client-config.js';
 import { seedIfEmpty } from './seed/index.js';
@@ -38,7 +38,7 @@ const settings = (() => {
   }
 })();
 const { config } = settings;
-// Production refuses public default secrets and the local stand-ins (src/platform/production.ts).
+// Production refuses public default secrets and the local stand-ins (src/production.ts).
 const refusal = settings.refusal;
 if (refusal) {
   console.error(refusal);

@@ -9,7 +9,7 @@ import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import { BACKENDS, TEST_ADDRESS, createTestContext, plainProducts, type TestContext } from './helpers';
 

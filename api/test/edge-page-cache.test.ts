@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db';
 import { registerEdge } from '../src/edge/edge';
 import { loadSecurityConfig, registerSecurityHeaders } from '../src/platform/http/security';

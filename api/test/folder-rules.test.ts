@@ -31,6 +31,13 @@ describe('api/src folder rules (lint)', () => {
     expect(rule(store, RESTRICTED)).toEqual([expect.stringContaining('only the composition root (api/src/app.ts) may import a stand-in')]);
     const platform = lint('src/platform/http/probe.ts', "export { LocalBotCheck } from '../../stand-ins/botcheck/local.js';\n");
     expect(rule(platform, RESTRICTED)).toEqual([expect.stringContaining('may import a stand-in')]);
+    // the platform is the layer under the store and the edge: it reads neither (the composition root does)
+    const platformOnStore = lint('src/platform/http/probe.ts', "import { loadAccountConfig } from '../../store/account/config.js';\nexport { loadAccountConfig };\n");
+    expect(rule(platformOnStore, RESTRICTED)).toEqual([expect.stringContaining('the layer under the store and the edge')]);
+    const platformOnEdge = lint('src/platform/probe.ts', "export { DEFAULT_WEB_VITALS_SETTINGS } from '../edge/web-vitals.js';\n");
+    expect(rule(platformOnEdge, RESTRICTED)).toEqual([expect.stringContaining('the layer under the store and the edge')]);
+    const rootOnStore = lint('src/config-probe.ts', "import { loadAccountConfig } from './store/account/config.js';\nexport { loadAccountConfig };\n");
+    expect(rule(rootOnStore, RESTRICTED)).toEqual([]);
     // the server entry starts what app.ts builds; it does not pick a stand-in itself
     const entry = lint('src/server.ts', "import { buildPaymentClientOrigin } from './stand-ins/payments/client-origin.js';\nexport { buildPaymentClientOrigin };\n");
     expect(rule(entry, RESTRICTED)).toEqual([expect.stringContaining('may import a stand-in')]);

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import { DEFAULT_FRAUD, FRAUD_COOKIE_MAX_AGE_SECONDS, HttpFraudService } from '../src/store/fraud';
 import { LocalFraud } from '../src/stand-ins/fraud/local';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db';
 import { registerEdge } from '../src/edge/edge';
 import { cspDirectives, loadSecurityConfig, overrideOriginsFromEnv, stampNonces } from '../src/platform/http/security';

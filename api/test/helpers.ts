@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/platform/config';
+import { loadConfig, type Config } from '../src/config';
 import { openDatabase, queryRows, type Database } from '../src/platform/db';
 import { seedIfEmpty } from '../src/seed';
 

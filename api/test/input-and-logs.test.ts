@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
 import { BACKENDS, cognitoCall, createTestContext, type TestContext } from './helpers';
 

@@ -6,9 +6,9 @@
  * needs SMTP_URL and MAIL_FROM.
  */
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { openDatabase, queryRows, type Database } from '../src/platform/db';
-import { productionProblems } from '../src/platform/production';
+import { productionProblems } from '../src/production';
 import { LocalSmtpServer } from '../src/stand-ins/mail/smtp-server';
 import { enqueueOrderMail } from '../src/store/mail/outbox';
 import type { MailMessage, MailTransport } from '../src/store/mail/port';

@@ -4,7 +4,7 @@
  */
 import { ReturnableOrder, storeOpenState, type CheckoutInfoResponse, type ListingResponse, type Product } from '@store/contracts';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import { marketsWith } from '../src/store/market';
 import { BACKENDS, createTestContext, plainProducts, signUpCustomer, type TestContext } from './helpers';

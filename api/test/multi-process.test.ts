@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import pg from 'pg';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
 import { seedIfEmpty } from '../src/seed';
 import { createPostgresDatabase, freePort, TEST_ADDRESS } from './helpers';

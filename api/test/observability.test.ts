@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { openDatabase, type Database } from '../src/platform/db';
 import { metricsAccess } from '../src/platform/http/metrics';
 

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import type { FraudAssessment } from '../src/store/fraud';
 import { LocalSmtpServer } from '../src/stand-ins/mail/smtp-server';

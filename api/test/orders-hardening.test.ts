@@ -10,7 +10,7 @@
 import type { OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app';
-import { loadConfig, parseTrustProxy } from '../src/platform/config';
+import { loadConfig, parseTrustProxy } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import { VoucherService } from '../src/store/vouchers/service';
 import { BACKENDS, cognitoCall, createTestContext, orderRequest, plainProducts, type TestContext } from './helpers';

@@ -4,7 +4,7 @@
  * never logged; the store's CSP allows exactly the configured payment-client origins.
  */
 import { Writable } from 'node:stream';
-import { loadConfig, findRepoRoot } from '../src/platform/config';
+import { loadConfig, findRepoRoot } from '../src/config';
 import { cspDirectives } from '../src/platform/http/security';
 import { DEFAULT_PAYMENT_AUTHORIZATION, loadPaymentClientConfig, paymentClientOrigins, resolvedScripts } from '../src/store/payments/client-config';
 import { buildPaymentClientOrigin } from '../src/stand-ins/payments/client-origin';

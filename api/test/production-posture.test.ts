@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { buildApp } from '../src/app';
 import { registerEdge } from '../src/edge/edge';
-import { ConfigError, loadConfig } from '../src/platform/config';
+import { ConfigError, loadConfig } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import { cspDirectives } from '../src/platform/http/security';
 import { BraintreeStandIn } from '../src/stand-ins/braintree-gateway/server';

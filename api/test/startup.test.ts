@@ -11,9 +11,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/platform/config';
+import { loadConfig } from '../src/config';
 import { DataDirInUseError, lockFileOf, openDatabase } from '../src/platform/db';
-import { productionProblems } from '../src/platform/production';
+import { productionProblems } from '../src/production';
 import { createTestContext } from './helpers';
 
 const repoRoot = path.resolve(__dirname, '../..');

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { Lru, SingleFlight } from '../src/store/catalog/lru';
 import { normaliseCategoryPath, normaliseProductPath, normaliseSort } from '../src/store/catalog/service';
-import { findRepoRoot, loadConfig } from '../src/platform/config';
+import { findRepoRoot, loadConfig } from '../src/config';
 import { fieldOf, reasonOf, sentence, validationBody } from '../src/platform/http/errors';
 import { pickEncoding } from '../src/platform/http/send';
 import { negotiateFormat } from '../src/stand-ins/image-cdn/render';

@@ -21,7 +21,7 @@ export interface AfterpayLimits {
   AUD: number;
 }
 
-/** Cart & checkout settings (docs/checkout.md; read from the environment by api/src/platform/config.ts). */
+/** Cart & checkout settings (docs/checkout.md; read from the environment by api/src/config.ts). */
 export interface CheckoutConfig {
   maxAppliedPromotions: number;
   /**

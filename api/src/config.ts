@@ -1,14 +1,14 @@
-import { metricsAccess, type MetricsAccess } from './http/metrics.js';
+import { metricsAccess, type MetricsAccess } from './platform/http/metrics.js';
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadAccountConfig, type AccountConfig } from '../store/account/config.js';
-import type { RateLimitSettings } from './http/rate-limit.js';
-import { DEFAULT_ERROR_REPORT_SETTINGS, type ErrorReportSettings } from '../store/site/error-reports.js';
-import { DEFAULT_WEB_VITALS_SETTINGS, type WebVitalsSettings } from '../edge/web-vitals.js';
-import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
-import { loadPaymentClientConfig, paymentClientOrigins, type PaymentClientConfig } from '../store/payments/client-config.js';
-import { siteHostsFromEnv } from '../store/market/index.js';
-import type { AfterpayLimits, CheckoutConfig } from '../store/checkout/index.js';
+import { loadAccountConfig, type AccountConfig } from './store/account/config.js';
+import type { RateLimitSettings } from './platform/http/rate-limit.js';
+import { DEFAULT_ERROR_REPORT_SETTINGS, type ErrorReportSettings } from './store/site/error-reports.js';
+import { DEFAULT_WEB_VITALS_SETTINGS, type WebVitalsSettings } from './edge/web-vitals.js';
+import { loadSecurityConfig, type SecurityConfig } from './platform/http/security.js';
+import { loadPaymentClientConfig, paymentClientOrigins, type PaymentClientConfig } from './store/payments/client-config.js';
+import { siteHostsFromEnv } from './store/market/index.js';
+import type { AfterpayLimits, CheckoutConfig } from './store/checkout/index.js';
 import type { SiteHosts } from '@store/contracts';
 import { allowedStandIns, type StandInService } from './production.js';
 
@@ -71,7 +71,7 @@ export interface Config {
   payLater: PayLaterConfig;
   /** What an order gets when the fraud decision service cannot answer (FRAUD_UNAVAILABLE). */
   fraudUnavailable: FraudUnavailablePolicy;
-  /** The stand-ins ALLOW_STAND_INS accepts in production (api/src/platform/production.ts). */
+  /** The stand-ins ALLOW_STAND_INS accepts in production (api/src/production.ts). */
   allowedStandIns: ReadonlySet<StandInService>;
   /** Serve the OpenAPI document and its UI at /api/docs (API_DOCS; on outside production). */
   apiDocs: boolean;
@@ -383,7 +383,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, startDir: strin
       verifyUrl: env.BOTCHECK_VERIFY_URL || '',
       minScore: numberFrom(env.BOTCHECK_MIN_SCORE, 0.5, 'BOTCHECK_MIN_SCORE', 0, 1),
       // the stand-in's token mint: not in production, even with the bot-check stand-in allowed, unless automated
-      // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/platform/production.ts)
+      // tests also ask for it by name (BOTCHECK_OPEN_MINT=1; src/production.ts)
       mintOpen: !production || (standIns.has('botcheck') && isOn(env.BOTCHECK_OPEN_MINT)),
     },
     fraud: {

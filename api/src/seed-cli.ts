@@ -11,10 +11,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../platform/config.js';
-import { countProducts, openDatabase } from '../platform/db/index.js';
-import { generateCatalogue, insertCatalogue, truncateCatalogue } from './index.js';
-import { announceCatalogChanged } from '../store/catalog/sync.js';
+import { loadConfig } from './config.js';
+import { countProducts, openDatabase } from './platform/db/index.js';
+import { generateCatalogue, insertCatalogue, truncateCatalogue } from './seed/index.js';
+import { announceCatalogChanged } from './store/catalog/sync.js';
 
 const { values } = parseArgs({
   options: {

@@ -7,9 +7,9 @@
  * stand-in's token mint, which is closed in production (botcheck/routes.ts); only the end-to-end
  * suite opens it, with the bot-check stand-in allowed and BOTCHECK_OPEN_MINT=1 together.
  */
-import { DEFAULT_BOTCHECK } from '../store/botcheck/index.js';
+import { DEFAULT_BOTCHECK } from './store/botcheck/index.js';
 import type { Config } from './config.js';
-import { DEFAULT_FRAUD } from '../store/fraud/index.js';
+import { DEFAULT_FRAUD } from './store/fraud/index.js';
 
 export const ALLOW_STAND_INS = 'ALLOW_STAND_INS';
 export const ALLOW_DEFAULT_SECRETS = 'ALLOW_DEFAULT_SECRETS';
