@@ -197,7 +197,9 @@ function createConfig(o, argv = {}) {
     // root component (defineRemoteApp's replaceRootComponent).
     devServer: {
       port: devPort,
-      headers: { 'Access-Control-Allow-Origin': '*' },
+      // a store on a public https address may fetch this dev server once the developer allows it:
+      // its answers (preflights included) say a private network resource agrees to be reached
+      headers: { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Private-Network': 'true' },
       hot: 'only',
       liveReload: false,
       client: { webSocketURL: `ws://localhost:${devPort}/ws`, overlay: false, logging: 'warn' },
