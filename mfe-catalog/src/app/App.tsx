@@ -1,6 +1,6 @@
 import type { RouteData } from '@store/contracts/ssr';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { listingModule, productModule, WithRouteModule } from './route-modules';
+import { listingModule, productModule, WithRouteModule } from './routeModules';
 import { RouteDataProvider } from '@store/ui/route-data';
 import { NotFound } from '../lib/NotFound';
 

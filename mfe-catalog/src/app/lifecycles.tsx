@@ -2,16 +2,18 @@
 import { defineRemoteApp } from '@store/shared-events/remote';
 import { App } from './App';
 import { prefetchRoute } from './prefetch';
-import { loadRouteModuleFor } from './route-modules';
+import { loadRouteModuleFor } from './routeModules';
 
 /** single-spa lifecycles of the catalog remote (the shell passes each mount its own element). */
 const app = defineRemoteApp({ name: 'catalog', rootComponent: App });
-export const { bootstrap, unmount } = app;
-/** Mounts (or hydrates) once the page's own code is here: see ./route-modules. */
-export async function mount(props: Parameters<typeof app.mount>[0]): Promise<unknown> {
-  await loadRouteModuleFor(window.location.pathname).catch(() => undefined);
-  return app.mount(props);
-}
+export const { bootstrap, mount, unmount } = {
+  ...app,
+  /** Mounts (or hydrates) once the page's own code is here: see ./routeModules. */
+  mount: async (props: Parameters<typeof app.mount>[0]): Promise<unknown> => {
+    await loadRouteModuleFor(window.location.pathname).catch(() => undefined);
+    return app.mount(props);
+  },
+};
 /** Called by the shell for visible links to catalog routes: warms the route's data. */
 export function prefetch(url: string): Promise<unknown> {
   return prefetchRoute(url);

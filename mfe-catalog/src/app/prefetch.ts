@@ -1,6 +1,6 @@
 import { fetchListing, prefetchProduct } from '../lib/api';
 import { paramsFor } from '../features/listing/scope';
-import { loadRouteModuleFor } from './route-modules';
+import { loadRouteModuleFor } from './routeModules';
 import { readListingUrl } from '../features/listing/url';
 
 /**

@@ -11,7 +11,7 @@ import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { listingUrl, productApiUrl } from '../lib/api';
 import { CatalogRoutes } from '../app/App';
-import { provideRouteModules } from '../app/route-modules';
+import { provideRouteModules } from '../app/routeModules';
 import * as listing from '../features/listing/ListingPage';
 import * as product from '../features/product/ProductPage';
 import { paramsFor, type ListingScope } from '../features/listing/scope';

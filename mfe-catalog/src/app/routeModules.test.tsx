@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { WithRouteModule } from './route-modules';
+import { WithRouteModule } from './routeModules';
 
 interface PageModule {
   Page: () => ReactElement;
