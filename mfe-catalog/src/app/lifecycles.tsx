@@ -22,6 +22,7 @@ export function prefetch(url: string): Promise<unknown> {
 // Hot updates in development (`npm run dev`, docs/deploying.md): an edit anywhere under ./App
 // re-renders the mounted roots in place, without a page reload. Absent from production builds.
 import.meta.webpackHot?.accept('./App', () => app.replaceRootComponent(App));
-// ./prefetch imports the route modules too: accept it as well, or an edit to a page reaches this
-// module through it, is refused, and (hot-only) never shows. The imported binding is updated.
-import.meta.webpackHot?.accept('./prefetch');
+// ./prefetch and ./routeModules (which this module uses too) import the pages: accept them as well,
+// or an edit to a page reaches this module through them, is refused, and (hot-only) never shows.
+// The imported bindings are updated; the new App renders with the new route modules.
+import.meta.webpackHot?.accept(['./prefetch', './routeModules']);
