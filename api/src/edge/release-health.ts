@@ -5,6 +5,7 @@ import type { Database } from '../platform/db/index.js';
 type Db = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 import { releaseHealth } from '../platform/db/schema-site.js';
 import type { SsrMetrics } from '../platform/http/metrics.js';
+import { CountedRows, minuteOf } from './counted-rows.js';
 
 /**
  * Per-version health in the database (table release_health, one row per remote, version and
@@ -16,7 +17,6 @@ export interface HealthCounts {
   errorReports: number;
 }
 
-const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 
 /** Adds counts to a remote version's row of the minute holding `at`. */
 export async function addHealth(db: Db, remote: string, version: string, counts: Partial<HealthCounts>, at: Date): Promise<void> {
@@ -58,13 +58,15 @@ export async function pruneHealth(db: Db, before: Date): Promise<void> {
  * renders (the remote answered), failures as render failures.
  */
 export class RenderHealthRecorder {
-  private pending = new Map<string, { remote: string; version: string; minute: number; renders: number; renderFailures: number }>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly rows: CountedRows<{ remote: string; version: string; minute: number; renders: number; renderFailures: number }>;
 
   constructor(
-    private readonly db: Database,
+    db: Database,
     private readonly options: { flushMs?: number; now?: () => Date; onError?: (error: unknown) => void } = {},
-  ) {}
+  ) {
+    // a failure keeps nothing twice: the counts are reported and dropped
+    this.rows = new CountedRows((row) => addHealth(db, row.remote, row.version, { renders: row.renders, renderFailures: row.renderFailures }, new Date(row.minute)), options);
+  }
 
   /** SsrMetrics that count here, then pass on to `next` (the Prometheus metrics). */
   metrics(next?: SsrMetrics): SsrMetrics {
@@ -79,32 +81,13 @@ export class RenderHealthRecorder {
 
   count(remote: string, version: string, failed: boolean): void {
     const minute = minuteOf((this.options.now ?? (() => new Date()))()).getTime();
-    const key = `${remote} ${version} ${minute}`;
-    let row = this.pending.get(key);
-    if (!row) {
-      row = { remote, version, minute, renders: 0, renderFailures: 0 };
-      this.pending.set(key, row);
-    }
+    const row = this.rows.row(`${remote} ${version} ${minute}`, () => ({ remote, version, minute, renders: 0, renderFailures: 0 }))!;
     row.renders += 1;
     if (failed) row.renderFailures += 1;
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.options.flushMs ?? 5000);
-      this.timer.unref();
-    }
   }
 
-  /** Adds what was counted to the table (a failure keeps nothing twice: the counts are reported and dropped). */
-  async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const rows = [...this.pending.values()];
-    this.pending.clear();
-    for (const row of rows) {
-      try {
-        await addHealth(this.db, row.remote, row.version, { renders: row.renders, renderFailures: row.renderFailures }, new Date(row.minute));
-      } catch (error) {
-        this.options.onError?.(error);
-      }
-    }
+  /** Adds what was counted to the table. */
+  flush(): Promise<void> {
+    return this.rows.flush();
   }
 }

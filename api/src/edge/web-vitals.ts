@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../platform/db/index.js';
 import { webVitals } from '../platform/db/schema-site.js';
+import { CountedRows, minuteOf } from './counted-rows.js';
 
 /**
  * Field Web Vitals in the database (table web_vitals): per minute, remote, version and metric, the
@@ -60,7 +61,6 @@ export interface WebVitalsSettings {
 
 export const DEFAULT_WEB_VITALS_SETTINGS: WebVitalsSettings = { perMinute: 30, retentionDays: 7, maxRows: 500_000 };
 
-const minuteOf = (at: Date) => new Date(Math.floor(at.getTime() / 60_000) * 60_000);
 /** Distinct counters held in memory between flushes at most (more are dropped and counted as dropped). */
 const MAX_PENDING = 20_000;
 const PRUNE_EVERY_MS = 60_000;
@@ -70,8 +70,7 @@ const PRUNE_EVERY_MS = 60_000;
  * minute, remote, version, metric and bucket), pruning past the retention rule at most once a minute.
  */
 export class WebVitalsRecorder {
-  private pending = new Map<string, { minute: number; remote: string; version: string; metric: Metric; bucket: number; count: number }>();
-  private timer: NodeJS.Timeout | null = null;
+  private readonly rows: CountedRows<{ minute: number; remote: string; version: string; metric: Metric; bucket: number; count: number }>;
   private lastPrune = 0;
   dropped = 0;
 
@@ -79,7 +78,16 @@ export class WebVitalsRecorder {
     private readonly db: Database,
     private readonly settings: WebVitalsSettings = DEFAULT_WEB_VITALS_SETTINGS,
     private readonly options: { flushMs?: number; now?: () => Date; onError?: (error: unknown) => void } = {},
-  ) {}
+  ) {
+    this.rows = new CountedRows(
+      (row) =>
+        db
+          .insert(webVitals)
+          .values({ minute: new Date(row.minute), remote: row.remote, version: row.version, metric: row.metric, bucket: row.bucket, count: row.count })
+          .onConflictDoUpdate({ target: [webVitals.remote, webVitals.version, webVitals.metric, webVitals.minute, webVitals.bucket], set: { count: sql`${webVitals.count} + ${row.count}` } }),
+      { ...options, maxRows: MAX_PENDING },
+    );
+  }
 
   private now(): Date {
     return (this.options.now ?? (() => new Date()))();
@@ -88,33 +96,14 @@ export class WebVitalsRecorder {
   record(remote: string, version: string, metric: Metric, value: number): void {
     const minute = minuteOf(this.now()).getTime();
     const bucket = bucketOf(metric, value);
-    const key = `${minute} ${remote} ${version} ${metric} ${bucket}`;
-    const row = this.pending.get(key);
+    const row = this.rows.row(`${minute} ${remote} ${version} ${metric} ${bucket}`, () => ({ minute, remote, version, metric, bucket, count: 0 }));
     if (row) row.count += 1;
-    else if (this.pending.size >= MAX_PENDING) this.dropped += 1;
-    else this.pending.set(key, { minute, remote, version, metric, bucket, count: 1 });
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), this.options.flushMs ?? 5000);
-      this.timer.unref();
-    }
+    else this.dropped += 1;
   }
 
   /** Adds what was counted to the table, then prunes (a failure is reported; the counts are dropped, never added twice). */
   async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const rows = [...this.pending.values()];
-    this.pending.clear();
-    for (const row of rows) {
-      try {
-        await this.db
-          .insert(webVitals)
-          .values({ minute: new Date(row.minute), remote: row.remote, version: row.version, metric: row.metric, bucket: row.bucket, count: row.count })
-          .onConflictDoUpdate({ target: [webVitals.remote, webVitals.version, webVitals.metric, webVitals.minute, webVitals.bucket], set: { count: sql`${webVitals.count} + ${row.count}` } });
-      } catch (error) {
-        this.options.onError?.(error);
-      }
-    }
+    await this.rows.flush();
     const now = this.now().getTime();
     if (now - this.lastPrune >= PRUNE_EVERY_MS) {
       this.lastPrune = now;
