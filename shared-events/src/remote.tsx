@@ -194,7 +194,9 @@ let emotionCache: EmotionCache | null = null;
  */
 export function pageEmotionCache(): EmotionCache {
   if (!emotionCache) {
-    emotionCache = createCache({ key: 'css', nonce: cspNonce() });
+    // no vendor prefixes, like the edge's renders: every supported browser reads the standard
+    // properties, and the server's style tag is a fifth smaller
+    emotionCache = createCache({ key: 'css', nonce: cspNonce(), stylisPlugins: [] });
     // the server render's rules are in the page already (SERVER_STYLES_KEY)
     if (typeof document !== 'undefined') {
       for (const node of document.querySelectorAll(`style[data-emotion^="${SERVER_STYLES_KEY} "]`)) {

@@ -8,6 +8,7 @@
  * Not React.lazy: a lazy component suspends on its first render even when its chunk is already
  * here, so hydration would show the Suspense fallback instead of the server's HTML.
  */
+import { warmWhenIdle } from '@store/shared-events/remote';
 import { useEffect, useState, type ReactElement } from 'react';
 
 type ListingModule = typeof import('../features/listing/ListingPage');
@@ -39,6 +40,19 @@ function routeModule<M>(importer: () => Promise<M>): RouteModule<M> {
 export const listingModule = routeModule<ListingModule>(() => import(/* webpackChunkName: "listing" */ '../features/listing/ListingPage'));
 export const productModule = routeModule<ProductModule>(() => import(/* webpackChunkName: "product" */ '../features/product/ProductPage'));
 
+/**
+ * The page a shopper most often opens next from each page: a listing's tiles lead to products. Its
+ * code is loaded once the browser is idle after the shopper's first intent (a page nobody touches
+ * loads nothing more), so the tap on a tile waits only for the product's data.
+ */
+const NEXT_PAGE = new Map<RouteModule<unknown>, RouteModule<unknown>>([[listingModule, productModule]]);
+
+function warmNextPage(module: RouteModule<unknown>): () => void {
+  const next = NEXT_PAGE.get(module);
+  if (!next || next.current) return () => undefined;
+  return warmWhenIdle(() => void next.load().catch(() => undefined), 3000);
+}
+
 /** The server build: both pages are in its bundle already. */
 export function provideRouteModules(modules: { listing: ListingModule; product: ProductModule }): void {
   listingModule.current = modules.listing;
@@ -67,6 +81,7 @@ export function WithRouteModule<M>({ module, render }: { module: RouteModule<M>;
   // wrapper (search results to a product): what was loaded counts only for the module it was for
   const [loaded, setLoaded] = useState<{ for: RouteModule<M>; module: M } | null>(null);
   const current = module.current ?? (loaded?.for === module ? loaded.module : null);
+  useEffect(() => warmNextPage(module as RouteModule<unknown>), [module]);
   useEffect(() => {
     if (current) return undefined;
     let live = true;

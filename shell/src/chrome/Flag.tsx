@@ -1,13 +1,21 @@
 /** Flags drawn by the project (simplified for icon sizes): New Zealand, Australia, or a generic globe. */
 
-function starPoints(cx: number, cy: number, r: number, points: number, inner: number): string {
+function starPoints(points: number, inner: number): string {
   const out: string[] = [];
   for (let i = 0; i < points * 2; i += 1) {
-    const radius = i % 2 === 0 ? r : r * inner;
+    const radius = i % 2 === 0 ? 1 : inner;
     const angle = -Math.PI / 2 + (i * Math.PI) / points;
-    out.push(`${(cx + radius * Math.cos(angle)).toFixed(2)},${(cy + radius * Math.sin(angle)).toFixed(2)}`);
+    out.push(`${(radius * Math.cos(angle)).toFixed(3)},${(radius * Math.sin(angle)).toFixed(3)}`);
   }
   return out.join(' ');
+}
+
+/**
+ * A star of radius 1 moved and scaled into place: every star of a kind has the same points, which
+ * the page's compression stores once (the flag is in the header of every server-rendered page).
+ */
+function Star({ x, y, r, points, inner, fill, stroke }: { x: number; y: number; r: number; points: number; inner: number; fill: string; stroke?: string }) {
+  return <polygon points={starPoints(points, inner)} transform={`translate(${x} ${y}) scale(${r})`} fill={fill} {...(stroke ? { stroke, strokeWidth: Number((0.6 / r).toFixed(3)) } : {})} />;
 }
 
 /** The Union Jack in the canton (a nested svg clips the crosses to it). */
@@ -45,10 +53,10 @@ export function Flag({ country, size = 28 }: { country: string; size?: number })
         <rect width="60" height="30" fill="#012169" />
         <UnionJack />
         {country === 'NZ'
-          ? NZ_STARS.map(([x, y, r]) => <polygon key={`${x}-${y}`} points={starPoints(x, y, r, 5, 0.4)} fill="#C8102E" stroke="#fff" strokeWidth="0.6" />)
+          ? NZ_STARS.map(([x, y, r]) => <Star key={`${x}-${y}`} x={x} y={y} r={r} points={5} inner={0.4} fill="#C8102E" stroke="#fff" />)
           : [
-              <polygon key="commonwealth" points={starPoints(15, 22.5, 4.5, 7, 0.45)} fill="#fff" />,
-              ...AU_STARS.map(([x, y, r, n]) => <polygon key={`${x}-${y}`} points={starPoints(x, y, r, n, 0.45)} fill="#fff" />),
+              <Star key="commonwealth" x={15} y={22.5} r={4.5} points={7} inner={0.45} fill="#fff" />,
+              ...AU_STARS.map(([x, y, r, n]) => <Star key={`${x}-${y}`} x={x} y={y} r={r} points={n} inner={0.45} fill="#fff" />),
             ]}
       </svg>
     );

@@ -16,6 +16,7 @@ const card = css({
   font: '700 10px/1 Arial, Helvetica, sans-serif',
   overflow: 'hidden',
   // the marks are pictures of the brand's name: the name is the card's aria-label
+  WebkitUserSelect: 'none',
   userSelect: 'none',
 });
 

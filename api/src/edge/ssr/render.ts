@@ -53,7 +53,9 @@ export function renderRoot(element: ReactElement, ms: number): Promise<Rendered>
     let failed: unknown = null;
     // No CSP nonce here: rendered HTML is cached across requests; page.ts stamps each response's
     // nonce as it writes it.
-    const cache = createCache({ key: 'css' });
+    // no vendor prefixes (the browsers the store supports read the standard properties): the same
+    // options as the browser's page cache (shared-events remote.tsx)
+    const cache = createCache({ key: 'css', stylisPlugins: [] });
     cache.compat = true;
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {

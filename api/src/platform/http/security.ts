@@ -170,6 +170,10 @@ export function registerSecurityHeaders(app: FastifyInstance, config: SecurityCo
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+    // obsolete: IE8's download prompt and Flash/Acrobat cross-domain policies (every byte of a
+    // page's headers counts against its first round trip)
+    xDownloadOptions: false,
+    xPermittedCrossDomainPolicies: false,
     strictTransportSecurity: config.hstsMaxAge > 0 ? { maxAge: config.hstsMaxAge, includeSubDomains: false } : false,
   });
   app.addHook('onRequest', async (_request, reply) => {

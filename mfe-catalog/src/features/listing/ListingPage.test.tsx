@@ -124,7 +124,7 @@ describe('product impressions (issue 4: 3 s after a list is shown)', () => {
 });
 
 describe('listing discoverability (issue 4 point 6)', () => {
-  it('a category page: title, description, canonical path (no query) and ItemList JSON-LD, indexable', async () => {
+  it('a category page: title, description, canonical path (no query) and BreadcrumbList JSON-LD (no ItemList), indexable', async () => {
     answer(listing({ category: { id: 'c2', name: 'Totes', path: 'meta/totes', breadcrumbs: [{ name: 'Totes', path: 'meta/totes' }] } as ListingResponse['category'] }));
     const view = show('/categories/meta/totes?colour=tan&sort=price-asc', { kind: 'category', path: 'meta/totes' });
     await act(async () => {
@@ -136,12 +136,10 @@ describe('listing discoverability (issue 4 point 6)', () => {
     expect(h.robots).toBeNull();
     expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', expect.stringContaining('Shop 2 totes at Fernleaf'));
     expect(h.jsonLd).toMatchObject({
-      '@type': 'ItemList',
-      name: 'Totes',
-      numberOfItems: 2,
+      '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, url: 'http://localhost/products/harbour-backpack-p1' },
-        { '@type': 'ListItem', position: 2, url: 'http://localhost/products/ridge-tote-p2' },
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'http://localhost/' },
+        { '@type': 'ListItem', position: 2, name: 'Totes', item: 'http://localhost/categories/meta/totes' },
       ],
     });
     view.unmount();
@@ -161,7 +159,7 @@ describe('listing discoverability (issue 4 point 6)', () => {
     expect(h.title).toBe('Search results for “metatote” | Fernleaf');
     expect(h.canonical).toBe('http://localhost/search');
     expect(h.robots).toBe('noindex');
-    expect(h.jsonLd).toMatchObject({ '@type': 'ItemList', name: 'Search results for “metatote”', numberOfItems: 2 });
+    expect(h.jsonLd).toBeNull();
   });
 });
 
