@@ -152,6 +152,28 @@ describe('page keys an attacker cannot multiply', () => {
     expect(pageCacheStats().entries).toBe(before + 1);
   });
 
+  it('keeps one 404 page per site for every unknown path: junk paths render nothing again and make no entries', async () => {
+    const page = (html: string) => html.replace(/nonce="[^"]*"/g, '').replace(/'nonce-[^']*'/g, '');
+    const first = await get('/no-such-page-0');
+    expect(first.statusCode).toBe(404);
+    expect(first.body).toContain('<meta name="robots" content="noindex" data-page-meta>');
+    const before = pageCacheStats().entries;
+    const hits = async () => Number(/ssr_page_cache_lookups_total\{result="hit"\} (\d+)/.exec((await app.inject({ method: 'GET', url: '/metrics' })).body)?.[1] ?? 0);
+    const hitsBefore = await hits();
+    for (let n = 1; n <= 25; n += 1) {
+      const res = await get(n % 2 ? `/no-such-page-${n}?q=${n}` : `/junk/${n}/${'x'.repeat(n)}`);
+      expect(res.statusCode).toBe(404);
+      expect(page(res.body)).toBe(page(first.body));
+    }
+    expect(pageCacheStats().entries).toBe(before);
+    // each of them was the kept page, not a new render
+    expect((await hits()) - hitsBefore).toBe(25);
+    // the Australian site's 404 is its own (its language and market)
+    const au = await get('/no-such-page-26', 'au.localhost:8080');
+    expect(au.statusCode).toBe(404);
+    expect(au.body).toMatch(/<html lang="en-AU">/);
+  });
+
   it('answers the route payload for the same URL the page was kept for', async () => {
     const res = await get('/things/tote/_payload.json?sort=price&utm_campaign=x&colour=red');
     expect(res.statusCode).toBe(200);

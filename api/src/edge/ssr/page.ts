@@ -255,6 +255,17 @@ class RenderCache {
 }
 /** Rendered regions, headers and footers, 32 MB. */
 const renders = new RenderCache(32 * 1024 * 1024);
+/** The path a 404's error page and chrome are rendered for: none of the store's pages (no menu entry is current). */
+const NOT_FOUND_PATH = '/404';
+/** The chrome data object is kept for NAV_TTL_MS: its JSON too. */
+function chromeJsonOf(data: Record<string, unknown>): string {
+  let json = chromeJsons.get(data);
+  if (json === undefined) {
+    json = jsonForScript(data);
+    chromeJsons.set(data, json);
+  }
+  return json;
+}
 /** Assembled pages without their nonces (page-cache.ts), 64 MB. */
 const pages = new PageCache(64 * 1024 * 1024);
 /**
@@ -346,8 +357,21 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     if (!(await request.exists())) status = 404;
     else region = { name: owner.name, version: owner.version, kind: 'frame', html: '' };
   }
+  // A 404 is the same page whatever path was asked for (the error page and the chrome are rendered
+  // for NOT_FOUND_PATH): kept once per release, market and cohort view, so junk paths neither
+  // render again nor make entries.
+  const notFoundKey = status === 404 && request.nonces ? `${request.shellVersion} 404 ${market.id} ${request.variant ?? ''}` : null;
+  const notFoundInputs = async (): Promise<PageInputs> => ({ status, dataJson: '', chromeJson: chromeJsonOf(await chrome), headExtra: request.headExtra });
+  if (notFoundKey) {
+    const hit = pages.get(notFoundKey, await notFoundInputs());
+    options.metrics?.pageCacheLookup(hit !== undefined);
+    if (hit) {
+      hit.compressInBackground(pages.compressing, (error) => options.log.warn({ err: error, path: request.pathname }, 'page compression failed'));
+      return { status, template: hit, nonces: request.nonces ?? null };
+    }
+  }
   if (status === 404) {
-    const errorPage = await options.renderers.call<Rendered>({ op: 'errorPage', file: shellBundle.file, url: request.url, market, status: 404, ms: 1000 }, 1000);
+    const errorPage = await options.renderers.call<Rendered>({ op: 'errorPage', file: shellBundle.file, url: new URL(NOT_FOUND_PATH, request.url).href, market, status: 404, ms: 1000 }, 1000);
     region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
     regionStyles = errorPage.styles;
     const errorHead: PageHead = { title: shell.errorTitle404, noindex: true };
@@ -355,18 +379,13 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   }
 
   const data = await chrome;
-  // the chrome data object is kept for NAV_TTL_MS: its JSON too
-  let chromeJson = chromeJsons.get(data);
-  if (chromeJson === undefined) {
-    chromeJson = jsonForScript(data);
-    chromeJsons.set(data, chromeJson);
-  }
+  const chromeJson = chromeJsonOf(data);
   // the same release, market, URL, data, chrome data and head extras assemble the same page, but
   // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
   // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
-  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url} ${request.variant ?? ''}` : null;
+  const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url} ${request.variant ?? ''}` : notFoundKey;
   const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
-  if (pageKey && inputs) {
+  if (pageKey && inputs && !notFoundKey) {
     const hit = pages.get(pageKey, inputs);
     options.metrics?.pageCacheLookup(hit !== undefined);
     if (hit) {
@@ -381,7 +400,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   let header = status === 404 ? undefined : renders.get(`header ${chromeKey}`, chromeJson);
   let footer = status === 404 ? undefined : renders.get(`footer ${chromeKey}`, chromeJson);
   if (header === undefined || footer === undefined) {
-    ({ header, footer } = await options.renderers.call<{ header: Rendered; footer: Rendered }>({ op: 'chrome', file: shellBundle.file, url: request.url, data, market, ms: 1000 }, 1000));
+    ({ header, footer } = await options.renderers.call<{ header: Rendered; footer: Rendered }>({ op: 'chrome', file: shellBundle.file, url: status === 404 ? new URL(NOT_FOUND_PATH, request.url).href : request.url, data, market, ms: 1000 }, 1000));
     if (status !== 404) {
       renders.set(`header ${chromeKey}`, chromeJson, header);
       renders.set(`footer ${chromeKey}`, chromeJson, footer);
