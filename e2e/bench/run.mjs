@@ -57,7 +57,7 @@ import { benchListing, LISTING_PATH } from './lib/api.mjs';
 import { benchCheckout } from './lib/checkout.mjs';
 import { measureFirstLoad } from './lib/firstload.mjs';
 import { startFloor, warmImages } from './lib/floor.mjs';
-import { measureTaps, QUIET_LOAD, quietPageScripts } from './lib/interactive.mjs';
+import { beaconCost, measureTaps, QUIET_LOAD, quietPageScripts } from './lib/interactive.mjs';
 import { lighthouseInterleaved } from './lib/lighthouse.mjs';
 import { packagesOf } from './lib/sourcemap.mjs';
 import { cleanupAll, freePort, isCleaningUp, log, onCleanup, runTimed, startServer, tail } from './lib/proc.mjs';
@@ -171,6 +171,7 @@ const result = {
   lighthouse: null,
   taps: null,
   quietScripts: null,
+  beacon: null,
   ssr: null,
   api: null,
   checkout: null,
@@ -600,6 +601,8 @@ async function tapsSection(server, routes) {
   for (const failure of result.taps?.failures ?? []) result.errors.push(`taps ${failure}`);
   const paths = Object.fromEntries(routes.filter((r) => r.key === 'category' || r.key === 'product').map((r) => [r.key, r.path]));
   result.quietScripts = (await section('scripts of an untouched page in its first 10 s', () => quietPageScripts({ baseUrl: server.baseUrl, paths, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS }))) ?? null;
+  result.beacon = (await section('the Web Vitals reporter before the page is interactive (category page, view sampled)', () => beaconCost({ baseUrl: server.baseUrl, path: listing, chromiumPath: CHROMIUM_PATH, chromiumFlags: CHROMIUM_FLAGS, log }))) ?? null;
+  for (const failure of result.beacon?.failures ?? []) result.errors.push(`beacon ${failure}`);
 }
 
 /** A product of the travel category with two sizes in stock, sold one at a time (for the size tap and Add to cart). */

@@ -219,3 +219,86 @@ export async function quietPageScripts({ baseUrl, paths, chromiumPath, chromiumF
   }
   return out;
 }
+
+/**
+ * What the field Web Vitals reporter costs before the page is interactive: a phone (4x CPU) opens
+ * `path` with its page view sampled (the page's registry asks for every view, as it does on a
+ * checkout route), shows intent (a key press) once the page has loaded, and records Long Animation
+ * Frames with the scripts that ran in them. Counted: frames of 50 ms or more that ran the
+ * reporter's chunk (`/vitals.`) before every server-rendered region was hydrated. Target: none.
+ */
+export async function beaconCost({ baseUrl, path: pathname, chromiumPath, chromiumFlags, runs = 3, log = () => {} }) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  const forget = onCleanup(() => browser.close());
+  const perRun = [];
+  const failures = [];
+  try {
+    for (let i = 1; i <= runs; i += 1) {
+      const quiet = await waitForQuietMachine({ log });
+      const { context, page } = await newPhone(browser);
+      try {
+        await context.addInitScript(() => {
+          window.__beacon = { frames: [], interactiveAt: null };
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries()) {
+              window.__beacon.frames.push({ start: entry.startTime, duration: entry.duration, scripts: (entry.scripts ?? []).map((s) => ({ url: s.sourceURL, duration: s.duration, invoker: s.invoker })) });
+            }
+          }).observe({ type: 'long-animation-frame', buffered: true });
+          const check = () => {
+            if (window.__beacon.interactiveAt === null && document.readyState !== 'loading' && !document.querySelector('[data-ssr="rendered"]')) window.__beacon.interactiveAt = performance.now();
+          };
+          document.addEventListener('DOMContentLoaded', () => {
+            new MutationObserver(check).observe(document.documentElement, { subtree: true, attributes: true, attributeFilter: ['data-ssr'] });
+          });
+        });
+        // the page view is sampled: its registry asks for every view
+        await page.route(`${baseUrl}${pathname}`, async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace(/(<script type="application\/json" id="shell-registry">)(.*?)(<\/script>)/s, (_m, open, json, close) => `${open}${JSON.stringify({ ...JSON.parse(json), analytics: { ...(JSON.parse(json).analytics ?? {}), vitalsSampleRate: 1 } })}${close}`);
+          await route.fulfill({ response, body: html });
+        });
+        await page.goto(`${baseUrl}${pathname}`, { waitUntil: 'load' });
+        await page.waitForTimeout(300);
+        await page.keyboard.press('Shift');
+        const reporter = await page.waitForResponse((r) => /\/vitals\.[^/]*\.js$/.test(r.url()), { timeout: 30_000 }).catch(() => null);
+        await page.waitForFunction(() => window.__beacon.interactiveAt !== null, null, { timeout: 30_000 }).catch(() => undefined);
+        await page.waitForTimeout(3000);
+        const seen = await page.evaluate(() => ({
+          interactiveAt: window.__beacon.interactiveAt,
+          reporterAt: performance.getEntriesByType('resource').find((e) => /\/vitals\.[^/]*\.js$/.test(e.name))?.responseEnd ?? null,
+          frames: window.__beacon.frames,
+        }));
+        const byReporter = seen.frames.filter((f) => f.duration >= 50 && f.scripts.some((s) => /\/vitals\.[^/]*\.js/.test(s.url)));
+        const before = byReporter.filter((f) => seen.interactiveAt === null || f.start < seen.interactiveAt);
+        const run = {
+          loadAverage: quiet.load,
+          gaveUpWaiting: quiet.gaveUp,
+          reporterLoaded: reporter !== null,
+          interactiveMs: seen.interactiveAt === null ? null : Math.round(seen.interactiveAt),
+          reporterMs: seen.reporterAt === null ? null : Math.round(seen.reporterAt),
+          longFramesBeforeInteractive: before.length,
+          longFramesAfter: byReporter.length - before.length,
+          longestMs: byReporter.length ? Math.round(Math.max(...byReporter.map((f) => f.duration))) : 0,
+          // every long frame of the page: none at all means the browser reported none (no measurement)
+          longFramesOfPage: seen.frames.filter((f) => f.duration >= 50).length,
+        };
+        if (!run.reporterLoaded) failures.push(`run ${i}: the reporter was not loaded`);
+        if (run.longFramesOfPage === 0) {
+          failures.push(`run ${i}: the browser reported no long animation frame at all (hydration at 4x CPU has some): not measured`);
+          run.reporterLoaded = false;
+        }
+        perRun.push(run);
+        log(`  beacon run ${i}/${runs} (load ${quiet.load}): interactive at ${run.interactiveMs} ms, reporter at ${run.reporterMs} ms, its long frames before interactive ${run.longFramesBeforeInteractive}, after ${run.longFramesAfter} (longest ${run.longestMs} ms), the page's ${run.longFramesOfPage}`);
+      } catch (error) {
+        failures.push(`run ${i}: ${error?.message?.split('\n')[0] ?? error}`);
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    forget();
+    await browser.close();
+  }
+  const measured = perRun.filter((r) => r.reporterLoaded);
+  return { path: pathname, runs: perRun, failures, longFramesBeforeInteractive: measured.length ? Math.max(...measured.map((r) => r.longFramesBeforeInteractive)) : null };
+}

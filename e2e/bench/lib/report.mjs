@@ -293,6 +293,9 @@ function tapsReport(result) {
   if (q) {
     for (const [key, page] of Object.entries(q)) out.push(`untouched ${key} page (${page.path}), first ${page.seconds} s: ${page.scripts} scripts, ${kb(page.bytes)} KB on the wire`);
   }
+  for (const run of result.beacon?.runs ?? []) {
+    out.push(`Web Vitals reporter on ${result.beacon.path} (load ${run.loadAverage}${run.gaveUpWaiting ? ', not quiet' : ''}): interactive at ${run.interactiveMs ?? '-'} ms, reporter loaded at ${run.reporterMs ?? '-'} ms, its long frames before interactive ${run.longFramesBeforeInteractive}, after ${run.longFramesAfter} (longest ${run.longestMs} ms)`);
+  }
   out.push('');
   return out;
 }
@@ -413,6 +416,10 @@ export function targetsOf(result) {
       const shownTarget = { addToCart: TAP_TARGETS.addToCartDrawerMs, cartToContact: TAP_TARGETS.cartToContactMs, listingToProduct: TAP_TARGETS.listingToProductMs }[key];
       if (shownTarget) add(`tap: ${tap.label}: shown <= ${shownTarget} ms`, tap.shownMs === null ? null : `${tap.shownMs} ms`, tap.shownMs === null ? undefined : tap.shownMs <= shownTarget);
     }
+  }
+  if (result.beacon) {
+    const n = result.beacon.longFramesBeforeInteractive;
+    add('Web Vitals reporter: long frames (>= 50 ms) before the page is interactive = 0', n === null ? null : String(n), n === null ? undefined : n === 0);
   }
   for (const [key, p] of Object.entries(result.ssr?.pages ?? {})) {
     add(`server render ${key}: p95 <= ${p.targets.p95Ms} ms`, `${p.p95Ms} ms`, p.met.p95);
