@@ -1,4 +1,6 @@
+import dgram from 'node:dgram';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerEdge } from '../src/edge/edge';
@@ -24,6 +26,24 @@ exports.load = async ({ url }) => {
   if (pathname === '/snoop/file') return { status: 200, data: { text: nodeRequire('node:fs').readFileSync(searchParams.get('path'), 'utf8') } };
   if (pathname === '/snoop/spawn') return { status: 200, data: { text: String(nodeRequire('node:child_process').execSync('env')) } };
   if (pathname === '/snoop/worker') { new (nodeRequire('node:worker_threads').Worker)('1', { eval: true }); return { status: 200, data: { text: 'worker started' } }; }
+  const port = Number(searchParams.get('port'));
+  const reached = (how) => ({ status: 200, data: { text: 'reached by ' + how } });
+  if (pathname === '/snoop/fetch') { await fetch('http://127.0.0.1:' + port + '/'); return reached('fetch'); }
+  if (pathname === '/snoop/http') {
+    await new Promise((resolve, reject) => nodeRequire('node:http').get('http://127.0.0.1:' + port + '/', resolve).on('error', reject));
+    return reached('http');
+  }
+  if (pathname === '/snoop/socket') {
+    await new Promise((resolve, reject) => { const socket = new (nodeRequire('node:net').Socket)(); socket.on('error', reject); socket.connect(port, '127.0.0.1', resolve); });
+    return reached('socket');
+  }
+  if (pathname === '/snoop/builtin') {
+    await new Promise((resolve, reject) => process.getBuiltinModule('node:net').connect(port, '127.0.0.1', resolve).on('error', reject));
+    return reached('getBuiltinModule');
+  }
+  if (pathname === '/snoop/udp') { nodeRequire('node:dgram').createSocket('udp4').send('x', port, '127.0.0.1'); return reached('udp'); }
+  if (pathname === '/snoop/dns') { await nodeRequire('node:dns').promises.lookup('example.com'); return reached('dns'); }
+  if (pathname === '/snoop/binding') { process.binding('tcp_wrap'); return reached('binding'); }
   return { status: 200, data: { text: 'nothing' } };
 };
 exports.render = ({ data }) => h('pre', null, data.env ?? data.text);
@@ -111,6 +131,32 @@ describe('server bundles in renderer processes', () => {
     const own = await get(`/snoop/file?path=${encodeURIComponent(path.join(dir, 'cdn/snoop/n1/server/server.js'))}`);
     expect(region(own.body, 'snoop')?.[1]).toBe('rendered');
     expect(own.body).toContain('process.mainModule.require');
+  });
+
+  it('lets a bundle reach no network (fetch, http, sockets, UDP, DNS, bindings): the browser renders those pages', async () => {
+    const connections: string[] = [];
+    const server = net.createServer((socket) => {
+      connections.push('tcp');
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const udp = dgram.createSocket('udp4');
+    udp.on('message', () => connections.push('udp'));
+    await new Promise<void>((resolve) => udp.bind((server.address() as net.AddressInfo).port, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as net.AddressInfo).port;
+      for (const how of ['fetch', 'http', 'socket', 'builtin', 'udp', 'dns', 'binding']) {
+        const res = await get(`/snoop/${how}?port=${port}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.body).not.toContain('reached by');
+        expect({ how, region: region(res.body, 'snoop')?.slice(1) }).toEqual({ how, region: ['failed', ''] });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(connections).toEqual([]);
+    } finally {
+      server.close();
+      udp.close();
+    }
   });
 
   it('falls back to the browser when a render exits the renderer, and renders the next page in a new one', async () => {

@@ -5,7 +5,11 @@
  * bundle cannot see the store's secrets, read its files or reach its database. It gets the URL, the
  * market and the route's data over IPC; a loader's `api(url)` is asked of the API process, which
  * answers with its in-process API; the renderer sends back HTML, emotion styles, status and head.
+ * Nor can a bundle reach the network (closeNetwork): the loader's `api` is its only way out.
  */
+import dgram from 'node:dgram';
+import dns from 'node:dns';
+import net from 'node:net';
 import type { MarketSettings } from '@store/contracts';
 import type { RemoteServerModule, ServerApi } from '@store/contracts/ssr';
 import { headOf } from '@store/contracts/ssr';
@@ -34,6 +38,30 @@ export type Loaded = Awaited<ReturnType<RemoteServerModule['load']>>;
 export type ToRenderer = { id: number; request: RendererOp } | { apiReply: number; ok: true; value: Awaited<ReturnType<ServerApi>> } | { apiReply: number; ok: false; message: string };
 /** To the API process: an operation's result, or an API call of a loader. */
 export type FromRenderer = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string } | { api: number; id: number; url: string };
+
+/**
+ * Closes every way out of this process but its IPC channel (already open): fetch and the other web
+ * APIs, sockets of every kind (net, and through it http, https, tls and fetch's own client), UDP,
+ * DNS (a lookup carries data too) and Node's internal bindings. The permission model of this Node
+ * version does not cover the network, so the modules themselves refuse: they are one object per
+ * process, whoever requires them.
+ */
+function closeNetwork(): void {
+  const refuse = (what: string) =>
+    function refused(): never {
+      throw new Error(`${what}: a server bundle has no network (a loader asks the store through its api)`);
+    };
+  const seal = (target: object, name: string, what: string) => Object.defineProperty(target, name, { value: refuse(what), writable: false, configurable: false });
+  for (const name of ['fetch', 'WebSocket', 'EventSource', 'XMLHttpRequest']) seal(globalThis, name, name);
+  for (const name of ['connect', 'createConnection', 'createServer']) seal(net, name, `net.${name}`);
+  seal(net.Socket.prototype, 'connect', 'net.Socket#connect');
+  seal(net.Server.prototype, 'listen', 'net.Server#listen');
+  seal(dgram, 'createSocket', 'dgram.createSocket');
+  for (const name of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveTxt', 'lookupService']) seal(dns, name, `dns.${name}`);
+  for (const name of ['lookup', 'resolve', 'resolve4', 'resolve6', 'resolveAny', 'resolveTxt', 'lookupService']) seal(dns.promises, name, `dns.promises.${name}`);
+  for (const name of ['binding', '_linkedBinding', 'dlopen']) seal(process, name, `process.${name}`);
+}
+closeNetwork();
 
 const send = (message: FromRenderer) => process.send?.(message);
 let nextCall = 1;
