@@ -3,11 +3,12 @@
  * /account/state) and the identity configuration the account remote reads.
  */
 import { addressProblem, MARKETS } from './market';
+import { EMAIL_INVALID_MESSAGE, EMAIL_LENGTH_MAX, EMAIL_PATTERN } from './site-rules';
 import { z } from 'zod';
 
 // ---- §5 field rules (shared by the API and the account remote's forms) ----
 
-export const EMAIL_MAX = 250;
+export const EMAIL_MAX = EMAIL_LENGTH_MAX;
 export const NAME_MAX = 20;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
@@ -15,7 +16,6 @@ export const PHONE_MAX = 20;
 /** Byte-length maxima (UTF-8) on top of the character maxima: twice the character maximum. */
 export const utf8ByteLength = (s: string): number => new TextEncoder().encode(s).length;
 
-export const ACCOUNT_EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** Letters, full stop, apostrophe, space, hyphen. */
 export const PERSON_NAME_PATTERN = /^[\p{L}\p{M}.' -]+$/u;
 export const ACCOUNT_PHONE_PATTERN = /^\+?[0-9][0-9 ()-]{5,19}$/;
@@ -33,7 +33,7 @@ const text = (max: number, label: string) =>
     .refine((s) => utf8ByteLength(s) <= max * 2, `${label} is too long`)
     .refine((s) => FREE_TEXT_PATTERN.test(s), `${label} contains characters that are not allowed`);
 
-export const AccountEmail = text(EMAIL_MAX, 'Email').pipe(z.string().regex(ACCOUNT_EMAIL_PATTERN, 'Enter a valid email address.'));
+export const AccountEmail = text(EMAIL_MAX, 'Email').pipe(z.string().regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE));
 export const PersonName = (label: string) =>
   text(NAME_MAX, label).pipe(z.string().min(1, `Enter your ${label.toLowerCase()}.`).regex(PERSON_NAME_PATTERN, `${label} may only contain letters, full stops, apostrophes, spaces and hyphens.`));
 /** Optional on the account: blank or valid. */

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { QANTAS_MEMBER_PATTERN } from './account';
 import { addressProblem, MARKETS } from './market';
 import { REFERRER_ID_PATTERN } from './referrers';
-import { EMAIL_PATTERN } from './site-rules';
+import { EMAIL_INVALID_MESSAGE, EMAIL_LENGTH_MAX, EMAIL_PATTERN } from './site-rules';
 
 /** Spec §5: letters, full stop, apostrophe, space, hyphen. */
 const NAME_PATTERN = /^[\p{L}.' -]*$/u;
@@ -18,7 +18,7 @@ export const NZ_POSTCODE_PATTERN = /^\d{4}$/;
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
 
 export const CHECKOUT_LIMITS = {
-  emailMax: 250,
+  emailMax: EMAIL_LENGTH_MAX,
   nameMax: 20,
   phoneMax: 20,
   instructionsMax: 250,
@@ -33,7 +33,7 @@ export const CHECKOUT_LIMITS = {
   cartItemMax: 99,
 } as const;
 
-export const CheckoutEmail = z.string().trim().max(CHECKOUT_LIMITS.emailMax).regex(EMAIL_PATTERN, 'Enter a valid email address.');
+export const CheckoutEmail = z.string().trim().max(CHECKOUT_LIMITS.emailMax).regex(EMAIL_PATTERN, EMAIL_INVALID_MESSAGE);
 export const CheckoutPersonName = z.string().trim().min(1).max(CHECKOUT_LIMITS.nameMax).regex(NAME_PATTERN, 'Use letters, full stops, apostrophes, spaces and hyphens only.');
 export const CheckoutPhone = z.string().trim().max(CHECKOUT_LIMITS.phoneMax).regex(PHONE_PATTERN, 'Enter a valid phone number.');
 const addressPart = (max: number) => z.string().trim().max(max).regex(ADDRESS_PATTERN, "Use letters, digits and . , ' / - only.");

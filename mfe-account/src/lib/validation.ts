@@ -13,16 +13,8 @@ import {
   utf8ByteLength,
 } from '@store/contracts';
 
-export const EMAIL_MAX = 250;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Spec §5: e-mail max 250 characters and a standard address pattern. */
-export function emailError(value: string): string | null {
-  const email = value.trim();
-  if (email === '') return 'Enter your email address.';
-  if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email)) return 'Enter a valid email address.';
-  return null;
-}
+/** The store's one e-mail rule (at most 250 characters, the standard address pattern) and its messages. */
+export { emailError } from '@store/contracts/site-rules';
 
 export function passwordError(value: string): string | null {
   if (value === '') return 'Enter your password.';

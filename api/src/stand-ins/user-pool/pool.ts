@@ -13,6 +13,7 @@ import { poolCodes, poolOutbox, poolRefreshTokens, poolSrpChallenges, poolUsers 
 import { enqueueWritten } from '../../store/mail/outbox.js';
 import type { SigningKey } from './keys.js';
 import * as srp from './srp.js';
+import { EMAIL_LENGTH_MAX, EMAIL_PATTERN } from '@store/contracts/site-rules';
 
 export class CognitoError extends Error {
   constructor(
@@ -62,7 +63,8 @@ export function passwordPolicyError(password: string): string | null {
   return null;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// the store's e-mail rule: the pool takes exactly the addresses the store's forms do
+const EMAIL = EMAIL_PATTERN;
 const maskEmail = (email: string) => email.replace(/^(.)[^@]*(@.).*(\..*)$/, '$1***$2***$3');
 
 export interface PoolOptions {
@@ -173,7 +175,7 @@ export class LocalUserPool {
     const password = str(body, 'Password');
     const attributes = (Array.isArray(body.UserAttributes) ? body.UserAttributes : []) as Attributes;
     const attr = (name: string) => attributes.find((a) => a?.Name === name)?.Value;
-    if (!EMAIL.test(email) || email.length > 250) throw new CognitoError('InvalidParameterException', 'Invalid email address format.');
+    if (!EMAIL.test(email) || email.length > EMAIL_LENGTH_MAX) throw new CognitoError('InvalidParameterException', 'Invalid email address format.');
     const attrEmail = attr('email');
     if (attrEmail !== undefined && attrEmail.trim().toLowerCase() !== email) throw new CognitoError('InvalidParameterException', 'The email attribute must match the username.');
     const policy = passwordPolicyError(password);
