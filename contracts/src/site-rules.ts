@@ -1,6 +1,6 @@
 /**
  * Site form rules without zod, for the browser bundles (the footer subscribe form): forms settings
- * emailPattern and emailLengthMax, and the exact §5 messages.
+ * emailPattern and emailLengthMax, and the exact user messages.
  */
 export const EMAIL_LENGTH_MAX = 250;
 /** Forms settings emailPattern: something@something.tld, no spaces. */
