@@ -1,6 +1,6 @@
 /**
- * Cart, checkout, payment, voucher and order bodies. Money is integer cents, NZD,
- * GST-inclusive. One schema per API body, used by the API and by the cart-checkout remote.
+ * Cart, checkout, payment, voucher and order bodies. Money is integer cents in the
+ * market's currency, GST-inclusive. One schema per API body, used by the API and by the cart-checkout remote.
  */
 import { z } from 'zod';
 import { QANTAS_MEMBER_PATTERN } from './account';

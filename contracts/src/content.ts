@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Site content (open pages: home, /articles/{path...}, /blog, /blog/{path...}; slider
  * autoplay; blog page size 12, slider touch pause 200 ms). Dates are ISO 8601 (UTC); pages
- * show them in Pacific/Auckland.
+ * show them in the market's time zone.
  */
 
 // The page constants live zod-free in ./content-constants (the home page's slider and the blog
