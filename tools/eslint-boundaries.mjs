@@ -1,4 +1,4 @@
-// Who may import what, enforced by lint (issue 16). Every project carries an nx tag in its
+// Who may import what, enforced by lint. Every project carries an nx tag in its
 // package.json ("nx": { "tags": ["type:remote"] }); DEP_CONSTRAINTS says which tags a project of a
 // tag may import, in the shape of @nx/enforce-module-boundaries' depConstraints:
 //

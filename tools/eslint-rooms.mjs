@@ -1,4 +1,4 @@
-// The rooms of every remote (issue 16, docs/architecture.md "Rooms: one skeleton for every remote"):
+// The rooms of every remote (docs/architecture.md "Rooms: one skeleton for every remote"):
 //
 //   src/exposes/   what the shell and other remotes load  -> may import anything of the remote
 //   src/server/    the server entry                      -> not exposes/

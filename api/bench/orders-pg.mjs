@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Order placement under a steady load on PostgreSQL (issue 13): an open-loop 10 orders/s for 60 s
+// Order placement under a steady load on PostgreSQL: an open-loop 10 orders/s for 60 s
 // through POST /api/order/place (sandbox gateway, Idempotency-Key on every order, 1-3 lines, a
 // third with the WINTER20 code), target p99 <= 150 ms and 0 errors. Not a test: prints met / NOT MET.
 //

@@ -1,5 +1,5 @@
 /**
- * Listing benchmark over a large catalogue (issue 4): full text + two facet filters (a colour and
+ * Listing benchmark over a large catalogue: full text + two facet filters (a colour and
  * a feature) + a price range + a sort + a page, with the facet counts, on PGlite.
  *
  *   npm run bench:search -w api      (or `npm run bench -- --only-search` from the repository root)

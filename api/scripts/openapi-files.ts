@@ -1,4 +1,4 @@
-// The generated files of the typed API client (issue 16), from a ready app: the OpenAPI document
+// The generated files of the typed API client, from a ready app: the OpenAPI document
 // the API publishes and its TypeScript types from openapi-typescript. Written by scripts/openapi.ts
 // (`npm run openapi -w api`), checked by test/openapi-types.test.ts.
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
-// `npm run openapi -w api` (= tsx scripts/openapi.ts): regenerates the typed API client's files
-// (issue 16). Builds the fastify app without listening, on an empty in-memory PGlite (nothing is
+// `npm run openapi -w api` (= tsx scripts/openapi.ts): regenerates the typed API client's files.
+// Builds the fastify app without listening, on an empty in-memory PGlite (nothing is
 // seeded: the document comes from the routes' schemas), reads `app.swagger()` and writes
 //   contracts/openapi.json       the OpenAPI document (3.0.3) the API publishes at /api/docs/json
 //   contracts/src/api-types.ts   its `paths`, `components` and `operations`, from openapi-typescript

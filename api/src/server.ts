@@ -63,7 +63,7 @@ const telemetry = await startTelemetry(process.env).catch((error: unknown) => {
 });
 if (telemetry) log(`tracing to ${telemetry.url}`);
 
-// The payment gateway stand-in's own origin (hosted card fields, wallets: issue 15), on its own
+// The payment gateway stand-in's own origin (hosted card fields, wallets), on its own
 // port. It starts first so a free port (PAYMENT_FIELDS_PORT=0) is known before the CSP is built;
 // its nonces are minted in the store's sandbox gateway, created by buildApp below.
 const gatewayRef: { current?: SandboxGateway } = {};

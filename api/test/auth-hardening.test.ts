@@ -1,5 +1,5 @@
 /**
- * Issue 13, points 1 and 9: the local user pool's attempt limits hold under concurrency (one
+ * The local user pool's attempt limits hold under concurrency (one
  * conditional UPDATE each; on PostgreSQL the requests really run at once on separate connections),
  * and sign-in, sign-up and forgot-password answer alike whether or not the account exists.
  */

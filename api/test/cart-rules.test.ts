@@ -1,5 +1,5 @@
 /**
- * Spec §5 cart validity on the server (issue 13 point 4): /checkout/info and /order/place refuse
+ * Cart item validity on the server: /checkout/info and /order/place refuse
  * a cart the browser would show as invalid, with 422 naming the item and the rule (the same
  * function as the browser: contracts/cart-rules). Stock stays checked under the row lock.
  */

@@ -7,7 +7,7 @@ import { parseTsQuery, type TextIndex } from '../src/store/catalog/text-index';
 import { queryRows } from '../src/platform/db';
 import { BACKENDS, createTestContext, type TestContext } from './helpers';
 
-/** Listing with facets and search, the challenge check and the bot check (issue 4). */
+/** Listing with facets and search, the challenge check and the bot check. */
 describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend) => {
   let ctx: TestContext;
 

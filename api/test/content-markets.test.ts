@@ -1,5 +1,5 @@
 /**
- * Content per market (issue 14 follow-up): every article and journal post belongs to the NZ site,
+ * Content per market: every article and journal post belongs to the NZ site,
  * the AU site or both (`markets`). Another market's document is 404, lists (journal, tags, related
  * posts, the home page's latest posts) are the market's, and a market-neutral document's link to
  * another market's customer-service page goes to this market's.

@@ -48,7 +48,7 @@ describe('edge geo locale', () => {
   it('embeds the country of cloudfront-viewer-country before </head>, upper-cased', async () => {
     const res = await page({ 'cloudfront-viewer-country': 'au' });
     expect(res.statusCode).toBe(200);
-    // (the page also varies with the host: it is that host's market's page, issue 14)
+    // (the page also varies with the host: it is that host's market's page)
     expect(res.headers.vary).toBe('cloudfront-viewer-country, Host');
     expect(res.body).toContain('<script id="geo-locale" type="application/json">{"country":"AU","result":"SUCCESS"}</script><script id="site-market" type="application/json">{"id":"NZ"');
     expect(geoOf(res.body)).toEqual({ country: 'AU', result: 'SUCCESS' });

@@ -6,7 +6,7 @@ import { clearServerModules } from '../src/edge/ssr/modules';
 import { writeDeploy } from './edge-fixtures';
 
 /**
- * The edge's server composition (issue 17) against a deploy folder holding hand-written server
+ * The edge's server composition against a deploy folder holding hand-written server
  * bundles (CommonJS, requiring only the shared singletons, as tools/webpack-config builds them).
  */
 

@@ -1,5 +1,5 @@
 /**
- * Fraud analytics (spec §7, §9): the local Forter-like stand-in's config, script (cookie and
+ * Fraud analytics: the local Forter-like stand-in's config, script (cookie and
  * event), and the decision asked at order placement: approve, review (a token it did not sign or
  * for another site; placed), not_provided (no token; placed), decline (a test token; refused as
  * PaymentGatewayRejected before stock, gift cards or a charge are taken). The decision URL path

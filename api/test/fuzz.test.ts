@@ -1,5 +1,5 @@
 /**
- * Issue 13: a generated fuzz pass over every operation of the OpenAPI document the API publishes
+ * A generated fuzz pass over every operation of the OpenAPI document the API publishes
  * (/api/docs/json). fast-check (fixed seed, so a failure reproduces) generates requests from each
  * operation's parameters and body schema: plausible values mixed with hostile ones (NUL bytes,
  * lone surrogates, bytes that are not UTF-8, huge, negative and fractional numbers, wrong types,

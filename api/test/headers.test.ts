@@ -11,7 +11,7 @@ import { clearServerModules } from '../src/edge/ssr/modules';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 
 /**
- * Security headers (issue 13, point 6): every response of the whole app (API, edge pages, deployed
+ * Security headers: every response of the whole app (API, edge pages, deployed
  * builds, errors) carries them; the page's CSP nonce is fresh per response and on every inline
  * element the edge writes.
  */

@@ -119,7 +119,7 @@ export interface PlainProduct {
 /**
  * Stocked, sellable products for order tests, one variant each: outside the categories the seeded
  * automatic offers apply to (bags other than backpacks), priced $30 to $140, in id order; sold
- * one at a time (no minimum above 1, no required multiple: spec §5 rules 4-5 would refuse qty 1);
+ * one at a time (no minimum above 1, no required multiple: cart rules 4-5 (minimum, multiple) would refuse qty 1);
  * their variants get at least 20 in stock.
  */
 export async function plainProducts(db: Database, limit: number): Promise<PlainProduct[]> {

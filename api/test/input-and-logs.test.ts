@@ -1,5 +1,5 @@
 /**
- * Issue 13 points 5 and 11: hostile text (NUL, lone surrogates, bytes that are not UTF-8) in the
+ * Hostile text (NUL, lone surrogates, bytes that are not UTF-8) in the
  * path, query, read headers or a body string answers 400 naming the field, on every route (one
  * rule at the boundary); error logs carry no query values, headers or query parameters.
  */

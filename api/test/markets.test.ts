@@ -1,5 +1,5 @@
 /**
- * Issue 14: one deployment, two markets chosen by the request's host (au.localhost = AU, any other
+ * One deployment, two markets chosen by the request's host (au.localhost = AU, any other
  * host NZ). Listings, products and search in the market's currency; checkout and orders per market.
  */
 import { ReturnableOrder, storeOpenState, type CheckoutInfoResponse, type ListingResponse, type Product } from '@store/contracts';

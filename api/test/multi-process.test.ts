@@ -1,5 +1,5 @@
 /**
- * Several API processes on one PostgreSQL (issue 13 points 7, 8 and 12), with real server
+ * Several API processes on one PostgreSQL, with real server
  * processes (`node --import tsx src/server.ts`) behind a small round-robin proxy (node:http):
  * - rate limits hold across both processes (one budget per client, kept in the database);
  * - a stock change made through one process is seen by the other's listing and product JSON

@@ -1,5 +1,5 @@
 /**
- * Issue 13 (orders part), in process on each backend: gift-card PIN attempts counted atomically
+ * Orders hardening, in process on each backend: gift-card PIN attempts counted atomically
  * (40 concurrent wrong PINs through order/place), shared rate limits with 429 + Retry-After
  * (gift-card PINs on every path, promo codes, order lookups, sign-in and code confirmation) keyed
  * by the client address behind TRUST_PROXY, random gift-card codes, and crash recovery with an

@@ -1,5 +1,5 @@
 /**
- * Issue 15: the payment stand-in's own origin (hosted card fields, PayPal, Google Pay, Apple Pay)
+ * The payment stand-in's own origin (hosted card fields, PayPal, Google Pay, Apple Pay)
  * and the configuration the checkout loads. Card numbers go to the stand-in's origin only and are
  * never logged; the store's CSP allows exactly the configured payment-client origins.
  */

@@ -1,10 +1,10 @@
-/** Spec §7: a click-and-collect order's shipping address is built from the store (api/src/store/orders/service.ts pickupAddress). */
+/** A click-and-collect order's shipping address is built from the store (api/src/store/orders/service.ts pickupAddress). */
 import { CheckoutAddress } from '@store/contracts';
 import { PLACEHOLDER_CONTACT_NAME, PLACEHOLDER_PHONE, pickupAddress, type PickupStore } from '../src/store/orders/service';
 
 const store: PickupStore = { erpStoreId: 'AKL-NMK', name: 'Fernleaf Newmarket', street1: '277 Broadway', street2: 'Level 1', locality: 'Newmarket', region: 'Auckland', postcode: '1023', country: 'NZ' };
 
-describe('pickup address (spec §7)', () => {
+describe('pickup address', () => {
   it('takes street, suburb (locality), state (region) and postcode from the store, name and phone from the customer, company empty', () => {
     expect(pickupAddress(store, { firstName: 'Aroha', lastName: "O'Neill-Ngata", phone: '021 555 0101' })).toEqual({
       company: '',

@@ -1,5 +1,5 @@
 /**
- * Issue 13 points 2 and 3, against the real server entry (`src/server.ts` run by tsx):
+ * Start-up and shutdown, against the real server entry (`src/server.ts` run by tsx):
  * - one process per PGlite data directory: a second server refuses to start naming the directory
  *   and the holder's pid; a lock left by a killed process is taken over;
  * - NODE_ENV=production refuses public default secrets and the local stand-ins, naming each

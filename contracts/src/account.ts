@@ -1,12 +1,12 @@
 /**
- * Account API bodies (spec §3 customer, address, synced state; §5 validation; §7 /account,
+ * Account API bodies (customer, address, synced state and their validation; /account,
  * /account/state) and the identity configuration the account remote reads.
  */
 import { addressProblem, MARKETS } from './market';
 import { EMAIL_INVALID_MESSAGE, EMAIL_LENGTH_MAX, EMAIL_PATTERN } from './site-rules';
 import { z } from 'zod';
 
-// ---- §5 field rules (shared by the API and the account remote's forms) ----
+// ---- field rules (shared by the API and the account remote's forms) ----
 
 export const EMAIL_MAX = EMAIL_LENGTH_MAX;
 export const NAME_MAX = 20;

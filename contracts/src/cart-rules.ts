@@ -1,5 +1,5 @@
 /**
- * Cart item validity (spec §5 "Cart item validity", checked in this order). Pure and zod-free:
+ * Cart item validity (checked in this order). Pure and zod-free:
  * the browser (mfe-cart-checkout) and the API (checkout/info, order/place) run this same code.
  *
  * 1. productStateInvalid    product state not sellable (current, evergreen)
@@ -91,7 +91,7 @@ export function firstViolation<I extends RuleItem>(cart: readonly I[], productOf
   return null;
 }
 
-/** Spec §8 cart messages ("Cannot add because of ..."). */
+/** The cart's user messages ("Cannot add because of ..."). */
 export function violationMessage(v: Violation): string {
   switch (v.code) {
     case 'productStateInvalid':

@@ -1,6 +1,6 @@
 /**
- * Catalogue constants (spec §5 challenge answer, §8 ChallengeFailed, §9 page size, sorts, facet
- * options) and the objects client (spec §7). No zod here: the catalog remote's pages import these
+ * Catalogue constants (challenge answer, ChallengeFailed, page size, sorts, facet
+ * options) and the objects client. No zod here: the catalog remote's pages import these
  * without the schemas (./catalog re-exports them).
  */
 import type { paths } from './api-types';
@@ -13,7 +13,7 @@ type ObjectsAnswer = ObjectsRoute['responses'][200]['content']['application/json
 
 export const PRODUCT_LIST_PAGE_SIZE = 48;
 
-/** Spec §9 sorts, Recommended (empty value) first. */
+/** The sorts, Recommended (empty value) first. */
 export const SORT_OPTIONS = [
   { value: '', label: 'Recommended' },
   { value: 'name-asc', label: 'Name A to Z' },
@@ -25,17 +25,17 @@ export const SORT_OPTIONS = [
 ] as const;
 export type SortValue = (typeof SORT_OPTIONS)[number]['value'];
 
-/** Initial facet options shown before "show more" (spec §9). */
+/** Initial facet options shown before "show more". */
 export const FACET_INITIAL = { categories: 10, features: 10, colours: 14 } as const;
 
-/** Spec §5: the challenge answer is required, at most 100 characters. */
+/** The challenge answer is required, at most 100 characters. */
 export const CHALLENGE_ANSWER_MAX = 100;
 
-/** The error code of a wrong challenge answer (spec §8: ChallengeFailed -> productChallengeAnswerInvalid). */
+/** The error code of a wrong challenge answer (ChallengeFailed -> productChallengeAnswerInvalid). */
 export const CHALLENGE_FAILED = 'ChallengeFailed';
 
 /**
- * Client of POST /api/search/indexes/{prefix}_products/objects (spec §7): `get(id)` calls made
+ * Client of POST /api/search/indexes/{prefix}_products/objects: `get(id)` calls made
  * within `delayMs` of each other are batched into one request (at most 1000 ids), and results
  * (null for a missing product) are cached for the page. The cart and wishlist enrich their items
  * with it. Pure: pass `fetch` in tests.

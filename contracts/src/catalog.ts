@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CHALLENGE_ANSWER_MAX } from './catalog-constants';
 
 /**
- * Catalogue bodies (spec §3 Product, §7 objects call, §9 list constants).
+ * Catalogue bodies (objects call, list constants).
  * Money is integer cents in the market's currency (NZD on the NZ site, AUD on the AU site; the
  * request's host decides), GST-inclusive. Dates are ISO 8601 strings (UTC).
  */

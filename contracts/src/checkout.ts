@@ -1,6 +1,6 @@
 /**
- * Cart, checkout, payment, voucher and order bodies (spec §3, §7). Money is integer cents, NZD,
- * GST-inclusive. One schema per API body, used by the API and by the cart-checkout remote.
+ * Cart, checkout, payment, voucher and order bodies. Money is integer cents in the
+ * market's currency, GST-inclusive. One schema per API body, used by the API and by the cart-checkout remote.
  */
 import { z } from 'zod';
 import { QANTAS_MEMBER_PATTERN } from './account';
@@ -8,11 +8,11 @@ import { addressProblem, MARKETS } from './market';
 import { REFERRER_ID_PATTERN } from './referrers';
 import { EMAIL_INVALID_MESSAGE, EMAIL_LENGTH_MAX, EMAIL_PATTERN } from './site-rules';
 
-/** Spec §5: letters, full stop, apostrophe, space, hyphen. */
+/** Letters, full stop, apostrophe, space, hyphen. */
 const NAME_PATTERN = /^[\p{L}.' -]*$/u;
-/** Spec §5: digits, letters and . , ' / space hyphen. */
+/** Digits, letters and . , ' / space hyphen. */
 const ADDRESS_PATTERN = /^[\p{L}\p{N}.,'/ -]*$/u;
-/** Spec §5 free text: letters, marks, numbers, punctuation, symbols, separators and line breaks. */
+/** Free text: letters, marks, numbers, punctuation, symbols, separators and line breaks. */
 const FREE_TEXT_PATTERN = /^[\p{L}\p{M}\p{N}\p{P}\p{S}\p{Z}\r\n]*$/u;
 export const NZ_POSTCODE_PATTERN = /^\d{4}$/;
 export const PHONE_PATTERN = /^\+?[0-9 ()-]{6,20}$/;
@@ -29,7 +29,7 @@ export const CHECKOUT_LIMITS = {
   stateMax: 50,
   streetMax: 50,
   suburbMax: 50,
-  /** Spec §9: global cart item maximum. */
+  /** Global cart item maximum. */
   cartItemMax: 99,
 } as const;
 
@@ -47,8 +47,8 @@ export const CartItemInput = z.object({
 export type CartItemInput = z.infer<typeof CartItemInput>;
 
 /**
- * Spec §3 CheckoutAddress. Each site takes its own market's addresses only (§5 "only country NZ"
- * on the NZ site; issue 14: only AU on the Australian site, with a state and a 4-digit postcode):
+ * CheckoutAddress. Each site takes its own market's addresses only (only NZ on the NZ site,
+ * only AU on the Australian site, with a state and a 4-digit postcode):
  * the schema accepts NZ and AU, and the API refuses an address of the other market.
  */
 export const CheckoutAddress = z
@@ -270,7 +270,7 @@ export const OrderPlaceResponse = z.object({
 });
 export type OrderPlaceResponse = z.infer<typeof OrderPlaceResponse>;
 
-/** Error answer of /order/place: `error` is the server error code of spec §8. */
+/** Error answer of /order/place: `error` is the server error code. */
 export const OrderErrorBody = z.object({
   error: z.string().describe('InsufficientStock, PaymentGatewayRejected, PaymentProcessorDeclinedHard, InvalidRequest, PaymentInstrumentTypeNotAccepted, PaymentFailureUnrecoverable, VoucherInsufficientFunds, PromotionsChanged, OrderInProgress, ...'),
   message: z.string(),
@@ -279,7 +279,7 @@ export const OrderErrorBody = z.object({
 });
 export type OrderErrorBody = z.infer<typeof OrderErrorBody>;
 
-/** 422 from /checkout/info and /order/place: an item breaks a spec §5 cart rule (contracts/cart-rules). */
+/** 422 from /checkout/info and /order/place: an item breaks a cart item validity rule (contracts/cart-rules). */
 export const CartItemInvalidBody = z.object({
   error: z.literal('CartItemInvalid'),
   message: z.string().describe('Names the item and the rule, e.g. "cart.items.0 (Harbour Backpack, One size): qtyMaxViolated: There is a limit of 5 per size for this product."'),
@@ -304,7 +304,7 @@ export type VoucherBalanceResponse = z.infer<typeof VoucherBalanceResponse>;
 
 /** Browser-side card tokenisation at the sandbox gateway (as hosted fields would). */
 /**
- * GET /api/payments/client-config (issue 15): the payment clients the payment step loads. Card
+ * GET /api/payments/client-config: the payment clients the payment step loads. Card
  * details are typed into the provider's hosted fields (frames of its own origin); the store only
  * ever gets a nonce, the card type and the last four digits.
  */

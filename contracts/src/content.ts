@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Site content (spec §2 open pages: home, /articles/{path...}, /blog, /blog/{path...}; §4 slider
- * autoplay; §9 blog page size 12, slider touch pause 200 ms). Dates are ISO 8601 (UTC); pages
- * show them in Pacific/Auckland.
+ * Site content (open pages: home, /articles/{path...}, /blog, /blog/{path...}; slider
+ * autoplay; blog page size 12, slider touch pause 200 ms). Dates are ISO 8601 (UTC); pages
+ * show them in the market's time zone.
  */
 
 // The page constants live zod-free in ./content-constants (the home page's slider and the blog

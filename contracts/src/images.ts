@@ -1,5 +1,5 @@
 /**
- * Image CDN URLs (spec §7 "Images come from an image CDN path"): prefix, transform segment, image path.
+ * Image CDN URLs: prefix, transform segment, image path.
  *
  *   /cdn-cgi/image/fit=scale-down,format=auto,width=600/images/products/12/harbour-leather-backpack-1.jpg
  *   /cdn-cgi/image/fit=scale-down,format=auto,width=16,anim=false,blur=250/images/...   (placeholder)
@@ -8,12 +8,12 @@
  */
 
 export const IMAGE_CDN_PREFIX = '/cdn-cgi/image';
-/** Product image aspect ratio (width / height, spec §9) and source size drawn by the API. */
+/** Product image aspect ratio (width / height) and source size drawn by the API. */
 export const PRODUCT_IMAGE_ASPECT_RATIO = 0.8;
 export const PRODUCT_IMAGE_SOURCE = { width: 1200, height: 1500 } as const;
-/** Site images (hero banners) are 1800 x 1200 (spec §3 Images). */
+/** Site images (hero banners) are 1800 x 1200. */
 export const SITE_IMAGE_SOURCE = { width: 1800, height: 1200 } as const;
-/** Variant widths used in srcsets (spec §3 Images). */
+/** Variant widths used in srcsets. */
 export const IMAGE_VARIANT_WIDTHS = [100, 300, 600] as const;
 /** Placeholder: smallest side 16 px, blurred, no animation. */
 export const PLACEHOLDER_MIN_SIDE = 16;

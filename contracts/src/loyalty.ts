@@ -1,6 +1,6 @@
 /**
- * Guest loyalty info kept locally (spec §3: memberId, lastName, createdAt): checkout writes it when a
- * guest enters a membership, the account links it after login (spec §4). No zod here: the account
+ * Guest loyalty info kept locally (memberId, lastName, createdAt): checkout writes it when a
+ * guest enters a membership, the account links it after login. No zod here: the account
  * remote's every-page service imports this module (`@store/contracts/loyalty`) on its own.
  */
 export const GUEST_LOYALTY_KEY = 'fernleaf.loyalty.guest';

@@ -1,6 +1,6 @@
 import { addressProblem, exclusiveOfGst, formatMoney, gstOfInclusive, MARKETS, marketForHost, parseSiteHosts } from './index';
 
-describe('markets (issue 14)', () => {
+describe('markets', () => {
   it('splits GST at each market rate: 3/23 in NZ, 1/11 in Australia, half a cent down', () => {
     expect(gstOfInclusive(11500, MARKETS.NZ.gstPercent)).toBe(1500);
     expect(gstOfInclusive(11000, MARKETS.AU.gstPercent)).toBe(1000);

@@ -1,5 +1,5 @@
 /**
- * Markets (issue 14): one deployment serves New Zealand and Australia, chosen per request by its
+ * Markets: one deployment serves New Zealand and Australia, chosen per request by its
  * host (SITE_HOSTS, read by the API and the edge). This module is the market data (currency, GST,
  * locale, time zone, customer-service and social links, Afterpay limit, address rules, shipping
  * free-delivery threshold) and the helpers that format money and split GST with a market's
@@ -126,7 +126,7 @@ const formatters = new Map<string, Intl.NumberFormat>();
  * Formats integer cents in a market's currency and locale: NZ 12900 → "$129.00", AU 11495 →
  * "$114.95", -550 → "-$5.50", 123456 → "$1,234.56". The currency code is not repeated: each site is
  * one currency. en-NZ/NZD and en-AU/AUD print alike and are written out (formatNzd), not through
- * Intl: the first Intl.NumberFormat of a page loads its locale data during hydration (issue 17).
+ * Intl: the first Intl.NumberFormat of a page loads its locale data during hydration.
  */
 export function formatMoney(cents: number, market: Pick<MarketSettings, 'locale' | 'currency'> = DEFAULT_MARKET): string {
   if ((market.locale === 'en-NZ' && market.currency === 'NZD') || (market.locale === 'en-AU' && market.currency === 'AUD')) return formatNzd(cents);

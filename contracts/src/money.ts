@@ -2,14 +2,14 @@
  * Money helpers (NZD, GST-inclusive integer cents). Pure, no dependencies, safe to bundle anywhere.
  */
 
-/** GST rate in New Zealand (spec §9); each market's rate is in market.ts (gstPercent). */
+/** GST rate in New Zealand; each market's rate is in market.ts (gstPercent). */
 export const GST_RATE = 0.15;
 
 /**
  * Formats integer cents as NZD for en-NZ, e.g. 12900 -> "$129.00", -550 -> "-$5.50", 123456 ->
  * "$1,234.56" (what Intl.NumberFormat('en-NZ', NZD) prints). Written out rather than through Intl:
  * the first Intl.NumberFormat of a page loads its locale data, about 15 ms of a phone's main thread
- * during hydration (issue 17).
+ * during hydration.
  */
 export function formatNzd(cents: number): string {
   if (!Number.isFinite(cents)) return String(cents);

@@ -1,5 +1,5 @@
 /**
- * Return requests (spec §2 /return/guest/create and /account/orders/{number}/return/{token}).
+ * Return requests (/return/guest/create and /account/orders/{number}/return/{token}).
  * One schema per API body, used by the API (and its OpenAPI) and by the cart-checkout remote.
  *
  * The return token: an HMAC of the order number keyed with the order's own secret access token
@@ -92,7 +92,7 @@ export const ReturnCreateResponse = z.object({
 });
 export type ReturnCreateResponse = z.infer<typeof ReturnCreateResponse>;
 
-/** Spec §8-style errors of the return endpoints. */
+/** Errors of the return endpoints. */
 export const RETURN_ERRORS = {
   NotFound: 'We could not find an order with that number and email address.',
   QuantityExceeded: 'You cannot return more than you ordered (less items already in a return).',

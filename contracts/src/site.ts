@@ -4,7 +4,7 @@ import { EMAIL_INVALID_MESSAGE, EMAIL_LENGTH_MAX, EMAIL_PATTERN, EMAIL_REQUIRED_
 export * from './site-rules';
 
 /**
- * Site-wide bodies (shell): navigation items (spec §3 Navigation item), the marketing subscribe
+ * Site-wide bodies (shell): navigation items, the marketing subscribe
  * form (POST /api/klaviyo/subscribe) and the error-report collector (POST /api/site/errors).
  */
 

@@ -31,7 +31,7 @@ export interface LoadContext {
   /** The page URL, absolute (origin from the request). */
   url: string;
   api: ServerApi;
-  /** The request's market (issue 14; absent from an older edge: NZ). */
+  /** The request's market (absent from an older edge: NZ). */
   market?: MarketSettings;
 }
 

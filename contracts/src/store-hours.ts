@@ -1,7 +1,7 @@
 /**
- * Store constants and opening-hours helpers (spec §9 store search radius 200, address combobox
+ * Store constants and opening-hours helpers (store search radius 200, address combobox
  * delay 1000 ms). Opening hours are wall-clock times of the store's own time zone (`Store.timeZone`:
- * Pacific/Auckland for the NZ stores, the state's zone for the Australian ones, issue 14). No zod
+ * Pacific/Auckland for the NZ stores, the state's zone for the Australian ones). No zod
  * here: the store pages import these without the schemas (./stores re-exports them).
  */
 import type { StoreDayHours } from './stores';

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { STORE_SEARCH_RADIUS_KM } from './store-hours';
 
 /**
- * Stores and the store locator (spec §2 store locator, §3 store pickup selection, §9 store
+ * Stores and the store locator (store locator, store pickup selection, store
  * search radius 200 and address combobox delay 1000 ms). Opening hours are wall-clock times of
  * the store's own `timeZone` (Pacific/Auckland in New Zealand; Australia/Sydney, /Melbourne,
- * /Brisbane, /Perth ... in Australia). Stores and localities are per country (issue 14).
+ * /Brisbane, /Perth ... in Australia). Stores and localities are per country.
  */
 
 

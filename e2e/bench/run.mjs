@@ -6,7 +6,7 @@
 //   3. starts api/dist/server.js on a free port with a temporary PGlite DATA_DIR (default seed)
 //   4. first-load JS and requests before first paint of /, /categories/bags and a product page
 //      (playwright-core driving Chromium)
-//   5. Lighthouse mobile against the floor (issue 17): a static HTML page of the bags listing's 48
+//   5. Lighthouse mobile against the floor: a static HTML page of the bags listing's 48
 //      products, no JavaScript (lib/floor.mjs, its own tiny server), then for run 1..N the floor,
 //      home, category and product in turn, one fresh browser per run, performance and SEO; the
 //      median run per page (computeMedianRun), each figure's ratio to the floor, met / NOT MET per
@@ -47,7 +47,7 @@
 //          Lighthouse and server-render throughput: no release, first-load JS, listing API,
 //          checkout or search; writes var/bench/latest-ssr.json)
 //   8. the catalog listing at 100,000 products on PGlite (api/bench/search.ts): in-process p95 and
-//      HTTP requests/s with every request different, met / not met per target (issue 4)
+//      HTTP requests/s with every request different, met / not met per target
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -335,7 +335,7 @@ function remoteOf(pathname) {
 }
 
 /**
- * The catalog listing at 100,000 products (issue 4): api/bench/search.ts in its own process, on
+ * The catalog listing at 100,000 products: api/bench/search.ts in its own process, on
  * its own PGlite directory (var/bench-100000, seeded on first use, about a minute). Its exit code
  * 2 means "measured, a target missed": recorded, not an error.
  */
@@ -503,7 +503,7 @@ async function main() {
 }
 
 /**
- * Floor plus Lighthouse (issue 17 point 3): serves the floor page, then for run 1..N measures the
+ * Floor plus Lighthouse: serves the floor page, then for run 1..N measures the
  * floor, home, category and product in turn; the median run per page goes to result.floor and
  * result.routes[key].lighthouse, with the met / not met of each target against the floor.
  */

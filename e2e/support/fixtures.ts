@@ -14,14 +14,14 @@ interface Fixtures {
   /**
    * Content Security Policy violations of the test's browser context (every page and frame):
    * `securitypolicyviolation` events and Chromium's "Refused to ..." console messages. Any one
-   * fails the test (issue 13: the store runs under its CSP with no violation) unless it matches
+   * fails the test (the store runs under its CSP with no violation) unless it matches
    * `allowedCspViolations`.
    */
   cspViolations: string[];
   /** Violations a test provokes on purpose (e.g. framing the checkout), as patterns; none by default. */
   allowedCspViolations: RegExp[];
   /**
-   * Requests to the store's own origin (pages, API) that carried a test card number (issue 15: card
+   * Requests to the store's own origin (pages, API) that carried a test card number (card
    * data goes only to the payment provider's hosted fields): any one fails the test.
    */
   cardNumbersSentToStore: string[];
@@ -172,7 +172,7 @@ export function remote(page: Page, name: RemoteName): Locator {
 
 /**
  * A chrome link that navigates client-side to a main section: the header's, or the footer's when
- * the header's does not navigate (spec §2: an expandable navigation parent like "Bags" only toggles
+ * the header's does not navigate (an expandable navigation parent like "Bags" only toggles
  * its dropdown; "Cart" is a button opening the cart overlay). The footer repeats those links.
  */
 export function headerLink(page: Page, name: string): Locator {

@@ -5,7 +5,7 @@ const PROMPT = "It looks like you're in Australia. Visit our Australian site for
 
 test.describe('region selector and geo locale', () => {
   test('the region dialog opens from the header, lists the regions and closes with Escape', async ({ page, store }) => {
-    // Australia is this deployment's other market (issue 14): its entry links to the AU host
+    // Australia is this deployment's other market: its entry links to the AU host
     const auSite = `http://au.localhost:${new URL(store.baseURL).port}`;
     await page.goto('/');
     const trigger = chrome(page).header.getByRole('button', { name: /^NZD: Change region \(current: New Zealand\)/ });

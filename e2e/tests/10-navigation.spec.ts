@@ -1,6 +1,6 @@
 import { chrome, expect, markDocument, remote, test, waitForHydration } from '../support/fixtures';
 
-test.describe('desktop main navigation (spec §2)', () => {
+test.describe('desktop main navigation', () => {
   test('mouse: expands on enter (one at a time), collapses on leave; parent click does not navigate; a link inside navigates and collapses', async ({ page }) => {
     await page.goto('/');
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();

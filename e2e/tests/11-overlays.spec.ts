@@ -8,7 +8,7 @@ async function expectNoSeriousAxe(page: Page, label: string) {
   expect(blocking.map((v) => `${v.id}: ${v.help} (${v.nodes[0]?.target.join(' ')})`), `axe, ${label}`).toEqual([]);
 }
 
-test.describe('overlays (spec §2)', () => {
+test.describe('overlays', () => {
   test('search overlay toggles from the header; Escape closes it and focus returns', async ({ page }) => {
     await page.goto('/');
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('overlays (spec §2)', () => {
     const regionsDesktop = page.getByRole('dialog', { name: 'Choose your region' });
     await expect(regionsDesktop).toBeVisible();
     await page.waitForTimeout(350);
-    // a centred dialog (spec §2) stays centred once its enter transition is over
+    // a centred dialog stays centred once its enter transition is over
     const box = (await regionsDesktop.boundingBox())!;
     const viewport = page.viewportSize()!;
     expect(Math.abs(box.x + box.width / 2 - viewport.width / 2)).toBeLessThan(2);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chrome, expect, remote, test } from '../support/fixtures';
 
-test.describe('footer (spec §2, §4, §5)', () => {
+test.describe('footer', () => {
   test('policy links, groups, social, help centre, payment icons, copyright and region selector', async ({ page }) => {
     await page.goto('/');
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('footer (spec §2, §4, §5)', () => {
   });
 });
 
-test.describe('error page (spec §2)', () => {
+test.describe('error page', () => {
   test('404: status, title, heading, message, links, image; axe clean; analytics events', async ({ page }, testInfo) => {
     const response = await page.goto('/this-bag-does-not-exist');
     expect(response?.status()).toBe(404);

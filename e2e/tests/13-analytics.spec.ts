@@ -1,6 +1,6 @@
 import { expect, remote, test } from '../support/fixtures';
 
-test.describe('analytics and error reporting (spec §9)', () => {
+test.describe('analytics and error reporting', () => {
   test('a page_view reaches the dataLayer about 3 s after navigation, marked guest', async ({ page }) => {
     await page.goto('/');
     await expect(remote(page, 'content').getByRole('heading', { level: 1 })).toBeVisible();

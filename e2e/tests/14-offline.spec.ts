@@ -2,7 +2,7 @@ import { chrome, expect, remote, test } from '../support/fixtures';
 
 test.use({ serviceWorkers: 'allow' });
 
-test.describe('offline helper (spec §2)', () => {
+test.describe('offline helper', () => {
   test('/sw.js comes from the deployed shell build, no-cache, with the shell precached', async ({ request, store }) => {
     const response = await request.get('/sw.js');
     expect(response.status()).toBe(200);

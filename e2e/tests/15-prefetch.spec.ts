@@ -6,7 +6,7 @@ test('visible links prefetch their route: the catalog code and the listing are f
   page.on('request', (request) => {
     const url = new URL(request.url());
     if (/^\/cdn\/catalog\/[^/]+\/(remoteEntry|__federation_expose_app)\./.test(url.pathname)) catalogCode.push(url.pathname);
-    // the catalog's data for the route: its payload (spec §7 _payload.json), or its own listing
+    // the catalog's data for the route: its payload (_payload.json), or its own listing
     // request (it always names the page; the home page's rails do not)
     if (url.pathname === '/categories/sale/_payload.json') listingRequests.push(url.pathname);
     if (url.pathname === '/api/catalog/listing' && url.searchParams.get('category') === 'sale' && url.searchParams.has('page')) listingRequests.push(url.search);

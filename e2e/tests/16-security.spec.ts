@@ -5,7 +5,7 @@ import { expect, remote, test } from '../support/fixtures';
 import { startStaticServer, type StaticServer } from '../support/static-server';
 
 /**
- * Security headers (issue 13): the store runs under its Content Security Policy (every test of the
+ * Security headers: the store runs under its Content Security Policy (every test of the
  * suite fails on a violation: support/fixtures.ts), and the checkout cannot be framed by another site.
  */
 

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, remote, test } from '../support/fixtures';
 
-/** Issue 4: category and search listings with facets, sort, load more and back. */
+/** Category and search listings with facets, sort, load more and back. */
 
 const tiles = (page: Page) => remote(page, 'catalog').getByTestId('product-tile');
 const totalText = (page: Page) => remote(page, 'catalog').getByTestId('listing-total');

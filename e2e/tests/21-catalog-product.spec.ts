@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, remote, test } from '../support/fixtures';
 
-/** Issue 4: product detail (challenge question, meta, 404). */
+/** Product detail (challenge question, meta, 404). */
 
 test('the challenge question rejects a wrong answer and accepts the right one', async ({ page, request }) => {
   // Limited releases are ids 7, 47, 87, ... (not coming soon); pick one with stock.

@@ -1,6 +1,6 @@
 import { expect, remote, test } from '../support/fixtures';
 
-/** Issue 4: the catalog's ./SearchOverlay fragment inside the shell's search overlay. */
+/** The catalog's ./SearchOverlay fragment inside the shell's search overlay. */
 
 test('the search overlay suggests products as you type, submits to /search and closes', async ({ page }) => {
   test.setTimeout(60_000);

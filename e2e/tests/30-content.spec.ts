@@ -170,7 +170,7 @@ test.describe('blog', () => {
   });
 
   test('a blog loading failure shows the blog message', async ({ page }) => {
-    // the server renders /blog with its posts (issue 17): the browser loads the list on a
+    // the server renders /blog with its posts: the browser loads the list on a
     // client-side navigation, from another page
     await page.goto('/stores');
     await expect(remote(page, 'content').getByRole('heading', { level: 1, name: 'Find a store' })).toBeVisible();

@@ -53,7 +53,7 @@ async function signUp(page: Page, request: APIRequestContext, email: string) {
   const app = remote(page, 'account');
   await expect(app.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
   await axe(page, '/account/signup');
-  // §5: errors show on submit and the first invalid field gets focus
+  // Errors show on submit and the first invalid field gets focus
   await app.getByRole('button', { name: 'Create account' }).click();
   await expect(app.getByText('Enter your first name.')).toBeVisible();
   await expect(app.getByLabel('First name')).toBeFocused();
@@ -114,7 +114,7 @@ test.describe('account', () => {
       if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/cognito') cognito.push({ target: r.headers()['x-amz-target'] ?? '', body: JSON.parse(r.postData() ?? '{}') as Record<string, unknown> });
     });
 
-    // Wrong password: the §8 message.
+    // Wrong password: its error message.
     await signIn(page, email, 'Not-My-Password-1');
     await axe(page, '/account/signin');
     const app = remote(page, 'account');
@@ -208,7 +208,7 @@ test.describe('account', () => {
     await app.getByRole('button', { name: 'Send reset code' }).click();
     await expect(page).toHaveURL(/\/account\/password\/reset\?user=/);
     await expect(app.getByLabel('Email')).toHaveValue(email);
-    // A wrong code: the §8 message.
+    // A wrong code: its error message.
     const code = await codeFor(request, email, 'FORGOT_PASSWORD');
     await app.getByLabel('Reset code').fill(code === '000000' ? '111111' : '000000');
     await app.getByLabel('New password', { exact: true }).fill('Rimu-Forest-2026!');

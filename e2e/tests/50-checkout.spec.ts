@@ -148,10 +148,10 @@ test.describe('cart and checkout', () => {
     await expect(app.getByTestId('order-currency')).toHaveCount(0);
     // card numbers never reach the order API
     expect(cardNumbers.join('')).not.toContain('4111');
-    // the order carries the analytics ids (spec §3)
+    // the order carries the analytics ids
     const placed = JSON.parse(cardNumbers.at(-1)!) as { analytics?: { clientId?: string }; loyalty?: { qantas?: { memberId: string } }; fraudAnalytics?: { token: string } };
     expect(placed.analytics?.clientId).toMatch(/^\d+\.\d+$/);
-    // the fraud-prevention script's token (spec §7), the same the script left in its cookie
+    // the fraud-prevention script's token, the same the script left in its cookie
     const fraudCookie = (await page.context().cookies()).find((c) => c.name === 'forterToken');
     expect(placed.fraudAnalytics?.token).toBeTruthy();
     expect(decodeURIComponent(fraudCookie!.value)).toBe(placed.fraudAnalytics!.token);
@@ -201,7 +201,7 @@ test.describe('cart and checkout', () => {
     page.on('request', (r) => {
       if (r.url().includes('/api/order/place')) bodies.push(r.postData() ?? '');
     });
-    // campaign parameters are read at checkout (spec §2) and sent with the order
+    // campaign parameters are read at checkout and sent with the order
     await page.goto('/checkout/contact-info?utm_source=e2e&utm_medium=email&utm_campaign=winter');
     await contactStep(page, 'declined.e2e@example.co.nz');
     await deliveryStep(page);
@@ -233,7 +233,7 @@ test.describe('cart and checkout', () => {
     await expect(app.getByRole('heading', { level: 1, name: 'Thank you, your order is confirmed' })).toBeVisible({ timeout: 15_000 });
     await expect(app.getByRole('heading', { name: 'Collect from' })).toBeVisible();
     await expect(app.getByTestId('shipping-address')).toContainText("Aroha O'Neill-Ngata");
-    // the pickup address is the store's (spec §7): the first store offered for 1024
+    // the pickup address is the store's: the first store offered for 1024
     const stores = (await (await request.get('/api/checkout/pickup-stores?postcode=1024')).json()) as { stores: { name: string; address: { street1: string; locality: string; postcode: string } }[] };
     const store = stores.stores[0]!;
     await expect(app.getByTestId('shipping-address')).toContainText(store.address.street1);

@@ -44,7 +44,7 @@ test('adding from the product page goes through the cart service: the drawer ope
   await expect(remote(page, 'cart_checkout').getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible();
   await expect(remote(page, 'cart_checkout').getByTestId('cart-line')).toHaveCount(1);
 
-  // over the stock: the service refuses with the §5 rule and its §8 message, and the cart is unchanged
+  // over the stock: the service refuses with the validity rule and its message, and the cart is unchanged
   const stock = product.variants[0]!.qty;
   await page.evaluate(
     ({ productId, variantId, qty }) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 18: the shopper's journey on a phone (375 × 812, touch) through the cart and checkout:
+ * The shopper's journey on a phone (375 × 812, touch) through the cart and checkout:
  * every step fits without sideways scrolling, the order number is on the first screen of the
  * success page, a signed-in shopper's reloads keep their step with the contact prefilled, a
  * keyboard-only checkout where focus lands on each new step's heading, and axe (WCAG 2.2 AA) on

@@ -1,5 +1,5 @@
 /**
- * Issue 18 on a phone (375 × 812, touch), before the cart: finding a product through the filter
+ * On a phone (375 × 812, touch), before the cart: finding a product through the filter
  * drawer (products on the first screen), search with no results (not a dead end) and focus after a
  * search, the search overlay leaving the header's search button usable, scroll to the top on a new
  * page and back where the shopper was on Back, and a remote that takes 8 s (loading, then the page).

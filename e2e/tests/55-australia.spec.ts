@@ -1,5 +1,5 @@
 /**
- * Issue 14: one deployment serves two markets by host. On au.localhost:<port> (the default
+ * One deployment serves two markets by host. On au.localhost:<port> (the default
  * SITE_HOSTS) a shopper browses in AUD, signs up, checks out with an Australian address and a test
  * card and finds the order in AUD in their account; the NZ site (127.0.0.1:<port>) is unchanged.
  */

@@ -7,7 +7,7 @@ import { publishRemote, readRegistry, waitUntilServed, writeRegistry } from '../
 import { expect, expectChrome, markDocument, remote, test, moveMouse } from '../support/fixtures';
 import { scratchDir } from '../support/paths';
 
-/** Server rendering (issue 17): what a plain request gets, what the browser does with it. */
+/** Server rendering: what a plain request gets, what the browser does with it. */
 
 interface Tile {
   name: string;

@@ -1,5 +1,5 @@
 /**
- * Server rendering of the content remote (issue 17): home, articles, the journal and the stores are
+ * Server rendering of the content remote: home, articles, the journal and the stores are
  * in the HTML with their head and JSON-LD, and the browser hydrates that HTML: no console errors or
  * warnings (a hydration mismatch logs one), the server's nodes stay, and the route data the page
  * carries is not fetched again.

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, TEST_CARD_PATTERN, test } from '../support/fixtures';
 
 /**
- * Issue 15: card numbers never reach the store. Every test of the suite already fails when a
+ * Card numbers never reach the store. Every test of the suite already fails when a
  * request to the store's origin carries a test card number (the `cardNumbersSentToStore` fixture);
  * this spec runs last (files run in name order, one worker) and reads the server's log of the whole
  * run: the API, the edge and the payment stand-in's own origin write to it, and none of them may

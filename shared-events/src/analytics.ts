@@ -1,10 +1,10 @@
 /**
- * `@store/shared-events/analytics`: analytics and error reporting for every remote (spec §9).
+ * `@store/shared-events/analytics`: analytics and error reporting for every remote.
  *
  * - `track(event, params)` pushes `{ event, ...params }` onto `window.dataLayer` (the Google Tag
  *   Manager convention); a tag manager, when configured, reads it from there.
  * - `reportError(error, options)` sends an error report to the collector (by default the API's
- *   `POST /api/site/errors`) with the §9 sampling: 1% of events by default, fatal events and
+ *   `POST /api/site/errors`) sampled: 1% of events by default, fatal events and
  *   events on checkout routes always; `reportTrace` samples 0.1%.
  *
  * Settings live on `window` (not in module state), so every bundle on the page agrees.
@@ -30,7 +30,7 @@ export const DEFAULT_ANALYTICS_SETTINGS: AnalyticsSettings = {
   alwaysSendPaths: ['/checkout'],
 };
 
-/** Page views are tracked about 3 s after a navigation (spec §9). */
+/** Page views are tracked about 3 s after a navigation. */
 export const PAGE_VIEW_DELAY_MS = 3000;
 
 type DataLayerEntry = Record<string, unknown>;
@@ -73,7 +73,7 @@ export type ErrorLevel = 'fatal' | 'error' | 'warning';
 export interface ReportOptions {
   /** Fatal errors (the page could not be shown) are always sent. */
   level?: ErrorLevel;
-  /** A machine code (HTTP status, §8 error name). */
+  /** A machine code (HTTP status, error name). */
   code?: string | number;
   /** Which part of the store reported it (remote name). */
   source?: string;
@@ -111,7 +111,7 @@ function pageVersionOf(remote: string | undefined): string | undefined {
   }
 }
 
-/** §9 sampling: fatal events and events on always-send routes (checkout) are always sent, others at the rate. */
+/** Sampling: fatal events and events on always-send routes (checkout) are always sent, others at the rate. */
 export function shouldSend(
   { level, location, kind }: { level: ErrorLevel; location: string; kind: 'error' | 'trace' },
   settings: AnalyticsSettings,
@@ -164,7 +164,7 @@ function toReport(kind: 'error' | 'trace', error: unknown, options: ReportOption
 }
 
 /**
- * Reports an error to the collector, sampled per §9. Returns whether it was sent. Also pushes an
+ * Reports an error to the collector, sampled (see `shouldSend`). Returns whether it was sent. Also pushes an
  * `exception` event onto the dataLayer (always), so analytics sees every error.
  */
 export function reportError(error: unknown, options: ReportOptions = {}, random: () => number = Math.random): boolean {

@@ -167,7 +167,7 @@ export function replayEarlyClicks(container: Element): void {
 }
 
 /**
- * The page's CSP style nonce (issue 13): the edge writes `<meta property="csp-nonce" nonce="…">`.
+ * The page's CSP style nonce: the edge writes `<meta property="csp-nonce" nonce="…">`.
  * Browsers hide a nonce attribute's value once the element is in the document, so it is read from
  * the element's `nonce` property (the attribute is the fallback for environments without it).
  */

@@ -200,7 +200,7 @@ describe('session', () => {
   });
 });
 
-describe('account update in progress (spec §4: no order while an account update is loading)', () => {
+describe('account update in progress (no order while an account update is loading)', () => {
   const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
   const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
   beforeEach(() => localStorage.clear());
@@ -262,7 +262,7 @@ describe('account update in progress (spec §4: no order while an account update
   });
 });
 
-describe('the declared session API (package.json "storefront.session", issue 16)', () => {
+describe('the declared session API (package.json "storefront.session")', () => {
   it('lists exactly the members of the session object: the shell build declares it as what it provides', async () => {
     const pkg = (await import('../package.json')) as unknown as { storefront: { session: string[] } };
     const declared: readonly (keyof Session)[] = pkg.storefront.session as (keyof Session)[];

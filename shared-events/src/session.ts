@@ -1,5 +1,5 @@
 /**
- * The account session (spec §4 "Account session"), shared by the shell and every remote.
+ * The account session, shared by the shell and every remote.
  *
  * Status starts INITIALISING. `start()` validates the stored session through the auth provider:
  * a user gives LOGGED_IN, no user or a failed check gives LOGGED_OUT (a failed check also signs
@@ -20,7 +20,7 @@
  * with the local one); entering LOGGED_OUT after a signed-in session empties it.
  *
  * `accountUpdating$` / `isAccountUpdating()` say whether a signed-in shopper's account is being
- * written right now (spec §4: no order while an account update is loading): true while the synced
+ * written right now (no order while an account update is loading): true while the synced
  * state is being saved to the server (sync result SYNCING: a cart or wishlist write, the merge on
  * login) or while an update marked with `trackAccountUpdate(work)` runs (the account remote's
  * PUT /api/account and address book changes). A guest's writes are local and never count.

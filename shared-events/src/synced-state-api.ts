@@ -3,7 +3,7 @@ import type { ApiPaths } from '@store/contracts/http';
 import { isRecord, normaliseSyncedState, SyncConflictError, type SyncedState, type SyncedStateBackend } from './synced-state-model';
 
 /**
- * The wire bodies, from the OpenAPI document's generated types (issue 16; types only: nothing of
+ * The wire bodies, from the OpenAPI document's generated types (types only: nothing of
  * @store/contracts is bundled). The answer is still checked at run time: this singleton may meet an
  * API older or newer than itself.
  */

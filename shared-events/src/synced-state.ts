@@ -1,5 +1,5 @@
 /**
- * The synced account state (spec §3 "Synced account state", §4 "Account session"): the cart items
+ * The synced account state: the cart items
  * and the wishlist, with a version. One store per page, reached as `session.synced`.
  *
  * Guest: the state lives in localStorage (`fernleaf.synced.guest`) and follows other tabs through

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { defineTopic, type PayloadOf, type Topic, type TopicKind } from './bus';
 
-// In the browser zod parses without compiling validators (issue 13, CSP): its first object parse
+// In the browser zod parses without compiling validators (CSP): its first object parse
 // would probe `new Function`, which the store's CSP (no 'unsafe-eval') reports as a violation even
 // though zod catches it. zod keeps this setting on globalThis, so it holds for every bundle's copy.
 if (typeof document !== 'undefined') z.config({ jitless: true });
@@ -44,7 +44,7 @@ export const cartOverlayOpen = defineTopic({
 
 /**
  * Command: add a product variant to the cart. Handled by the cart remote's service (loaded on
- * every page), which applies the cart rules (spec §5 cart item validity, the challenge answer
+ * every page), which applies the cart rules (cart item validity, the challenge answer
  * check) and answers with `cart.add.result` carrying the same requestId.
  */
 export const cartAdd = defineTopic({
@@ -65,8 +65,8 @@ export const cartAdd = defineTopic({
 export const cartAddStatuses = ['SUCCESS', 'INVALID', 'ERROR'] as const;
 
 /**
- * The cart's answer to `cart.add`. INVALID carries the spec §5 validity code in `reason` (for
- * example qtyAvailableExceeded or productChallengeAnswerInvalid) and the §8 user message.
+ * The cart's answer to `cart.add`. INVALID carries the validity code in `reason` (for
+ * example qtyAvailableExceeded or productChallengeAnswerInvalid) and the user message.
  */
 export const cartAddResult = defineTopic({
   name: 'cart.add.result',
@@ -81,7 +81,7 @@ export const cartAddResult = defineTopic({
 });
 
 /**
- * Asks the shell to show an alert (spec §3 Alert). The shell applies the §9 rules: default
+ * Asks the shell to show an alert. The shell applies its rules: default
  * duration 5 s, at most 4 shown, inserted after 300 ms.
  */
 export const alertShow = defineTopic({
@@ -97,7 +97,7 @@ export const alertShow = defineTopic({
   }),
 });
 
-/** The account session (spec §4), published by the session module on every change. */
+/** The account session, published by the session module on every change. */
 export const sessionState = defineTopic({
   name: 'session.state',
   version: 1,

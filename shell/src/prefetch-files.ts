@@ -1,5 +1,5 @@
 /**
- * Network-only prefetch of a remote's page code (spec §2 Links: visible links are prefetched).
+ * Network-only prefetch of a remote's page code (visible links are prefetched).
  *
  * A remote whose `./app` is not running yet is not loaded to prefetch a link to it: that would
  * evaluate its whole app (tens of KB of script on a phone's main thread) while the shopper is still

@@ -56,7 +56,7 @@ describe('parseRegistry', () => {
   });
 });
 
-describe('route ownership (spec §2)', () => {
+describe('route ownership', () => {
   const registry = parseRegistry(raw);
   it.each([
     ['/', 'content'],

@@ -19,7 +19,7 @@ export interface RemoteEntry {
   /** The remote exposes `./service` (a `start()` function) that the shell runs on every page. */
   service?: boolean;
   /**
-   * The remote's pages read their data from the route's `_payload.json` (issue 17), so the shell may
+   * The remote's pages read their data from the route's `_payload.json`, so the shell may
    * fetch it ahead of a visit (a visible link) before the remote's code runs.
    */
   payloads?: boolean;
@@ -31,7 +31,7 @@ export interface Registry {
   overrideOrigins: string[];
   /** Give up loading a remote after this long and show its fallback. */
   loadTimeoutMs: number;
-  /** Error reporting settings of this deployment (spec §9 sampling); defaults from shared-events. */
+  /** Error reporting settings of this deployment (sampling); defaults from shared-events. */
   analytics?: RegistryAnalytics;
 }
 
@@ -143,7 +143,7 @@ export function originAllowed(url: string, allowed: string[], base?: string): bo
 
 export const OVERRIDE_STORAGE_PREFIX = 'mf-override:';
 export const OVERRIDE_QUERY_PREFIX = 'mf-override.';
-/** An override lasts this long after it was set from the query (issue 13: not forever). */
+/** An override lasts this long after it was set from the query (not forever). */
 export const OVERRIDE_TTL_MS = 8 * 60 * 60 * 1000;
 
 /** An override as kept in localStorage (`mf-override:<name>`, JSON): the manifest and when it expires (epoch ms). */

@@ -1,7 +1,7 @@
 import { applyScreen, debounce, screenClass, STICKY_DEBOUNCE_MS, STICKY_MAX_WAIT_MS, watchScreen } from './chrome/screen';
 import { guardedReload, handlePageRenderError, isStaleScriptError, RELOAD_GUARD_MS, shouldReload } from './stale-guard';
 
-describe('screen classes (spec §9)', () => {
+describe('screen classes', () => {
   it('below 768 mobile, below 1024 tablet, else desktop', () => {
     expect([375, 767, 768, 1023, 1024, 1440].map(screenClass)).toEqual(['mobile', 'mobile', 'tablet', 'tablet', 'desktop', 'desktop']);
   });

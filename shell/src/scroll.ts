@@ -1,5 +1,5 @@
 /**
- * Scroll positions across client-side navigations (issue 18): a new page starts at the top; Back
+ * Scroll positions across client-side navigations: a new page starts at the top; Back
  * and Forward (and a reload) bring the shopper back where they were on that history entry.
  *
  * The browser's own restoration runs before a remote has rendered the page it returns to, so it is

@@ -1,5 +1,5 @@
 /**
- * The shell's server entry (issue 17), built to dist/server/server.js and deployed with the shell.
+ * The shell's server entry, built to dist/server/server.js and deployed with the shell.
  * The edge (api/src/edge/ssr) renders every page's chrome with it: the header (with the navigation it
  * loads here), the footer and, for unknown pages and failed renders, the error page. Each is its
  * own React root in the browser too (chrome/lifecycles.tsx hydrates them).

@@ -1,5 +1,5 @@
 /**
- * Stale script guard (spec §4 "Other", §9): when a chunk or a remote entry fails to load because a
+ * Stale script guard: when a chunk or a remote entry fails to load because a
  * newer deploy replaced it, reload to the target path, at most once per path per 10 s (remembered
  * in sessionStorage across the reloads).
  */

@@ -277,7 +277,7 @@ class ServerModulesPlugin {
 }
 
 /**
- * The server build of a project (issue 17): `serverEntry` bundled for Node as one CommonJS file,
+ * The server build of a project: `serverEntry` bundled for Node as one CommonJS file,
  * dist/server/server.js, released with the browser build under the same version. The edge loads
  * it at run time from the registry and renders the project's routes with it.
  */

@@ -1,5 +1,5 @@
 /**
- * What a server bundle leaves to the edge (issue 17): the same singletons the browser shares (one
+ * What a server bundle leaves to the edge: the same singletons the browser shares (one
  * React, one router, one emotion, one bus on the server too). The edge hands these to the bundle's
  * `require` (api/src/edge/ssr/singletons.ts, which must list the same names); anything else a server
  * bundle requires is refused there, and by the release gate (tools/release/gate.mjs).

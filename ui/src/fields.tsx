@@ -1,13 +1,13 @@
 /**
- * The form layer's field components (issue 16; the hook is `./form`): label, hint, and the error
+ * The form layer's field components (the hook is `./form`): label, hint, and the error
  * text linked with aria-describedby, aria-invalid; a text input becomes touched 300 ms after its
- * blur (spec §4). No react-hook-form or zod here, so a page that only shows a field (an apply box,
+ * blur. No react-hook-form or zod here, so a page that only shows a field (an apply box,
  * a search) does not load the form library.
  */
 import type { CSSObject } from '@emotion/react';
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-/** How long after leaving a text input it becomes touched (spec §4: 300 ms). */
+/** How long after leaving a text input it becomes touched (300 ms). */
 export const TEXT_TOUCH_DELAY_MS = 300;
 
 /** What a field component needs of its form. */

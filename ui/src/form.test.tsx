@@ -1,4 +1,4 @@
-/** The form layer's rules (spec §4 "Other"): touched on blur, errors when touched, submit, submitting. */
+/** The form layer's rules: touched on blur, errors when touched, submit, submitting. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import * as z from 'zod/mini';
 import { rulesSchema, TEXT_TOUCH_DELAY_MS, TextField, useForm, type FieldLook } from './form';

@@ -1,10 +1,10 @@
 /**
- * The storefront's one form layer (issue 16): every form of the account and checkout remotes.
+ * The storefront's one form layer: every form of the account and checkout remotes.
  *
  * Values and touched state are kept by react-hook-form; validation is a zod schema
  * (`safeParse`, run synchronously on the current values: a field's error is always the error of
  * what it holds now, so rules across fields, e.g. "repeat password", stay in step). The rules of
- * spec §4 "Other" are encoded here once:
+ * are encoded here once:
  *
  * - a field becomes touched on blur (text inputs 300 ms after the blur, `TEXT_TOUCH_DELAY_MS`;
  *   passwords, selects and checkboxes at once) and shows its error only when touched;
@@ -55,7 +55,7 @@ export type FieldRules<V> = { [K in keyof V]?: (value: V[K], values: V) => strin
 
 /**
  * A zod/mini schema from per-field rules (each gives the field's message, or null when valid) or
- * from one function giving every field's message: the forms keep their exact wording (spec §5) and
+ * from one function giving every field's message: the forms keep their exact wording and
  * the rules themselves use the contracts' schemas and patterns.
  */
 export function rulesSchema<V extends FormValues<V>>(rules: FieldRules<V> | ((values: V) => FieldErrors<V>)) {
@@ -135,7 +135,7 @@ export function useForm<V extends FormValues<V>>({ defaultValues, schema: given,
     (submit: (values: V) => unknown) =>
     (event?: FormEvent): unknown => {
       event?.preventDefault();
-      if (running.current || busyRef.current) return undefined; // spec §4: submitting twice at once is an error
+      if (running.current || busyRef.current) return undefined; // Submitting twice at once is an error
       setSubmitted(true);
       const current = { ...defaultValues, ...getValues() } as V;
       const problems = fieldErrors(schemaRef.current, current);

@@ -1,5 +1,5 @@
 /**
- * The storefront's responsive image (spec §3 Images, §7 image CDN, §9 image constants), for every
+ * The storefront's responsive image (image CDN, image constants), for every
  * remote.
  *
  * - srcset of the CDN variants 100, 300 and 600 px wide (`widths` for others, e.g. full-width
@@ -16,7 +16,7 @@
 import { IMAGE_VARIANT_WIDTHS, imageSrcSet, imageUrl, placeholderWidth } from '@store/contracts';
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 
-/** Size recalculation throttle (spec §9). */
+/** Size recalculation throttle. */
 export const IMAGE_RESIZE_THROTTLE_MS = 500;
 export const IMAGE_ERROR_EVENT = 'store:image-error';
 
@@ -39,7 +39,7 @@ export interface ImageProps {
   onLoad?: () => void;
   /** CDN origin; default same origin. */
   base?: string;
-  /** Srcset variant widths (capped at the source width); default 100, 300 and 600 (spec §9). */
+  /** Srcset variant widths (capped at the source width); default 100, 300 and 600. */
   widths?: readonly number[];
 }
 

@@ -4,7 +4,7 @@ import { canPrefetch, classifyLink, fetchRoutePayloadAnswer, forgetRoutePayload,
 
 const rules = { baseUrl: 'https://www.fernleaf.co.nz', allowedExternal: ['https://www.instagram.com', 'https://www.facebook.com/fernleaf'] };
 
-describe('classifyLink (spec §2 Links)', () => {
+describe('classifyLink', () => {
   it('treats paths and links under the site base URL as internal', () => {
     expect(classifyLink('/categories/bags', rules)).toEqual({ kind: 'internal', href: '/categories/bags' });
     expect(classifyLink('https://www.fernleaf.co.nz/products/x-p1?c=red', rules)).toEqual({ kind: 'internal', href: '/products/x-p1?c=red' });

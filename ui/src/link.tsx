@@ -1,5 +1,5 @@
 /**
- * Links (spec §2 "Links"):
+ * Links:
  * - internal when the href starts with a slash or begins with the site base URL (navigated
  *   client-side, without a page load); hash-only links stay on the page;
  * - external links open in a new tab (rel noopener);
@@ -172,7 +172,7 @@ export interface SmartLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElem
 }
 
 /**
- * Route payloads (spec §7 `<path>/_payload.json`, issue 17): the route's data in one request, the
+ * Route payloads (`<path>/_payload.json`): the route's data in one request, the
  * answers its server render would embed. One page-wide cache on `window`, shared by every bundle:
  * the shell fetches a visible link's payload before the owning remote's code runs, and that remote
  * takes the same answer when the shopper follows the link. Answers are kept for `ROUTE_PAYLOAD_TTL_MS`.

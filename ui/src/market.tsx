@@ -1,5 +1,5 @@
 /**
- * The page's market in React (issue 14). The server render wraps each root in `<MarketProvider>`
+ * The page's market in React. The server render wraps each root in `<MarketProvider>`
  * with the request's market (several markets render concurrently in one process, so no module
  * state there); in the browser there is no provider and the hook reads the settings the edge
  * embedded in the page (`pageMarket()`), the same ones the server rendered with.

@@ -1,5 +1,5 @@
 /**
- * The storefront's one overlay component (spec §2 "Overlays"): dialogs and drawers for every
+ * The storefront's one overlay component: dialogs and drawers for every
  * remote. Bundled per remote, so page-wide state (scroll-lock count, which overlay is on top) lives
  * in the DOM, not in module variables.
  *

@@ -1,5 +1,5 @@
 /**
- * The page's head in the browser (issues 16 and 17): title, description, canonical URL, robots,
+ * The page's head in the browser: title, description, canonical URL, robots,
  * Open Graph and JSON-LD, rendered as React 19 document metadata. React hoists the <title>, <meta>
  * and <link rel="canonical"> of the tree into <head> (a new title before the first one, whose text
  * `document.title` returns; the others at the end) and removes them when the page unmounts; the

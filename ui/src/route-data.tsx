@@ -1,5 +1,5 @@
 /**
- * Route data from the server render (issue 17): the answers the edge's loader fetched, keyed by the
+ * Route data from the server render: the answers the edge's loader fetched, keyed by the
  * API URL the remote's browser code asks for (its src/server/index.tsx loader keys them so). The page that
  * hydrates server HTML must render exactly what the server rendered, so it reads these instead of
  * fetching. One implementation for every remote (bundled into each, like the rest of @store/ui: the

@@ -46,7 +46,7 @@ export interface EdgeOptions {
   geoCountryHeader?: string;
   /** Error-reporting settings served in the registry for the shell (env ERROR_REPORT_ENDPOINT, ERROR_SAMPLE_RATE, TRACE_SAMPLE_RATE). */
   analytics?: EdgeAnalytics;
-  /** Server rendering (issue 17; default on): false serves the browser-only shell. */
+  /** Server rendering (default on): false serves the browser-only shell. */
   ssr?: boolean;
   /** Budget of a remote's loader plus render in ms (env SSR_BUDGET_MS, default 150). */
   ssrBudgetMs?: number;
@@ -119,7 +119,7 @@ export function geoLocaleScript(geo: GeoLocale): string {
 }
 
 /**
- * The request's market settings embedded in the page (issue 14): the frontends format money, dates
+ * The request's market settings embedded in the page: the frontends format money, dates
  * and addresses from it (`pageMarket()` in @store/contracts/market), never from a build constant.
  */
 export function marketScript(market: MarketSettings): string {
@@ -308,7 +308,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
   /**
    * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
-   * hop, with the page request's host (the API answers in that host's market, issue 14). Answers
+   * hop, with the page request's host (the API answers in that host's market). Answers
    * that carry an ETag are kept (by page host and URL, at most API_MEMO_ENTRIES and API_MEMO_BYTES) and revalidated with
    * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
    * object comes back and the page's data JSON and render are reused too (page.ts), while any

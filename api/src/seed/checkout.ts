@@ -1,5 +1,5 @@
 /**
- * Checkout seed: shipping methods, the promotion rules (issue 7 point 2) and sandbox gift cards.
+ * Checkout seed: shipping methods, the promotion rules and sandbox gift cards.
  * Idempotent: each part is written only while its table is empty.
  */
 import { sql } from 'drizzle-orm';

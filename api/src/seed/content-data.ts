@@ -11,7 +11,7 @@ const list = (...items: string[]): B => ({ type: 'list', items });
 const link = (text: string, href: string): B => ({ type: 'link', text, href });
 
 /**
- * The markets a document belongs to (issue 14; the `markets` column of articles and blog_posts):
+ * The markets a document belongs to (the `markets` column of articles and blog_posts):
  * the New Zealand site's own pages (NZ prices and law, NZ places, NZ customer service), the
  * Australian site's, and market-neutral ones shown on both.
  */
@@ -46,7 +46,7 @@ export const AU_HELP_CENTRE_UPDATED_AT = '2026-11-26T00:00:00.000Z';
 export const SHIPPING_FIGURES_UPDATED_AT = '2026-11-27T00:00:00.000Z';
 export const SHIPPING_SEEDED_AT: Record<string, string> = { shipping: '2026-09-01T00:00:00.000Z', 'shipping-australia': '2026-11-20T00:00:00.000Z' };
 
-/** The Australian store's customer-service pages (issue 14; the market's supportDelivery and supportReturns). */
+/** The Australian store's customer-service pages (the market's supportDelivery and supportReturns). */
 export const SEED_AU_ARTICLES: SeedArticle[] = [
   {
     path: 'shipping-australia',
@@ -717,7 +717,7 @@ export const SEED_BLOG_POSTS: SeedBlogPost[] = [
 ];
 
 /**
- * The Australian site's own journal posts (issue 14), seeded at start where missing
+ * The Australian site's own journal posts, seeded at start where missing
  * (seed/markets.ts): its counterparts of New Zealand-only posts, in AUD with Australian delivery.
  */
 export const SEED_AU_BLOG_POSTS: SeedBlogPost[] = [

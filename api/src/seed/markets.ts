@@ -1,5 +1,5 @@
 /**
- * The Australian market's data (issue 14), seeded at every start where missing (idempotent): the
+ * The Australian market's data, seeded at every start where missing (idempotent): the
  * AUD price list, Australian delivery options, AUD offers and AUD sandbox gift cards. NZ data is
  * seeded by catalogue and checkout seeds as before.
  */

@@ -1,6 +1,6 @@
 /**
  * Fernleaf's Australian stores and the Australian suburbs and towns the AU site's store locator and
- * click and collect understand (issue 14), written for this project (no downloaded data set; the
+ * click and collect understand, written for this project (no downloaded data set; the
  * store addresses, phone numbers and copy are made up for the demo store). Coordinates are
  * representative points (WGS84; suburb centres for localities). Opening hours are each store's
  * local wall-clock time, in its own `timeZone` (Sydney, Melbourne, Brisbane and Perth keep

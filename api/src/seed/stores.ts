@@ -34,7 +34,7 @@ function storeRow(s: SeedStoreFields, where: { country: 'NZ' | 'AU'; timeZone: s
 
 /**
  * Seeds the stores and NZ localities when they are missing, the Australian stores (by ERP store
- * id, issue 14) and AU localities when missing, and store stock for every catalogue variant that
+ * id) and AU localities when missing, and store stock for every catalogue variant that
  * has none yet and for every store that has none yet (a store added later, e.g. the AU stores on
  * a database seeded before them): deterministic (a function of store id and variant id, 0-8
  * units, about half of the store/variant pairs stocked), so re-running never changes existing rows.
@@ -56,7 +56,7 @@ export async function seedStores(db: Database): Promise<{ stores: number; locali
     await db.insert(nzLocalities).values(SEED_LOCALITIES.map(([name, city, region, postcode, lat, lng]) => ({ name, city, region, postcode, lat, lng })));
     localityCount = SEED_LOCALITIES.length;
   }
-  // the Australian stores: added where missing (a database seeded before issue 14 has the NZ ones only)
+  // the Australian stores: added where missing (a database seeded before the Australian market existed has the NZ ones only)
   const addedAu = await db
     .insert(stores)
     .values(

@@ -1,6 +1,6 @@
 // Checkout API load test: runs the API team's api/bench/checkout.mjs (POST /api/checkout/info,
 // then POST /api/order/place with the sandbox gateway) against the bench's server and reports
-// each figure against its target (issue 7: checkout/info p99 <= 50 ms, order/place p99 <= 150 ms).
+// each figure against its target (checkout/info p99 <= 50 ms, order/place p99 <= 150 ms).
 import os from 'node:os';
 import path from 'node:path';
 import { runScript } from './api.mjs';

@@ -1,4 +1,4 @@
-// The floor (issue 17 point 3): a static HTML page of the bags category's first listing page,
+// The floor: a static HTML page of the bags category's first listing page,
 // built from the running API and served by a tiny node:http server, with no JavaScript at all.
 // Lighthouse measures it beside our pages, so each of their figures has a "what plain HTML of the
 // same products does on this machine, now" to be compared with.

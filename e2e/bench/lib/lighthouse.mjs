@@ -126,7 +126,7 @@ export async function lighthouseRoute({ url, chromiumPath, chromiumFlags, runs =
 }
 
 /**
- * Lighthouse mobile interleaved over several URLs (issue 17 point 3): for run 1..`runs`, each
+ * Lighthouse mobile interleaved over several URLs: for run 1..`runs`, each
  * subject in turn, one fresh browser per run, performance and SEO categories; so a slow minute on
  * the machine hits every subject rather than one. A failed run is recorded and the others go on;
  * a subject's median is over its successful runs. Returns { [key]: summary | null } and failures.

@@ -371,7 +371,7 @@ function serverRender(ssr) {
 
 /**
  * Every target this run measured, as { name, measured, met } (met: true, false or null when not
- * measured): the server-rendered pages against the floor (issue 17), server-render throughput,
+ * measured): the server-rendered pages against the floor, server-render throughput,
  * the checkout API, the release and the catalog listing at 100,000 products.
  */
 export function targetsOf(result) {
@@ -395,7 +395,7 @@ export function targetsOf(result) {
     add(`${key}: performance score >= ${t.score}`, lh.score, v.met.score);
     add(lh.noindexByDesign ? `${key}: SEO = ${t.seo} but is-crawlable (noindex by design)` : `${key}: SEO = ${t.seo}`, lh.noindexByDesign && lh.seoFailedAudits?.length ? `${lh.seoScore} (${lh.seoFailedAudits.join(', ')})` : lh.seoScore, v.met.seo);
   }
-  // issue 17: first-load JS of a product page at most 130 KB brotli, React and the federation
+  // First-load JS of a product page at most 130 KB brotli, React and the federation
   // runtime included; every script until idle counts (the critical part is shown beside it)
   const product = result.routes?.product?.firstLoad?.js;
   if (product?.total) {

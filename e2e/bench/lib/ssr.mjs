@@ -1,4 +1,4 @@
-// Server-render throughput (issue 17 targets): autocannon against the server-rendered HTML of a
+// Server-render throughput (targets in docs/performance.md): autocannon against the server-rendered HTML of a
 // page, 10 connections, every request the same URL (the listing cache is on, as in production).
 //
 // autocannon 8's result gives latency percentiles p50, p90, p97_5 and p99 but no p95, so every

@@ -3,7 +3,7 @@ import { paramsFor } from '../features/listing/ListingPage';
 import { readListingUrl } from '../features/listing/url';
 import { prefetchRoute } from './prefetch';
 
-describe('prefetchRoute (data for a visible link, spec §2 Links)', () => {
+describe('prefetchRoute (data for a visible link)', () => {
   const calls: string[] = [];
   beforeEach(() => {
     calls.length = 0;
@@ -25,7 +25,7 @@ describe('prefetchRoute (data for a visible link, spec §2 Links)', () => {
 
   it('warms the listing a category page then asks for: one request for both', async () => {
     await prefetchRoute('/categories/bags/backpacks?colour=black&sort=price-asc');
-    // one request: the route's payload (spec §7 _payload.json)
+    // one request: the route's payload (_payload.json)
     expect(calls).toEqual(['/categories/bags/backpacks/_payload.json?colour=black&sort=price-asc']);
     // what ListingPage asks for on arrival is answered from the prefetch
     const state = readListingUrl(new URLSearchParams('colour=black&sort=price-asc'));

@@ -4,7 +4,7 @@ import { loadRouteModuleFor } from './routeModules';
 import { readListingUrl } from '../features/listing/url';
 
 /**
- * Warms the data of a catalog route before the shopper goes there (spec §2 Links: visible links
+ * Warms the data of a catalog route before the shopper goes there (visible links
  * are prefetched, code and data). The shell calls it through this remote's ./app module; the
  * answers land in the same caches the pages read, so the page renders without waiting.
  */

@@ -9,7 +9,7 @@ export const api = createApiClient();
 export { ApiError, isNotFound };
 
 /**
- * Route payloads (spec §7 `_payload.json`, issue 17): a client-side navigation asks the edge for the
+ * Route payloads (`_payload.json`): a client-side navigation asks the edge for the
  * route's data in one request (`<path>/_payload.json<query>`), the answers the server render would
  * embed, keyed by API URL. A route without a payload (404 NoPayload: no server bundle) falls back to
  * the API calls. Kept briefly, so a prefetch and the visit share one request.

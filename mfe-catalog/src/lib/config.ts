@@ -3,14 +3,14 @@
  * documented in docs/catalog.md.
  */
 export const catalogConfig = {
-  /** Query parameter holding the search text on /search (spec §2: "a configured query parameter"). */
+  /** Query parameter holding the search text on /search ("a configured query parameter"). */
   searchQueryParam: 'q',
-  /** Product impressions are tracked this long after a list is shown (spec §9). */
+  /** Product impressions are tracked this long after a list is shown. */
   impressionDelayMs: 3000,
   /** Products kept in "recently viewed" (localStorage). */
   recentlyViewedMax: 12,
   recentlyViewedKey: 'fernleaf.catalog.recentlyViewed',
-  /** Find in store radius (spec §9: store search radius 200). */
+  /** Find in store radius (store search radius 200). */
   storeRadiusKm: 200,
   /** Search overlay: suggestions shown and the typing pause before asking. */
   suggestionsMax: 6,
@@ -25,9 +25,9 @@ export const catalogConfig = {
     { name: 'New Arrivals', path: 'new-arrivals' },
     { name: 'Sale', path: 'sale' },
   ],
-  /** Store time zone for availability dates (spec §9). */
+  /** Store time zone for availability dates. */
   timeZone: 'Pacific/Auckland',
   siteName: 'Fernleaf',
-  /** Bot-check action of the challenge answer check (spec §7). */
+  /** Bot-check action of the challenge answer check. */
   challengeAction: 'product_challenge_verify',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The catalog's server entry (issue 17), built to dist/server/server.js and released with the
+ * The catalog's server entry, built to dist/server/server.js and released with the
  * browser build. The edge (api/src/edge/ssr) loads it from the registry at run time and calls:
  * - load(ctx): the route's data, from the API in-process, keyed by the API URL the browser code
  *   asks for (the hydrating page finds the same answers), with the status and the page head;

@@ -1,5 +1,5 @@
 /**
- * Hydration of the server render (issue 17): for each page, the browser's first render from the
+ * Hydration of the server render: for each page, the browser's first render from the
  * embedded route data is exactly the server's (no recoverable errors, no console errors), keeps the
  * server's nodes, and fetches nothing.
  */

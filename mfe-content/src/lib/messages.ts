@@ -1,4 +1,4 @@
-/** User messages for loading failures (spec §8: stores, blog and map; exact wording not given). */
+/** User messages for loading failures (stores, blog and map; exact wording not given). */
 export const MESSAGES = {
   storesLoad: "We couldn't load our stores just now. Please check your connection and try again.",
   blogLoad: "We couldn't load the journal just now. Please try again in a moment.",

@@ -2,7 +2,7 @@ import { apiUrl } from '@store/contracts/http';
 import { getJsonViaPayload } from './resource';
 import { mockFetch } from '../test/fetchMock';
 
-describe('getJsonViaPayload (one request per page, spec §7 _payload.json)', () => {
+describe('getJsonViaPayload (one request per page, _payload.json)', () => {
   beforeEach(() => {
     delete (window as unknown as { __storeRoutePayloads?: unknown }).__storeRoutePayloads;
   });

@@ -17,8 +17,8 @@ export function getJson<P extends ApiPath<'get'>>(url: ApiUrl<P>, signal?: Abort
 }
 
 /**
- * The answer for `url` on the page `route` (pathname + search): from the route's payload (spec §7
- * `<route>/_payload.json`, issue 17: a client-side navigation asks the edge for every answer of the
+ * The answer for `url` on the page `route` (pathname + search): from the route's payload
+ * (`<route>/_payload.json`: a client-side navigation asks the edge for every answer of the
  * page in one request, shared by all of the page's resources and with a link prefetch of the page),
  * else from the API. A payload that lacks the answer (a 404 page, a route without a server bundle,
  * a failed request) falls back to the API call, which then decides.

@@ -19,7 +19,7 @@ export function ContentImg({ image, sizes, priority = false, className }: { imag
   return <Image className={className} src={image.src} alt={image.alt} width={image.width} height={image.height} sizes={sizes} priority={priority} widths={CONTENT_IMAGE_WIDTHS} />;
 }
 
-/** A loading failure with a retry button (spec §8 loading failures). */
+/** A loading failure with a retry button. */
 export function LoadError({ children, onRetry }: { children: ReactNode; onRetry?: () => void }) {
   return (
     <div role="alert" css={{ border: '1px solid var(--clay)', borderRadius: 8, padding: '1rem 1.25rem', background: '#fff', margin: '1rem 0' }}>

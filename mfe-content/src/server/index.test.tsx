@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The server entry (issue 17): statuses, route data keyed by the API URLs the pages ask for, the
+ * The server entry: statuses, route data keyed by the API URLs the pages ask for, the
  * head with its JSON-LD, and a render that needs no browser (this file runs without a DOM).
  */
 import { headOf, type LoadResult } from '@store/contracts/ssr';

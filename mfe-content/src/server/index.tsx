@@ -1,5 +1,5 @@
 /**
- * The content remote's server entry (issue 17), built to dist/server/server.js and released with the
+ * The content remote's server entry, built to dist/server/server.js and released with the
  * browser build. The edge (api/src/edge/ssr) loads it from the registry at run time and calls:
  * - load(ctx): the route's data, from the API in-process (ctx.api), keyed by the API URL the browser
  *   code asks for (lib/api-urls.ts: the hydrating page finds the same answers and does not fetch),

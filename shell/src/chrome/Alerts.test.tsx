@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { bus, topics } from '@store/shared-events';
 import { ALERT_DEFAULT_DURATION_MS, ALERT_INSERT_DELAY_MS, Alerts, ALERTS_MAX, choosePlacement } from './Alerts';
 
-describe('Alerts (spec §9)', () => {
+describe('Alerts', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

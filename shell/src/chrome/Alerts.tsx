@@ -6,7 +6,7 @@ export type AlertSource = (listener: (alert: AlertShow) => void) => () => void;
 const fromBus: AlertSource = (listener) => bus.subscribe(topics.alertShow, listener);
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
-/** Spec §9: at most 4 alerts, 5 s by default, inserted after 300 ms. */
+/** At most 4 alerts, 5 s by default, inserted after 300 ms. */
 export const ALERTS_MAX = 4;
 export const ALERT_DEFAULT_DURATION_MS = 5000;
 export const ALERT_INSERT_DELAY_MS = 300;

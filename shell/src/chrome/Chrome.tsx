@@ -10,7 +10,7 @@ import { useInstallOffer } from './install-capture';
 import { registerServiceWorker } from './offline';
 import { watchScreen } from './screen';
 
-/** The user type analytics marks page views with (spec §11): customer when signed in, else guest. */
+/** The user type analytics marks page views with: customer when signed in, else guest. */
 export function userType(): 'customer' | 'guest' {
   return bus.latest(topics.sessionState)?.status === 'LOGGED_IN' ? 'customer' : 'guest';
 }

@@ -62,7 +62,7 @@ describe('Footer', () => {
   });
 });
 
-describe('Footer on the Australian site (issue 14)', () => {
+describe('Footer on the Australian site', () => {
   it("links the AU site's own help centre, policies, terms of use, privacy policy and Instagram", async () => {
     const links = footerGroups(siteSettings(MARKETS.AU)).flatMap((g) => g.links);
     expect(Object.fromEntries(links.map((l) => [l.label, l.href]))).toMatchObject({

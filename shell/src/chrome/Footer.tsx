@@ -1,7 +1,7 @@
 import type { CountrySettings } from '../config/site';
 import FooterContent from './FooterContent';
 
-/** The three policy links from this country's customer-service settings (spec §2, §3 Country settings). */
+/** The three policy links from this country's customer-service settings. */
 export function policyLinks(settings: CountrySettings) {
   return [
     { label: 'Shipping', href: settings.customerService.supportDelivery },

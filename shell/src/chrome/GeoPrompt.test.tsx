@@ -114,7 +114,7 @@ describe('GeoPrompt', () => {
   });
 });
 
-describe('GeoPrompt on the Australian site (issue 14)', () => {
+describe('GeoPrompt on the Australian site', () => {
   const AU_SITE = { ...MARKETS.AU, sites: { NZ: 'http://localhost:8080', AU: 'http://au.localhost:8080' } };
 
   it("offers this deployment's NZ site to a visitor in New Zealand, and staying names the Australian site", () => {

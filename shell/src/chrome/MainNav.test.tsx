@@ -40,7 +40,7 @@ function setup() {
   return { parent, dropdown, path: () => screen.getByTestId('path').textContent };
 }
 
-describe('MainNav (spec §2 desktop navigation)', () => {
+describe('MainNav (desktop navigation)', () => {
   it('fades dropdowns in over 100 ms', () => {
     expect(NAV_DROPDOWN_FADE_MS).toBe(100);
   });

@@ -28,7 +28,7 @@ function useNavImageModule(wanted: boolean): NavImageModule | null {
   return module ?? navImageModule;
 }
 
-/** Dropdown fade (spec §9). */
+/** Dropdown fade. */
 export const NAV_DROPDOWN_FADE_MS = 100;
 
 const fade = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
@@ -44,7 +44,7 @@ const linkStyle = {
 } as const;
 
 /**
- * Desktop main navigation (spec §2): one item expanded at a time; expands on mouse enter, touch or
+ * Desktop main navigation: one item expanded at a time; expands on mouse enter, touch or
  * Enter on its link; collapses on mouse leave, focus leaving, Escape (focus back to the parent
  * link) and a click on a link inside; a click on an expandable parent link does not navigate but
  * collapses; the dropdown fades in over 100 ms.

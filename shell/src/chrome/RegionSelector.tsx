@@ -14,7 +14,7 @@ export function NewTabHint() {
   return <span className="visually-hidden"> (opens in a new tab)</span>;
 }
 
-/** The region selector (spec §2): a button with the current country's flag opening the regions dialog. */
+/** The region selector: a button with the current country's flag opening the regions dialog. */
 export function RegionSelector({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);

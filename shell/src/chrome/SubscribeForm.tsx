@@ -1,5 +1,5 @@
 /**
- * Footer marketing subscribe form (spec §4 "Other", §5): the e-mail is checked before the policy
+ * Footer marketing subscribe form: the e-mail is checked before the policy
  * checkbox; a field shows its error once touched (blur; 300 ms after typing stops in the text
  * input); a submit touches every field and focuses the first invalid one; while submitting the
  * fields and the button are disabled. Button states: available, processing, unavailable (after a
@@ -16,7 +16,7 @@ import { useSite } from '../config/site';
 export const SUBSCRIBE_URL = '/api/klaviyo/subscribe';
 export const TOUCH_DELAY_MS = 300;
 export const SUBSCRIBE_SUCCESS_MESSAGE = 'Thanks for subscribing. Look out for our next letter from the workshop.';
-/** Spec §8 "Subscribe failure: a generic subscribe error message" (wording not shown: ours). */
+/** A subscribe failure shows a generic error message (our wording). */
 export const SUBSCRIBE_ERROR_MESSAGE = "Sorry, we couldn't sign you up just now. Please try again in a moment.";
 
 export type SubscribeButtonState = 'available' | 'processing' | 'unavailable';

@@ -1,6 +1,6 @@
 import { badgeText, cartLabel } from './badge';
 
-describe('cart badge (spec §2)', () => {
+describe('cart badge', () => {
   it('is hidden at 0 and while not SUCCESS', () => {
     expect(badgeText(undefined)).toBeNull();
     expect(badgeText({ quantity: 0, promoQuantity: 0, status: 'SUCCESS' })).toBeNull();

@@ -4,7 +4,7 @@ export interface CartQuantity {
   status: 'SUCCESS' | 'ERROR' | 'LOADING';
 }
 
-/** Spec §2: cart quantity plus promo-item quantity, only for status SUCCESS; "99+"-style asterisk at 100; hidden at 0. */
+/** Cart quantity plus promo-item quantity, only for status SUCCESS; "99+"-style asterisk at 100; hidden at 0. */
 export function badgeText(cart: CartQuantity | undefined): string | null {
   if (!cart || cart.status !== 'SUCCESS') return null;
   const total = cart.quantity + cart.promoQuantity;

@@ -1,5 +1,5 @@
 /**
- * Geo locale (spec §3, §4): the visitor's country as the edge embedded it in the page
+ * Geo locale: the visitor's country as the edge embedded it in the page
  * (`<script id="geo-locale" type="application/json">`), and whether the visitor acknowledged a
  * country that differs from the site's (persisted in localStorage).
  */

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 
-/** Persisted choice: the shopper dismissed the install prompt (spec §2). */
+/** Persisted choice: the shopper dismissed the install prompt. */
 export const INSTALL_DISMISSED_KEY = 'fernleaf.install.dismissed';
 
 export interface BeforeInstallPromptEvent extends Event {

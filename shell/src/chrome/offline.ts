@@ -1,6 +1,6 @@
 /**
  * Registers the offline helper (/sw.js) once the page has loaded, and reloads the page when an
- * updated worker takes control (spec §2). The first install (no controller before) does not reload.
+ * updated worker takes control. The first install (no controller before) does not reload.
  */
 export const SW_URL = '/sw.js';
 

@@ -1,5 +1,5 @@
 /**
- * Screen classes and sticky offsets (spec §9): below 768 px mobile, below 1024 px tablet, else
+ * Screen classes and sticky offsets: below 768 px mobile, below 1024 px tablet, else
  * desktop, set as `data-screen` on <html>; the heights of the sticky header, the header
  * announcement and the product-list controls as CSS variables (--sticky-header, --sticky-announcement,
  * --sticky-list-controls, and their running sums --sticky-offset-*), recalculated debounced at
@@ -55,7 +55,7 @@ export function applyScreen(doc: Document = document): void {
   const width = doc.defaultView?.innerWidth ?? root.clientWidth;
   // every height first (one layout), then the properties that changed: a custom property set on
   // <html> restyles the whole document, so reads interleaved with writes would force one full
-  // style recalculation per sticky part (issue 17: a long task on a phone right after hydration)
+  // style recalculation per sticky part (a long task on a phone right after hydration)
   const values = new Map<string, string>();
   let offset = 0;
   for (const part of STICKY_PARTS) {

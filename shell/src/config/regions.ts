@@ -1,7 +1,7 @@
 /**
  * Region sites (configuration). Each region has its own Fernleaf site; the URLs below are the
  * deployment's configuration (example fernleaf domains): change them here for another deployment.
- * New Zealand and Australia are served by this deployment (issue 14): which one a page is, and
+ * New Zealand and Australia are served by this deployment: which one a page is, and
  * their URLs, come from the market the edge embedded in the page (`market.sites`), not from here.
  */
 import type { MarketSettings } from '@store/contracts/market';

@@ -1,5 +1,5 @@
 /**
- * Site configuration of the chrome (spec §3 "Country settings", keyed au, nz, others): base URLs
+ * Site configuration of the chrome (keyed au, nz, others): base URLs
  * and customer-service links per country, social accounts, footer link groups and the link rules'
  * external allow-list. The fernleaf domains and social handles are example values of this
  * deployment: change them here.
@@ -73,7 +73,7 @@ export function instagramUrl(country: string): string {
   return country.toUpperCase() === 'NZ' ? SOCIAL.instagram.nz : SOCIAL.instagram.others;
 }
 
-/** External origins links may navigate to (spec §2 Links: refused unless allow-listed). */
+/** External origins links may navigate to (refused unless allow-listed). */
 export const ALLOWED_EXTERNAL = [
   'https://www.instagram.com',
   'https://www.facebook.com',
@@ -86,7 +86,7 @@ export const ALLOWED_EXTERNAL = [
 
 export const LINK_RULES = { baseUrl: COUNTRY_SETTINGS.nz.baseUrl, allowedExternal: ALLOWED_EXTERNAL };
 
-/** The search page and its query parameter (spec §2: search takes its term from a configured parameter). */
+/** The search page and its query parameter (search takes its term from a configured parameter). */
 export const SEARCH_PATH = '/search';
 export const SEARCH_PARAM = 'q';
 

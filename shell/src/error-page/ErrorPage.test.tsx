@@ -10,7 +10,7 @@ describe('ErrorPage', () => {
     Object.defineProperty(navigator, 'sendBeacon', { value: jest.fn(() => true), configurable: true });
   });
 
-  it('renders the 404 page of spec §2 and sends page-view and error events', () => {
+  it('renders the 404 page and sends page-view and error events', () => {
     render(
       <MemoryRouter>
         <ErrorPage status={404} path="/no-such-page" />

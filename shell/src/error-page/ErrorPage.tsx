@@ -15,7 +15,7 @@ export function errorTitle(status: number): string {
 }
 
 /**
- * Spec §2 "Error page": title 'Page Not Found' for 404, otherwise 'Something Went Wrong'; heading
+ * Title 'Page Not Found' for 404, otherwise 'Something Went Wrong'; heading
  * '404' or 'Something Went Wrong'; the message; links home, new arrivals, help centre, Instagram;
  * the 1200×1500 image. Sends page-view and error analytics events (code, message, location).
  */

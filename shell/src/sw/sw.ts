@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The offline helper (spec §2 "Installable offline helper"), served by the edge at /sw.js from the
+ * The offline helper, served by the edge at /sw.js from the
  * shell's deployed build. Built with Workbox by shell/build-sw.mjs (esbuild), which injects the
  * shell's file list; the edge replaces __SHELL_BASE__ with the deployed shell's folder.
  *

@@ -70,7 +70,7 @@ describe('declared contracts match the code', async () => {
   }
 });
 
-describe('@store/shared-events in the build metadata (issue 16)', async () => {
+describe('@store/shared-events in the build metadata', async () => {
   const os = await import('node:os');
   const path = await import('node:path');
   const { fileURLToPath } = await import('node:url');

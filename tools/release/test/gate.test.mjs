@@ -162,7 +162,7 @@ describe('checkRelease', () => {
   });
 });
 
-describe('@store/shared-events by semver (issue 16): a build\'s declared use against the live shell\'s declared provision', () => {
+describe('@store/shared-events by semver: a build\'s declared use against the live shell\'s declared provision', () => {
   const withUse = (options) => catalogBuild((b) => ({ ...b, contract: { ...b.contract, sharedEvents: uses(options) } }));
   const shellProviding = (version, session) => {
     const site = live();
@@ -231,7 +231,7 @@ describe('describeChange', () => {
   });
 });
 
-describe('the server build (issue 17)', () => {
+describe('the server build', () => {
   const catalog = () => structuredClone(live().remotes[0]);
   it('reads what a CommonJS server bundle requires', () => {
     assert.deepEqual(serverRequires('const a = require("react"); const b = require(\'react-router\'); require("react");'), ['react', 'react-router']);

@@ -1,4 +1,4 @@
-// Every remote has the same rooms (issue 16, docs/architecture.md "Rooms: one skeleton for every
+// Every remote has the same rooms (docs/architecture.md "Rooms: one skeleton for every
 // remote"): src/{app,features,exposes,server,lib} (and test/ for shared fixtures), one module in
 // exposes/ per federated expose that only re-exports, the server entry at src/server/index.tsx, and
 // file names one way. Which way imports point is lint's job (tools/eslint-rooms.mjs); the last test

@@ -1,5 +1,5 @@
 /**
- * Assembled pages, kept without their CSP nonces (issue 17, server-render throughput).
+ * Assembled pages, kept without their CSP nonces (server-render throughput).
  *
  * A server-rendered page is the same for every request of the same release, URL, market, data,
  * chrome data and head extras, except for the response's two CSP nonces. The edge keeps it as a

@@ -1,5 +1,5 @@
 /**
- * The edge's page renderer (issue 17): status, head, chrome and the route's remote, from the
+ * The edge's page renderer: status, head, chrome and the route's remote, from the
  * deployed builds named by the registry. See render.ts for the pieces and docs/architecture.md for
  * the request flow.
  */
@@ -463,7 +463,7 @@ export interface RoutePayload {
 }
 
 /**
- * A route's data as one payload (`<path>/_payload.json`, spec section 7) for client-side
+ * A route's data as one payload (`<path>/_payload.json`) for client-side
  * navigations: the owner's loader (in a renderer, or its kept result), the same answers a server render embeds. Null
  * when the owner has no server bundle (the browser then asks the API itself).
  */

@@ -1,5 +1,5 @@
 /**
- * Server composition (issue 17): the edge renders a page from the deployed shell template, the
+ * Server composition: the edge renders a page from the deployed shell template, the
  * shell's server bundle (header, footer, error page) and the route's remote server bundle (its data
  * loader and its React tree), each loaded at run time from the registry's versions (modules.ts).
  *

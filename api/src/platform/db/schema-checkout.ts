@@ -70,7 +70,7 @@ export const giftCards = pgTable(
     suspended: boolean('suspended').notNull().default(false),
     failedPins: integer('failed_pins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    /** The card's balance is in this currency; it pays orders in that currency only (issue 14). */
+    /** The card's balance is in this currency; it pays orders in that currency only. */
     currency: text('currency').notNull().default('NZD'),
   },
   (t) => [check('gift_cards_balance_check', sql`${t.balance} >= 0`)],

@@ -19,7 +19,7 @@ export const contentPages = pgTable('content_pages', {
 });
 
 /**
- * The markets a content document belongs to (issue 14): {NZ}, {AU}, or both when it is
+ * The markets a content document belongs to: {NZ}, {AU}, or both when it is
  * market-neutral. A document is listed and opened only on its markets' sites (another market's
  * document is 404 there).
  */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /**
- * Site navigation (spec §3 Navigation item): top-level items (level 0), their children (level 1,
+ * Site navigation: top-level items (level 0), their children (level 1,
  * with a dropdown column `location` and an optional image) and grandchildren (level 2).
  */
 export const siteNavItems = pgTable(

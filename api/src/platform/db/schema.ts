@@ -78,7 +78,7 @@ export const products = pgTable(
     cartQtyVariantMax: integer('cart_qty_variant_max'),
     cartQtyVariantMin: integer('cart_qty_variant_min'),
     cartQtyVariantMultipleOf: integer('cart_qty_variant_multiple_of'),
-    /** Limited releases ask a challenge question before adding to cart (spec §5); null otherwise. */
+    /** Limited releases ask a challenge question before adding to cart; null otherwise. */
     challengeQuestion: text('challenge_question'),
     /** Expected answer, compared case- and space-insensitively; never sent to clients. */
     challengeAnswer: text('challenge_answer'),
@@ -108,7 +108,7 @@ export const products = pgTable(
 );
 
 /**
- * Price lists other than NZD (issue 14): the product's GST-inclusive price and original price in
+ * Price lists other than NZD: the product's GST-inclusive price and original price in
  * cents of `currency` (AUD). NZD prices are the products table's own columns. A product without a
  * row for a currency is not sold in that market.
  */

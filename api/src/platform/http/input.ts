@@ -1,5 +1,5 @@
 /**
- * The one text rule at the boundary (issue 13 point 5): a NUL character, a lone UTF-16 surrogate
+ * The one text rule at the boundary: a NUL character, a lone UTF-16 surrogate
  * or bytes that are not UTF-8 in the path, the query, the headers the API reads or a string (or
  * key) of a parsed body answer 400 `{ error: 'ValidationError', message, field, issues }` before
  * any route runs, so none of them reaches the database (PostgreSQL refuses NUL in text and answered

@@ -1,5 +1,5 @@
 /**
- * What the API's logs may carry (issue 13 point 11), in one place: the fastify logger's
+ * What the API's logs may carry, in one place: the fastify logger's
  * serializers and redact paths (buildApp uses `loggerOptions`).
  * - `req`: method, path and the query's parameter names with their values replaced
  *   (`/api/orders/lookup?email=[redacted]&number=[redacted]`), the client address; no headers.

@@ -1,5 +1,5 @@
 /**
- * Security headers on every response (issue 13, point 6), with @fastify/helmet:
+ * Security headers on every response, with @fastify/helmet:
  *
  * - Content-Security-Policy with a fresh nonce per request (`reply.cspNonce`: one for scripts, one
  *   for styles). script-src is the nonce plus 'strict-dynamic': the page's own script elements
@@ -31,7 +31,7 @@ export interface SecurityConfig {
   /** Payment provider origins (PAYMENT_ORIGINS, comma-separated): scripts, frames, fetches, form posts. */
   paymentOrigins: string[];
   /**
-   * The payment clients' origins (issue 15: the card fields' and wallets' scripts and frames, from
+   * The payment clients' origins (the card fields' and wallets' scripts and frames, from
    * PAYMENT_FIELDS_ORIGIN, PAYMENT_CLIENT_SCRIPT_URL, GOOGLE_PAY_SCRIPT_URL): script-src, frame-src, connect-src.
    */
   paymentClientOrigins?: string[];
@@ -44,7 +44,7 @@ export interface SecurityConfig {
 export const DEFAULT_OVERRIDE_ORIGINS = ['http://localhost:*', 'http://127.0.0.1:*', 'https://localhost:*'];
 
 /**
- * The origins developer overrides may use (issue 13, point 10): OVERRIDE_ORIGINS when set
+ * The origins developer overrides may use: OVERRIDE_ORIGINS when set
  * (comma-separated); else none in production (NODE_ENV=production) and the localhost defaults
  * elsewhere. `undefined` when unset outside production: the registry's own list stands.
  */

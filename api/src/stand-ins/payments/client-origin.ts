@@ -1,5 +1,5 @@
 /**
- * The payment gateway stand-in's own origin (issue 15): a second fastify listener beside the store,
+ * The payment gateway stand-in's own origin: a second fastify listener beside the store,
  * on its own port (PAYMENT_FIELDS_PORT), so card data is typed into frames of another origin than
  * the store's, as with Braintree's hosted fields (PCI DSS SAQ A). It serves:
  *

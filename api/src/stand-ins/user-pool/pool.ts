@@ -51,7 +51,7 @@ const record = (body: Json, key: string): Json => {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {};
 };
 
-/** Spec §5 password rules, answered as Cognito's password policy does. */
+/** The storefront's password rules, answered as Cognito's password policy does. */
 export function passwordPolicyError(password: string): string | null {
   if (password.length < 8) return 'Password not long enough';
   if (password.length > 256) return 'Password is too long';

@@ -77,7 +77,7 @@ export const cognitoRoutes: FastifyPluginAsync<{ pool: LocalUserPool; config: Ac
     });
     app.get('/api/cognito/outbox.html', { schema: { hide: true } }, async (request, reply) => {
       const messages = await pool.outbox(undefined, 100);
-      // times in the site's market's zone and locale (issue 14): NZ time on the NZ site, Sydney time on the AU site
+      // times in the site's market's zone and locale: NZ time on the NZ site, Sydney time on the AU site
       const market = request.market ?? DEFAULT_MARKET;
       const rows = messages
         .map(

@@ -27,7 +27,7 @@ export interface AccountConfig {
   resendsPerHour: number;
   /** Failed sign-ins in a row before a 15 minute lock. */
   signInAttempts: number;
-  /** The airline loyalty page and linking (spec §2: /account/qantas only when on). */
+  /** The airline loyalty page and linking (/account/qantas only when on). */
   loyaltyEnabled: boolean;
   /** A guest membership kept locally is linked after login when younger than this (minutes). */
   guestLoyaltyMaxAgeMinutes: number;

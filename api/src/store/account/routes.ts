@@ -1,5 +1,5 @@
 /**
- * Account routes (spec §7): /api/account (customer + loyalty link), /api/account/state (synced
+ * Account routes: /api/account (customer + loyalty link), /api/account/state (synced
  * state with syncableStateVersion; a stale version gets 409), /api/account/addresses (the site's country only),
  * /api/account/config (identity settings for the account remote). All but config need a valid
  * ID token (`app.authenticate`); a customer only ever reaches their own rows (keyed by `sub`).
@@ -91,7 +91,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     '/api/account/state',
     { ...auth, schema: { tags: ['account'], summary: 'The synced account state (cart items, wishlist, syncableStateVersion)', response: { 200: AccountStateResponse, 401: ErrorBody } } },
     async (request, reply) => {
-      // one synced state per market (issue 14): the NZ cart never shows up on the Australian site
+      // one synced state per market: the NZ cart never shows up on the Australian site
       const [row] = await db.select().from(accountStates).where(and(eq(accountStates.sub, sub(request)), eq(accountStates.market, request.market.id))).limit(1);
       return reply.header('cache-control', 'no-store').send(toState(row));
     },
@@ -223,7 +223,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     if (input.isDefaultBilling) await db.update(accountAddresses).set({ isDefaultBilling: false }).where(mine);
     if (input.isDefaultShipping) await db.update(accountAddresses).set({ isDefaultShipping: false }).where(mine);
   };
-  /** An address of the other market: 400 naming the field (issue 14). */
+  /** An address of the other market: 400 naming the field. */
   const wrongCountry = (request: FastifyRequest, reply: FastifyReply, country: string) => {
     const issues = addressMarketIssues(request.market, [['', { country }]]).map((i) => ({ ...i, field: 'country' }));
     return issues.length > 0 ? reply.code(400).send(addressIssuesBody(issues)) : null;

@@ -1,5 +1,5 @@
 /**
- * API authentication (spec §6: the identity token is sent as the Authorization header).
+ * API authentication (the identity token is sent as the Authorization header).
  *
  * `app.authenticate` (preHandler): 401 unless `Authorization: Bearer <ID token>` carries a valid
  * Cognito-style ID token: RS256 signature from the pool's JWKS (kid), `iss` = the pool, `aud` =

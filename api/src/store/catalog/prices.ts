@@ -1,5 +1,5 @@
 /**
- * Prices per currency (issue 14). NZD prices are the products table's own columns; other
+ * Prices per currency. NZD prices are the products table's own columns; other
  * currencies' come from the price lists in product_prices, and a product without a price in a
  * currency is not sold in that market (it is left out of listings, search and product answers).
  */

@@ -31,12 +31,12 @@ export interface CatalogRoutesOptions {
 /** Listings may change with stock: short browser cache, revalidated by ETag. */
 const LISTING_CACHE = 'public, max-age=60, stale-while-revalidate=300';
 
-/** The bot-check action of the challenge answer check (spec §7). */
+/** The bot-check action of the challenge answer check. */
 export const CHALLENGE_ACTION = 'product_challenge_verify';
 
 export const catalogRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { catalog: nzCatalog, searchIndexPrefix, botcheck, localBotCheck }) => {
   const productsIndex = `${searchIndexPrefix}_products`;
-  /** The catalogue in the request's market's currency (issue 14). */
+  /** The catalogue in the request's market's currency. */
   const catalogOf = (request: FastifyRequest) => nzCatalog.forCurrency(request.market.currency);
   // answers differ per market: shared caches must keep them apart
   app.addHook('onSend', async (_request, reply) => {

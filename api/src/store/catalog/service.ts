@@ -45,7 +45,7 @@ export interface ListingRequest {
   page: number;
 }
 
-/** Tiles carry sold-out state: re-read after this long (spec §9 stock data age max 300). */
+/** Tiles carry sold-out state: re-read after this long (stock data is at most 300 s old). */
 export const TILE_MAX_AGE_MS = 300_000;
 
 /** A change another process must apply to its caches. */
@@ -85,14 +85,14 @@ export class CatalogService {
   private readonly tsQueries = new Lru<string, Promise<string>>(5000);
   private readonly textCache = new Lru<string, Promise<Map<number, number>>>(64);
   private readonly textRowsCache = new Lru<string, TextRows>(64);
-  /** Tiles by product id with when they were read (stock data age max 300 s, spec §9). */
+  /** Tiles by product id with when they were read (stock data age max 300 s). */
   private readonly tileCache = new Map<number, { tile: ProductTile; at: number }>();
   private readonly productJson: Lru<number, string | null>;
   private readonly pathToId: Lru<string, number | null>;
   private readonly imageSources = new Lru<string, ImageSourceRow | null>(5000);
 
   private readonly inMemoryFacets: boolean;
-  /** The currency of every price this service answers with (issue 14: one service per price list). */
+  /** The currency of every price this service answers with (one service per price list). */
   readonly currency: Currency;
   /** The same catalogue in the other currencies (forCurrency): its caches follow this one's changes. */
   private readonly siblings = new Map<Currency, CatalogService>();
@@ -487,7 +487,7 @@ export class CatalogService {
   }
 
   /**
-   * Challenge question check (spec §5): true when `answer` matches the product's expected answer
+   * Challenge question check: true when `answer` matches the product's expected answer
    * (case, surrounding and repeated spaces ignored); null for an unknown product or one without a
    * challenge.
    */

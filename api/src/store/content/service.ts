@@ -60,7 +60,7 @@ export class ContentService {
   constructor(private readonly db: Database) {}
 
   /**
-   * The home page of a market: the Australian site's own document (`home-au`, issue 14) when it is
+   * The home page of a market: the Australian site's own document (`home-au`) when it is
    * published, else the New Zealand one (`home`).
    */
   async home(market: string = 'NZ'): Promise<HomeContent | null> {

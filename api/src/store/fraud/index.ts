@@ -7,7 +7,7 @@
  * - The page reads `GET /api/fraud/config` → `{ siteId, scriptUrl }` and loads
  *   `${scriptUrl}?siteId=${siteId}`. The local script (`GET /api/fraud/script.js`) carries a token
  *   the server signed when it served the script; it sets the cookie
- *   `forterToken=<token>; Path=/; Max-Age=34560000; SameSite=Lax` (400 days, spec §9) and
+ *   `forterToken=<token>; Path=/; Max-Age=34560000; SameSite=Lax` (400 days) and
  *   dispatches `ftr:tokenReady` on `document` with the token as `detail`.
  * - The order carries it as `fraudAnalytics.token`. Before anything is taken, the order service
  *   asks `FraudService.decide(…)` for a decision: `approve`, `review` (placed, flagged),
@@ -41,7 +41,7 @@ export const DEFAULT_FRAUD: FraudConfig = {
   testTokens: true,
 };
 
-/** Spec §9: the token cookie lives 400 days. */
+/** The token cookie lives 400 days. */
 export const FRAUD_COOKIE = 'forterToken';
 export const FRAUD_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
 /** The event the script dispatches on `document` (detail: the token). */

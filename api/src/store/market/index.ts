@@ -1,5 +1,5 @@
 /**
- * The request's market (issue 14): New Zealand or Australia, from the request's host through
+ * The request's market: New Zealand or Australia, from the request's host through
  * SITE_HOSTS (`host[:port]=NZ|AU`, comma-separated; hosts not listed are NZ). Every route reads
  * `request.market`; the edge writes it into the page for the browser.
  */
@@ -99,7 +99,7 @@ export interface AddressIssue {
 }
 
 /**
- * Addresses of another market refused (issue 14): the NZ site takes New Zealand addresses, the
+ * Addresses of another market refused: the NZ site takes New Zealand addresses, the
  * Australian site Australian ones. One issue per address whose country is not the market's.
  */
 export function addressMarketIssues(market: MarketSettings, addresses: [field: string, address: { country: string } | undefined | null][]): AddressIssue[] {

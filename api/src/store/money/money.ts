@@ -38,7 +38,7 @@ export function percentOf(cents: number, percent: number): number {
   return Math.min(cents, Math.floor((cents * percent + 50) / 100));
 }
 
-/** Loyalty (spec §9): 2 airline points per whole dollar spent. */
+/** Loyalty: 2 airline points per whole dollar spent. */
 export function loyaltyPointsFor(cents: number): number {
   return Math.floor(Math.max(0, cents) / 100) * 2;
 }

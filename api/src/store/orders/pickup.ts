@@ -1,4 +1,4 @@
-/** Click and collect: the store an order is collected from and the delivery address made of it (spec §7). */
+/** Click and collect: the store an order is collected from and the delivery address made of it. */
 import type { CheckoutAddress as Address } from '@store/contracts';
 
 export interface PickupStore {
@@ -15,7 +15,7 @@ export interface PickupStore {
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
 export const PLACEHOLDER_PHONE = '0800000000';
 
-/** Spec §7: company empty, contact from the customer (or a placeholder), address parts from the store. */
+/** Company empty, contact from the customer (or a placeholder), address parts from the store. */
 export function pickupAddress(store: PickupStore, customer: { firstName?: string; lastName?: string; phone?: string }): Address {
   const name = [customer.firstName, customer.lastName].filter(Boolean).join(' ').trim();
   return {

@@ -1,5 +1,5 @@
 /**
- * Order placement (spec §3 order place request/response, §4, §7, §8): prices the cart again,
+ * Order placement: prices the cart again,
  * checks the expected promotions, takes stock atomically (conditional UPDATE ... WHERE qty >= n,
  * never oversold), redeems gift cards, charges the gateway, and compensates when payment fails.
  * One order at a time per cart (a partial unique index on orders.cart_id).

@@ -16,7 +16,7 @@ export interface OrderContext {
   /** The shopper's connection, for the fraud decision. */
   ip?: string;
   userAgent?: string;
-  /** The market the order is placed in (the request's host; issue 14). NZ when absent. */
+  /** The market the order is placed in (the request's host). NZ when absent. */
   market?: MarketSettings;
   /** The request's Idempotency-Key: recorded on the order row in the transaction that inserts it. */
   idempotencyKey?: string;

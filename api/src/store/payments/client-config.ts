@@ -1,5 +1,5 @@
 /**
- * Where the storefront's payment clients come from (issue 15): the card fields' and wallets'
+ * Where the storefront's payment clients come from: the card fields' and wallets'
  * client script (Braintree's web SDK shape), its tokenization key, the Google Pay script and
  * settings, and the Apple Pay display name. By default they are the local stand-in's, served from
  * its own origin (api/src/stand-ins/payments/client-origin.ts, PAYMENT_FIELDS_PORT); the same storefront

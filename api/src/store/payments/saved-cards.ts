@@ -1,6 +1,5 @@
 /**
- * Saved cards (spec §2 account payment methods, §3 BRAINTREE_SAVED, §9 "a saved-card
- * authorisation charge of up to $1 is voided"). Saving vaults a card nonce at the gateway, which
+ * Saved cards (the account's payment methods). Saving vaults a card nonce at the gateway, which
  * verifies it with an authorisation of up to $1; that authorisation is voided at once and the
  * void is recorded in payment_transactions (method CARD_VERIFICATION, status voided). Every read
  * and change is scoped to the customer (`sub`): another customer's card is simply not found.

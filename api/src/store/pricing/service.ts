@@ -1,5 +1,5 @@
 /**
- * Checkout pricing (spec §7 /checkout/info): cart lines priced from the catalogue, offers from
+ * Checkout pricing (/checkout/info): cart lines priced from the catalogue, offers from
  * the promotions engine, shipping, gift-card credits, GST (3/23, half a cent down) and the
  * amount outstanding. Order placement prices the cart through the same code.
  */
@@ -11,7 +11,7 @@ import { runPromotions, type EngineResult, type PromotionDef, type PromotionRule
 import { gstOfInclusive, loyaltyPointsFor } from '../money/money.js';
 
 export interface CheckoutSettings {
-  /** Spec §8: maximum number of offers redeemed at once. */
+  /** Maximum number of offers redeemed at once. */
   maxAppliedPromotions: number;
   /** Pay-later instalments are offered for totals from 0 to this (cents). */
   afterpayMax: number;
@@ -33,7 +33,7 @@ export interface VariantRow {
   functionalType: string;
   stock: number;
   categoryPaths: string[];
-  /** The product's cart quantity limits (spec §5 rules 2-5). */
+  /** The product's cart quantity limits (cart item validity rules 2-5, contracts/cart-rules). */
   cartQtyProductMax: number | null;
   cartQtyVariantMax: number | null;
   cartQtyVariantMin: number | null;
@@ -70,7 +70,7 @@ export class CheckoutError extends Error {
   }
 }
 
-/** Spec §5: the server refuses a cart the browser would show as invalid (same rules, contracts/cart-rules). */
+/** The server refuses a cart the browser would show as invalid (same rules, contracts/cart-rules). */
 export class CartItemInvalid extends CheckoutError {
   constructor(
     readonly rule: ValidityCode,
@@ -87,7 +87,7 @@ export class CartItemInvalid extends CheckoutError {
 }
 
 /**
- * The server's cart rules: the browser's (spec §5) without rule 6, since stock is taken under the
+ * The server's cart rules: the browser's without rule 6, since stock is taken under the
  * row lock at placement (and the product state, refused there as ProductNotAvailable).
  */
 export const SERVER_CART_RULES: CartRulesConfig = { ...DEFAULT_CART_RULES, stockedTypes: [] };
@@ -163,7 +163,7 @@ export function samePricing(a: VariantRow, b: VariantRow): boolean {
 }
 
 export class CheckoutService {
-  /** Active offers per currency (an offer's amounts are in its currency; issue 14). */
+  /** Active offers per currency (an offer's amounts are in its currency). */
   private readonly promoCache = new Map<string, { at: number; value: PromotionDef[] }>();
   /** Delivery options per market. */
   private readonly shippingCache = new Map<string, { at: number; value: ShippingMethod[] }>();
@@ -388,7 +388,7 @@ export class CheckoutService {
   }
 }
 
-/** Spec §5 rules 2-5 over the whole cart (the shared contracts function); throws CartItemInvalid for the first broken item. */
+/** Cart item validity rules 2-5 over the whole cart (the shared contracts function); throws CartItemInvalid for the first broken item. */
 export function checkCartRules(items: readonly { productId: string; variantId: string; qty: number }[], variants: Map<string, VariantRow>): void {
   const cart = items.map((item, index) => ({ id: String(index), productId: item.productId, variantId: item.variantId, qty: item.qty }));
   for (const [index, item] of cart.entries()) {

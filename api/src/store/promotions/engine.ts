@@ -43,7 +43,7 @@ export interface EngineInput {
   shippingPrice: number;
   /** Times the customer already redeemed each promotion (by id). */
   customerUsage: ReadonlyMap<string, number>;
-  /** Spec §8: a maximum of N offers can be redeemed at once. */
+  /** A maximum of N offers can be redeemed at once. */
   maxApplied: number;
 }
 

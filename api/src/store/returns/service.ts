@@ -20,7 +20,7 @@ interface OrderRow {
   access_token: string;
   user_sub: string | null;
   created_at: string | Date;
-  /** The market the order was placed in (issue 14): its dates are told in that market's locale and zone. */
+  /** The market the order was placed in: its dates are told in that market's locale and zone. */
   market: string;
   /** The currency of its amounts (NZD, AUD). */
   currency: string;

@@ -1,5 +1,5 @@
 /**
- * The seeded main navigation (spec §3 Navigation item): top-level items, dropdown columns (left
+ * The seeded main navigation: top-level items, dropdown columns (left
  * lists, right feature images) and links. Every category link is a path of the catalogue seed
  * (api/src/seed/data.ts CATEGORY_TREE); images are the site images the image endpoint draws.
  */

@@ -14,7 +14,7 @@
  * Other exports: listStores, getStoreByPath, getStoreByErpId, storeStockFor, suggestLocalities.
  * Opening hours are wall-clock times of the store's own zone (`timeZone`; contract: @store/contracts Store).
  *
- * Localities are per country (issue 14): `country` ('NZ' default, 'AU') picks nz_localities or
+ * Localities are per country: `country` ('NZ' default, 'AU') picks nz_localities or
  * au_localities; the routes pass the request's market country, so the AU site looks up
  * Australian suburbs and postcodes and the NZ site New Zealand ones.
  */

@@ -25,7 +25,7 @@ export const storesRoutes: FastifyPluginAsyncZod<StoresRoutesOptions> = async (a
       const { q, postcode, lat, lng, radiusKm, variantId } = request.query;
       const where: StoreLocation | null = lat !== undefined && lng !== undefined ? { lat, lng } : postcode ? { postcode } : q ? { query: q } : null;
       reply.header('cache-control', variantId ? 'private, max-age=60' : STORES_CACHE).header('vary', 'Host');
-      // stores and localities are per country (issue 14): the market's own stores, its own suburbs and postcodes
+      // stores and localities are per country: the market's own stores, its own suburbs and postcodes
       const country = request.market.country;
       if (!where) return { origin: null, radiusKm, stores: await listStores(db, { variantId, country }) };
       const origin = await resolveLocation(db, where, country);

@@ -1,5 +1,5 @@
 /**
- * Gift cards (spec §4 Vouchers, §7 GET /payment/voucher/balance/{code}). Against guessing: a
+ * Gift cards (GET /payment/voucher/balance/{code}). Against guessing: a
  * wrong code and a wrong PIN get the same answer, a card locks after a few wrong PINs, and each
  * client is rate-limited (routes). Redemption at order placement is a conditional UPDATE.
  */
@@ -101,7 +101,7 @@ export class VoucherService {
     if (card.suspended) return fail('VoucherSuspended');
     const expires = new Date(card.expires_at).getTime();
     if (expires <= now.getTime()) return fail('VoucherExpired');
-    // a card pays orders in its own currency only (issue 14: an NZD card cannot pay an AUD order)
+    // a card pays orders in its own currency only (an NZD card cannot pay an AUD order)
     if (currency !== undefined && card.currency !== currency) return fail('VoucherCurrencyMismatch');
     return { ok: true, code, expires, amountRemaining: card.balance };
   }

@@ -77,7 +77,7 @@ afterEach(() => {
   jest.useRealTimers();
 });
 
-describe('product impressions (issue 4: 3 s after a list is shown)', () => {
+describe('product impressions (3 s after a list is shown)', () => {
   it('sends nothing before 3 s and view_item_list with the shown products at 3 s, once', async () => {
     expect(catalogConfig.impressionDelayMs).toBe(3000);
     answer(listing({ category: { id: 'c1', name: 'Backpacks', path: 'impressions/backpacks', breadcrumbs: [{ name: 'Backpacks', path: 'impressions/backpacks' }] } as ListingResponse['category'] }));
@@ -123,7 +123,7 @@ describe('product impressions (issue 4: 3 s after a list is shown)', () => {
   });
 });
 
-describe('listing discoverability (issue 4 point 6)', () => {
+describe('listing discoverability', () => {
   it('a category page: title, description, canonical path (no query) and BreadcrumbList JSON-LD (no ItemList), indexable', async () => {
     answer(listing({ category: { id: 'c2', name: 'Totes', path: 'meta/totes', breadcrumbs: [{ name: 'Totes', path: 'meta/totes' }] } as ListingResponse['category'] }));
     const view = show('/categories/meta/totes?colour=tan&sort=price-asc', { kind: 'category', path: 'meta/totes' });
@@ -163,7 +163,7 @@ describe('listing discoverability (issue 4 point 6)', () => {
   });
 });
 
-describe('filters on a phone and the applied filters (issue 18)', () => {
+describe('filters on a phone and the applied filters', () => {
   const colours = [
     { value: 'black', label: 'Black', count: 2, hex: '#111111', selected: true },
     { value: 'tan', label: 'Tan', count: 3, hex: '#b07a4a', selected: false },
@@ -290,7 +290,7 @@ describe('filters on a phone and the applied filters (issue 18)', () => {
   });
 });
 
-describe('search page (issue 18)', () => {
+describe('search page', () => {
   it('has a search box prefilled with the term', async () => {
     answer(listing({ q: 'boxterm' }));
     show('/search?q=boxterm', { kind: 'search' });

@@ -110,7 +110,7 @@ function NoResults({ q, corrected }: { q: string; corrected: string | null }) {
 
 export { paramsFor };
 
-/** Product impressions 3 s after a list (or a newly loaded page of it) is shown (spec §9). */
+/** Product impressions 3 s after a list (or a newly loaded page of it) is shown. */
 function useImpressions(listName: string, listKey: string, items: Tile[]) {
   const sent = useRef(new Set<string>());
   useEffect(() => {
@@ -313,7 +313,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
         {title || '\u00a0'}
       </h1>
       {scope.kind === 'search' ? <SearchBox q={state.q} /> : null}
-      {/* the product-list controls stay in view below the sticky header (offsets from the shell, spec §9) */}
+      {/* the product-list controls stay in view below the sticky header (offsets from the shell) */}
       <div
         data-sticky="list-controls"
         css={{
@@ -388,7 +388,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           <select
             id={sortId}
             value={state.sort}
-            // Changing the sort clears page and replaces the history entry (spec §2).
+            // Changing the sort clears page and replaces the history entry.
             onChange={(event) => update({ sort: event.target.value }, true)}
             css={{ font: 'inherit', padding: '.45rem .6rem', borderRadius: 8, border: '1px solid #b9b2a3', background: '#fff' }}
           >

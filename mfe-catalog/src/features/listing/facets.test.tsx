@@ -12,7 +12,7 @@ const facets: ListingFacets = {
   price: { min: 3999, max: 89900 },
 };
 
-describe('Facets (spec §9: 10 categories, 10 features, 14 colours initially)', () => {
+describe('Facets (10 categories, 10 features, 14 colours initially)', () => {
   it('shows the initial options, then all on "Show all", and reports toggles', () => {
     const onChange = jest.fn();
     render(<Facets facets={facets} state={readListingUrl(new URLSearchParams('colour=col-17'))} onChange={onChange} />);

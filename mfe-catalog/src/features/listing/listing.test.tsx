@@ -5,7 +5,7 @@ import { ProductTile } from './ProductTile';
 import { normalisePage, normaliseSort, SORTS } from './sorts';
 import { readListingUrl, writeListingUrl } from './url';
 
-describe('sorts (spec §9)', () => {
+describe('sorts', () => {
   it('lists the seven sorts with Recommended first and empty', () => {
     expect(SORTS.map((s) => s.label)).toEqual(['Recommended', 'Name A to Z', 'Name Z to A', 'Price Lowest First', 'Price Highest First', 'Newest', 'Oldest']);
     expect(SORTS[0].value).toBe('');
@@ -61,7 +61,7 @@ describe('ProductTile', () => {
   });
 });
 
-describe('listing URL (spec §2 query parameters)', () => {
+describe('listing URL query parameters', () => {
   it('reads filters, dollars, sort and page, ignoring junk', () => {
     const state = readListingUrl(new URLSearchParams('q=tote&category=bags/totes,bags/backpacks&feature=laptop-sleeve&colour=black,Bad!&minPrice=50&maxPrice=20&sort=nope&page=3'));
     expect(state).toEqual({

@@ -1,6 +1,6 @@
 import { SORT_OPTIONS } from '@store/contracts';
 
-/** Spec §9: the sorts, Recommended first with the empty value (the contracts' list; zod-free). */
+/** The sorts, Recommended first with the empty value (the contracts' list; zod-free). */
 export const SORTS = SORT_OPTIONS;
 
 /** A sort value not in the list is ignored (Recommended). */

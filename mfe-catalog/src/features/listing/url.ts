@@ -1,5 +1,5 @@
 /**
- * The list page's URL (spec §2): page, q (the configured search parameter), sort, category,
+ * The list page's URL: page, q (the configured search parameter), sort, category,
  * feature, colour, minPrice, maxPrice. Multi-select facets are comma-separated; prices are whole
  * dollars (price step 1) and become cents for the API.
  */

@@ -7,7 +7,7 @@ import { ApiError, verifyChallenge } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
 import { botCheckToken } from '../../lib/botcheck';
 
-/** Spec §8 wording for productChallengeAnswerInvalid. */
+/** The wording for productChallengeAnswerInvalid. */
 export const CHALLENGE_INVALID_MESSAGE = 'That answer is not right. Read the question again and try once more.';
 const NO_ANSWER_MESSAGE = 'Answer the question to add this limited release to your cart.';
 const NO_CART_MESSAGE = "We couldn't reach your cart just now. Please try again.";
@@ -153,7 +153,7 @@ export function AddToCart({ product }: { product: Product }) {
         if (!live.current) return;
         setBusy(false);
         if (error instanceof ApiError && error.code === CHALLENGE_FAILED) {
-          // Spec §8: ChallengeFailed -> productChallengeAnswerInvalid.
+          // ChallengeFailed -> productChallengeAnswerInvalid.
           setAnswerError(CHALLENGE_INVALID_MESSAGE);
           answerRef.current?.focus();
         } else {

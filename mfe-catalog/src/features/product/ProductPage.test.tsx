@@ -89,7 +89,7 @@ afterEach(() => {
   localStorage.clear();
 });
 
-describe('coming soon (issue 4 point 2: countdown in Pacific/Auckland time)', () => {
+describe('coming soon (countdown in Pacific/Auckland time)', () => {
   it('shows the availability in New Zealand time, counts down every second, and the add button is disabled', async () => {
     jest.useFakeTimers({ now: Date.parse('2027-01-18T18:58:30.000Z') });
     // 2027-01-19T20:00:00Z is 9:00 am on Wednesday 20 January 2027 in Auckland (NZDT, UTC+13)

@@ -195,7 +195,7 @@ describe('Product JSON-LD', () => {
   });
 });
 
-describe('product copy (issue 18)', () => {
+describe('product copy', () => {
   it('a coming-soon product reads "coming soon" under Availability, not "sold out"', () => {
     const product = { id: '42', name: 'Coming Case', price: 8900, state: 'coming', soldOut: false, challengeQuestion: null, variants: [{ id: '9', code: 'C-9', label: 'One size', qty: 0 }] } as unknown as Product;
     render(<AddToCart product={product} />);

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { setSiteLinkRules } from '@store/ui/link';
 import { ContentBody } from './ContentBody';
 
-describe('ContentBody links follow the site link rules (spec §2 Links)', () => {
+describe('ContentBody links follow the site link rules', () => {
   beforeEach(() => setSiteLinkRules({ baseUrl: 'https://www.fernleaf.co.nz', allowedExternal: ['https://www.instagram.com'] }));
   afterEach(() => setSiteLinkRules(null));
 

@@ -22,7 +22,7 @@ const pill = {
   '&[aria-current="page"]': { background: 'var(--forest)', color: '#fff', borderColor: 'var(--forest)' },
 } as const;
 
-/** The journal: 12 posts per page, newest first, filtered by tag (spec §2 blog list: page, tag). */
+/** The journal: 12 posts per page, newest first, filtered by tag (URL parameters page, tag). */
 export function BlogListPage() {
   const [params] = useSearchParams();
   const { tag, page, valid } = readBlogListQuery(params);

@@ -16,7 +16,7 @@ export interface AutoplayOptions {
 }
 
 /**
- * Slider autoplay (spec §4, §9): advances every `intervalMs`; pauses while hovered (when
+ * Slider autoplay: advances every `intervalMs`; pauses while hovered (when
  * configured), while the tab is hidden, while keyboard focus is inside, when the shopper presses
  * pause, and on touch until `touchPauseMs` (200 ms) after the touch ends; then resumes.
  */

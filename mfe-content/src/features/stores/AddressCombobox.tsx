@@ -12,7 +12,7 @@ export interface AddressComboboxProps {
   label: string;
   /** Wait after typing before asking for suggestions. */
   debounceMs?: number;
-  /** Show the spinner only when suggestions take longer than this (spec §9: 1000 ms). */
+  /** Show the spinner only when suggestions take longer than this (1000 ms). */
   spinnerDelayMs?: number;
 }
 

@@ -49,7 +49,7 @@ export const NZ_MAP: CountryMap = { outline: NZ_OUTLINE, lat0: -41, west: 166, n
 /**
  * A coarse outline of Australia (the mainland and Tasmania) as [lat, lng] rings, written for this
  * project (about 20-60 km accuracy: enough to place store pins in the right city, not for
- * navigation), for the Australian site's store map (issue 14).
+ * navigation), for the Australian site's store map.
  */
 export const AU_MAINLAND: LatLng[] = [
   [-10.7, 142.5], [-12.5, 143.3], [-14.5, 144.5], [-16.0, 145.4], [-17.5, 146.1], [-19.2, 146.8], [-20.5, 148.7], [-22.3, 149.8],

@@ -88,7 +88,7 @@ describe('opening hours in Pacific/Auckland time', () => {
   });
 });
 
-describe("opening hours by the store's own clock (issue 14: Australian stores)", () => {
+describe("opening hours by the store's own clock (Australian stores)", () => {
   // Tuesday 24 November 2026 20:30 UTC: Wednesday 09:30 in Auckland, Wednesday 07:30 in Sydney
   // (AEDT, UTC+11), Wednesday 04:30 in Perth (AWST, UTC+8)
   const instant = new Date('2026-11-24T20:30:00.000Z');
