@@ -1,6 +1,6 @@
 // What a phone pays after the page has painted: taps measured with Event Timing at 4x CPU on a
 // 412x823 touch screen, the time from a tap to what it shows, and the scripts a quiet page fetches.
-/* global window, document, performance, PerformanceObserver -- inside page callbacks */
+/* global window, document, performance, PerformanceObserver, MutationObserver -- inside page callbacks */
 import os from 'node:os';
 import { chromium } from 'playwright-core';
 import { onCleanup } from './proc.mjs';
