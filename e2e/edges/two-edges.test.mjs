@@ -6,13 +6,14 @@
 //   by the page (`<script id="shell-registry">`) and its browser files answer 200 on both edges
 //   within 1 s of the switch; the old version's files stay for open tabs; a rollback likewise;
 // - releases of two remotes started at the same moment both go live on both edges;
-// - the Australian site named by X-Forwarded-Host renders the Australian market on both edges;
+// - the site named by X-Forwarded-Host (Australian or New Zealand) is the market both edges render,
+//   the stores their in-process API calls fetch included;
 // - a shopper signs up and signs in with the real aws-amplify client (SRP: the challenge is asked
 //   of one edge and answered at the other), and places an order, read back through the other edge.
 //
 // Needs a PostgreSQL server (DATABASE_URL: a throw-away database is created in it) and the builds
 // of the api, the shell and the remotes: tools/test-postgres.sh runs it after building them.
-// EDGES_TEST_PORT (optional) is the first of five consecutive ports to use; else the OS picks.
+// EDGES_TEST_PORT (optional) is the first of three consecutive ports to use; else the OS picks.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -328,14 +329,15 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     for (const [name, b] of Object.entries(builds)) await assertFilesServed(name, b.version);
   });
 
-  it('the site named by X-Forwarded-Host is the market both edges render', { timeout: 30_000 }, async () => {
-    for (const [host, market] of [[AU_HOST, 'AU'], [NZ_HOST, 'NZ']]) {
+  it("the site named by X-Forwarded-Host is the market both edges render, their in-process API calls included", { timeout: 30_000 }, async () => {
+    const cities = { AU: /Sydney|Melbourne|Brisbane/, NZ: /Auckland|Wellington|Christchurch/ };
+    for (const [host, market, other] of [[AU_HOST, 'AU', 'NZ'], [NZ_HOST, 'NZ', 'AU']]) {
       const answers = new Map();
       for (let i = 0; i < 2; i += 1) {
-        // the proxy passes the shopper's Host on as X-Forwarded-Host
+        // the shopper's Host reaches the edge only as X-Forwarded-Host (the proxy sends its own)
         const res = await new Promise((resolve, reject) => {
           const { port } = new URL(base);
-          http.get({ host: '127.0.0.1', port, path: '/categories/bags', headers: { host, accept: 'text/html' } }, (r) => {
+          http.get({ host: '127.0.0.1', port, path: '/stores', headers: { host, accept: 'text/html' } }, (r) => {
             let body = '';
             r.setEncoding('utf8');
             r.on('data', (d) => (body += d));
@@ -347,8 +349,10 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
       assert.deepEqual([...answers.keys()].sort(), ['a', 'b']);
       for (const [edge, res] of answers) {
         assert.equal(res.status, 200, `edge ${edge}`);
-        const m = /<html[^>]* lang="([^"]+)"/.exec(res.body);
-        assert.equal(m?.[1], market === 'AU' ? 'en-AU' : 'en-NZ', `edge ${edge} renders the ${market} site for ${host}`);
+        assert.equal(/<html[^>]* lang="([^"]+)"/.exec(res.body)?.[1], market === 'AU' ? 'en-AU' : 'en-NZ', `edge ${edge} renders the ${market} site for ${host}`);
+        // the store list the page was rendered with comes from the edge's in-process API call
+        assert.match(res.body, cities[market], `edge ${edge}: ${market} stores for ${host}`);
+        assert.doesNotMatch(res.body, cities[other], `edge ${edge}: no ${other} stores for ${host}`);
       }
     }
   });
