@@ -3,8 +3,9 @@
 // here (node:http: every request goes to the next edge, with X-Forwarded-For/-Host/-Proto set and
 // the edge's own address as Host; the edges trust it with TRUST_PROXY). Through the proxy:
 // - a release made by the release command from a third directory (neither edge's folder) is named
-//   by the page (`<script id="shell-registry">`) and its browser files answer 200 on both edges
-//   within 1 s of the switch; the old version's files stay for open tabs; a rollback likewise;
+//   by the page (`<script id="shell-registry">`; the catalog region is server-rendered by it) and its
+//   browser files answer 200 on both edges within 1 s of the switch; the old version's files stay
+//   for open tabs; a rollback likewise;
 // - releases of two remotes started at the same moment both go live on both edges;
 // - the site named by X-Forwarded-Host (Australian or New Zealand) is the market both edges render,
 //   the stores their in-process API calls fetch included;
@@ -240,7 +241,11 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     return answers;
   }
 
-  /** The live versions the page names, by edge; polls until `wanted(versions)` holds on both edges. Returns when each edge first did. */
+  /**
+   * Polls a catalog page through the proxy until, on both edges, the versions its embedded registry
+   * names satisfy `wanted` and its catalog region was server-rendered by the catalog version named.
+   * Returns when each edge first did.
+   */
   async function waitUntilBothServe(wanted, { timeoutMs = 60_000 } = {}) {
     const seenAt = {};
     const last = {};
@@ -252,8 +257,11 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
       assert.equal(res.status, 200, `edge ${edge}: ${html.slice(0, 300)}`);
       const registry = embeddedRegistry(html);
       const versions = Object.fromEntries(registry.remotes.map((r) => [r.name, r.version]));
-      last[edge] = versions;
-      if (!(edge in seenAt) && wanted(versions)) seenAt[edge] = Date.now();
+      // the catalog's region was rendered on the server by the version the page names
+      const region = /<div id="app-catalog" data-remote="catalog" data-remote-version="([^"]*)" data-ssr="([^"]*)"/.exec(html);
+      const rendered = region?.[2] === 'rendered' ? region[1] : `not rendered (${region?.[2]})`;
+      last[edge] = { ...versions, renderedCatalog: rendered };
+      if (!(edge in seenAt) && wanted(versions) && rendered === versions.catalog) seenAt[edge] = Date.now();
       await sleep(20);
     }
     assert.deepEqual(Object.keys(seenAt).sort(), ['a', 'b'], `not served by both edges within ${timeoutMs} ms: ${JSON.stringify(last)}`);
