@@ -242,26 +242,26 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
   }
 
   /**
-   * Polls a catalog page through the proxy until, on both edges, the versions its embedded registry
-   * names satisfy `wanted` and its catalog region was server-rendered by the catalog version named.
+   * Polls a page of `remote` through the proxy until, on both edges, the versions its embedded
+   * registry names satisfy `wanted` and the remote's region was server-rendered by the version named.
    * Returns when each edge first did.
    */
-  async function waitUntilBothServe(wanted, { timeoutMs = 60_000 } = {}) {
+  async function waitUntilBothServe(wanted, { remote = 'catalog', page = '/categories/bags', timeoutMs = 60_000 } = {}) {
     const seenAt = {};
     const last = {};
     const started = Date.now();
     while (Object.keys(seenAt).length < 2 && Date.now() - started < timeoutMs) {
-      const res = await fetch(`${base}/categories/bags`, { headers: { accept: 'text/html' } });
+      const res = await fetch(`${base}${page}`, { headers: { accept: 'text/html' } });
       const edge = res.headers.get('x-test-edge');
       const html = await res.text();
       assert.equal(res.status, 200, `edge ${edge}: ${html.slice(0, 300)}`);
       const registry = embeddedRegistry(html);
       const versions = Object.fromEntries(registry.remotes.map((r) => [r.name, r.version]));
-      // the catalog's region was rendered on the server by the version the page names
-      const region = /<div id="app-catalog" data-remote="catalog" data-remote-version="([^"]*)" data-ssr="([^"]*)"/.exec(html);
+      // the remote's region was rendered on the server by the version the page names
+      const region = new RegExp(`<div id="app-${remote}" data-remote="${remote}" data-remote-version="([^"]*)" data-ssr="([^"]*)"`).exec(html);
       const rendered = region?.[2] === 'rendered' ? region[1] : `not rendered (${region?.[2]})`;
-      last[edge] = { ...versions, renderedCatalog: rendered };
-      if (!(edge in seenAt) && wanted(versions) && rendered === versions.catalog) seenAt[edge] = Date.now();
+      last[edge] = { ...versions, [`rendered ${remote}`]: rendered };
+      if (!(edge in seenAt) && wanted(versions) && rendered === versions[remote]) seenAt[edge] = Date.now();
       await sleep(20);
     }
     assert.deepEqual(Object.keys(seenAt).sort(), ['a', 'b'], `not served by both edges within ${timeoutMs} ms: ${JSON.stringify(last)}`);
@@ -327,7 +327,10 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
   it('releases of two remotes started at the same moment both go live on both edges', { timeout: 120_000 }, async (t) => {
     const builds = { catalog: nextBuild(third, 'catalog', 'together'), content: nextBuild(third, 'content', 'together') };
     const commands = Promise.all(Object.entries(builds).map(([name, b]) => run([releaseCli, 'release', name, '--dist', b.dist], { cwd: third, env: releaseEnv })));
-    const seen = await waitUntilBothServe((v) => v.catalog === builds.catalog.version && v.content === builds.content.version);
+    const both = (v) => v.catalog === builds.catalog.version && v.content === builds.content.version;
+    const seenCatalog = await waitUntilBothServe(both);
+    const seenContent = await waitUntilBothServe(both, { remote: 'content', page: '/stores' });
+    const seen = { a: Math.max(seenCatalog.a, seenContent.a), b: Math.max(seenCatalog.b, seenContent.b) };
     for (const r of await commands) assert.equal(r.status, 0, r.out);
     assert.equal(await live('catalog'), builds.catalog.version);
     assert.equal(await live('content'), builds.content.version);
