@@ -10,7 +10,8 @@
 // - the site named by X-Forwarded-Host (Australian or New Zealand) is the market both edges render,
 //   the stores their in-process API calls fetch included;
 // - a shopper signs up and signs in with the real aws-amplify client (SRP: the challenge is asked
-//   of one edge and answered at the other), and places an order, read back through the other edge.
+//   of one edge and answered at the other), and places an order: its retry at the other edge gets
+//   the same order, and both edges read it back.
 //
 // Needs a PostgreSQL server (DATABASE_URL: a throw-away database is created in it) and the builds
 // of the api, the shell and the remotes: tools/test-postgres.sh runs it after building them.
@@ -230,7 +231,7 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   });
 
-  /** `count` requests through the proxy (consecutive, so they alternate between the edges). */
+  /** The same request twice through the proxy (consecutive, so one to each edge): the answers by edge. */
   async function eachEdge(pathname, init = {}) {
     const answers = new Map();
     for (let i = 0; i < 2; i += 1) {
@@ -368,7 +369,7 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     }
   });
 
-  it('a shopper signs up and signs in with SRP across the edges, and places an order read back through the other edge', { timeout: 60_000 }, async () => {
+  it('a shopper signs up and signs in with SRP across the edges, and places an order: a retry at the other edge gets it, both read it', { timeout: 60_000 }, async () => {
     const config = await (await fetch(`${base}/api/account/config`)).json();
     assert.equal(config.localPool, true);
     const { Amplify } = await import('aws-amplify');
@@ -420,14 +421,20 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
       payment: { methods: [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount: priced.amountOutstanding, token: 'fake-valid-nonce' }] },
       expectedPromotions: priced.promotions.appliedPromotions.map((p) => ({ promotionId: p.id, versionId: p.versionId })),
     };
-    const placing = await fetch(`${base}/api/order/place`, { method: 'POST', headers: { ...json, 'idempotency-key': `two-edges-${Date.now()}` }, body: JSON.stringify(order) });
+    const place = () => fetch(`${base}/api/order/place`, { method: 'POST', headers: { ...json, 'idempotency-key': order.cartId }, body: JSON.stringify(order) });
+    const placing = await place();
     const placed = await placing.json();
     assert.equal(placing.status, 200, JSON.stringify(placed));
     const placedBy = placing.headers.get('x-test-edge');
     const number = placed.orderNumber;
     assert.equal(placed.status, 'complete', JSON.stringify(placed));
-    const read = await fetch(`${base}/api/account/orders/${encodeURIComponent(number)}`, { headers: auth });
-    assert.notEqual(read.headers.get('x-test-edge'), placedBy, 'read back through the other edge');
-    assert.equal(read.status, 200, await read.clone().text());
+    // the same request again (a retry after a lost answer) reaches the other edge: the same order
+    const retry = await place();
+    assert.notEqual(retry.headers.get('x-test-edge'), placedBy);
+    assert.equal(retry.status, 200);
+    assert.equal((await retry.json()).orderNumber, number);
+    for (const [edge, res] of await eachEdge(`/api/account/orders/${encodeURIComponent(number)}`, { headers: auth })) {
+      assert.equal(res.status, 200, `edge ${edge}: the shopper's order`);
+    }
   });
 });
