@@ -77,7 +77,10 @@ async function startEdge(label, port, env) {
     if (child.exitCode !== null) throw new Error(`edge ${label} exited:\n${output}`);
     const ready = await fetch(`http://127.0.0.1:${port}/api/health/ready`).then((r) => r.ok, () => false);
     if (ready) break;
-    if (Date.now() > deadline) throw new Error(`edge ${label} not ready after 120 s:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`edge ${label} not ready after 120 s:\n${output}`);
+    }
     await sleep(200);
   }
   return {
@@ -159,7 +162,7 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
   let admin;
   let dbName;
   let pool;
-  let edges = [];
+  const edges = [];
   let proxy;
   let base;
   let releaseEnv;
@@ -315,9 +318,10 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
       assert.equal((await res.json()).remotes.find((r) => r.name === 'catalog').version, next.version, `edge ${edge}: /registry.json`);
     }
 
-    const rollback = await run([releaseCli, 'rollback', 'catalog'], { cwd: third, env: releaseEnv });
-    assert.equal(rollback.status, 0, rollback.out);
+    const rollingBack = run([releaseCli, 'rollback', 'catalog'], { cwd: third, env: releaseEnv });
     const back = await waitUntilBothServe((v) => v.catalog === before);
+    const rollback = await rollingBack;
+    assert.equal(rollback.status, 0, rollback.out);
     const rolledBack = await switchedAt('catalog', before, 'rollback');
     t.diagnostic(`rollback served by edge a ${back.a - rolledBack} ms, edge b ${back.b - rolledBack} ms after the switch`);
     for (const edge of ['a', 'b']) assert.ok(back[edge] - rolledBack <= 1000, `edge ${edge} served the rollback ${back[edge] - rolledBack} ms after the switch`);
