@@ -6,7 +6,7 @@
 //   by the page (`<script id="shell-registry">`; the catalog region is server-rendered by it) and its
 //   browser files answer 200 on both edges within 1 s of the switch; the old version's files stay
 //   for open tabs; a rollback likewise;
-// - releases of two remotes started at the same moment both go live on both edges;
+// - releases of two remotes started at the same moment both go live on both edges within 1 s;
 // - the site named by X-Forwarded-Host (Australian or New Zealand) is the market both edges render,
 //   the stores their in-process API calls fetch included;
 // - a shopper signs up and signs in with the real aws-amplify client (SRP: the challenge is asked
@@ -353,7 +353,7 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     for (const [name, b] of Object.entries(builds)) await assertFilesServed(name, b.version);
   });
 
-  it("the site named by X-Forwarded-Host is the market both edges render, their in-process API calls included", { timeout: 30_000 }, async () => {
+  it('the site named by X-Forwarded-Host is the market both edges render, their in-process API calls included', { timeout: 30_000 }, async () => {
     const cities = { AU: /Sydney|Melbourne|Brisbane/, NZ: /Auckland|Wellington|Christchurch/ };
     for (const [host, market, other] of [[AU_HOST, 'AU', 'NZ'], [NZ_HOST, 'NZ', 'AU']]) {
       const answers = new Map();
