@@ -1,14 +1,32 @@
 #!/usr/bin/env bash
 # Runs the API integration tests and the PostgreSQL release registry's tests against a real
-# PostgreSQL server as well as PGlite: starts a throwaway cluster on 127.0.0.1 (Debian's PostgreSQL
-# 15 binaries), runs `api:test` and tools/release/test/registry-postgres.test.mjs with DATABASE_URL
-# set, then stops and deletes the cluster. Needs root (it runs the server as the
-# postgres user) or an existing DATABASE_URL, which it then uses as it is.
+# PostgreSQL server as well as PGlite, then e2e/edges/two-edges.test.mjs (two built server processes
+# on one database behind a round-robin proxy; the api, the shell and the remotes are built first,
+# from nx's cache when they are built already): starts a throwaway cluster on 127.0.0.1 (Debian's
+# PostgreSQL 15 binaries), runs them with DATABASE_URL set, then stops and deletes the cluster.
+# Needs root (it runs the server as the postgres user) or an existing DATABASE_URL, which it then
+# uses as it is. Arguments choose some of the three: `bash tools/test-postgres.sh edges` (default
+# `api release edges`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+SUITES="${*:-api release edges}"
+for suite in $SUITES; do
+  case "$suite" in api|release|edges) ;; *) echo "test-postgres: unknown suite \"$suite\" (api, release, edges)" >&2; exit 2 ;; esac
+done
+run_suites() {
+  for suite in $SUITES; do
+    case "$suite" in
+      api) npx nx run api:test --skip-nx-cache --outputStyle=static ;;
+      release) node --test tools/release/test/registry-postgres.test.mjs ;;
+      edges)
+        npx nx run-many -t build -p api shell mfe-catalog mfe-cart-checkout mfe-account mfe-content --outputStyle=static
+        node --test --test-reporter=spec e2e/edges/two-edges.test.mjs ;;
+    esac
+  done
+}
 if [ -n "${DATABASE_URL:-}" ]; then
-  npx nx run api:test --skip-nx-cache --outputStyle=static
-  exec node --test tools/release/test/registry-postgres.test.mjs
+  run_suites
+  exit 0
 fi
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1 || true)
 if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
@@ -28,5 +46,4 @@ cleanup() { as_pg "$PGBIN/pg_ctl -D $PGTMP/data -m fast stop" >/dev/null 2>&1 ||
 trap cleanup EXIT
 as_pg "$PGBIN/initdb -D $PGTMP/data -U store --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null && $PGBIN/pg_ctl -D $PGTMP/data -o '-c listen_addresses=127.0.0.1 -p $PORT -k $PGTMP' -l $PGTMP/log -w start >/dev/null"
 echo "test-postgres: PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PORT"
-DATABASE_URL="postgres://store@127.0.0.1:$PORT/postgres" npx nx run api:test --skip-nx-cache --outputStyle=static
-DATABASE_URL="postgres://store@127.0.0.1:$PORT/postgres" node --test tools/release/test/registry-postgres.test.mjs
+DATABASE_URL="postgres://store@127.0.0.1:$PORT/postgres" run_suites
