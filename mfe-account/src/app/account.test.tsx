@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { bus, session, topics, type AuthUser, type CartAdd } from '@store/shared-events';
 import { MemoryRouter } from 'react-router';
 import { AccountRoutes } from './App';
-import { authMessage, MESSAGES } from '../features/auth/messages';
+import { authMessage, MESSAGES } from '../lib/auth/messages';
 import { GUEST_LOYALTY_KEY, linkGuestLoyalty } from '../features/loyalty/loyalty';
 
 // The machine is shared: give async queries room.

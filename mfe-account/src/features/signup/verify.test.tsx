@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { MESSAGES } from '../auth/messages';
+import { MESSAGES } from '../../lib/auth/messages';
 import { VerifyPage } from './VerifyPage';
 
 const confirm = jest.fn<Promise<void>, [string, string]>();
 const resend = jest.fn<Promise<void>, [string]>();
-jest.mock('../auth/provider', () => ({
+jest.mock('../../lib/auth/provider', () => ({
   loadAmplify: async () => ({ amplifyConfirmSignUp: confirm, amplifyResendCode: resend }),
 }));
 
