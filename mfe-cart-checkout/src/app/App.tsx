@@ -1,14 +1,14 @@
 import { ReportNotFound } from '@store/shared-events/remote';
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useCart } from '../features/cart/useCart';
+import { useCart } from '../lib/cart/useCart';
 import { ContactStep } from '../features/checkout/ContactStep';
 import { guard, type Step } from '../features/checkout/guards';
 import { CheckoutLayout } from '../features/checkout/Layout';
 import { PaymentStep } from '../features/checkout/PaymentStep';
 import { ShippingStep } from '../features/checkout/ShippingStep';
-import { captureUtm } from '../features/checkout/state';
-import { useCheckoutInfo, useCheckoutState } from '../features/checkout/useCheckout';
+import { captureUtm } from '../lib/checkout/state';
+import { useCheckoutInfo, useCheckoutState } from '../lib/checkout/useCheckout';
 import { startFraudAnalytics } from '../lib/fraud';
 import { useCartSettled } from '../lib/session';
 import { page } from '../lib/ui';

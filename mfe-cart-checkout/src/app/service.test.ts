@@ -4,7 +4,7 @@
  */
 import { bus, topics } from '@store/shared-events';
 import { GUEST_LOYALTY_KEY } from '@store/contracts';
-import { CHECKOUT_KEY, FAILED_ORDER_KEY, getCheckout, getPlacedOrder, PLACED_ORDER_KEY, setCheckout, setFailedOrderNumber, setPlacedOrder, type CheckoutState, type PlacedOrder } from '../features/checkout/state';
+import { CHECKOUT_KEY, FAILED_ORDER_KEY, getCheckout, getPlacedOrder, PLACED_ORDER_KEY, setCheckout, setFailedOrderNumber, setPlacedOrder, type CheckoutState, type PlacedOrder } from '../lib/checkout/state';
 import { start } from './service';
 
 const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' } as const;

@@ -11,9 +11,9 @@
  */
 import { bus, session, topics, type SessionStatus } from '@store/shared-events';
 import { warmWhenIdle } from '@store/shared-events/remote';
-import { migrateLegacyCart, publishQuantity } from '../features/cart/store';
-import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../features/checkout/state';
-import { captureLandingReferrer } from '../features/referrers/referrers';
+import { migrateLegacyCart, publishQuantity } from '../lib/cart/store';
+import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../lib/checkout/state';
+import { captureLandingReferrer } from '../lib/referrers';
 
 let started = false;
 

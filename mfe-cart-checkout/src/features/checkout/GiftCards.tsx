@@ -6,8 +6,8 @@
 import { pageMarket } from '@store/contracts/market';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { errorText, Field, linkButton, Money, secondaryButton } from '../../lib/ui';
-import { sortVouchers } from './state';
-import { useCheckoutState } from './useCheckout';
+import { sortVouchers } from '../../lib/checkout/state';
+import { useCheckoutState } from '../../lib/checkout/useCheckout';
 import { applyVoucher, removeVoucher } from './vouchers';
 
 export { lookupVoucher } from './vouchers';

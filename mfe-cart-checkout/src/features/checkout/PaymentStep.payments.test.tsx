@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import * as payments from '../../lib/payments';
 import type { CardFieldsState, HostedFieldsInstance, PaymentClients } from '../../lib/payments';
 import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES } from './messages';
-import { emptyCheckout, setCheckout } from './state';
+import { emptyCheckout, setCheckout } from '../../lib/checkout/state';
 import { checkoutInfo, delivery, placeButton, renderPaymentStep } from './paymentStepFixtures';
 
 jest.mock('../../lib/payments', () => {

@@ -1,11 +1,12 @@
 import type { Product } from '@store/contracts';
-import { buildGroups } from '../cart/useCart';
-import { addToItems, setVariantQty } from '../cart/store';
+import { buildGroups } from '../../lib/cart/useCart';
+import { addToItems, setVariantQty } from '../../lib/cart/store';
 import { cartSettled } from '../../lib/session';
 import { guard } from './guards';
-import { placeResultOf, PLACE_MESSAGES, promotionRemovedMessage, VOUCHER_MESSAGES, voucherResultOf } from './messages';
+import { placeResultOf, PLACE_MESSAGES, VOUCHER_MESSAGES, voucherResultOf } from './messages';
+import { promotionRemovedMessage } from '../../lib/checkout/promotionMessages';
 import { pickupShippingAddress } from './place';
-import { emptyCheckout, sortVouchers, type CheckoutState } from './state';
+import { emptyCheckout, sortVouchers, type CheckoutState } from '../../lib/checkout/state';
 
 describe('promotion-removed alerts (spec §8, exact wording per reason)', () => {
   const p = (reason: string, extra = {}) => promotionRemovedMessage({ name: 'WINTER20', reason, ...extra }, 3);

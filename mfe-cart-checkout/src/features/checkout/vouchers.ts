@@ -8,7 +8,7 @@
 import { ApiError, voucherBalance } from '../../lib/api';
 import { botCheckToken } from '../../lib/botcheck';
 import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, voucherResultOf, type VoucherResult } from './messages';
-import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from './state';
+import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from '../../lib/checkout/state';
 
 export type VoucherLookup = (code: string, pin: string) => Promise<{ result: VoucherResult; voucher?: AppliedVoucher }>;
 

@@ -1,9 +1,9 @@
 /** An order's details (success page, guest lookup, account order): items, sums that add up, payments, address. */
 import type { OrderView } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
-import { DeliveryPrice, formatPoints } from '../checkout/Summary';
+import { DeliveryPrice, formatPoints } from '../../lib/checkout/Summary';
 import { card, Money } from '../../lib/ui';
-import { OrderMarket, orderMarket } from './orderMarket';
+import { OrderMarket, orderMarket } from '../../lib/orders/orderMarket';
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.3rem 0' } as const;
 const amount = { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' } as const;

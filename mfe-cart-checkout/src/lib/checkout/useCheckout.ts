@@ -6,8 +6,8 @@ import type { CheckoutInfoRequest, CheckoutInfoResponse } from '@store/contracts
 import { bus, topics, type CartItem } from '@store/shared-events';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { publishQuantity } from '../cart/store';
-import { checkoutInfo } from '../../lib/api';
-import { promotionRemovedMessage } from './messages';
+import { checkoutInfo } from '../api';
+import { promotionRemovedMessage } from './promotionMessages';
 import { getCheckout, setCheckout, sortVouchers, subscribeCheckout, type CheckoutState } from './state';
 
 export const MAX_OFFERS = 3;

@@ -6,7 +6,7 @@
 import type { Product, Variant } from '@store/contracts';
 import { session, type CartItem, type SyncedState } from '@store/shared-events';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { getProducts, onProductsRefreshed, productsRefreshCount } from '../../lib/objects';
+import { getProducts, onProductsRefreshed, productsRefreshCount } from '../objects';
 import { checkItem, type Violation } from './rules';
 import { serverProblem, serverProblemsVersion, settleServerProblems, subscribeServerProblems } from './serverProblems';
 import { updateCart } from './store';

@@ -6,7 +6,7 @@
 import type { CheckoutAddressInput, OrderPlaceResponse } from '@store/contracts';
 // the zod-free module: this file is part of the every-page service
 import { GUEST_LOYALTY_KEY } from '@store/contracts/loyalty';
-import type { PickupStoreOption } from '../../lib/api';
+import type { PickupStoreOption } from '../api';
 
 export interface Contact {
   email: string;

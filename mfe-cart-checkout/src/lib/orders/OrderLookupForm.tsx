@@ -7,8 +7,8 @@
 import { useForm } from '@store/ui/form';
 import { useState } from 'react';
 import { lookupEmailError, orderNumberError } from '../checkout/validate';
-import { ApiError } from '../../lib/api';
-import { card, Notice, primaryButton, TextField } from '../../lib/ui';
+import { ApiError } from '../api';
+import { card, Notice, primaryButton, TextField } from '../ui';
 
 export const LOOKUP_FAILED = 'We were unable to look up your order. Please try again.';
 
