@@ -27,7 +27,7 @@ function Waiting() {
   );
 }
 
-/** Spec §2: a signed-in visitor is sent to /account. */
+/** A signed-in visitor is sent to /account. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { status } = useSessionState();
   if (status === 'LOGGED_IN') return <Navigate to="/account" replace />;
@@ -35,7 +35,7 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Spec §2: a signed-out visitor is sent to /account/signin. */
+/** A signed-out visitor is sent to /account/signin. */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { status } = useSessionState();
   if (status === 'LOGGED_OUT') return <Navigate to="/account/signin" replace />;

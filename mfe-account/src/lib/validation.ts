@@ -1,4 +1,4 @@
-/** Spec §5 field rules for the account forms (the same rules the API enforces through @store/contracts). */
+/** Field rules for the account forms (the same rules the API enforces through @store/contracts). */
 import {
   ACCOUNT_PHONE_PATTERN,
   ACCOUNT_POSTCODE_PATTERN,
@@ -16,7 +16,7 @@ import {
 export const EMAIL_MAX = 250;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5: e-mail max 250 characters and a standard address pattern. */
+/** E-mail: at most 250 characters and a standard address pattern. */
 export function emailError(value: string): string | null {
   const email = value.trim();
   if (email === '') return 'Enter your email address.';

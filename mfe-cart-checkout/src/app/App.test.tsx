@@ -1,4 +1,4 @@
-/** Spec §7: the fraud-prevention script is loaded when checkout starts, once, and not on other pages. */
+/** The fraud-prevention script is loaded when checkout starts, once, and not on other pages. */
 import { session } from '@store/shared-events';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { App } from './App';

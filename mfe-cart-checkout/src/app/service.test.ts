@@ -1,5 +1,5 @@
 /**
- * The cart service follows the session (spec §4): login clears the checkout contact; logout
+ * The cart service follows the session: login clears the checkout contact; logout
  * clears the addresses, contact, delivery options, pickup store and applied gift cards.
  */
 import { bus, topics } from '@store/shared-events';

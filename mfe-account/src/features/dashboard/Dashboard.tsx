@@ -59,7 +59,7 @@ export function OverviewPage() {
   const [{ result, account }] = useAccount();
   const synced = useSyncedState();
   const name = account?.customer.firstName;
-  // "Kia ora" is the New Zealand site's greeting; the Australian site says hello (issue 14)
+  // "Kia ora" is the New Zealand site's greeting; the Australian site says hello
   const greeting = useMarket().id === 'NZ' ? 'Kia ora' : 'Hello';
   return (
     <section aria-labelledby="overview-heading">

@@ -29,7 +29,7 @@ it('a link with user and code verifies at once', async () => {
   expect(confirm).toHaveBeenCalledWith('kiri@example.co.nz', '123456');
 });
 
-it('an invalid or expired code shows the §8 message; too many resends too', async () => {
+it('an invalid or expired code shows its message; too many resends too', async () => {
   confirm.mockRejectedValue(Object.assign(new Error('Invalid code provided'), { name: 'ExpiredCodeException' }));
   resend.mockRejectedValue(Object.assign(new Error('Attempt limit exceeded'), { name: 'LimitExceededException' }));
   const user = userEvent.setup();

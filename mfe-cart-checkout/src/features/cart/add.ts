@@ -1,6 +1,6 @@
 /**
  * Handles `cart.add` (loaded by the service on the first add): product lookup, the challenge
- * answer check, the §5 validity rules on the cart as it would be, then the synced-state write,
+ * answer check, the cart's validity rules on the cart as it would be, then the synced-state write,
  * the overlay and the analytics event 1 s later.
  */
 import { pageMarket } from '@store/contracts/market';

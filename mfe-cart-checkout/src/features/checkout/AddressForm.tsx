@@ -1,5 +1,5 @@
 /**
- * An address form of the page's market (spec §5 rules; NZ on the NZ site, AU with its states on the
+ * An address form of the page's market (the market's address rules; NZ on the NZ site, AU with its states on the
  * Australian site): the address fields of a step's form (the form layer, `@store/ui/form`), which
  * owns the values, the touched state and the submit.
  */

@@ -1,5 +1,5 @@
 /**
- * Gift cards (spec §4 Vouchers): one lookup at a time ('Already loading voucher.'), applied only
+ * Gift cards: one lookup at a time ('Already loading voucher.'), applied only
  * on SUCCESS with a positive balance, listed soonest expiry first; no apply or removal while an
  * order is being placed.
  */

@@ -23,7 +23,7 @@ import { hasErrors } from '../../lib/checkout/validate';
 import { useMarket, useMoney } from '@store/ui/market';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
-/** Why Place order is disabled while the signed-in account is being saved (spec §4). */
+/** Why Place order is disabled while the signed-in account is being saved (no order during an account update). */
 export const ACCOUNT_UPDATING_MESSAGE = 'Saving changes to your account… You can place your order once they are saved.';
 
 export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
@@ -31,7 +31,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const market = useMarket();
   const walletMarket = { currency: market.currency, country: market.country };
   const infoLoading = infoStatus === 'LOADING';
-  // spec §4: no order while the cart, the checkout data, its promo items or an account update are loading
+  // no order while the cart, the checkout data, its promo items or an account update are loading
   const dataReady = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
   const accountUpdating = useAccountUpdating();
   const ready = dataReady && !accountUpdating;
@@ -152,7 +152,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   // the form layer ignores a submit while one runs (or the Afterpay completion), touches the visible
   // billing fields and focuses the first invalid one; this runs from the submit event itself
   function startPlacing(values: AddressValues) {
-    if (!info || !ready || isAccountUpdating()) return; // spec §4: not while loading
+    if (!info || !ready || isAccountUpdating()) return; // not while loading
     if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD') {
       const fields = cardFields.current;
       if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);

@@ -55,7 +55,7 @@ describe('checkout analytics', () => {
     expect(request.analytics).toMatchObject({ clientId: '987654321.1700000000', utm_source: 'newsletter', utm_campaign: 'winter', fbp: 'fb.1.1700000000000.123456' });
   });
 
-  it('the purchase event carries the placed-order fields of spec §3, the e-mail only hashed and no gift-card PIN', () => {
+  it('the purchase event carries the placed order\'s fields, the e-mail only hashed and no gift-card PIN', () => {
     const event = purchaseEvent({ orderNumber: 'FL12345678', state, info, items, paymentType: 'BRAINTREE_CREDIT_CARD', emailSha256: 'abc123' });
     expect(event).toMatchObject({ transaction_id: 'FL12345678', currency: 'NZD', value: 89.95, tax: 11.73, shipping: 9.95, coupon: 'WINTER20', items: [{ item_id: 'p1', item_variant: 'v1', quantity: 1, price: 100, discount: 20 }] });
     expect(event.placedOrder).toEqual({

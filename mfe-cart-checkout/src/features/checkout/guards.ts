@@ -1,4 +1,4 @@
-/** Spec §2 checkout guards: where a step sends the shopper when it is not reachable (null = stay). */
+/** Checkout guards: where a step sends the shopper when it is not reachable (null = stay). */
 import type { CartView } from '../../lib/cart/useCart';
 import type { CheckoutState } from '../../lib/checkout/state';
 

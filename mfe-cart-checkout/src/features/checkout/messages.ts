@@ -61,7 +61,7 @@ export const walletUnavailableMessage = (wallet: 'PayPal' | 'Google Pay' | 'Appl
 
 export const PROMOTIONS_CHANGED_MESSAGE = 'Your order was updated in another window or tab. Please review it and try again.';
 
-/** WRONG_MARKET: a gift card in the other market's currency (issue 14: an NZ card on the Australian site). */
+/** WRONG_MARKET: a gift card in the other market's currency (an NZ card on the Australian site). */
 export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED' | 'WRONG_MARKET';
 
 export function voucherResultOf(error: string, message: string): VoucherResult {

@@ -1,5 +1,5 @@
 /**
- * Spec §5 "Checkout address forms warn on duplicating an identical saved address": the delivery
+ * Checkout address forms warn on duplicating an identical saved address: the delivery
  * address entered by a signed-in shopper is compared with the account's saved addresses.
  */
 import type { AccountAddress, CheckoutInfoResponse } from '@store/contracts';

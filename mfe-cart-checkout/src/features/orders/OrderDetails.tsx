@@ -26,7 +26,7 @@ export const paidWith = (payments: OrderView['payments']): OrderView['payments']
  * An order's details in its own currency (the market it was placed in), whichever site shows it.
  * The currency code is named ("· AUD") only where "$" alone could be read either way: on the
  * Australian site, and for an order of another currency than the site's. An NZD order on the NZ
- * site shows no code, as before issue 14.
+ * site shows no code.
  */
 export function OrderDetails({ order }: { order: OrderView }) {
   const page = useMarket();

@@ -1,6 +1,6 @@
 /**
  * Checkout data for the pages: the checkout state store, and /checkout/info reloaded whenever
- * cart, codes, contact or shipping inputs change (spec §4), raising the promotion-removed alerts.
+ * cart, codes, contact or shipping inputs change, raising the promotion-removed alerts.
  */
 import type { CheckoutInfoRequest, CheckoutInfoResponse } from '@store/contracts';
 import { bus, topics, type CartItem } from '@store/shared-events';
