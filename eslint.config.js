@@ -4,6 +4,7 @@ import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { boundaries } from './tools/eslint-boundaries.mjs';
+import { featureWalls } from './tools/eslint-features.mjs';
 import { rooms } from './tools/eslint-rooms.mjs';
 
 // Node globals for plain JavaScript tooling files (TypeScript files are checked by tsc instead).
@@ -39,4 +40,6 @@ export default defineConfig(
   ...boundaries(),
   // the rooms of every remote: imports point inward (tools/eslint-rooms.mjs)
   ...rooms(),
+  // walls between features: a feature never imports another (tools/eslint-features.mjs)
+  ...featureWalls(),
 );

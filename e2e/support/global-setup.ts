@@ -50,15 +50,33 @@ export function imageCacheFor(serverEntry: string): string {
   return path.join(scratchDir, 'image-cache', key);
 }
 
-async function freePort(): Promise<number> {
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+    server.listen(port, '127.0.0.1', () => {
+      const { port: bound } = server.address() as net.AddressInfo;
+      server.close(() => resolve(bound));
     });
   });
+}
+
+/** Ports handed out so far (the server's and the payment origin's must differ). */
+const taken = new Set<number>();
+
+/** A free port: any, or the first free one of E2E_PORTS ("8440-8449") on a machine that shares its ports out. */
+async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.E2E_PORTS ?? '');
+  if (!range) return listenOnce(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (taken.has(port)) continue;
+    const bound = await listenOnce(port).catch(() => null);
+    if (bound !== null) {
+      taken.add(bound);
+      return bound;
+    }
+  }
+  throw new Error(`E2E_PORTS=${process.env.E2E_PORTS}: no free port`);
 }
 
 function tail(file: string, chars = 6000): string {

@@ -1,11 +1,12 @@
 import { ReportNotFound } from '@store/shared-events/remote';
 import { useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { ensureAuth } from '../features/auth/provider';
+import { ensureAuth } from '../lib/auth/provider';
 import { SignInPage } from '../features/signin/SignInPage';
 import { AddressesPage } from '../features/addresses/AddressesPage';
 import { ContactInfoPage } from '../features/contact/ContactInfoPage';
-import { DashboardLayout, OverviewPage, useLoyaltyEnabled } from '../features/dashboard/Dashboard';
+import { DashboardLayout, OverviewPage } from '../features/dashboard/Dashboard';
+import { useLoyaltyEnabled } from '../lib/useAccount';
 import { OrdersPage, PaymentMethodsPage } from '../features/orders/FragmentPages';
 import { ChangePasswordPage, ForgotPasswordPage, ResetPasswordPage } from '../features/password/PasswordPages';
 import { QantasPage } from '../features/loyalty/QantasPage';
@@ -26,7 +27,7 @@ function Waiting() {
   );
 }
 
-/** Spec §2: a signed-in visitor is sent to /account. */
+/** A signed-in visitor is sent to /account. */
 function SignedOutOnly({ children }: { children: ReactNode }) {
   const { status } = useSessionState();
   if (status === 'LOGGED_IN') return <Navigate to="/account" replace />;
@@ -34,7 +35,7 @@ function SignedOutOnly({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** Spec §2: a signed-out visitor is sent to /account/signin. */
+/** A signed-out visitor is sent to /account/signin. */
 function SignedInOnly({ children }: { children: ReactNode }) {
   const { status } = useSessionState();
   if (status === 'LOGGED_OUT') return <Navigate to="/account/signin" replace />;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { bus, session, topics, type AuthUser, type CartAdd } from '@store/shared-events';
 import { MemoryRouter } from 'react-router';
 import { AccountRoutes } from './App';
-import { authMessage, MESSAGES } from '../features/auth/messages';
+import { authMessage, MESSAGES } from '../lib/auth/messages';
 import { GUEST_LOYALTY_KEY, linkGuestLoyalty } from '../features/loyalty/loyalty';
 
 // The machine is shared: give async queries room.
@@ -82,7 +82,7 @@ function renderAt(path: string) {
   );
 }
 
-describe('route guards (spec §2)', () => {
+describe('route guards', () => {
   afterEach(async () => {
     await act(() => session.signOut());
   });
@@ -109,7 +109,7 @@ describe('route guards (spec §2)', () => {
     expect(screen.getByLabelText('Reset code')).toHaveValue('123456');
   });
 
-  it('the sign-up form checks the §5 rules and focuses the first invalid field', async () => {
+  it('the sign-up form checks the field rules and focuses the first invalid field', async () => {
     const user = userEvent.setup();
     renderAt('/account/signup');
     await user.click(await screen.findByRole('button', { name: 'Create account' }));
@@ -231,7 +231,7 @@ describe('guest Qantas membership after login', () => {
   });
 });
 
-describe('§8 messages', () => {
+describe('messages for the identity service errors', () => {
   const error = (name: string, message = '') => Object.assign(new Error(message), { name });
   it.each([
     ['NotAuthorizedException', 'signin', MESSAGES.incorrectCredentials],

@@ -3,7 +3,7 @@ import { session, type AuthUser } from '@store/shared-events';
 import { MemoryRouter, useLocation } from 'react-router';
 import { AccountRoutes } from './App';
 
-// Spec §2: /account/qantas only when the loyalty setting is on (otherwise to /account). Its own
+// /account/qantas only when the loyalty setting is on (otherwise to /account). Its own
 // file: the account config is fetched once per page (module state), here with the setting off.
 configure({ asyncUtilTimeout: 5000 });
 

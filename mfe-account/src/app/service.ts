@@ -6,8 +6,8 @@
  */
 import { session, type SessionStatus } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
-import { getAccountConfig } from '../features/auth/config';
-import { ensureAuth } from '../features/auth/provider';
+import { getAccountConfig } from '../lib/auth/config';
+import { ensureAuth } from '../lib/auth/provider';
 import { forgetAccount } from '../lib/account';
 import { GUEST_LOYALTY_LINK_DELAY_MS, linkGuestLoyalty } from '../features/loyalty/loyalty';
 

@@ -1,4 +1,4 @@
-/** Spec §4 account load and update results: SUCCESS, PREPARING, ERROR, ABORTED; reuse by age; busy. */
+/** Account load and update results: SUCCESS, PREPARING, ERROR, ABORTED; reuse by age; busy. */
 import { session } from '@store/shared-events';
 import { forgetAccount, loadAccount, updateAccount } from './account';
 
@@ -78,7 +78,7 @@ it('blocks an update while another runs (busy)', async () => {
   expect(await updateAccount({ customer: account.customer })).toMatchObject({ result: 'SUCCESS' });
 });
 
-it('marks the update on the shared session while it runs, so checkout waits for it (spec §4)', async () => {
+it('marks the update on the shared session while it runs, so checkout waits for it', async () => {
   let release!: () => void;
   answer = () => new Promise<Response>((resolve) => (release = () => void resolve(reply(200, account))));
   expect(session.isAccountUpdating()).toBe(false);

@@ -1,9 +1,9 @@
 /**
- * The customer account (spec §4): load result SUCCESS, PREPARING (CustomerNotFound), ERROR or
+ * The customer account: load result SUCCESS, PREPARING (CustomerNotFound), ERROR or
  * ABORTED; data reused when younger than a caller-given maximum age; loading and updating need a
  * signed-in session that is not logging out, and updates are blocked while another runs.
  * Every write is marked on the shared session (`asAccountUpdate`) so checkout can refuse to place
- * an order while it runs (spec §4).
+ * an order while it runs.
  */
 import type { AccountResponse, AccountUpdateBody } from '@store/contracts';
 import { session } from '@store/shared-events';
@@ -11,7 +11,7 @@ import { api, ApiError } from './api';
 
 export type AccountLoadResult = 'SUCCESS' | 'PREPARING' | 'ERROR' | 'ABORTED';
 
-/** Spec §9 "account data reuse 15": seconds. */
+/** Account data younger than this is reused (seconds). */
 export const ACCOUNT_REUSE_MAX_AGE_S = 15;
 
 let cached: { sub: string; at: number; account: AccountResponse } | undefined;
@@ -41,7 +41,7 @@ export type AccountUpdateResult = { result: 'SUCCESS'; account: AccountResponse 
 
 /**
  * Marks an account write (PUT /api/account, an address book change) on the shared session's
- * `accountUpdating$` until it settles: the cart remote's Place order waits for it (spec §4).
+ * `accountUpdating$` until it settles: the cart remote's Place order waits for it.
  * (`trackAccountUpdate` is in @store/shared-events since 1.1.0; this remote requires ^1.2.0 and the
  * release gate checks the live shell provides it.)
  */

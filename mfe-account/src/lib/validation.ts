@@ -1,4 +1,4 @@
-/** Spec §5 field rules for the account forms (the same rules the API enforces through @store/contracts). */
+/** Field rules for the account forms (the same rules the API enforces through @store/contracts). */
 import {
   ACCOUNT_PHONE_PATTERN,
   ACCOUNT_POSTCODE_PATTERN,

@@ -1,13 +1,13 @@
-/** Spec §7: the fraud-prevention script is loaded when checkout starts, once, and not on other pages. */
+/** The fraud-prevention script is loaded when checkout starts, once, and not on other pages. */
 import { session } from '@store/shared-events';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { App } from './App';
-import type { CartView } from '../features/cart/useCart';
-import { emptyCheckout, setCheckout } from '../features/checkout/state';
+import type { CartView } from '../lib/cart/useCart';
+import { emptyCheckout, setCheckout } from '../lib/checkout/state';
 
 const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };
 let mockCart: CartView = { status: 'SUCCESS', items: [], pricedItems: [], groups: [], quantity: 0, valid: false };
-jest.mock('../features/cart/useCart', () => ({ ...jest.requireActual('../features/cart/useCart'), useCart: () => mockCart }));
+jest.mock('../lib/cart/useCart', () => ({ ...jest.requireActual('../lib/cart/useCart'), useCart: () => mockCart }));
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let configCalls = 0;

@@ -1,14 +1,14 @@
 import { ReportNotFound } from '@store/shared-events/remote';
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
-import { useCart } from '../features/cart/useCart';
+import { useCart } from '../lib/cart/useCart';
 import { ContactStep } from '../features/checkout/ContactStep';
 import { guard, type Step } from '../features/checkout/guards';
 import { CheckoutLayout } from '../features/checkout/Layout';
 import { PaymentStep } from '../features/checkout/PaymentStep';
 import { ShippingStep } from '../features/checkout/ShippingStep';
-import { captureUtm } from '../features/checkout/state';
-import { useCheckoutInfo, useCheckoutState } from '../features/checkout/useCheckout';
+import { captureUtm } from '../lib/checkout/state';
+import { useCheckoutInfo, useCheckoutState } from '../lib/checkout/useCheckout';
 import { startFraudAnalytics } from '../lib/fraud';
 import { useCartSettled } from '../lib/session';
 import { page } from '../lib/ui';
@@ -25,7 +25,7 @@ function NotFound() {
 const TITLES: Record<Step, string> = { 'contact-info': 'Contact details', shipping: 'Delivery', payment: 'Payment' };
 const INDEX: Record<Step, number> = { 'contact-info': 0, shipping: 1, payment: 2 };
 
-/** A checkout step behind the spec §2 guard. */
+/** A checkout step behind its guard (an invalid cart, a missing contact or delivery choice sends the shopper back). */
 function CheckoutStep({ step }: { step: Step }) {
   const cart = useCart();
   const state = useCheckoutState();
@@ -34,7 +34,7 @@ function CheckoutStep({ step }: { step: Step }) {
   useEffect(() => captureUtm(location.search), [location.search]);
   const settled = useCartSettled();
   const target = guard(step, cart, state, settled);
-  // spec §7: the fraud-prevention script loads once checkout has started (not on other pages)
+  // the fraud-prevention script loads once checkout has started (not on other pages)
   const inCheckout = target === null;
   useEffect(() => {
     if (inCheckout) startFraudAnalytics();

@@ -3,7 +3,7 @@ import { MARKETS } from '@store/contracts';
 import { MarketProvider } from '@store/ui/market';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { setFailedOrderNumber } from '../features/checkout/state';
+import { setFailedOrderNumber } from '../lib/checkout/state';
 import { CheckoutErrorPage } from './ErrorPage';
 
 afterEach(() => setFailedOrderNumber(null));

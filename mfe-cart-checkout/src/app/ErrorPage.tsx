@@ -1,7 +1,7 @@
 import { useMarket } from '@store/ui/market';
 import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
-import { getFailedOrderNumber } from '../features/checkout/state';
+import { getFailedOrderNumber } from '../lib/checkout/state';
 import { card, heading, page } from '../lib/ui';
 
 /** The failed order page links the site's own help centre (the market's: the NZ one is not on the AU site). */

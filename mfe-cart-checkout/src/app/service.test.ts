@@ -1,10 +1,10 @@
 /**
- * The cart service follows the session (spec §4): login clears the checkout contact; logout
+ * The cart service follows the session: login clears the checkout contact; logout
  * clears the addresses, contact, delivery options, pickup store and applied gift cards.
  */
 import { bus, topics } from '@store/shared-events';
 import { GUEST_LOYALTY_KEY } from '@store/contracts';
-import { CHECKOUT_KEY, FAILED_ORDER_KEY, getCheckout, getPlacedOrder, PLACED_ORDER_KEY, setCheckout, setFailedOrderNumber, setPlacedOrder, type CheckoutState, type PlacedOrder } from '../features/checkout/state';
+import { CHECKOUT_KEY, FAILED_ORDER_KEY, getCheckout, getPlacedOrder, PLACED_ORDER_KEY, setCheckout, setFailedOrderNumber, setPlacedOrder, type CheckoutState, type PlacedOrder } from '../lib/checkout/state';
 import { start } from './service';
 
 const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' } as const;

@@ -1,19 +1,19 @@
 /**
  * The cart's background service, started by the shell on every page: publishes the cart
  * quantity for the header badge, handles `cart.add` (the handler is loaded on first use), and
- * follows `session.state` for the checkout state (spec §4): a login (LOGGING_IN → LOGGED_IN)
+ * follows `session.state` for the checkout state: a login (LOGGING_IN → LOGGED_IN)
  * clears the checkout contact; a logout (LOGGED_IN or LOGGING_OUT → LOGGED_OUT) clears the
  * addresses, contact, delivery options, pickup store and applied gift cards. A guest's page load
  * (INITIALISING → LOGGED_OUT) keeps the guest's checkout. The service starts when the page is idle,
  * so it may first hear of a logout as the replayed LOGGED_OUT: the checkout remembers that it was
  * filled while signed in (`wasSignedIn`), and a signed-out state clears it then too. It keeps the
- * landing URL's referrer (`?ref=`) on the device for the order (features/referrers).
+ * landing URL's referrer (`?ref=`) on the device for the order (lib/referrers.ts).
  */
 import { bus, session, topics, type SessionStatus } from '@store/shared-events';
 import { warmWhenIdle } from '@store/shared-events/remote';
-import { migrateLegacyCart, publishQuantity } from '../features/cart/store';
-import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../features/checkout/state';
-import { captureLandingReferrer } from '../features/referrers/referrers';
+import { migrateLegacyCart, publishQuantity } from '../lib/cart/store';
+import { clearForLogin, clearForLogout, setSignedIn, wasSignedIn } from '../lib/checkout/state';
+import { captureLandingReferrer } from '../lib/referrers';
 
 let started = false;
 

@@ -1,2 +1,2 @@
 /** ./AccountOrders: the orders fragment the account remote shows at /account/orders. */
-export { default } from '../features/orders/AccountOrders';
+export { default } from '../app/AccountOrders';

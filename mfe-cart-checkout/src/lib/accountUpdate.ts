@@ -1,5 +1,5 @@
 /**
- * Spec §4: no order while an account update is loading. The shared session says when a signed-in
+ * No order while an account update is loading. The shared session says when a signed-in
  * shopper's account is being written (`session.accountUpdating$`: a cart or wishlist save to the
  * server, or an account remote update such as PUT /api/account or an address book change). These
  * members arrived in @store/shared-events 1.1.0; this remote requires ^1.2.0 (package.json), and

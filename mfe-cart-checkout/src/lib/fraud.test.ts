@@ -1,5 +1,5 @@
 /**
- * Spec §7 / §9: the fraud-prevention script is loaded once with its site id; its token comes from
+ * The fraud-prevention script is loaded once with its site id; its token comes from
  * the script's event, or else from the forterToken cookie read 5, 10, 15, 30 and 60 s after the
  * script loaded (stopping once found); a failed load never blocks checkout.
  */

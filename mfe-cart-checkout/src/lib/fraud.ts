@@ -1,7 +1,7 @@
 /**
- * Fraud-prevention analytics (spec §7 "A fraud-prevention script is loaded with a site id. Its
- * token is sent as fraudAnalytics.token (from the script's event or a cookie)"; §9 "Fraud script
- * timeouts 5, 10, 15, 30 and 60 seconds; cookie lifetime 400 days").
+ * Fraud-prevention analytics: a fraud-prevention script is loaded with a site id; its token is
+ * sent as fraudAnalytics.token (from the script's event or a cookie); the cookie is checked 5, 10,
+ * 15, 30 and 60 seconds after the script loads; the cookie lives 400 days.
  *
  * Once per page, when checkout starts (`startFraudAnalytics()`, called by the checkout steps, not
  * by the service that runs on every page):
@@ -20,9 +20,9 @@ import { createApiClient } from '@store/contracts/http';
 export const FRAUD_CONFIG_URL = '/api/fraud/config' as const;
 export const FRAUD_TOKEN_EVENT = 'ftr:tokenReady';
 export const FRAUD_TOKEN_COOKIE = 'forterToken';
-/** Spec §9: when the cookie is read, counted from the script's load. */
+/** When the cookie is read, counted from the script's load. */
 export const FRAUD_COOKIE_CHECKS_MS: readonly number[] = [5_000, 10_000, 15_000, 30_000, 60_000];
-/** Spec §9: the script keeps its cookie this long (it sets the cookie itself; kept here for reference). */
+/** The script keeps its cookie this long (it sets the cookie itself; kept here for reference). */
 export const FRAUD_COOKIE_MAX_AGE_DAYS = 400;
 /** `fraudAnalytics.token` is at most 500 characters (contracts/src/checkout.ts). */
 export const FRAUD_TOKEN_MAX_LENGTH = 500;

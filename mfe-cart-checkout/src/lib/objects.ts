@@ -1,6 +1,6 @@
 /**
  * Product enrichment through the objects endpoint (batched, cached). Stock data older than the
- * configured maximum age (spec §9: 300 s) is fetched again.
+ * configured maximum age (300 s) is fetched again.
  */
 import { createObjectsClient, type Product } from '@store/contracts';
 

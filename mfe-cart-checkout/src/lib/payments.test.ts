@@ -1,5 +1,5 @@
 /**
- * Issue 15: the payment step's client-side payment logic against fakes of the providers' clients
+ * The payment step's client-side payment logic against fakes of the providers' clients
  * (Braintree-shaped hosted fields and PayPal, Google Pay's PaymentsClient, Safari's ApplePaySession).
  */
 import type { PaymentClientConfigResponse } from '@store/contracts';
@@ -78,7 +78,7 @@ describe('card fields', () => {
     expect(cardFieldErrors(stateWith({ number: valid, expirationDate: valid, cvv: valid }), true)).toEqual({ number: null, expirationDate: null, cvv: null });
   });
 
-  it('calls the security code CID for American Express (spec: label CVV or CID), CVV otherwise', () => {
+  it('calls the security code CID for American Express, CVV otherwise', () => {
     expect(securityCodeName(stateWith({}, [AMEX]))).toBe('CID');
     expect(cardFieldErrors(stateWith({}, [AMEX]), true).cvv).toBe('Enter the 4 digit CID.');
     expect(securityCodeName(stateWith({}, [VISA]))).toBe('CVV');

@@ -1,5 +1,5 @@
 /**
- * The payment clients of the payment step (issue 15), spoken in their providers' client protocols:
+ * The payment clients of the payment step, spoken in their providers' client protocols:
  *
  * - cards: Braintree-shaped hosted fields (`braintree.client.create`, `braintree.hostedFields.create`):
  *   the number, expiry and CVV are typed into frames of the provider's origin; this page only gets
@@ -196,7 +196,7 @@ export async function createCardFields(containers: Record<CardField, HTMLElement
   return fields;
 }
 
-/** "CVV", or "CID" for a card whose code is called that (American Express): spec §8 "label CVV or CID". */
+/** The security code's label: "CVV", or "CID" for a card whose code is called that (American Express). */
 export const securityCodeName = (state: CardFieldsState): 'CVV' | 'CID' => (state.cards.length === 1 && state.cards[0]!.code.name === 'CID' ? 'CID' : 'CVV');
 
 export const CARD_FIELD_MESSAGES = {
@@ -234,7 +234,7 @@ export function tokenizeErrorMessage(error: unknown): string {
 
 // ---- wallets ----
 
-/** The currency and country a wallet charges in: the site's market (issue 14). */
+/** The currency and country a wallet charges in: the site's market. */
 export interface WalletMarket {
   currency: 'NZD' | 'AUD';
   country: string;

@@ -12,7 +12,7 @@ type Values = typeof EMPTY;
 
 function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSaved: (r: AccountAddressesResponse) => void; onCancel: () => void; id?: string }) {
   const [error, setError] = useState<string | null>(null);
-  // the address book of this site's market (issue 14): NZ addresses on the NZ site, AU on the Australian site
+  // the address book of this site's market: NZ addresses on the NZ site, AU on the Australian site
   const market = useMarket();
   const states = market.address.states;
   const form = useForm<Values>({
@@ -48,7 +48,7 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
       <TextField label="Apartment, suite or unit" optional autoComplete="address-line2" f={form.field('street2')} />
       <TextField label="Suburb or town" autoComplete="address-level2" f={form.field('suburb')} />
       {states ? (
-        // the same state select as the checkout's address form (issue 14)
+        // the same state select as the checkout's address form
         <SelectField label={market.address.stateLabel} autoComplete="address-level1" options={[{ value: '', label: `Choose a ${market.address.stateLabel.toLowerCase()}` }, ...states.map((st) => ({ value: st.code, label: st.name }))]} f={form.field('state')} />
       ) : (
         <TextField label={market.address.stateLabel} optional autoComplete="address-level1" f={form.field('state')} />

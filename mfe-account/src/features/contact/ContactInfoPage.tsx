@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '../auth/messages';
+import { MESSAGES } from '../../lib/auth/messages';
 import { updateAccount } from '../../lib/account';
 import { Checkbox, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { nameError, phoneError } from '../../lib/validation';
-import { useAccount } from '../dashboard/Dashboard';
+import { useAccount } from '../../lib/useAccount';
 
 export function ContactInfoPage() {
   useTitle('Contact info');

@@ -1,38 +1,9 @@
 import { session } from '@store/shared-events';
-import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet } from 'react-router';
-import type { AccountResponse } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
-import { getAccountConfig } from '../auth/config';
-import { loadAccount, type AccountLoadResult } from '../../lib/account';
+import { useAccount, useLoyaltyEnabled } from '../../lib/useAccount';
 import { headingCss, linkButtonCss, Notice, useTitle } from '../../lib/ui';
 import { useSessionState, useSyncedState } from '../../lib/session';
-
-export function useLoyaltyEnabled(): boolean | undefined {
-  const [enabled, setEnabled] = useState<boolean>();
-  useEffect(() => {
-    let live = true;
-    getAccountConfig()
-      .then((c) => live && setEnabled(c.loyaltyEnabled))
-      .catch(() => live && setEnabled(false));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return enabled;
-}
-
-export function useAccount(maxAgeSeconds?: number) {
-  const [state, setState] = useState<{ result: AccountLoadResult | 'LOADING'; account?: AccountResponse }>({ result: 'LOADING' });
-  useEffect(() => {
-    let live = true;
-    void loadAccount(maxAgeSeconds).then((r) => live && setState(r));
-    return () => {
-      live = false;
-    };
-  }, [maxAgeSeconds]);
-  return [state, setState] as const;
-}
 
 const navLink = {
   display: 'block',
@@ -88,7 +59,7 @@ export function OverviewPage() {
   const [{ result, account }] = useAccount();
   const synced = useSyncedState();
   const name = account?.customer.firstName;
-  // "Kia ora" is the New Zealand site's greeting; the Australian site says hello (issue 14)
+  // "Kia ora" is the New Zealand site's greeting; the Australian site says hello
   const greeting = useMarket().id === 'NZ' ? 'Kia ora' : 'Hello';
   return (
     <section aria-labelledby="overview-heading">

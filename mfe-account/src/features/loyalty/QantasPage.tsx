@@ -3,7 +3,7 @@ import { updateAccount } from '../../lib/account';
 import { Notice, secondaryButtonCss, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { loyaltyLastNameError, memberIdError } from '../../lib/validation';
-import { useAccount } from '../dashboard/Dashboard';
+import { useAccount } from '../../lib/useAccount';
 
 const LINK_ERRORS: Record<string, string> = {
   LoyaltyMemberNotFound: 'We were unable to find your Qantas Frequent Flyer membership. Check the number and last name.',

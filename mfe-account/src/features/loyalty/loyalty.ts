@@ -1,5 +1,5 @@
 /**
- * Guest airline membership kept locally (spec §3 "Guest loyalty info": memberId, lastName,
+ * Guest airline membership kept locally (the guest loyalty info: memberId, lastName,
  * createdAt), stored under `fernleaf.loyalty.guest` (`GUEST_LOYALTY_KEY`, @store/contracts) by checkout when a guest enters one.
  * After login it is linked to the account (300 ms later) when younger than the configured maximum
  * age and the account has no link yet.

@@ -1,8 +1,8 @@
 import { session } from '@store/shared-events';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loadAmplify } from '../auth/provider';
-import { authMessage } from '../auth/messages';
+import { loadAmplify } from '../../lib/auth/provider';
+import { authMessage } from '../../lib/auth/messages';
 import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { emailError, passwordError } from '../../lib/validation';

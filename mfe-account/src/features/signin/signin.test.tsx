@@ -4,7 +4,7 @@ import { MemoryRouter } from 'react-router';
 import { SignInPage } from './SignInPage';
 import { emailError } from '../../lib/validation';
 
-describe('e-mail validation (spec §5)', () => {
+describe('e-mail validation', () => {
   it.each([
     ['', 'Enter your email address.'],
     ['   ', 'Enter your email address.'],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { authMessage } from '../auth/messages';
-import { loadAmplify } from '../auth/provider';
+import { authMessage } from '../../lib/auth/messages';
+import { loadAmplify } from '../../lib/auth/provider';
 import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { emailError, nameError, newPasswordError, repeatPasswordError } from '../../lib/validation';

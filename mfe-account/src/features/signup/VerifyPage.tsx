@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { authMessage, MESSAGES } from '../auth/messages';
-import { loadAmplify } from '../auth/provider';
+import { authMessage, MESSAGES } from '../../lib/auth/messages';
+import { loadAmplify } from '../../lib/auth/provider';
 import { headingCss, linkButtonCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { codeError, emailError } from '../../lib/validation';

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { MESSAGES } from '../auth/messages';
+import { MESSAGES } from '../../lib/auth/messages';
 import { VerifyPage } from './VerifyPage';
 
 const confirm = jest.fn<Promise<void>, [string, string]>();
 const resend = jest.fn<Promise<void>, [string]>();
-jest.mock('../auth/provider', () => ({
+jest.mock('../../lib/auth/provider', () => ({
   loadAmplify: async () => ({ amplifyConfirmSignUp: confirm, amplifyResendCode: resend }),
 }));
 
@@ -29,7 +29,7 @@ it('a link with user and code verifies at once', async () => {
   expect(confirm).toHaveBeenCalledWith('kiri@example.co.nz', '123456');
 });
 
-it('an invalid or expired code shows the §8 message; too many resends too', async () => {
+it('an invalid or expired code shows its message; too many resends too', async () => {
   confirm.mockRejectedValue(Object.assign(new Error('Invalid code provided'), { name: 'ExpiredCodeException' }));
   resend.mockRejectedValue(Object.assign(new Error('Attempt limit exceeded'), { name: 'LimitExceededException' }));
   const user = userEvent.setup();

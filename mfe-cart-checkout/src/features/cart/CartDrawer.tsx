@@ -4,9 +4,9 @@
  * anchors navigated through the history API (single-spa and the routers follow it).
  */
 import { CartLines } from './CartLines';
-import { useCart } from './useCart';
+import { useCart } from '../../lib/cart/useCart';
 import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
-import { useCheckoutInfo } from '../checkout/useCheckout';
+import { useCheckoutInfo } from '../../lib/checkout/useCheckout';
 import { EmptyCart } from './CartPage';
 import { useCartSettled } from '../../lib/session';
 import { primaryButton, secondaryButton } from '../../lib/ui';

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import type { Product } from '@store/contracts';
 import { MemoryRouter } from 'react-router';
 import { CartLines } from './CartLines';
-import type { CartGroup } from './useCart';
+import type { CartGroup } from '../../lib/cart/useCart';
 
 const product = {
   id: 'p1',

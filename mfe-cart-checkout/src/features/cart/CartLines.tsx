@@ -5,9 +5,9 @@ import type { Interpolation, Theme } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { linkButton, Money } from '../../lib/ui';
-import { qtyChoice, violationMessage } from './rules';
-import { setVariantQty, updateCart } from './store';
-import type { CartGroup } from './useCart';
+import { qtyChoice, violationMessage } from '../../lib/cart/rules';
+import { setVariantQty, updateCart } from '../../lib/cart/store';
+import type { CartGroup } from '../../lib/cart/useCart';
 
 /**
  * − and + step by the product's multiple (cartQtyVariantMultipleOf) and stop at its minimum: a line

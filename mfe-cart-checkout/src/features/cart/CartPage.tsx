@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CartLines, SmartLink } from './CartLines';
-import { useCart } from './useCart';
-import { PromoCodes } from '../checkout/PromoCodes';
-import { Totals } from '../checkout/Summary';
+import { useCart } from '../../lib/cart/useCart';
+import { PromoCodes } from '../../lib/checkout/PromoCodes';
+import { Totals } from '../../lib/checkout/Summary';
 import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
-import { useCheckoutInfo } from '../checkout/useCheckout';
+import { useCheckoutInfo } from '../../lib/checkout/useCheckout';
 import { useCartSettled } from '../../lib/session';
 import { card, heading, Notice, page, primaryButton } from '../../lib/ui';
 

@@ -2,8 +2,8 @@
  * In place of the total when no line can be priced: every line breaks a cart rule (the lines that
  * do are left out of /checkout/info, so there is nothing to total). Says which rule, per item.
  */
-import { violationMessage } from './rules';
-import type { CartView } from './useCart';
+import { violationMessage } from '../../lib/cart/rules';
+import type { CartView } from '../../lib/cart/useCart';
 
 /** Whether the cart has lines but every one breaks a rule (none to price). */
 export const nothingToPrice = (cart: Pick<CartView, 'status' | 'items' | 'pricedItems'>): boolean => cart.status === 'SUCCESS' && cart.items.length > 0 && cart.pricedItems.length === 0;

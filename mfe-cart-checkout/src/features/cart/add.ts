@@ -1,6 +1,6 @@
 /**
  * Handles `cart.add` (loaded by the service on the first add): product lookup, the challenge
- * answer check, the §5 validity rules on the cart as it would be, then the synced-state write,
+ * answer check, the cart's validity rules on the cart as it would be, then the synced-state write,
  * the overlay and the analytics event 1 s later.
  */
 import { pageMarket } from '@store/contracts/market';
@@ -10,8 +10,8 @@ import { track } from '@store/shared-events/analytics';
 import { api, ApiError } from '../../lib/api';
 import { botCheckToken } from '../../lib/botcheck';
 import { getProduct } from '../../lib/objects';
-import { addRefusedMessage, CHALLENGE_INVALID_MESSAGE, checkItem } from './rules';
-import { addToItems, withItems } from './store';
+import { addRefusedMessage, CHALLENGE_INVALID_MESSAGE, checkItem } from '../../lib/cart/rules';
+import { addToItems, withItems } from '../../lib/cart/store';
 
 export const CART_ADD_ANALYTICS_DELAY_MS = 1000;
 const UNABLE = 'Sorry, we could not add this to your cart. Please try again.';

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { refreshProducts } from '../../lib/objects';
 import { CartPage } from './CartPage';
-import { clearServerProblems, reportSoldOut, serverProblem } from './serverProblems';
-import { withServerProblem } from './useCart';
+import { clearServerProblems, reportSoldOut, serverProblem } from '../../lib/cart/serverProblems';
+import { withServerProblem } from '../../lib/cart/useCart';
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const stock = 5;

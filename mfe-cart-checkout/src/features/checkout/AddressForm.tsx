@@ -1,5 +1,5 @@
 /**
- * An address form of the page's market (spec §5 rules; NZ on the NZ site, AU with its states on the
+ * An address form of the page's market (the market's address rules; NZ on the NZ site, AU with its states on the
  * Australian site): the address fields of a step's form (the form layer, `@store/ui/form`), which
  * owns the values, the touched state and the submit.
  */
@@ -7,7 +7,7 @@ import { pageMarket, type CheckoutAddressInput } from '@store/contracts';
 import type { FieldBinding } from '@store/ui/fields';
 import { useMarket } from '@store/ui/market';
 import { SelectField, TextField } from '../../lib/ui';
-import { validateAddress, type AddressField } from './validate';
+import { validateAddress, type AddressField } from '../../lib/checkout/validate';
 
 export const emptyAddress = (contactName = '', phone = ''): CheckoutAddressInput => ({ company: '', contactName, country: pageMarket().country, phone, postcode: '', state: '', street1: '', street2: '', suburb: '' });
 

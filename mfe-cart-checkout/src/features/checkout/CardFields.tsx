@@ -1,5 +1,5 @@
 /**
- * The card fields of the payment step (issue 15): containers for the payment provider's hosted
+ * The card fields of the payment step: containers for the payment provider's hosted
  * fields. The number, expiry and CVV are typed inside the provider's frames (another origin); this
  * component only shows labels, the card type and the messages from the fields' state, and hands
  * the instance (tokenize, focus) to the step through `fieldsRef`.

@@ -7,11 +7,11 @@ import { useNavigate } from 'react-router';
 import { accountDetails } from '../../lib/api';
 import { useSessionStatus } from '../../lib/session';
 import { primaryButton, TextField } from '../../lib/ui';
-import { setCheckout, type Contact } from './state';
-import { useCheckoutState } from './useCheckout';
-import { validateContact, validateLoyalty } from './validate';
+import { setCheckout, type Contact } from '../../lib/checkout/state';
+import { useCheckoutState } from '../../lib/checkout/useCheckout';
+import { validateContact, validateLoyalty } from '../../lib/checkout/validate';
 
-/** A guest's membership is kept locally so the account can link it after sign-in (spec §3, §4). */
+/** A guest's membership is kept locally so the account can link it after sign-in. */
 function keepGuestLoyalty(memberId: string, lastName: string): void {
   if (session.getState().status === 'LOGGED_IN') return;
   const info: GuestLoyaltyInfo = { memberId, lastName, createdAt: new Date().toISOString() };

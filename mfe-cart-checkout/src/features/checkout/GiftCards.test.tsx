@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GiftCards } from './GiftCards';
 import { VOUCHER_MESSAGES } from './messages';
-import { emptyCheckout, getCheckout, setCheckout } from './state';
+import { emptyCheckout, getCheckout, setCheckout } from '../../lib/checkout/state';
 
 jest.mock('../../lib/botcheck', () => ({ botCheckToken: () => Promise.resolve('bot-token') }));
 

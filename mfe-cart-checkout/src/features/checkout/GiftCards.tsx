@@ -1,13 +1,13 @@
 /**
- * Gift cards (spec §4 Vouchers): one lookup at a time ('Already loading voucher.'), applied only
+ * Gift cards: one lookup at a time ('Already loading voucher.'), applied only
  * on SUCCESS with a positive balance, listed soonest expiry first; no apply or removal while an
  * order is being placed.
  */
 import { pageMarket } from '@store/contracts/market';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { errorText, Field, linkButton, Money, secondaryButton } from '../../lib/ui';
-import { sortVouchers } from './state';
-import { useCheckoutState } from './useCheckout';
+import { sortVouchers } from '../../lib/checkout/state';
+import { useCheckoutState } from '../../lib/checkout/useCheckout';
 import { applyVoucher, removeVoucher } from './vouchers';
 
 export { lookupVoucher } from './vouchers';

@@ -1,7 +1,7 @@
 /** Keyboard and screen-reader journey: each checkout step change moves focus to its heading and is announced. */
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import type { CartView } from '../cart/useCart';
+import type { CartView } from '../../lib/cart/useCart';
 import { ANNOUNCE_DELAY_MS, CheckoutLayout } from './Layout';
 
 const cart: CartView = { status: 'SUCCESS', items: [], pricedItems: [], groups: [], quantity: 0, valid: true };

@@ -1,10 +1,11 @@
 /** Checkout layout: the steps, the page content and the order summary beside it. */
 import type { CheckoutInfoResponse } from '@store/contracts';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { CartView } from '../cart/useCart';
+import type { CartView } from '../../lib/cart/useCart';
 import { card, heading, page, visuallyHidden } from '../../lib/ui';
-import { Totals } from './Summary';
+import { Totals } from '../../lib/checkout/Summary';
+import { usePageStart } from '../../lib/pageStart';
 
 export const STEPS = [
   { path: '/checkout/contact-info', label: 'Contact' },
@@ -16,20 +17,6 @@ export const STEPS = [
 export const stepAnnouncement = (step: number, title: string): string => `Step ${step + 1} of ${STEPS.length}: ${title}`;
 /** The announcement is set just after the step shows, so the (already present) live region reads it. */
 export const ANNOUNCE_DELAY_MS = 100;
-
-/**
- * A new page's start (a checkout step or the success page): the window back at the top, focus on
- * the page's heading (tabIndex -1) so keyboard and screen-reader users start on the new content.
- */
-export function usePageStart<T extends HTMLElement>(key: unknown) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    root.scrollTop = 0;
-    ref.current?.focus({ preventScroll: true });
-  }, [key]);
-  return ref;
-}
 
 /** Steps links: at least 24 px tall (WCAG 2.2 target size), 44 px on touch screens. */
 const stepLink = {

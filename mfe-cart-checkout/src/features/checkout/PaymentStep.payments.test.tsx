@@ -1,8 +1,8 @@
 /**
- * Issue 15 on the payment step: the card is tokenised inside the provider's hosted fields (the
+ * Payments on the payment step: the card is tokenised inside the provider's hosted fields (the
  * order gets only the nonce), field errors and focus come from the fields' state, and the wallets
  * (PayPal, Google Pay, Apple Pay) are offered only when their client is there, with their cancel
- * and decline paths mapped to the spec's messages. The providers' clients are fakes here.
+ * and decline paths mapped to the shopper's messages. The providers' clients are fakes here.
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { act, screen } from '@testing-library/react';
@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import * as payments from '../../lib/payments';
 import type { CardFieldsState, HostedFieldsInstance, PaymentClients } from '../../lib/payments';
 import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES } from './messages';
-import { emptyCheckout, setCheckout } from './state';
+import { emptyCheckout, setCheckout } from '../../lib/checkout/state';
 import { checkoutInfo, delivery, placeButton, renderPaymentStep } from './paymentStepFixtures';
 
 jest.mock('../../lib/payments', () => {
@@ -89,7 +89,7 @@ describe('a new card in the hosted fields', () => {
     expect(placed[0]).toMatchObject({ payment: { methods: [{ methodCode: 'BRAINTREE_CREDIT_CARD', amount: 4995, token: 'tokencc_abc', type: 'immediate' }] } });
   });
 
-  it('a card the provider refuses to tokenise: "Check your card number and expiry date."; a decline: the spec message', async () => {
+  it('a card the provider refuses to tokenise: "Check your card number and expiry date."; a decline: its message', async () => {
     await renderStep();
     act(() => pushState({ cards: [], fields: { number: VALID, expirationDate: VALID, cvv: VALID } }));
     fields.tokenize.mockRejectedValueOnce(Object.assign(new Error('x'), { code: 'HOSTED_FIELDS_FAILED_TOKENIZATION' }));

@@ -1,7 +1,7 @@
 /**
- * The Place order step as the shopper and the API see it: spec §7 fraudAnalytics.token on
- * order/place, spec §4 no order while an account update is loading, spec §5 the duplicate warning
- * against saved addresses on the billing form.
+ * The Place order step as the shopper and the API see it: the fraud-prevention token on
+ * order/place, no order while an account update is loading, the duplicate warning against saved
+ * addresses on the billing form.
  */
 import type { AccountAddress, CheckoutInfoResponse } from '@store/contracts';
 import { session, type AuthUser } from '@store/shared-events';
@@ -11,10 +11,10 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { FRAUD_TOKEN_EVENT, startFraudAnalytics } from '../../lib/fraud';
 import { ACCOUNT_UPDATING_MESSAGE, PaymentStep } from './PaymentStep';
 import { bus, topics } from '@store/shared-events';
-import { clearServerProblems, serverProblem } from '../cart/serverProblems';
+import { clearServerProblems, serverProblem } from '../../lib/cart/serverProblems';
 import { productsRefreshCount } from '../../lib/objects';
 import { AFTERPAY_EXPIRED_MESSAGE, PLACE_MESSAGES } from './messages';
-import { emptyCheckout, setCheckout } from './state';
+import { emptyCheckout, setCheckout } from '../../lib/checkout/state';
 import { cart, checkoutInfo, delivery, item, placeButton, renderPaymentStep } from './paymentStepFixtures';
 import { MARKETS } from '@store/contracts';
 import { MarketProvider } from '@store/ui/market';
@@ -62,7 +62,7 @@ beforeEach(() => {
 
 const renderStep = (entry?: string) => renderPaymentStep(info, entry);
 
-describe('fraudAnalytics.token on order/place (spec §7)', () => {
+describe('fraudAnalytics.token on order/place', () => {
   it('is left out while the fraud script has given no token', async () => {
     await renderStep();
     await userEvent.click(placeButton());
@@ -105,7 +105,7 @@ describe('an item sold out while checking out', () => {
   });
 });
 
-describe("Afterpay's limit is the site's own, in its currency (issue 14)", () => {
+describe("Afterpay's limit is the site's own, in its currency", () => {
   async function renderWith(stepInfo: CheckoutInfoResponse, market = MARKETS.NZ) {
     render(
       <MarketProvider market={market}>
@@ -157,7 +157,7 @@ describe('signed in', () => {
     await waitFor(() => expect(session.synced.getSyncResult()).toBe('SUCCESS'));
   });
 
-  describe('no order while an account update is loading (spec §4)', () => {
+  describe('no order while an account update is loading', () => {
     it('disables Place order with the reason while the account remote saves, and refuses to place', async () => {
       await renderStep();
       let finish!: () => void;
@@ -197,7 +197,7 @@ describe('signed in', () => {
     });
   });
 
-  it('warns when the billing address duplicates a saved address and offers to use it (spec §5)', async () => {
+  it('warns when the billing address duplicates a saved address and offers to use it', async () => {
     await renderStep();
     await userEvent.click(screen.getByLabelText('Same as my delivery address'));
     await userEvent.type(screen.getByLabelText('Street address'), '5 cuba st');

@@ -1,42 +1,37 @@
-import type { CheckoutAddressInput, CheckoutInfoResponse, PaymentMethodInput, SavedPaymentMethod } from '@store/contracts';
-import { bus, session, topics } from '@store/shared-events';
-import { track } from '@store/shared-events/analytics';
+import type { CheckoutAddressInput, CheckoutInfoResponse, SavedPaymentMethod } from '@store/contracts';
+import { session } from '@store/shared-events';
 import { useForm } from '@store/ui/form';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { reportSoldOut } from '../cart/serverProblems';
-import type { CartView } from '../cart/useCart';
-import { refreshProducts } from '../../lib/objects';
+import type { CartView } from '../../lib/cart/useCart';
 import { isAccountUpdating, useAccountUpdating } from '../../lib/accountUpdate';
-import { ApiError, checkoutInfo, completeAfterpay, placeOrder, savedCards } from '../../lib/api';
-import { applePayAvailable, firstInvalidField, googlePayClient, paymentClients, PaymentCancelled, payWithApplePay, payWithGooglePay, payWithPayPal, tokenizeErrorMessage, type ApplePayAuthorised, type ApplePayInstance, type GooglePaymentsClient, type PaymentClients } from '../../lib/payments';
+import { ApiError, completeAfterpay, savedCards } from '../../lib/api';
+import { applePayAvailable, firstInvalidField, googlePayClient, paymentClients, payWithApplePay, payWithGooglePay, payWithPayPal, type ApplePayAuthorised, type ApplePayInstance, type GooglePaymentsClient, type PaymentClients } from '../../lib/payments';
 import { errorText, Notice, primaryButton } from '../../lib/ui';
 import { CardFields, type CardFieldsApi } from './CardFields';
 import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { GiftCards } from './GiftCards';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { useSavedAddresses } from './savedAddresses';
-import { AFTERPAY_EXPIRED_MESSAGE, CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE, walletCancelledMessage, walletUnavailableMessage } from './messages';
-import { buildOrderRequest, finishOrder, pickupShippingAddress } from './place';
-import { getCheckout, setCheckout, setFailedOrderNumber } from './state';
-import { infoRequest, useCheckoutState, type InfoState } from './useCheckout';
+import { AFTERPAY_EXPIRED_MESSAGE, CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES, walletUnavailableMessage } from './messages';
+import { finishOrder, pickupShippingAddress } from './place';
+import { newIdempotencyKey, orderRefused, placeOrderFlow, type PayMethod, type PlaceOutcome } from './placeOrderFlow';
+import { getCheckout } from '../../lib/checkout/state';
+import { useCheckoutState, type InfoState } from '../../lib/checkout/useCheckout';
 import { promoItemsResult } from './promoItems';
-import { hasErrors } from './validate';
-import { recheckVouchers as recheckAppliedVouchers } from './vouchers';
+import { hasErrors } from '../../lib/checkout/validate';
 import { useMarket, useMoney } from '@store/ui/market';
 
-type Method = 'BRAINTREE_SAVED' | 'BRAINTREE_CREDIT_CARD' | 'BRAINTREE_PAYPAL' | 'BRAINTREE_APPLE_PAY' | 'BRAINTREE_GOOGLE_PAY' | 'AFTERPAY';
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
-/** Why Place order is disabled while the signed-in account is being saved (spec §4). */
+/** Why Place order is disabled while the signed-in account is being saved (no order during an account update). */
 export const ACCOUNT_UPDATING_MESSAGE = 'Saving changes to your account… You can place your order once they are saved.';
-const newKey = () => (typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
 
 export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: CheckoutInfoResponse | null; infoStatus: InfoState['status'] }) {
   const money = useMoney();
   const market = useMarket();
   const walletMarket = { currency: market.currency, country: market.country };
   const infoLoading = infoStatus === 'LOADING';
-  // spec §4: no order while the cart, the checkout data, its promo items or an account update are loading
+  // no order while the cart, the checkout data, its promo items or an account update are loading
   const dataReady = promoItemsResult({ status: cart.status, itemCount: cart.items.length }, infoStatus) === 'SUCCESS';
   const accountUpdating = useAccountUpdating();
   const ready = dataReady && !accountUpdating;
@@ -54,7 +49,7 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
     busy: completing,
   });
   const billing = addressFromValues(form.values);
-  const [methodChoice, setMethod] = useState<Method>('BRAINTREE_CREDIT_CARD');
+  const [methodChoice, setMethod] = useState<PayMethod>('BRAINTREE_CREDIT_CARD');
   /** The provider's hosted card fields (card data never enters this page) and the wallets' clients. */
   const cardFields = useRef<CardFieldsApi | null>(null);
   const [wallets, setWallets] = useState<{ clients: PaymentClients | null; paypal: { tokenize: Parameters<typeof payWithPayPal>[0]['tokenize'] } | null; applePay: ApplePayInstance | null; google: GooglePaymentsClient | null }>({ clients: null, paypal: null, applePay: null, google: null });
@@ -64,12 +59,12 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const [saveCard, setSaveCard] = useState(false);
   /** Saved cards are offered only while signed in (a logout on the page takes them away). */
   const offered = signedIn ? saved : [];
-  const method: Method = methodChoice === 'BRAINTREE_SAVED' && offered.length === 0 ? 'BRAINTREE_CREDIT_CARD' : methodChoice;
+  const method: PayMethod = methodChoice === 'BRAINTREE_SAVED' && offered.length === 0 ? 'BRAINTREE_CREDIT_CARD' : methodChoice;
   const submitted = form.submitted;
   const placing = form.submitting;
   const [error, setError] = useState<string | null>(null);
   const [notices, setNotices] = useState<string[]>([]);
-  const idempotencyKey = useRef(newKey());
+  const idempotencyKey = useRef(newIdempotencyKey());
   const billingErrors = form.errors;
   const savedAddresses = useSavedAddresses();
   const outstanding = info?.amountOutstanding ?? 0;
@@ -122,21 +117,12 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
 
   const billingAddress = (values: AddressValues): CheckoutAddressInput => (sameAsShipping && !pickup ? s.deliveryAddress! : addressFromValues(values));
 
-  const fail = (code: string, message: string, orderNumber?: string, detail?: string) => {
-    const result = placeResultOf(code, message);
-    if (result === 'INSUFFICIENT_STOCK') {
-      // the cart in this tab shows it at once (the line, and Checkout disabled), not only this message
-      const qty = cart.items.filter((i) => i.variantId === detail).reduce((n, i) => n + i.qty, 0);
-      if (detail && qty > 0) reportSoldOut(detail, qty);
-      refreshProducts();
-      bus.publish(topics.alertShow, { type: 'ERROR', content: PLACE_MESSAGES.INSUFFICIENT_STOCK }, { source: 'cart_checkout' });
-    }
-    if (result === 'PAYMENT_FAILURE_UNRECOVERABLE' && orderNumber) {
-      setFailedOrderNumber(orderNumber);
-      navigate('/checkout/error');
-      return;
-    }
-    setError(code === 'PromotionsChanged' || code === 'OrderInProgress' ? PROMOTIONS_CHANGED_MESSAGE : PLACE_MESSAGES[result as Exclude<typeof result, 'SUCCESS'>]);
+  /** What became of an order: the success page, the payment's own page, the error page, or a message on this step. */
+  const show = (outcome: PlaceOutcome) => {
+    if (outcome.type === 'placed') navigate('/checkout/success');
+    else if (outcome.type === 'redirect') window.location.assign(outcome.url);
+    else if (outcome.type === 'failedOrder') navigate('/checkout/error');
+    else if (outcome.message !== null) setError(outcome.message);
   };
 
   // Back from the Afterpay approval page: complete (or cancel) the order.
@@ -157,24 +143,16 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
         navigate('/checkout/payment', { replace: true });
         if (e instanceof ApiError && e.code === 'AfterpayCheckoutExpired') setError(AFTERPAY_EXPIRED_MESSAGE);
         else if (params.get('afterpayStatus') !== 'SUCCESS') setError('Your Afterpay payment was cancelled. Choose another payment method.');
-        else if (e instanceof ApiError) fail(e.code, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
+        else if (e instanceof ApiError) show(orderRefused(e, cart.items));
         else setError(PLACE_MESSAGES.ERROR);
       })
       .finally(() => setCompleting(false));
   }, [location.search, info, infoLoading]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  /** Spec §4: every applied voucher is re-checked before placing; failed ones are removed with a notice. */
-  const recheckVouchers = async (): Promise<boolean> => {
-    const removed = await recheckAppliedVouchers();
-    setNotices(removed);
-    for (const text of removed) bus.publish(topics.alertShow, { type: 'ERROR', content: text }, { source: 'cart_checkout' });
-    return removed.length === 0;
-  };
-
   // the form layer ignores a submit while one runs (or the Afterpay completion), touches the visible
   // billing fields and focuses the first invalid one; this runs from the submit event itself
   function startPlacing(values: AddressValues) {
-    if (!info || !ready || isAccountUpdating()) return; // spec §4: not while loading
+    if (!info || !ready || isAccountUpdating()) return; // not while loading
     if (outstanding > 0 && method === 'BRAINTREE_CREDIT_CARD') {
       const fields = cardFields.current;
       if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
@@ -205,65 +183,23 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   }
 
   /** Placing: the form is submitting (fields and Place order disabled) until this settles. */
-  const placeOrderNow = async (values: AddressValues, wallet: Promise<string> | null, applePaid: Promise<ApplePayAuthorised> | null) => {
-    let applePay: ApplePayAuthorised | null = null;
-    try {
-      const walletNonce = wallet ? await wallet : null;
-      if (applePaid) applePay = await applePaid;
-      const billingValue = billingAddress(values);
-      setCheckout({ billingSameAsShipping: sameAsShipping && !pickup, billingAddress: billingValue });
-      if (!(await recheckVouchers())) return;
-      const state = getCheckout();
-      const fresh = await checkoutInfo(infoRequest(cart.items, state));
-      if (fresh.result !== 'SUCCESS') return setError(PLACE_MESSAGES.ERROR);
-      let main: PaymentMethodInput | null = null;
-      if (fresh.amountOutstanding > 0) {
-        if (method === 'BRAINTREE_SAVED' && savedId) {
-          main = { methodCode: 'BRAINTREE_SAVED', amount: fresh.amountOutstanding, token: savedId, type: 'saved' };
-        } else if (method === 'BRAINTREE_CREDIT_CARD') {
-          const fields = cardFields.current;
-          if (!fields) return setError(CARD_FIELDS_UNAVAILABLE_MESSAGE);
-          // inside the provider's frames: the page gets the nonce, card type and last four only
-          const token = await fields.instance.tokenize().catch((e: unknown) => {
-            throw new ApiError(400, 'CardInvalid', tokenizeErrorMessage(e));
-          });
-          main = { methodCode: method, amount: fresh.amountOutstanding, token: token.nonce, type: 'immediate', ...(signedIn && saveCard ? { saveCard: true } : {}) };
-        } else if (method === 'AFTERPAY') {
-          main = { methodCode: 'AFTERPAY', amount: fresh.amountOutstanding, type: 'immediate' };
-        } else {
-          // the wallet approved the amount shown when Place order was pressed: a different total now is a changed order
-          if (!walletNonce || fresh.amountOutstanding !== outstanding) return setError(PROMOTIONS_CHANGED_MESSAGE);
-          main = { methodCode: method, amount: fresh.amountOutstanding, token: walletNonce, type: 'immediate' };
-        }
-      }
-      track('add_payment_info', { payment_type: main?.methodCode ?? 'NO_PAYMENT' });
-      const request = buildOrderRequest(cart.items, state, fresh, main, billingValue);
-      const response = await placeOrder(request, idempotencyKey.current);
-      idempotencyKey.current = newKey();
-      if (response.status === 'actionRequired' && response.actionData) {
-        window.location.assign(response.actionData.url);
-        return;
-      }
-      applePay?.complete(true);
-      applePay = null;
-      await finishOrder(response, state, fresh, cart.items, main?.methodCode ?? 'NO_PAYMENT');
-      navigate('/checkout/success');
-    } catch (e) {
-      idempotencyKey.current = newKey();
-      if (e instanceof PaymentCancelled) setError(walletCancelledMessage(e.wallet));
-      else if (wallet && !(e instanceof ApiError)) setError(PLACE_MESSAGES.PAYMENT_GATEWAY_REJECTED);
-      else if (e instanceof ApiError) {
-        if (e.code === 'CardInvalid') setError(e.message);
-        else {
-          if (e.code === 'VoucherInsufficientFunds') await recheckVouchers();
-          fail(e.code, e.message, e.body.orderNumber as string | undefined, e.body.code as string | undefined);
-        }
-      } else setError(PLACE_MESSAGES.ERROR);
-    } finally {
-      // an Apple Pay sheet still open: the order did not go through
-      applePay?.complete(false);
-    }
-  };
+  const placeOrderNow = async (values: AddressValues, wallet: Promise<string> | null, applePaid: Promise<ApplePayAuthorised> | null) =>
+    show(
+      await placeOrderFlow({
+        items: cart.items,
+        billing: billingAddress(values),
+        billingSameAsShipping: sameAsShipping && !pickup,
+        method,
+        savedId,
+        cardFields: cardFields.current,
+        saveCard: signedIn && saveCard,
+        wallet,
+        applePaid,
+        outstanding,
+        idempotencyKey,
+        onVoucherNotices: setNotices,
+      }),
+    );
 
   const place = (event: FormEvent) => {
     setError(null);

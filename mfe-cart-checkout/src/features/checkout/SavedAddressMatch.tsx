@@ -1,5 +1,5 @@
 /**
- * The duplicate warning against the account's saved addresses (spec §5, `savedAddresses.ts`):
+ * The duplicate warning against the account's saved addresses (`savedAddresses.ts`):
  * names the saved address the entered one duplicates and offers to use it instead. Once used, it
  * says so until the address is edited.
  */

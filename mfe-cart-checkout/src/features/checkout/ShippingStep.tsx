@@ -8,9 +8,9 @@ import { errorText, Field, Notice, primaryButton, secondaryButton, visuallyHidde
 import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { fromSaved, samePlace, savedAddressLabel, useSavedAddresses } from './savedAddresses';
-import { setCheckout } from './state';
-import { useCheckoutState } from './useCheckout';
-import { sameAddress, validateAddress } from './validate';
+import { setCheckout } from '../../lib/checkout/state';
+import { useCheckoutState } from '../../lib/checkout/useCheckout';
+import { sameAddress, validateAddress } from '../../lib/checkout/validate';
 import { useMarket, useMoney } from '@store/ui/market';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;

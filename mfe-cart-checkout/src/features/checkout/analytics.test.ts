@@ -1,7 +1,8 @@
-import type { CheckoutInfoResponse } from '@store/contracts';
+import { OrderPlaceRequest, type CheckoutInfoResponse } from '@store/contracts';
+import { captureLandingReferrer } from '../../lib/referrers';
 import { CLIENT_ID_KEY, orderAnalytics, purchaseEvent, sha256Hex } from './analytics';
 import { buildOrderRequest } from './place';
-import { emptyCheckout, type CheckoutState } from './state';
+import { emptyCheckout, type CheckoutState } from '../../lib/checkout/state';
 
 const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: 'Auckland', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
 const info = {
@@ -54,7 +55,7 @@ describe('checkout analytics', () => {
     expect(request.analytics).toMatchObject({ clientId: '987654321.1700000000', utm_source: 'newsletter', utm_campaign: 'winter', fbp: 'fb.1.1700000000000.123456' });
   });
 
-  it('the purchase event carries the placed-order fields of spec §3, the e-mail only hashed and no gift-card PIN', () => {
+  it('the purchase event carries the placed order\'s fields, the e-mail only hashed and no gift-card PIN', () => {
     const event = purchaseEvent({ orderNumber: 'FL12345678', state, info, items, paymentType: 'BRAINTREE_CREDIT_CARD', emailSha256: 'abc123' });
     expect(event).toMatchObject({ transaction_id: 'FL12345678', currency: 'NZD', value: 89.95, tax: 11.73, shipping: 9.95, coupon: 'WINTER20', items: [{ item_id: 'p1', item_variant: 'v1', quantity: 1, price: 100, discount: 20 }] });
     expect(event.placedOrder).toEqual({
@@ -85,5 +86,26 @@ describe('checkout analytics', () => {
   it('hashes the e-mail with SHA-256 when the browser can', async () => {
     const hash = await sha256Hex('aroha@example.co.nz');
     if (hash !== null) expect(hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe('referrers', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('the order and its purchase event name the most recent referrer, in a body the API accepts', () => {
+    const state = emptyCheckout();
+    expect(orderAnalytics(state)).not.toHaveProperty('referrerId');
+    window.history.replaceState(null, '', '/?ref=abc123');
+    captureLandingReferrer();
+    const analytics = orderAnalytics(state);
+    expect(analytics.referrerId).toBe('ABC123');
+    expect(OrderPlaceRequest.shape.analytics.safeParse(analytics).success).toBe(true);
+    expect(OrderPlaceRequest.shape.analytics.safeParse({ ...analytics, referrerId: 'abc12' }).success).toBe(false);
+    const info = { grandTotal: 1000, gst: 130, selectedShippingMethod: null, lines: [], creditUsages: [], promotions: { appliedPromotions: [], resolvedCart: { promoCartItems: [] } }, amountOutstanding: 1000, totalDiscount: 0, itemSubtotalAfterDiscounts: 1000 };
+    const event = purchaseEvent({ orderNumber: 'FL12345678', state, info: info as never, items: [], paymentType: 'BRAINTREE_CREDIT_CARD', emailSha256: null });
+    expect(event.referrer_id).toBe('ABC123');
   });
 });

@@ -1,6 +1,6 @@
 /**
- * Checkout analytics (spec §3, §9): the ids sent with the order (`analytics {clientId, fbc, fbp,
- * utm_*}`) and the purchase event with the placed-order fields of §3 (number, contact.email,
+ * Checkout analytics: the ids sent with the order (`analytics {clientId, fbc, fbp,
+ * utm_*}`) and the purchase event with the placed order's fields (number, contact.email,
  * contact.agreeToMarketing, billingAddress state/suburb/postcode, shipping type, payment type,
  * promoCodes, vouchers, cartItems, checkoutData).
  *
@@ -11,8 +11,8 @@
 import { pageMarket } from '@store/contracts/market';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import type { CartItem } from '@store/shared-events';
-import type { CheckoutState } from './state';
-import { currentReferrerId } from '../referrers/referrers';
+import type { CheckoutState } from '../../lib/checkout/state';
+import { currentReferrerId } from '../../lib/referrers';
 
 export const CLIENT_ID_KEY = 'fernleaf.analytics.clientId';
 
@@ -63,7 +63,7 @@ export interface PurchaseInput {
   emailSha256: string | null;
 }
 
-/** The purchase event: GA4 ecommerce fields plus `placedOrder` with the §3 fields. */
+/** The purchase event: GA4 ecommerce fields plus `placedOrder` with the placed order's fields. */
 export function purchaseEvent({ orderNumber, state: s, info, items, paymentType, emailSha256 }: PurchaseInput): Record<string, unknown> {
   const billing = s.billingAddress ?? (s.shippingType === 'DELIVERY' ? s.deliveryAddress : null);
   const lines = new Map(info.lines.map((l) => [l.variantId, l]));

@@ -1,13 +1,14 @@
 import type { Product } from '@store/contracts';
-import { buildGroups } from '../cart/useCart';
-import { addToItems, setVariantQty } from '../cart/store';
+import { buildGroups } from '../../lib/cart/useCart';
+import { addToItems, setVariantQty } from '../../lib/cart/store';
 import { cartSettled } from '../../lib/session';
 import { guard } from './guards';
-import { placeResultOf, PLACE_MESSAGES, promotionRemovedMessage, VOUCHER_MESSAGES, voucherResultOf } from './messages';
+import { placeResultOf, PLACE_MESSAGES, VOUCHER_MESSAGES, voucherResultOf } from './messages';
+import { promotionRemovedMessage } from '../../lib/checkout/promotionMessages';
 import { pickupShippingAddress } from './place';
-import { emptyCheckout, sortVouchers, type CheckoutState } from './state';
+import { emptyCheckout, sortVouchers, type CheckoutState } from '../../lib/checkout/state';
 
-describe('promotion-removed alerts (spec §8, exact wording per reason)', () => {
+describe('promotion-removed alerts (exact wording per reason)', () => {
   const p = (reason: string, extra = {}) => promotionRemovedMessage({ name: 'WINTER20', reason, ...extra }, 3);
   it('words each reason', () => {
     expect(p('AppliedPromotionsLimitReached', { count: 3 })).toBe('Offer WINTER20 has been removed because a maximum of 3 offers can be redeemed at once.');
@@ -25,7 +26,7 @@ describe('promotion-removed alerts (spec §8, exact wording per reason)', () => 
   });
 });
 
-describe('server errors to results (spec §8)', () => {
+describe('server errors to results and messages', () => {
   it('maps each code', () => {
     expect(placeResultOf('InsufficientStock')).toBe('INSUFFICIENT_STOCK');
     expect(placeResultOf('PaymentGatewayRejected')).toBe('PAYMENT_GATEWAY_REJECTED');
@@ -53,7 +54,7 @@ describe('server errors to results (spec §8)', () => {
   });
 });
 
-describe('checkout guards (spec §2)', () => {
+describe('checkout guards', () => {
   const cartOk = { status: 'SUCCESS' as const, valid: true, items: [{ id: '1', productId: '1', variantId: '1', qty: 1, createdAt: '2026-01-01T00:00:00Z' }] };
   const contact = { email: 'a@b.nz', firstName: 'A', lastName: 'B', phone: '0211234567', agreeToMarketing: false };
   const s = (over: Partial<CheckoutState> = {}) => ({ ...emptyCheckout(), ...over });
@@ -87,7 +88,7 @@ describe('checkout guards (spec §2)', () => {
     expect(cartSettled('LOGGED_IN', 'ERROR')).toBe(true);
     expect(cartSettled('LOGGED_OUT', 'IDLE')).toBe(true);
   });
-  it('builds the pickup address from the store, with placeholders when the customer gave none (spec §7)', () => {
+  it('builds the pickup address from the store, with placeholders when the customer gave none', () => {
     const store = { erpStoreId: 'AKL-NMK', name: 'Newmarket', address: { street1: '277 Broadway', street2: 'Level 1', locality: 'Newmarket', region: 'Auckland', postcode: '1023', country: 'NZ' }, distanceKm: 2 };
     expect(pickupShippingAddress(s({ contact, pickupStore: store }))).toEqual({ company: '', contactName: 'A B', phone: '0211234567', country: 'NZ', postcode: '1023', state: 'Auckland', street1: '277 Broadway', street2: 'Level 1', suburb: 'Newmarket' });
     expect(pickupShippingAddress(s({ pickupStore: store }))).toMatchObject({ contactName: 'Click and Collect', phone: '0800000000' });

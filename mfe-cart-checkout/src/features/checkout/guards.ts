@@ -1,6 +1,6 @@
-/** Spec §2 checkout guards: where a step sends the shopper when it is not reachable (null = stay). */
-import type { CartView } from '../cart/useCart';
-import type { CheckoutState } from './state';
+/** Checkout guards: where a step sends the shopper when it is not reachable (null = stay). */
+import type { CartView } from '../../lib/cart/useCart';
+import type { CheckoutState } from '../../lib/checkout/state';
 
 export type Step = 'contact-info' | 'shipping' | 'payment';
 

@@ -1,8 +1,8 @@
 /**
- * Spec §8: server errors -> place-order results, the shopper messages, voucher results and the
- * promotion-removed alerts (exact wording per reason).
+ * Server errors -> place-order results, the shopper messages and the voucher results, in the exact
+ * wording the shopper sees (the promotion-removed alerts, shared with the cart, are in
+ * lib/checkout/promotionMessages.ts).
  */
-import type { DisallowedPromotion } from '@store/contracts';
 
 export type PlaceResult =
   | 'SUCCESS'
@@ -61,7 +61,7 @@ export const walletUnavailableMessage = (wallet: 'PayPal' | 'Google Pay' | 'Appl
 
 export const PROMOTIONS_CHANGED_MESSAGE = 'Your order was updated in another window or tab. Please review it and try again.';
 
-/** WRONG_MARKET: a gift card in the other market's currency (issue 14: an NZ card on the Australian site). */
+/** WRONG_MARKET: a gift card in the other market's currency (an NZ card on the Australian site). */
 export type VoucherResult = 'SUCCESS' | 'SUSPENDED' | 'EXPIRED' | 'NOT_FOUND' | 'LOCKED' | 'ALREADY_APPLIED' | 'ERROR' | 'REDEEMED' | 'WRONG_MARKET';
 
 export function voucherResultOf(error: string, message: string): VoucherResult {
@@ -92,28 +92,3 @@ export const VOUCHER_MESSAGES: Record<Exclude<VoucherResult, 'SUCCESS'>, string>
 };
 
 export const ALREADY_LOADING_VOUCHER = 'Already loading voucher.';
-
-/** Spec §8 promotion-removed alerts (type ERROR), by reason. */
-/** Whole dollars without cents ("$150"), otherwise with them ("$74.50"). */
-const dollars = (cents: number): string => `$${cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)}`;
-
-export function promotionRemovedMessage(p: Pick<DisallowedPromotion, 'name' | 'reason' | 'exclusiveName' | 'count' | 'minSubtotal'>, maxOffers: number): string {
-  const offer = `Offer ${p.name}`;
-  switch (p.reason) {
-    case 'AppliedPromotionsLimitReached':
-      return `${offer} has been removed because a maximum of ${p.count ?? maxOffers} offers can be redeemed at once.`;
-    case 'Exclusitivity':
-      return p.exclusiveName ? `${offer} has been removed because it cannot be redeemed with ${p.exclusiveName}.` : `${offer} has been removed because it cannot be redeemed with other offers.`;
-    case 'NoApplicableCartItems':
-      if (p.minSubtotal) return `${offer} has been removed because it needs a spend of ${dollars(p.minSubtotal)} or more on the items it covers.`;
-      return `${offer} has been removed because there are no applicable items in your cart.`;
-    case 'PromotionPerCustomerUsageExceeded':
-      return (p.count ?? 1) > 1 ? `${offer} has been removed because you have already redeemed it ${p.count} times.` : `${offer} has been removed because you have already redeemed it.`;
-    case 'PromotionUsageExceeded':
-      return `${offer} has been removed because it is no longer available.`;
-    case 'Stopped':
-      return `${offer} has been removed because it cannot be redeemed with another applied offer.`;
-    default:
-      return `${offer} has been removed.`;
-  }
-}

@@ -1,20 +1,20 @@
 /**
- * Building the order place request (spec §3, §7) and finishing an order: cart and vouchers
+ * Building the order place request and finishing an order: cart and vouchers
  * cleared, a new cart id, the placed order kept for the success page, purchase analytics.
  */
 import type { CheckoutAddressInput, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, PaymentMethodInput } from '@store/contracts';
 import type { CartItem } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
-import { clearCart, getCartId, publishQuantity, renewCartId } from '../cart/store';
+import { clearCart, getCartId, publishQuantity, renewCartId } from '../../lib/cart/store';
 import { fraudToken } from '../../lib/fraud';
 import { refreshProducts } from '../../lib/objects';
 import { orderAnalytics, purchaseEvent, sha256Hex } from './analytics';
-import { setCheckout, setPlacedOrder, sortVouchers, type CheckoutState } from './state';
+import { setCheckout, setPlacedOrder, sortVouchers, type CheckoutState } from '../../lib/checkout/state';
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
 export const PLACEHOLDER_PHONE = '0800000000';
 
-/** Spec §7: a pickup order's address is built from the store, with the customer's (or placeholder) name and phone. */
+/** A pickup order's address is built from the store, with the customer's (or placeholder) name and phone. */
 export function pickupShippingAddress(s: CheckoutState): CheckoutAddressInput {
   const store = s.pickupStore!;
   const name = [s.contact?.firstName, s.contact?.lastName].filter(Boolean).join(' ').trim();
@@ -31,7 +31,7 @@ export function pickupShippingAddress(s: CheckoutState): CheckoutAddressInput {
   };
 }
 
-/** `fraud`: the fraud-prevention token (spec §7), sent as `fraudAnalytics.token` only when known. */
+/** `fraud`: the fraud-prevention token, sent as `fraudAnalytics.token` only when known. */
 export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: CheckoutInfoResponse, main: PaymentMethodInput | null, billing: CheckoutAddressInput, fraud: string | null = fraudToken()): OrderPlaceRequest {
   const contact = s.contact!;
   const shippingAddress = s.shippingType === 'STORE_PICKUP' ? pickupShippingAddress(s) : { ...s.deliveryAddress!, phone: s.deliveryAddress!.phone || contact.phone || PLACEHOLDER_PHONE };
@@ -67,7 +67,7 @@ export function buildOrderRequest(items: CartItem[], s: CheckoutState, info: Che
   };
 }
 
-/** Spec §4: on success the cart and vouchers clear, a new cart id is made; the order is kept for the success page. */
+/** On success the cart and vouchers clear, a new cart id is made; the order is kept for the success page. */
 export async function finishOrder(response: OrderPlaceResponse, s: CheckoutState, info: CheckoutInfoResponse, items: CartItem[], paymentType: string): Promise<void> {
   setPlacedOrder({ ...response, email: s.contact!.email, placedAt: new Date().toISOString() });
   const emailSha256 = await sha256Hex(s.contact!.email.trim().toLowerCase()).catch(() => null);

@@ -1,6 +1,6 @@
 import { promoItemsResult } from './promoItems';
 
-describe('promo items result (spec §4)', () => {
+describe('promo items result', () => {
   it('follows the cart and the checkout data', () => {
     expect(promoItemsResult({ status: 'LOADING', itemCount: 2 }, 'SUCCESS')).toBe('CART_NOT_LOADED');
     expect(promoItemsResult({ status: 'ERROR', itemCount: 2 }, 'SUCCESS')).toBe('CART_NOT_LOADED');

@@ -1,8 +1,8 @@
 /**
- * Promo items (spec §3 resolvedCart.promoCartItems, §4 "Promo items result"): the free items an
+ * Promo items (the checkout data's resolvedCart.promoCartItems, and their result): the free items an
  * offer adds. They are resolved by the server in the checkout data answer, so their result follows
  * the cart's and the checkout data's: SUCCESS, ERROR, CART_NOT_LOADED, CHECKOUT_DATA_NOT_LOADED or
- * CART_EMPTY. Placing an order needs SUCCESS (spec §4: not while promo items load).
+ * CART_EMPTY. Placing an order needs SUCCESS (no order while promo items load).
  */
 export type PromoItemsResult = 'SUCCESS' | 'ERROR' | 'CART_NOT_LOADED' | 'CHECKOUT_DATA_NOT_LOADED' | 'CART_EMPTY';
 

@@ -1,5 +1,5 @@
 /**
- * Spec §5: "Checkout address forms warn on duplicating an identical saved address." For a
+ * Checkout address forms warn on duplicating an identical saved address. For a
  * signed-in shopper the address being entered is compared with the account's saved addresses
  * (GET /api/account/addresses, the account API, called with the session's ID token). Two
  * addresses are the same place when street, second line, suburb and postcode match (and the
@@ -103,7 +103,7 @@ export function savedAddressLabel(a: AccountAddress): string {
 const signedInUser = (state: SessionState): string | null => (state.status === 'LOGGED_IN' ? (state.user?.id ?? null) : null);
 
 /**
- * The signed-in shopper's saved addresses in this site's country (spec §5: other countries are dropped), loaded when
+ * The signed-in shopper's saved addresses in this site's country (other countries are dropped), loaded when
  * signed in; empty for a guest, while loading, or when the address book cannot be loaded (the
  * warning is a help, never a reason to stop the checkout).
  */

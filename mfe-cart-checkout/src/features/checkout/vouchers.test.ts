@@ -1,5 +1,5 @@
 import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, type VoucherResult } from './messages';
-import { emptyCheckout, getCheckout, setCheckout, type AppliedVoucher } from './state';
+import { emptyCheckout, getCheckout, setCheckout, type AppliedVoucher } from '../../lib/checkout/state';
 import { applyVoucher, cancellationNotice, ENTER_CODE_AND_PIN, recheckVouchers, removeVoucher, voucherLoading, type VoucherLookup } from './vouchers';
 
 const card = (code: string, expires: number, amountRemaining = 1000): AppliedVoucher => ({ code, pin: '1234', expires, amountRemaining });
@@ -8,7 +8,7 @@ const fails = (result: VoucherResult): VoucherLookup => async () => ({ result })
 
 beforeEach(() => setCheckout(emptyCheckout()));
 
-describe('applying gift cards (spec §4, §8)', () => {
+describe('applying gift cards', () => {
   it("one lookup at a time: a second apply while one runs answers 'Already loading voucher.' without a lookup", async () => {
     let release!: () => void;
     const lookup = jest.fn<ReturnType<VoucherLookup>, Parameters<VoucherLookup>>(() => new Promise((resolve) => (release = () => resolve({ result: 'SUCCESS', voucher: card('FERN-A', 5) }))));
@@ -58,7 +58,7 @@ describe('applying gift cards (spec §4, §8)', () => {
   });
 });
 
-describe('re-check before placing (spec §4)', () => {
+describe('re-check before placing', () => {
   it('keeps fresh balances, removes cards no longer SUCCESS and names code and reason', async () => {
     setCheckout({ vouchers: [card('FERN-A', 1), card('FERN-B', 2), card('FERN-C', 3)] });
     const answers: Record<string, Awaited<ReturnType<VoucherLookup>>> = {

@@ -1,5 +1,5 @@
 /**
- * Gift-card rules (spec §4 Vouchers, §8): one lookup at a time ('Already loading voucher.'), a
+ * Gift-card rules: one lookup at a time ('Already loading voucher.'), a
  * code already applied is ALREADY_APPLIED without a lookup, applied only on SUCCESS with a positive
  * balance (REDEEMED otherwise), kept soonest expiry first; apply and remove are refused while an
  * order is being placed; before placing every applied card is checked again and a card that is no
@@ -8,7 +8,7 @@
 import { ApiError, voucherBalance } from '../../lib/api';
 import { botCheckToken } from '../../lib/botcheck';
 import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, voucherResultOf, type VoucherResult } from './messages';
-import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from './state';
+import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from '../../lib/checkout/state';
 
 export type VoucherLookup = (code: string, pin: string) => Promise<{ result: VoucherResult; voucher?: AppliedVoucher }>;
 
@@ -29,7 +29,7 @@ export const PLACING_ORDER_MESSAGE = 'Your order is being placed: gift cards can
 
 export type ApplyOutcome =
   | { result: VoucherResult; message: string; voucher?: AppliedVoucher }
-  /** Another lookup is running (spec §8 'Already loading voucher.'). */
+  /** Another lookup is running ('Already loading voucher.'). */
   | { result: 'BUSY'; message: string }
   /** An order is being placed. */
   | { result: 'PLACING'; message: string }

@@ -1,19 +1,16 @@
 /**
- * `./AccountOrders` fragment, rendered by the account remote inside its dashboard (signed in):
- * view 'list' (the customer's orders), 'detail' (one order) and 'return' (how to return items
- * of one order). Reads GET /api/account/orders with the session's ID token. The list view ends
+ * The signed-in customer's orders (the list and detail views of the `./AccountOrders` fragment,
+ * app/AccountOrders.tsx). Reads GET /api/account/orders with the session's ID token. The list ends
  * with find-an-order (POST /api/orders/lookup), for orders placed as a guest or under another
- * e-mail address. The detail view links to /account/orders/{number}/return/{token} with the
- * order's return token (GET /api/account/orders/{number}/return-token); the return view creates a
- * return request through the same API as the guest page /return/guest/create.
+ * e-mail address. The detail links to /account/orders/{number}/return/{token} with the order's
+ * return token (GET /api/account/orders/{number}/return-token), the return view (features/returns).
  */
-import { formatMarketDate, formatMoney, MARKETS, marketOfCurrency, type OrderView, type ReturnableOrder } from '@store/contracts';
+import { formatMarketDate, formatMoney, MARKETS, marketOfCurrency, type OrderView } from '@store/contracts';
 import { session } from '@store/shared-events';
 import { useEffect, useState } from 'react';
 import { FindOrder } from './FindOrder';
 import { OrderDetails } from './OrderDetails';
-import { ReturnForm } from '../returns/ReturnPage';
-import { accountOrder, accountOrders, accountReturnToken, ApiError, returnOrder, type AccountOrderSummary } from '../../lib/api';
+import { accountOrder, accountOrders, accountReturnToken, ApiError, type AccountOrderSummary } from '../../lib/api';
 import { card, Notice, secondaryButton } from '../../lib/ui';
 import { useMarket } from '@store/ui/market';
 
@@ -66,7 +63,8 @@ function OrdersList() {
   );
 }
 
-function OrderDetail({ number }: { number: string }) {
+/** One order of the account, with Return items when it can be returned. */
+export function AccountOrderDetail({ number }: { number: string }) {
   const [order, setOrder] = useState<OrderView | null>(null);
   const [failed, setFailed] = useState(false);
   const [returnError, setReturnError] = useState<string | null>(null);
@@ -95,26 +93,8 @@ function OrderDetail({ number }: { number: string }) {
   );
 }
 
-/** /account/orders/{number}/return/{token}: the token is the order's return token (contracts/src/returns.ts). */
-function OrderReturn({ number, token }: { number: string; token?: string }) {
-  const [order, setOrder] = useState<ReturnableOrder | null>(null);
-  /** true: the link is not valid; a string: the API's reason (e.g. the return window has closed). */
-  const [failed, setFailed] = useState<boolean | string>(false);
-  useEffect(() => {
-    if (token) returnOrder(number, token).then(setOrder, (e: unknown) => setFailed(e instanceof ApiError && e.status === 409 ? e.message : true));
-  }, [number, token]);
-  if (typeof failed === 'string') return <Notice>{failed}</Notice>;
-  if (failed || !token) return <Notice>This return link is not valid for order {number}. Open the order and choose Return items again.</Notice>;
-  if (!order) return <p aria-busy="true">Loading your order…</p>;
-  return (
-    <div css={{ display: 'grid', gap: '1rem' }}>
-      <p css={{ margin: 0 }}>Choose the items of order {order.number} to return, and why.</p>
-      <ReturnForm order={order} />
-    </div>
-  );
-}
-
-function OrdersWithLookup() {
+/** The account's orders, followed by find-an-order. */
+export function AccountOrderList() {
   return (
     <div css={{ display: 'grid', gap: '2rem' }}>
       <OrdersList />
@@ -127,10 +107,4 @@ function OrdersWithLookup() {
       </section>
     </div>
   );
-}
-
-export default function AccountOrders({ view, number, token }: { view: 'list' | 'detail' | 'return'; number?: string; token?: string }) {
-  if (view === 'list' || !number) return <OrdersWithLookup />;
-  if (view === 'return') return <OrderReturn number={number} token={token} />;
-  return <OrderDetail number={number} />;
 }

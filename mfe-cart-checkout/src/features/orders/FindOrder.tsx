@@ -6,7 +6,7 @@ import type { OrderView } from '@store/contracts';
 import { useState } from 'react';
 import { lookupOrder } from '../../lib/api';
 import { OrderDetails } from './OrderDetails';
-import { OrderLookupForm } from './OrderLookupForm';
+import { OrderLookupForm } from '../../lib/orders/OrderLookupForm';
 
 export const FIND_ORDER_NOT_FOUND = 'We could not find an order with that number and email address.';
 

@@ -69,7 +69,7 @@ describe('order details', () => {
     expect(screen.getByTestId('order-delivery-line')).toHaveTextContent(/^Delivery\$9\.95$/);
   });
 
-  it('names the currency only where it helps: not on an NZD order on the NZ site (as before issue 14), on the AU site and for another currency', () => {
+  it('names the currency only where it helps: not on an NZD order on the NZ site, on the AU site and for another currency', () => {
     const nz = render(<OrderDetails order={{ ...order, currency: 'NZD' }} />);
     expect(screen.getByTestId('order-details')).toHaveTextContent('(NZ time)');
     expect(screen.queryByTestId('order-currency')).toBeNull();

@@ -1,9 +1,9 @@
 /** An order's details (success page, guest lookup, account order): items, sums that add up, payments, address. */
 import type { OrderView } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
-import { DeliveryPrice, formatPoints } from '../checkout/Summary';
+import { DeliveryPrice, formatPoints } from '../../lib/checkout/Summary';
 import { card, Money } from '../../lib/ui';
-import { OrderMarket, orderMarket } from './orderMarket';
+import { OrderMarket, orderMarket } from '../../lib/orders/orderMarket';
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.3rem 0' } as const;
 const amount = { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -26,7 +26,7 @@ export const paidWith = (payments: OrderView['payments']): OrderView['payments']
  * An order's details in its own currency (the market it was placed in), whichever site shows it.
  * The currency code is named ("· AUD") only where "$" alone could be read either way: on the
  * Australian site, and for an order of another currency than the site's. An NZD order on the NZ
- * site shows no code, as before issue 14.
+ * site shows no code.
  */
 export function OrderDetails({ order }: { order: OrderView }) {
   const page = useMarket();

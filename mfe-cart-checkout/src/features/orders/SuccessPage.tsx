@@ -1,9 +1,9 @@
 import type { OrderView } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { usePageStart } from '../checkout/Layout';
-import { getPlacedOrder } from '../checkout/state';
-import { formatPoints } from '../checkout/Summary';
+import { usePageStart } from '../../lib/pageStart';
+import { getPlacedOrder } from '../../lib/checkout/state';
+import { formatPoints } from '../../lib/checkout/Summary';
 import { readOrder } from '../../lib/api';
 import { heading, Notice, page, primaryButton } from '../../lib/ui';
 import { OrderDetails } from './OrderDetails';

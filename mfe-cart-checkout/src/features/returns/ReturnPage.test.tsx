@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MARKETS, type ReturnableOrder } from '@store/contracts';
 import { MarketProvider } from '@store/ui/market';
-import AccountOrders from '../orders/AccountOrders';
+import AccountOrders from '../../app/AccountOrders';
 import { formatReturnBy, GuestReturnPage, RETURN_NOT_FOUND, ReturnForm, returnItems } from './ReturnPage';
 
 const order: ReturnableOrder = {

@@ -11,8 +11,8 @@ import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { ApiError, createReturn, returnLookup } from '../../lib/api';
 import { card, heading, Money, Notice, page, primaryButton, SelectField } from '../../lib/ui';
-import { OrderMarket } from '../orders/orderMarket';
-import { OrderLookupForm } from '../orders/OrderLookupForm';
+import { OrderMarket } from '../../lib/orders/orderMarket';
+import { OrderLookupForm } from '../../lib/orders/OrderLookupForm';
 
 /**
  * The store's returns policy as the return confirmation states it (the API's instructions: "within

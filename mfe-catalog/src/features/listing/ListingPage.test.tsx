@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { catalogConfig } from '../../lib/config';
 import { appliedFilters } from './Facets';
 import { ListingPage, type ListingScope } from './ListingPage';
-import { requestResultsFocus } from './resultsFocus';
+import { requestResultsFocus } from '../../lib/resultsFocus';
 
 const tile = (id: string, name: string): ProductTile => ({
   id,

@@ -12,7 +12,7 @@ import { PageHead } from '@store/ui/page-head';
 import { useRouteDataMap } from '@store/ui/route-data';
 import { paramsFor, type ListingScope } from './scope';
 import { activeFilterCount, AppliedFilters, Facets } from './Facets';
-import { takeResultsFocus } from './resultsFocus';
+import { takeResultsFocus } from '../../lib/resultsFocus';
 import { ProductTile } from './ProductTile';
 import { SORTS } from './sorts';
 import { readListingUrl, writeListingUrl, type ListingUrlState } from './url';

@@ -10,7 +10,7 @@ import { navigate } from '@store/ui/link';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { fetchListing } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
-import { requestResultsFocus } from '../listing/resultsFocus';
+import { requestResultsFocus } from '../../lib/resultsFocus';
 import { useMoney } from '@store/ui/market';
 
 export interface SearchOverlayProps {

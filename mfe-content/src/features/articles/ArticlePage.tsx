@@ -7,7 +7,7 @@ import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
-import { ContentBody } from './ContentBody';
+import { ContentBody } from '../../lib/ContentBody';
 
 /** /articles/{path...}: shipping, returns, warranty, help centre, terms of use, privacy policy, ... */
 export function ArticlePage() {

@@ -8,7 +8,7 @@ import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
-import { PostCard } from './PostCard';
+import { PostCard } from '../../lib/PostCard';
 
 export { blogHref };
 

@@ -7,8 +7,8 @@ import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
 import { useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
-import { ContentBody } from '../articles/ContentBody';
-import { PostCard } from './PostCard';
+import { ContentBody } from '../../lib/ContentBody';
+import { PostCard } from '../../lib/PostCard';
 
 /** /blog/{path...}: one journal post with related posts. */
 export function BlogPostPage() {

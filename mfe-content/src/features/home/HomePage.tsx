@@ -6,7 +6,7 @@ import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
 import { ContentImg, LoadError, pageWidth, serif, visuallyHidden } from '../../lib/ui';
-import { PostCard } from '../blog/PostCard';
+import { PostCard } from '../../lib/PostCard';
 import { ProductRail } from './ProductRail';
 import { Slider } from './Slider';
 

@@ -1,12 +1,12 @@
 /**
- * Checkout state (spec §3): contact, shipping type, delivery address and option, pickup store,
+ * Checkout state: contact, shipping type, delivery address and option, pickup store,
  * billing address, promo codes, applied gift cards, campaign parameters; the placed order and the
- * failed order number. Kept in local storage (spec §9) and shared by the checkout pages.
+ * failed order number. Kept in local storage and shared by the checkout pages.
  */
 import type { CheckoutAddressInput, OrderPlaceResponse } from '@store/contracts';
 // the zod-free module: this file is part of the every-page service
 import { GUEST_LOYALTY_KEY } from '@store/contracts/loyalty';
-import type { PickupStoreOption } from '../../lib/api';
+import type { PickupStoreOption } from '../api';
 
 export interface Contact {
   email: string;
@@ -129,7 +129,7 @@ export function reloadCheckout(): void {
   for (const l of listeners) l();
 }
 
-/** Spec §4: vouchers listed soonest expiry first. */
+/** Gift cards listed soonest expiry first. */
 export const sortVouchers = (vouchers: AppliedVoucher[]): AppliedVoucher[] => [...vouchers].sort((a, b) => a.expires - b.expires || a.code.localeCompare(b.code));
 
 export function captureUtm(search: string): void {
@@ -176,7 +176,7 @@ export const getFailedOrderNumber = (): string | null => localStorage.getItem(FA
 export const setFailedOrderNumber = (n: string | null): void => (n ? localStorage.setItem(FAILED_ORDER_KEY, n) : localStorage.removeItem(FAILED_ORDER_KEY));
 
 /**
- * Spec §4: on logout the checkout billing address, contact, delivery address and options, pickup
+ * On logout the checkout billing address, contact, delivery address and options, pickup
  * and vouchers clear. Also what would identify the shopper to the next person on the device: the
  * last placed order (its access token, number and e-mail; local and this tab's copy), the failed
  * order number, and a Qantas membership kept for linking after sign-in.
@@ -193,7 +193,7 @@ export function clearForLogout(): void {
   }
 }
 
-/** Spec §4: login clears the checkout contact (the account's details replace a guest's). */
+/** Login clears the checkout contact (the account's details replace a guest's). */
 export function clearForLogin(): void {
   setCheckout({ contact: null });
 }

@@ -1,4 +1,4 @@
-/** Form validation for the checkout steps (spec §5), with the contract schemas' rules. */
+/** Form validation for the checkout steps and the order lookups, with the contract schemas' rules. */
 import { addressProblem, pageMarket, CheckoutAddress, CheckoutEmail, CheckoutPersonName, CheckoutPhone, LOYALTY_LAST_NAME_MAX, LOYALTY_LAST_NAME_MIN, QANTAS_MEMBER_PATTERN, type CheckoutAddressInput } from '@store/contracts';
 import type { z } from 'zod';
 import type { Contact } from './state';

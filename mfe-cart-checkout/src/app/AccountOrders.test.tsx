@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OrderView } from '@store/contracts';
 import AccountOrders from './AccountOrders';
-import { FIND_ORDER_NOT_FOUND } from './FindOrder';
+import { FIND_ORDER_NOT_FOUND } from '../features/orders/FindOrder';
 
 const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
 const guestOrder: OrderView & { token: string } = {

@@ -5,7 +5,7 @@
  * subtotal − item offers + delivery = total.
  */
 import type { AppliedPromotion, CheckoutInfoResponse } from '@store/contracts';
-import { Money, visuallyHidden } from '../../lib/ui';
+import { Money, visuallyHidden } from '../ui';
 import { useMoney } from '@store/ui/market';
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.35rem 0' } as const;

@@ -1,12 +1,12 @@
 /**
  * The cart for the pages: synced items enriched with product and variant, grouped per product
  * and per variant (newest first), each variant's validity. Items whose product or variant no
- * longer exists are removed after load (spec §4).
+ * longer exists are removed after load.
  */
 import type { Product, Variant } from '@store/contracts';
 import { session, type CartItem, type SyncedState } from '@store/shared-events';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { getProducts, onProductsRefreshed, productsRefreshCount } from '../../lib/objects';
+import { getProducts, onProductsRefreshed, productsRefreshCount } from '../objects';
 import { checkItem, type Violation } from './rules';
 import { serverProblem, serverProblemsVersion, settleServerProblems, subscribeServerProblems } from './serverProblems';
 import { updateCart } from './store';
@@ -35,7 +35,7 @@ export interface CartView {
   quantity: number;
   valid: boolean;
   /**
-   * The items to price with /checkout/info: all of them, less the lines that break a §5 rule
+   * The items to price with /checkout/info: all of them, less the lines that break a cart rule
    * (the API refuses such a cart with 422 CartItemInvalid, by the same rules; the line shows why).
    */
   pricedItems: CartItem[];

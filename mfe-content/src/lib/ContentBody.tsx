@@ -1,7 +1,7 @@
 import type { ContentBlock } from '@store/contracts';
 import { classifyLink, siteLinkRules, SmartLink } from '@store/ui/link';
-import { useHydrated } from '../../lib/hydrated';
-import { serif } from '../../lib/ui';
+import { useHydrated } from './hydrated';
+import { serif } from './ui';
 
 /** The server knows no site link rules (the shell sets them in the browser): none while hydrating either. */
 const SERVER_RULES = {};

@@ -1,5 +1,5 @@
 import type { AccountConfigResponse } from '@store/contracts';
-import { api } from '../../lib/api';
+import { api } from '../api';
 
 let config: Promise<AccountConfigResponse> | undefined;
 

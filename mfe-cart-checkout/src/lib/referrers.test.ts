@@ -1,7 +1,4 @@
-/** Referrers: a valid ?ref= of the landing page is kept on the device and named by the order and its purchase event. */
-import { OrderPlaceRequest } from '@store/contracts';
-import { orderAnalytics, purchaseEvent } from '../checkout/analytics';
-import { emptyCheckout } from '../checkout/state';
+/** Referrers: a valid ?ref= of the landing page is kept on the device (the order naming it: features/checkout/analytics.test.ts). */
 import { captureLandingReferrer, currentReferrerId, readReferrers, referrerInUrl, rememberReferrer, REFERRERS_KEY } from './referrers';
 
 const landOn = (url: string) => window.history.replaceState(null, '', url);
@@ -39,18 +36,4 @@ it('ignores a tampered store', () => {
   expect(currentReferrerId()).toBe('GOOD12');
   localStorage.setItem(REFERRERS_KEY, '{not json');
   expect(currentReferrerId()).toBeUndefined();
-});
-
-it('the order and its purchase event name the most recent referrer, in a body the API accepts', () => {
-  const state = emptyCheckout();
-  expect(orderAnalytics(state)).not.toHaveProperty('referrerId');
-  landOn('/?ref=abc123');
-  captureLandingReferrer();
-  const analytics = orderAnalytics(state);
-  expect(analytics.referrerId).toBe('ABC123');
-  expect(OrderPlaceRequest.shape.analytics.safeParse(analytics).success).toBe(true);
-  expect(OrderPlaceRequest.shape.analytics.safeParse({ ...analytics, referrerId: 'abc12' }).success).toBe(false);
-  const info = { grandTotal: 1000, gst: 130, selectedShippingMethod: null, lines: [], creditUsages: [], promotions: { appliedPromotions: [], resolvedCart: { promoCartItems: [] } }, amountOutstanding: 1000, totalDiscount: 0, itemSubtotalAfterDiscounts: 1000 };
-  const event = purchaseEvent({ orderNumber: 'FL12345678', state, info: info as never, items: [], paymentType: 'BRAINTREE_CREDIT_CARD', emailSha256: null });
-  expect(event.referrer_id).toBe('ABC123');
 });

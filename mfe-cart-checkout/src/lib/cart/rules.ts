@@ -1,5 +1,5 @@
 /**
- * Cart item validity (spec §5, checked in this order) and the §8 user messages. Pure. The rules
+ * Cart item validity (the rules checked in this order) and the shopper's messages for them. Pure. The rules
  * live in `@store/contracts/cart-rules` (zod-free), shared with the API, which applies the same
  * function in /checkout/info and /order/place.
  */

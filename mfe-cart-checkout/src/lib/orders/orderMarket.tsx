@@ -1,5 +1,5 @@
 /**
- * An order's own market (issue 14): its dates are told in that market's zone and locale and its
+ * An order's own market: its dates are told in that market's zone and locale and its
  * amounts in its currency, whichever site shows it (an AUD order looked up on the NZ site is still
  * in AUD and Sydney time). Order details and the return form both render inside it.
  */

@@ -1,4 +1,4 @@
-/** One clear delivery line and sums that add up (issue 18), loyalty points with a thousands separator. */
+/** One clear delivery line and sums that add up, loyalty points with a thousands separator. */
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { render, screen, within } from '@testing-library/react';
 import { formatPoints, Totals, totalsBreakdown } from './Summary';

@@ -1,7 +1,7 @@
 import { useMarket } from '@store/ui/market';
 import type { BlogPostSummary } from '@store/contracts';
 import { Link } from 'react-router';
-import { ContentImg, formatDate, serif } from '../../lib/ui';
+import { ContentImg, formatDate, serif } from './ui';
 
 export function PostCard({ post, headingLevel = 2 }: { post: BlogPostSummary; headingLevel?: 2 | 3 }) {
   const market = useMarket();

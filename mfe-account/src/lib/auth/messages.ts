@@ -1,4 +1,4 @@
-/** Spec §8 account messages for the identity service's errors. */
+/** The shopper's messages for the identity service's errors. */
 /** verify and reset: a code the shopper typed; verify-link: the code of the e-mail's link. */
 export type AuthContext = 'signin' | 'signup' | 'verify' | 'verify-link' | 'resend' | 'forgot' | 'reset' | 'change';
 

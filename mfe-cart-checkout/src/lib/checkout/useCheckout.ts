@@ -1,13 +1,13 @@
 /**
  * Checkout data for the pages: the checkout state store, and /checkout/info reloaded whenever
- * cart, codes, contact or shipping inputs change (spec §4), raising the promotion-removed alerts.
+ * cart, codes, contact or shipping inputs change, raising the promotion-removed alerts.
  */
 import type { CheckoutInfoRequest, CheckoutInfoResponse } from '@store/contracts';
 import { bus, topics, type CartItem } from '@store/shared-events';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { publishQuantity } from '../cart/store';
-import { checkoutInfo } from '../../lib/api';
-import { promotionRemovedMessage } from './messages';
+import { checkoutInfo } from '../api';
+import { promotionRemovedMessage } from './promotionMessages';
 import { getCheckout, setCheckout, sortVouchers, subscribeCheckout, type CheckoutState } from './state';
 
 export const MAX_OFFERS = 3;

@@ -1,5 +1,5 @@
 /**
- * An order looked up by number and e-mail (spec §5 rules for both fields): the find-an-order form
+ * An order looked up by number and e-mail (each field checked by its rule): the find-an-order form
  * (`FindOrder`, POST /api/orders/lookup) and the guest return's first step (`GuestReturnPage`,
  * POST /api/returns/lookup). The caller says what to look up and gets the order (null on a failure,
  * whose message is shown under the form).
@@ -7,8 +7,8 @@
 import { useForm } from '@store/ui/form';
 import { useState } from 'react';
 import { lookupEmailError, orderNumberError } from '../checkout/validate';
-import { ApiError } from '../../lib/api';
-import { card, Notice, primaryButton, TextField } from '../../lib/ui';
+import { ApiError } from '../api';
+import { card, Notice, primaryButton, TextField } from '../ui';
 
 export const LOOKUP_FAILED = 'We were unable to look up your order. Please try again.';
 

@@ -9,8 +9,8 @@
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Field, linkButton, secondaryButton } from '../../lib/ui';
-import { promotionRemovedMessage } from './messages';
+import { Field, linkButton, secondaryButton } from '../ui';
+import { promotionRemovedMessage } from './promotionMessages';
 import { setCheckout, useCheckoutStateHook } from './stateHook';
 import { MAX_OFFERS, offerDroppedMessage, onCheckoutInfo } from './useCheckout';
 
