@@ -50,11 +50,27 @@ export function imageCacheFor(serverEntry: string): string {
   return path.join(scratchDir, 'image-cache', key);
 }
 
+/** A port free on 127.0.0.1: any (the system's choice), or the first free one of E2E_PORT_RANGE ("8560-8569") on a shared machine. */
 async function freePort(): Promise<number> {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.E2E_PORT_RANGE ?? '');
+  if (!range) return listenOn(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    if (taken.has(port)) continue;
+    const free = await listenOn(port).catch(() => null);
+    if (free !== null) {
+      taken.add(free);
+      return free;
+    }
+  }
+  throw new Error(`no free port in E2E_PORT_RANGE ${process.env.E2E_PORT_RANGE}`);
+}
+const taken = new Set<number>();
+
+function listenOn(wanted: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(wanted, '127.0.0.1', () => {
       const { port } = server.address() as net.AddressInfo;
       server.close(() => resolve(port));
     });
