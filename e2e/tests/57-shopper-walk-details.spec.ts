@@ -174,7 +174,7 @@ test.describe('on a phone', () => {
     });
   }
 
-  test('an address already in the Australian address book is refused on its street, whatever its spacing, case or spelling of the state', async ({ page, request, store }) => {
+  test('an address already in the Australian address book is refused on its street, whatever its spacing or case', async ({ page, request, store }) => {
     test.setTimeout(120_000);
     const au = `http://au.localhost:${new URL(store.baseURL).port}`;
     const email = `walk.au.${Date.now()}@example.com.au`;
@@ -228,13 +228,20 @@ test.describe('on a phone', () => {
     await expect(account.getByRole('list').getByRole('listitem').filter({ hasText: '200 George Street' })).toHaveCount(1);
     await axe(page, '/account/addresses, a copy refused');
 
-    // the API refuses it too, with the state's name for its code
-    const refused = await page.request.post(`${au}/api/account/addresses`, {
-      headers: { authorization },
-      data: { contactName: 'Mia Nguyen', country: 'AU', street1: '200 George St', suburb: 'SYDNEY', state: 'nsw', postcode: '2000' },
-    });
-    expect(refused.status()).toBe(400);
-    expect(await refused.json()).toMatchObject({ issues: [{ field: 'street1', reason: 'This address is already in your address book' }] });
+    // the API refuses it too (street abbreviated, suburb and state code in another case)
+    const refused = await page.evaluate(
+      async (authorization) => {
+        const res = await fetch('/api/account/addresses', {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ contactName: 'Mia Nguyen', country: 'AU', street1: '200 George St', suburb: 'SYDNEY', state: 'nsw', postcode: '2000' }),
+        });
+        return { status: res.status, body: (await res.json()) as unknown };
+      },
+      authorization,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ issues: [{ field: 'street1', reason: 'This address is already in your address book' }] });
   });
 
   test('a guest saves a size to the wishlist and finds it on the wishlist page, kept on the device', async ({ page, request }) => {
