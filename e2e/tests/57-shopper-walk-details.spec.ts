@@ -7,7 +7,7 @@
  * Find an order page explains itself; and a referral id on the landing URL is sent with the order
  * and named in its purchase event. On a phone the change-country prompt sits under the header, never
  * over the home slider's controls, and Pause stays on one line; the address book refuses a copy
- * of an address it holds. Axe (WCAG 2.2 AA) on the pages it opens.
+ * of an address it holds; a product page with four photos keeps even margins. Axe (WCAG 2.2 AA) on the pages it opens.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -171,6 +171,28 @@ test.describe('on a phone', () => {
       await expect(page.locator('html')).toHaveJSProperty('scrollWidth', width);
       await prompt.getByRole('button', { name: 'Stay on the New Zealand site' }).click();
       await expect(prompt).toHaveCount(0);
+    });
+  }
+
+  for (const width of [375, 320]) {
+    test(`at ${width} px a product page with four photos keeps even side margins and fits the screen`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 740 });
+      const listing = (await (await request.get('/api/catalog/listing?category=bags&page=1')).json()) as { items: { id: string }[] };
+      const objects = await request.post('/api/search/indexes/nz_products/objects', { data: { objectIds: listing.items.map((i) => i.id).slice(0, 48) } });
+      const products = ((await objects.json()) as { data: { results: ({ path: string; productGallery: { type: string }[] } | null)[] } }).data.results;
+      const product = products.find((p) => p && p.productGallery.filter((g) => g.type === 'IMAGE').length >= 4);
+      if (!product) throw new Error('no product in bags with four photos');
+      await page.goto(`/products/${product.path}`);
+      const catalog = remote(page, 'catalog');
+      const photo = (await catalog.getByRole('region', { name: 'Gallery' }).locator('img').first().boundingBox())!;
+      expect(Math.abs(photo.x - (width - photo.x - photo.width)), `photo at ${photo.x}, ${Math.round(width - photo.x - photo.width)} px from the right`).toBeLessThanOrEqual(1);
+      const heading = (await catalog.getByRole('heading', { level: 1 }).boundingBox())!;
+      expect(heading.x + heading.width).toBeLessThanOrEqual(width - photo.x + 1);
+      for (const thumbnail of await catalog.getByRole('button', { name: /^Show image/ }).all()) {
+        const box = (await thumbnail.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width - photo.x + 1);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     });
   }
 
