@@ -378,9 +378,18 @@ describe.each(BACKENDS)('account and local user pool on %s', (backend) => {
         ['12 Cuba Street', false],
         ['1 Queen Street', true],
       ]);
-      // the same address again (case and spaces aside) is not a second entry; it takes the default asked for
-      const again = AccountAddressesResponse.parse((await api('POST', '/api/account/addresses', one.IdToken, { ...address, street1: ' 12 cuba  street', suburb: 'TE ARO', isDefaultShipping: true })).json());
-      expect(again.addresses.map((a) => [a.street1, a.isDefaultShipping])).toEqual([
+      // the same address again (spaces, case and street abbreviations aside) is refused on the street, and nothing changes
+      const again = await api('POST', '/api/account/addresses', one.IdToken, { ...address, street1: ' 12 cuba  st', suburb: 'TE ARO', isDefaultShipping: true });
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toMatchObject({ error: 'ValidationError', issues: [{ field: 'street1', reason: 'This address is already in your address book' }] });
+      // editing one address into another one's copy is refused too; editing it in place is not
+      const secondId = second.addresses[1]!.id;
+      const onto = await api('PUT', `/api/account/addresses/${secondId}`, one.IdToken, { ...address, contactName: 'Someone Else' });
+      expect(onto.statusCode).toBe(400);
+      expect(onto.json().issues[0].field).toBe('street1');
+      const inPlace = await api('PUT', `/api/account/addresses/${id}`, one.IdToken, { ...address, phone: '021 555 0199', isDefaultShipping: true });
+      expect(inPlace.statusCode).toBe(200);
+      expect(AccountAddressesResponse.parse(inPlace.json()).addresses.map((a) => [a.street1, a.isDefaultShipping])).toEqual([
         ['12 Cuba Street', true],
         ['1 Queen Street', false],
       ]);

@@ -8,6 +8,8 @@ import { loadConfig } from '../src/config';
 import { queryRows } from '../src/platform/db';
 import { marketsWith } from '../src/store/market';
 import { BACKENDS, createTestContext, plainProducts, signUpCustomer, type TestContext } from './helpers';
+import { decodeJwt } from 'jose';
+import { accountAddresses } from '../src/platform/db/schema-account';
 
 const NZ = { host: 'localhost:8080' };
 const AU = { host: 'au.localhost:8080' };
@@ -312,6 +314,16 @@ describe.each(BACKENDS)('checkout per market on %s', (backend) => {
     const nzOnAu = await ctx.app.inject({ method: 'POST', url: '/api/account/addresses', headers: auth(AU), payload: { ...NZ_ADDRESS, phone: '' } });
     expect(nzOnAu.statusCode).toBe(400);
     expect(nzOnAu.json().issues[0].field).toBe('country');
+    // the same Australian address again (case, spaces and the state's code or name aside) is refused on the street
+    const again = await ctx.app.inject({ method: 'POST', url: '/api/account/addresses', headers: auth(AU), payload: { ...auAddress, street1: ` ${auAddress.street1.toUpperCase()} `, suburb: auAddress.suburb.toLowerCase(), state: 'nsw', phone: '' } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().issues).toEqual([{ field: 'street1', reason: 'This address is already in your address book' }]);
+    // one kept with the state's name (imported from the ERP) is the same place as one with its code
+    const sub = decodeJwt(idToken).sub!;
+    await ctx.db.insert(accountAddresses).values({ id: `named-${sub}`, sub, contactName: 'Aroha Tane', country: 'AU', postcode: '3000', street1: '5 Collins Street', suburb: 'Melbourne', state: 'Victoria' });
+    const byCode = await ctx.app.inject({ method: 'POST', url: '/api/account/addresses', headers: auth(AU), payload: { ...auAddress, street1: '5 Collins St', suburb: 'Melbourne', postcode: '3000', state: 'VIC', phone: '' } });
+    expect(byCode.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/account/addresses', headers: auth(AU) })).json().addresses).toHaveLength(2);
   });
 
   it("limits Afterpay per market in its own currency (AFTERPAY_MAX_CENTS_AUD): the site's market settings say it and the server enforces it", async () => {

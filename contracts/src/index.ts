@@ -11,3 +11,4 @@ export * from './content';
 export * from './returns';
 export * from './market';
 export * from './referrers';
+export * from './address-match';

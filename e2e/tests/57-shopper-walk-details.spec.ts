@@ -5,7 +5,9 @@
  * on the device; a wrong verification code is called a wrong code; keyboard focus is a ring you
  * can see on a dark button; find in store gives each store's address, hours and page; the guest
  * Find an order page explains itself; and a referral id on the landing URL is sent with the order
- * and named in its purchase event. Axe (WCAG 2.2 AA) on the pages it opens.
+ * and named in its purchase event. On a phone the change-country prompt sits under the header, never
+ * over the home slider's controls, and Pause stays on one line; the address book refuses a copy
+ * of an address it holds; a product page with four photos keeps even margins. Axe (WCAG 2.2 AA) on the pages it opens.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -129,6 +131,140 @@ test('/pcr is the products made with recycled materials, and a malformed product
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 800 }, hasTouch: true, isMobile: true });
+
+  for (const width of [375, 320]) {
+    test(`at ${width} px the change-country prompt sits under the header, off the slider's controls, and Pause stays on one line on screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 740 });
+      await page.setExtraHTTPHeaders({ 'cloudfront-viewer-country': 'AU' });
+      await page.goto('/');
+      const prompt = page.getByRole('complementary', { name: 'Change country' });
+      await expect(prompt).toBeVisible();
+      // in the page's flow, right under the header: it scrolls away with the page instead of covering it
+      expect(await prompt.evaluate((el) => getComputedStyle(el).position)).toBe('static');
+      const header = await chrome(page).header.boundingBox();
+      const promptBox = (await prompt.boundingBox())!;
+      expect(Math.abs(promptBox.y - (header!.y + header!.height))).toBeLessThanOrEqual(2);
+
+      const slider = remote(page, 'content').getByRole('region', { name: 'Highlights' });
+      const pause = slider.getByRole('button', { name: 'Pause slides' });
+      await expect(pause).toHaveText(/^Pause/);
+      for (const at of ['top', 'controls in view'] as const) {
+        if (at === 'controls in view') await pause.scrollIntoViewIfNeeded();
+        const over = await prompt.boundingBox();
+        for (const control of await slider.getByRole('button').all()) {
+          const box = (await control.boundingBox())!;
+          const overlaps = over !== null && box.x < over.x + over.width && over.x < box.x + box.width && box.y < over.y + over.height && over.y < box.y + box.height;
+          expect(overlaps, `${await control.getAttribute('aria-label') ?? await control.innerText()} under the prompt (${at})`).toBe(false);
+          // every control on screen across: none pushed past either edge
+          expect(box.x).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+      }
+      // the label on one line: one line box of text, the button no taller than its 44 px target
+      const lines = await pause.evaluate((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      });
+      expect(lines).toBe(1);
+      expect((await pause.boundingBox())!.height).toBeLessThanOrEqual(44);
+      await expect(page.locator('html')).toHaveJSProperty('scrollWidth', width);
+      await prompt.getByRole('button', { name: 'Stay on the New Zealand site' }).click();
+      await expect(prompt).toHaveCount(0);
+    });
+  }
+
+  for (const width of [375, 320]) {
+    test(`at ${width} px a product page with four photos keeps even side margins and fits the screen`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: 740 });
+      const listing = (await (await request.get('/api/catalog/listing?category=bags&page=1')).json()) as { items: { id: string }[] };
+      const objects = await request.post('/api/search/indexes/nz_products/objects', { data: { objectIds: listing.items.map((i) => i.id).slice(0, 48) } });
+      const products = ((await objects.json()) as { data: { results: ({ path: string; productGallery: { type: string }[] } | null)[] } }).data.results;
+      const product = products.find((p) => p && p.productGallery.filter((g) => g.type === 'IMAGE').length >= 4);
+      if (!product) throw new Error('no product in bags with four photos');
+      await page.goto(`/products/${product.path}`);
+      const catalog = remote(page, 'catalog');
+      const photo = (await catalog.getByRole('region', { name: 'Gallery' }).locator('img').first().boundingBox())!;
+      expect(Math.abs(photo.x - (width - photo.x - photo.width)), `photo at ${photo.x}, ${Math.round(width - photo.x - photo.width)} px from the right`).toBeLessThanOrEqual(1);
+      const heading = (await catalog.getByRole('heading', { level: 1 }).boundingBox())!;
+      expect(heading.x + heading.width).toBeLessThanOrEqual(width - photo.x + 1);
+      for (const thumbnail of await catalog.getByRole('button', { name: /^Show image/ }).all()) {
+        const box = (await thumbnail.boundingBox())!;
+        expect(box.x + box.width).toBeLessThanOrEqual(width - photo.x + 1);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+
+  test('an address already in the Australian address book is refused on its street, whatever its spacing or case', async ({ page, request, store }) => {
+    test.setTimeout(120_000);
+    const au = `http://au.localhost:${new URL(store.baseURL).port}`;
+    const email = `walk.au.${Date.now()}@example.com.au`;
+    const password = 'Waratah-Spring-26';
+    const account = remote(page, 'account');
+    await page.goto(`${au}/account/signup`);
+    await account.getByLabel('First name').fill('Mia');
+    await account.getByLabel('Last name', { exact: true }).fill('Nguyen');
+    await account.getByLabel('Email').fill(email);
+    await account.getByLabel('Password', { exact: true }).fill(password);
+    await account.getByLabel('Repeat password').fill(password);
+    await account.getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/account\/verify\?user=/);
+    let code = '';
+    await expect
+      .poll(async () => {
+        const res = await request.get(`/api/cognito/outbox?email=${encodeURIComponent(email)}`);
+        code = ((await res.json()) as { messages: { purpose: string; code: string }[] }).messages.find((m) => m.purpose === 'SIGN_UP')?.code ?? '';
+        return code;
+      })
+      .toMatch(/^\d{6}$/);
+    await account.getByLabel('Verification code').fill(code);
+    await account.getByRole('button', { name: 'Verify email' }).click();
+    await expect(account.getByRole('heading', { level: 1, name: 'Email verified' })).toBeVisible();
+    await page.goto(`${au}/account/signin`);
+    await account.getByLabel('Email').fill(email);
+    await account.getByLabel('Password').fill(password);
+    await account.getByRole('button', { name: 'Sign in' }).click();
+    await expect(account.getByRole('heading', { level: 1, name: /Mia/ })).toBeVisible();
+
+    const loading = page.waitForRequest((r) => r.url().endsWith('/api/account/addresses') && r.method() === 'GET');
+    await page.goto(`${au}/account/addresses`);
+    // the session's token, as the address book sends it
+    const authorization = (await loading).headers()['authorization']!;
+    expect(authorization).toMatch(/^Bearer /);
+    const add = async (street: string, suburb: string) => {
+      await account.getByRole('button', { name: 'Add an address' }).click();
+      await account.getByLabel('Contact name').fill('Mia Nguyen');
+      await account.getByLabel('Street address', { exact: true }).fill(street);
+      await account.getByLabel('Suburb').fill(suburb);
+      await account.getByLabel('State').selectOption('NSW');
+      await account.getByLabel('Postcode').fill('2000');
+      await account.getByRole('button', { name: 'Save address' }).click();
+    };
+    await add('200 George Street', 'Sydney');
+    await expect(account.getByText('Your address book has been updated.')).toBeVisible();
+    await add(' 200 GEORGE st ', 'sydney');
+    const street = account.getByLabel('Street address', { exact: true });
+    await expect(street).toBeFocused();
+    await expect(street).toHaveAccessibleDescription(/This address is already in your address book\./);
+    await expect(account.getByRole('list').getByRole('listitem').filter({ hasText: '200 George Street' })).toHaveCount(1);
+    await axe(page, '/account/addresses, a copy refused');
+
+    // the API refuses it too (street abbreviated, suburb and state code in another case)
+    const refused = await page.evaluate(
+      async (authorization) => {
+        const res = await fetch('/api/account/addresses', {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/json' },
+          body: JSON.stringify({ contactName: 'Mia Nguyen', country: 'AU', street1: '200 George St', suburb: 'SYDNEY', state: 'nsw', postcode: '2000' }),
+        });
+        return { status: res.status, body: (await res.json()) as unknown };
+      },
+      authorization,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ issues: [{ field: 'street1', reason: 'This address is already in your address book' }] });
+  });
 
   test('a guest saves a size to the wishlist and finds it on the wishlist page, kept on the device', async ({ page, request }) => {
     const product = await productIn(request, 'travel/luggage', 5_000, 200_000, 2).catch(() => productIn(request, 'bags', 3_000, 200_000, 2));

@@ -72,6 +72,20 @@ describe('GeoPrompt', () => {
     expect(screen.queryByText(PROMPT)).toBeNull();
   });
 
+  it("sits in the page's flow between the header and the page, never over it", () => {
+    document.body.innerHTML = '<header id="shell-header"></header><main id="shell-main"></main>';
+    embed('{"country":"AU","result":"SUCCESS"}');
+    const { unmount } = render(<GeoPrompt />);
+    const prompt = screen.getByRole('complementary', { name: 'Change country' });
+    expect(prompt.parentElement?.id).toBe('geo-prompt-host');
+    expect(prompt.parentElement?.previousElementSibling?.id).toBe('shell-header');
+    expect(prompt.parentElement?.nextElementSibling?.id).toBe('shell-main');
+    expect(getComputedStyle(prompt).position).not.toBe('fixed');
+    unmount();
+    expect(document.getElementById('geo-prompt-host')).toBeNull();
+    document.body.innerHTML = '';
+  });
+
   it('asks again when the visitor shows up from another country than the acknowledged one', () => {
     localStorage.setItem(GEO_ACK_KEY, 'US');
     embed('{"country":"AU","result":"SUCCESS"}');

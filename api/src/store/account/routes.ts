@@ -17,6 +17,7 @@ import {
   ErrorBody,
   ValidationErrorBody,
 } from '@store/contracts';
+import { DUPLICATE_ADDRESS_MESSAGE, samePlace } from '@store/contracts/address-match';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -58,6 +59,9 @@ const toAddress = (row: AddressRow): AccountAddress => ({
 });
 
 const Conflict = ErrorBody.extend({ error: z.literal('Conflict') });
+/** A second copy of an address already in the book: the 400's issue, on the street. */
+const DUPLICATE_ADDRESS_ISSUE = { field: 'street1', reason: DUPLICATE_ADDRESS_MESSAGE.replace(/\.$/, '') };
+
 const AddressParams = z.object({ id: z.string().min(1).max(100) });
 const LOYALTY_MESSAGES = {
   LoyaltyMemberNotFound: 'We could not find a Qantas Frequent Flyer membership with that number and last name.',
@@ -228,6 +232,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     const issues = addressMarketIssues(request.market, [['', { country }]]).map((i) => ({ ...i, field: 'country' }));
     return issues.length > 0 ? reply.code(400).send(addressIssuesBody(issues)) : null;
   };
+  /**
+   * Another entry of the book (of the address's country) at the same place (`samePlace`: trimmed,
+   * case-insensitive, an Australian state by code or name, the postcode): a second copy is refused.
+   */
+  const alreadyInBook = async (owner: string, input: AccountAddressInput & { country: string }, except: string | null) =>
+    (await db.select().from(accountAddresses).where(and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country)))).some(
+      (row) => row.id !== except && samePlace(row, { street1: input.street1, street2: input.street2, suburb: input.suburb, postcode: input.postcode, state: input.state }),
+    );
   const addressSchema = { tags: ['account'] };
 
   app.get(
@@ -242,19 +254,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     async (request, reply) => {
       if (wrongCountry(request, reply, request.body.country)) return reply;
       const owner = sub(request);
-      // the same address again (case, spaces and state spelling aside) is not a second entry: the
-      // one already in the book takes the default flags asked for
-      const same = (text: string | null | undefined) => (text ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
       const input = request.body;
-      const key = (a: { contactName: string; company?: string | null; street1: string; street2?: string | null; suburb: string; state?: string | null; postcode: string }) =>
-        [a.contactName, a.company, a.street1, a.street2, a.suburb, a.state, a.postcode].map(same).join('|');
-      const existing = (await db.select().from(accountAddresses).where(and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country)))).find((a) => key(a) === key(input));
-      if (existing) {
-        await clearDefaults(owner, input);
-        const flags = { ...(input.isDefaultBilling ? { isDefaultBilling: true } : {}), ...(input.isDefaultShipping ? { isDefaultShipping: true } : {}) };
-        if (Object.keys(flags).length > 0) await db.update(accountAddresses).set(flags).where(and(eq(accountAddresses.id, existing.id), eq(accountAddresses.sub, owner)));
-        return reply.code(201).send(await listAddresses(owner, request.market.country));
-      }
+      if (await alreadyInBook(owner, input, null)) return reply.code(400).send(addressIssuesBody([DUPLICATE_ADDRESS_ISSUE]));
       const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(accountAddresses).where(eq(accountAddresses.sub, owner));
       if (Number(n) >= 20) return reply.code(422).send({ error: 'AddressLimitReached', message: 'An address book holds at most 20 addresses.' });
       await clearDefaults(owner, request.body);
@@ -271,6 +272,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const owner = sub(request);
       const [row] = await db.select({ id: accountAddresses.id }).from(accountAddresses).where(and(eq(accountAddresses.id, request.params.id), eq(accountAddresses.sub, owner))).limit(1);
       if (!row) return reply.code(404).send({ error: 'NotFound', message: 'Address not found.' });
+      if (await alreadyInBook(owner, request.body, row.id)) return reply.code(400).send(addressIssuesBody([DUPLICATE_ADDRESS_ISSUE]));
       await clearDefaults(owner, request.body);
       await db.update(accountAddresses).set(request.body).where(and(eq(accountAddresses.id, row.id), eq(accountAddresses.sub, owner)));
       return reply.send(await listAddresses(owner, request.market.country));

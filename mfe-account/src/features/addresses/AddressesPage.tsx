@@ -1,8 +1,9 @@
 import { addressProblem, type AccountAddress, type AccountAddressesResponse } from '@store/contracts';
+import { DUPLICATE_ADDRESS_MESSAGE, samePlace } from '@store/contracts/address-match';
 import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { asAccountUpdate } from '../../lib/account';
-import { accountAddresses, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
+import { accountAddresses, ApiError, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
 import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../../lib/validation';
@@ -10,7 +11,21 @@ import { addressPartError, contactNameError, phoneError, postcodeError } from '.
 const EMPTY = { contactName: '', company: '', street1: '', street2: '', suburb: '', state: '', postcode: '', phone: '', isDefaultShipping: false, isDefaultBilling: false };
 type Values = typeof EMPTY;
 
-function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSaved: (r: AccountAddressesResponse) => void; onCancel: () => void; id?: string }) {
+/** The form's labels of the fields the API names in a 400. */
+const FIELD_LABELS: Record<string, string> = { contactName: 'Contact name', company: 'Company', street1: 'Street address', street2: 'Apartment, suite or unit', suburb: 'Suburb or town', state: 'State', postcode: 'Postcode', phone: 'Phone', country: 'Country' };
+
+/** What a refused save says: the API's reasons by the form's labels ("Street address: This address is already in your address book."). */
+function refusal(error: unknown): string {
+  const issues = error instanceof ApiError && error.status === 400 && Array.isArray(error.body.issues) ? (error.body.issues as { field?: unknown; reason?: unknown }[]) : [];
+  const lines = issues.filter((i) => typeof i.reason === 'string').map((i) => `${FIELD_LABELS[String(i.field)] ?? 'Address'}: ${String(i.reason).replace(/\.?$/, '.')}`);
+  return lines.length > 0 ? lines.join(' ') : 'We were unable to save this address. Please try again.';
+}
+
+/**
+ * `others`: the rest of the address book. The same place again (`samePlace`: spaces, case and
+ * abbreviations aside, a state by code or name) is refused here on the street, as the API refuses it.
+ */
+function AddressForm({ initial, onSaved, onCancel, id, others }: { initial: Values; onSaved: (r: AccountAddressesResponse) => void; onCancel: () => void; id?: string; others: AccountAddress[] }) {
   const [error, setError] = useState<string | null>(null);
   // the address book of this site's market: NZ addresses on the NZ site, AU on the Australian site
   const market = useMarket();
@@ -20,7 +35,7 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
     rules: {
       contactName: (v) => contactNameError(v),
       company: (v) => addressPartError(v, 50, 'Company'),
-      street1: (v) => addressPartError(v, 50, 'Street address', true),
+      street1: (v, all) => addressPartError(v, 50, 'Street address', true) ?? (others.some((o) => samePlace(all, o)) ? DUPLICATE_ADDRESS_MESSAGE : null),
       street2: (v) => addressPartError(v, 50, 'Apartment, suite or unit'),
       suburb: (v) => addressPartError(v, 50, 'Suburb or town', true),
       // the state select lists the states: its error does not list them again
@@ -34,8 +49,8 @@ function AddressForm({ initial, onSaved, onCancel, id }: { initial: Values; onSa
     const body = { ...Object.fromEntries(Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x.trim() : x])), country: market.country, ...(states ? { state: v.state.trim().toUpperCase() } : {}) };
     try {
       onSaved(await asAccountUpdate(saveAddress(body as AddressWrite, id)));
-    } catch {
-      setError('We were unable to save this address. Please try again.');
+    } catch (failure) {
+      setError(refusal(failure));
     }
   });
   return (
@@ -160,6 +175,7 @@ export function AddressesPage() {
           initial={editing === 'new' ? EMPTY : { ...EMPTY, ...Object.fromEntries(Object.entries(editing).filter(([k]) => k in EMPTY)) }}
           onSaved={saved}
           onCancel={() => setEditing(null)}
+          others={(addresses ?? []).filter((a) => editing === 'new' || a.id !== editing.id)}
         />
       ) : status === 'SUCCESS' ? (
         <button type="button" css={buttonCss} onClick={() => setEditing('new')}>

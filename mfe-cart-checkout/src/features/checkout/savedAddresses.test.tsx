@@ -35,6 +35,13 @@ describe('comparing addresses', () => {
     const entered = { company: '', contactName: 'Someone Else', country: 'NZ' as const, phone: '', postcode: '1010', street1: '12 QUEEN STREET', suburb: 'auckland central' };
     expect(findSavedDuplicate(entered, [work, home])?.id).toBe('home');
   });
+
+  it('reads an Australian state by its code or its name, as the address book does', () => {
+    const sydney = address({ id: 'sydney', country: 'AU', street1: '200 George Street', suburb: 'Sydney', postcode: '2000', state: 'New South Wales' });
+    const entered = { company: '', contactName: 'Mia Nguyen', country: 'AU' as const, phone: '', postcode: '2000', street1: '200 George St', suburb: 'SYDNEY', state: 'NSW' };
+    expect(findSavedDuplicate(entered, [sydney])?.id).toBe('sydney');
+    expect(findSavedDuplicate({ ...entered, state: 'VIC' }, [sydney])).toBeNull();
+  });
 });
 
 const info = { shippingMethods: [{ id: 'standard', label: 'Standard', description: '3 to 5 working days', price: 995 }], selectedShippingMethod: null } as unknown as CheckoutInfoResponse;

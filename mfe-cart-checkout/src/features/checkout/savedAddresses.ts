@@ -1,79 +1,18 @@
 /**
  * Checkout address forms warn on duplicating an identical saved address. For a
  * signed-in shopper the address being entered is compared with the account's saved addresses
- * (GET /api/account/addresses, the account API, called with the session's ID token). Two
- * addresses are the same place when street, second line, suburb and postcode match (and the
- * region, when both have one) after normalising: case, accents and macrons, punctuation,
- * whitespace, and street-type abbreviations (St/Street, Rd/Road, Ave/Avenue, …). The contact
- * name, company and phone are not part of the place.
+ * (GET /api/account/addresses, the account API, called with the session's ID token) by the rule
+ * the address book itself keeps (`samePlace` in @store/contracts/address-match: street, suburb,
+ * postcode and state normalised; an Australian state by code or name).
  */
 import { pageMarket } from '@store/contracts/market';
+import { normaliseStreet, normaliseText, samePlace } from '@store/contracts/address-match';
 import type { AccountAddress, CheckoutAddressInput } from '@store/contracts';
 import { session, type SessionState } from '@store/shared-events';
 import { useEffect, useState } from 'react';
 import { accountAddresses } from '../../lib/api';
 
-/** Street-type and direction abbreviations used in NZ addresses, to their full words. */
-const STREET_WORDS: Record<string, string> = {
-  st: 'street',
-  str: 'street',
-  rd: 'road',
-  ave: 'avenue',
-  av: 'avenue',
-  dr: 'drive',
-  pl: 'place',
-  cres: 'crescent',
-  cr: 'crescent',
-  tce: 'terrace',
-  ter: 'terrace',
-  ln: 'lane',
-  ct: 'court',
-  crt: 'court',
-  hwy: 'highway',
-  pde: 'parade',
-  sq: 'square',
-  blvd: 'boulevard',
-  cl: 'close',
-  gr: 'grove',
-  gdns: 'gardens',
-  esp: 'esplanade',
-  mt: 'mount',
-  nth: 'north',
-  sth: 'south',
-};
-
-/** Lower case, no accents or macrons, no . , ' and single spaces. */
-export function normaliseText(value: string | undefined | null): string {
-  return (value ?? '')
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/['’]/g, '')
-    .replace(/[.,]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
-/** `normaliseText` with street-type abbreviations written out ("12 Queen St." → "12 queen street"). */
-export function normaliseStreet(value: string | undefined | null): string {
-  return normaliseText(value)
-    .split(' ')
-    .map((word) => STREET_WORDS[word] ?? word)
-    .join(' ');
-}
-
-type AddressParts = Pick<CheckoutAddressInput, 'street1' | 'street2' | 'suburb' | 'postcode' | 'state'>;
-
-/** Whether two addresses are the same place (see the module comment). */
-export function samePlace(a: AddressParts, b: AddressParts): boolean {
-  if (!normaliseStreet(a.street1) || normaliseStreet(a.street1) !== normaliseStreet(b.street1)) return false;
-  if (normaliseStreet(a.street2) !== normaliseStreet(b.street2)) return false;
-  if (normaliseText(a.suburb) !== normaliseText(b.suburb)) return false;
-  if ((a.postcode ?? '').replace(/\s+/g, '') !== (b.postcode ?? '').replace(/\s+/g, '')) return false;
-  const regionA = normaliseText(a.state);
-  const regionB = normaliseText(b.state);
-  return !regionA || !regionB || regionA === regionB;
-}
+export { normaliseStreet, normaliseText, samePlace };
 
 /** The first saved address that is the same place as `entered`, or null. */
 export function findSavedDuplicate(entered: CheckoutAddressInput, saved: AccountAddress[]): AccountAddress | null {

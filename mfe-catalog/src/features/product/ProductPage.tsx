@@ -150,7 +150,8 @@ export function ProductPage() {
         display: 'grid',
         gap: '2.5rem',
         gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)',
-        '@media (max-width: 767px)': { gridTemplateColumns: '1fr' },
+        // minmax(0, …): the column is the screen's width, never its content's (four 80 px thumbnails made it 344 px)
+        '@media (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
       }}
     >
       <nav aria-label="Breadcrumb" css={{ gridColumn: '1 / -1', fontSize: 14, color: 'var(--muted)', marginBottom: '-1.5rem' }}>
@@ -172,9 +173,10 @@ export function ProductPage() {
           </div>
         ) : null}
         {images.length > 1 ? (
-          <ul css={{ listStyle: 'none', padding: 0, margin: '1rem 0 0', display: 'flex', gap: 8 }}>
+          <ul css={{ listStyle: 'none', padding: 0, margin: '1rem 0 0', display: 'flex', flexWrap: 'wrap', gap: 8 }}>
             {images.map((image, index) => (
-              <li key={image.src} css={{ width: 80 }}>
+              // 80 px, narrower on a narrow phone (four fit in 280 px), then onto another row
+              <li key={image.src} css={{ flex: '0 1 80px', minWidth: 56 }}>
                 <button
                   type="button"
                   onClick={() => setImageIndex(index)}

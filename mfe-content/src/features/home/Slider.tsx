@@ -76,10 +76,17 @@ export function Slider({ slider }: { slider: SliderSettings }) {
         })}
       </div>
       {count > 1 ? (
-        <div css={{ position: 'absolute', left: 0, right: 0, bottom: '1rem', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '.5rem', padding: '0 1rem' }}>
-          {/* on one line at 320 px and up: the label never wraps, the dots give way first (24 px targets) */}
-          <button type="button" onClick={() => autoplay.setUserPaused(!autoplay.userPaused)} css={{ ...control, padding: '0 .9rem', whiteSpace: 'nowrap', flexShrink: 0 }}>
-            {autoplay.userPaused ? 'Play slides' : 'Pause slides'}
+        <div css={{ position: 'absolute', left: 0, right: 0, bottom: '1rem', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '.5rem', padding: '0 .75rem' }}>
+          {/* on one line and on screen at 320 px and up: below 400 px the label is "Pause" (its name still
+              "Pause slides", which starts with what it shows); the dots keep 24 px targets */}
+          <button
+            type="button"
+            aria-label={autoplay.userPaused ? 'Play slides' : 'Pause slides'}
+            onClick={() => autoplay.setUserPaused(!autoplay.userPaused)}
+            css={{ ...control, padding: '0 .75rem', whiteSpace: 'nowrap', flexShrink: 0 }}
+          >
+            {autoplay.userPaused ? 'Play' : 'Pause'}
+            <span css={{ '@media (max-width: 399.98px)': { display: 'none' } }}> slides</span>
           </button>
           <button type="button" aria-label="Previous slide" onClick={previous} css={control}>
             ‹
