@@ -1,30 +1,35 @@
 import type { RouteData } from '@store/contracts/ssr';
+import type { ReactElement } from 'react';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
-import { listingModule, productModule, WithRouteModule } from './routeModules';
+import { PAGE_MODULES, WithRouteModule } from './routeModules';
+import { listingScope, screenAt, SCREEN_ROUTES } from './routes';
+import type { ScreenId } from './screens';
 import { RouteDataProvider } from '@store/ui/route-data';
 import { NotFound } from '../lib/NotFound';
 
-function CategoryRoute() {
-  const path = useLocation().pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
-  return <WithRouteModule module={listingModule} render={({ ListingPage }) => <ListingPage key={`c:${path}`} scope={{ kind: 'category', path }} />} />;
+/** Category, brand or search results: the listing the path names (screens.ts, routes.ts). */
+function ListingRoute() {
+  const screen = screenAt(useLocation().pathname);
+  const scope = screen?.id === 'listing' ? listingScope(screen) : 'invalid';
+  if (scope === 'invalid') return <NotFound />;
+  // a new listing is a new page: its own state, scroll and focus
+  const key = scope.kind === 'category' ? `c:${scope.path}` : scope.kind === 'brand' ? `b:${scope.slug}/${scope.category ?? ''}` : 's';
+  return <WithRouteModule module={PAGE_MODULES.listing} render={({ ListingPage }) => <ListingPage key={key} scope={scope} />} />;
 }
 
-function BrandRoute() {
-  const [slug = '', ...rest] = useLocation().pathname.replace(/^\/brands\/?/, '').replace(/\/+$/, '').split('/');
-  const category = rest.join('/') || undefined;
-  if (!/^[a-z0-9-]{1,80}$/.test(slug)) return <NotFound />;
-  return <WithRouteModule module={listingModule} render={({ ListingPage }) => <ListingPage key={`b:${slug}/${category ?? ''}`} scope={{ kind: 'brand', slug, category }} />} />;
-}
+const SCREEN_ELEMENTS: Record<ScreenId, ReactElement> = {
+  listing: <ListingRoute />,
+  product: <WithRouteModule module={PAGE_MODULES.product} render={({ ProductPage }) => <ProductPage />} />,
+};
 
-/** The catalog's routes, under whichever router the caller provides (browser, or static on the server). */
+/** The catalog's routes (screens.ts), under whichever router the caller provides (browser, or static on the server). */
 export function CatalogRoutes({ data = null }: { data?: RouteData | null }) {
   return (
     <RouteDataProvider data={data}>
       <Routes>
-        <Route path="/categories/*" element={<CategoryRoute />} />
-        <Route path="/search" element={<WithRouteModule module={listingModule} render={({ ListingPage }) => <ListingPage scope={{ kind: 'search' }} />} />} />
-        <Route path="/brands/*" element={<BrandRoute />} />
-        <Route path="/products/*" element={<WithRouteModule module={productModule} render={({ ProductPage }) => <ProductPage />} />} />
+        {SCREEN_ROUTES.map(({ id, pattern }) => (
+          <Route key={pattern} path={pattern} element={SCREEN_ELEMENTS[id]} />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Routes>
     </RouteDataProvider>

@@ -1,6 +1,7 @@
 import { fetchListing, prefetchProduct } from '../lib/api';
 import { paramsFor } from '../features/listing/scope';
 import { loadRouteModuleFor } from './routeModules';
+import { listingScope, screenAt } from './routes';
 import { readListingUrl } from '../features/listing/url';
 
 /**
@@ -14,16 +15,15 @@ export function prefetchRoute(url: string): Promise<unknown> {
 }
 
 function prefetchRouteData(url: string): Promise<unknown> {
-  const { pathname, searchParams } = new URL(url, window.location.origin);
+  const { pathname, search, searchParams } = new URL(url, window.location.origin);
+  const screen = screenAt(pathname);
+  if (screen?.id === 'product') return prefetchProduct(screen.rest);
+  if (screen?.id !== 'listing') return Promise.resolve();
+  const scope = listingScope(screen);
   const state = readListingUrl(searchParams);
-  if (pathname.startsWith('/categories/')) {
-    const path = pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
-    return path ? fetchListing(paramsFor({ kind: 'category', path }, state, 1), `${pathname}${new URL(url, window.location.origin).search}`) : Promise.resolve();
-  }
-  if (pathname === '/search') return state.q ? fetchListing(paramsFor({ kind: 'search' }, state, 1)) : Promise.resolve();
-  if (pathname.startsWith('/products/')) {
-    const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
-    return path ? prefetchProduct(path) : Promise.resolve();
-  }
+  if (scope === 'invalid') return Promise.resolve();
+  // a category through its route payload; a search only with a term; a brand page's data is left to the visit
+  if (scope.kind === 'category') return fetchListing(paramsFor(scope, state, 1), `${pathname}${search}`);
+  if (scope.kind === 'search') return state.q ? fetchListing(paramsFor(scope, state, 1)) : Promise.resolve();
   return Promise.resolve();
 }

@@ -10,6 +10,8 @@
  */
 import { warmWhenIdle } from '@store/shared-events/remote';
 import { useEffect, useState, type ReactElement } from 'react';
+import { screenAt } from './routes';
+import type { ScreenId } from './screens';
 
 type ListingModule = typeof import('../features/listing/ListingPage');
 type ProductModule = typeof import('../features/product/ProductPage');
@@ -37,15 +39,18 @@ function routeModule<M>(importer: () => Promise<M>): RouteModule<M> {
   return entry;
 }
 
-export const listingModule = routeModule<ListingModule>(() => import(/* webpackChunkName: "listing" */ '../features/listing/ListingPage'));
-export const productModule = routeModule<ProductModule>(() => import(/* webpackChunkName: "product" */ '../features/product/ProductPage'));
+/** Each screen's page module (screens.ts), one chunk each. */
+export const PAGE_MODULES = {
+  listing: routeModule<ListingModule>(() => import(/* webpackChunkName: "listing" */ '../features/listing/ListingPage')),
+  product: routeModule<ProductModule>(() => import(/* webpackChunkName: "product" */ '../features/product/ProductPage')),
+} satisfies Record<ScreenId, RouteModule<unknown>>;
 
 /**
  * The page a shopper most often opens next from each page: a listing's tiles lead to products. Its
  * code is loaded once the browser is idle after the shopper's first intent (a page nobody touches
  * loads nothing more), so the tap on a tile waits only for the product's data.
  */
-const NEXT_PAGE = new Map<RouteModule<unknown>, RouteModule<unknown>>([[listingModule, productModule]]);
+const NEXT_PAGE = new Map<RouteModule<unknown>, RouteModule<unknown>>([[PAGE_MODULES.listing, PAGE_MODULES.product]]);
 
 function warmNextPage(module: RouteModule<unknown>): () => void {
   const next = NEXT_PAGE.get(module);
@@ -53,17 +58,16 @@ function warmNextPage(module: RouteModule<unknown>): () => void {
   return warmWhenIdle(() => void next.load().catch(() => undefined), 3000);
 }
 
-/** The server build: both pages are in its bundle already. */
+/** The server build: every page is in its bundle already. */
 export function provideRouteModules(modules: { listing: ListingModule; product: ProductModule }): void {
-  listingModule.current = modules.listing;
-  productModule.current = modules.product;
+  PAGE_MODULES.listing.current = modules.listing;
+  PAGE_MODULES.product.current = modules.product;
 }
 
 /** The module a catalog path renders with (null: none, the not-found page). */
 export function routeModuleFor(pathname: string): RouteModule<unknown> | null {
-  if (pathname.startsWith('/products/')) return productModule;
-  if (pathname.startsWith('/categories/') || pathname === '/search' || pathname.startsWith('/brands/')) return listingModule;
-  return null;
+  const screen = screenAt(pathname);
+  return screen ? PAGE_MODULES[screen.id] : null;
 }
 
 /** Before hydrating or rendering `pathname`: its page's code. */

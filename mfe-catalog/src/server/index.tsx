@@ -12,9 +12,10 @@ import { StaticRouter } from 'react-router';
 import { listingUrl, productApiUrl } from '../lib/api';
 import { CatalogRoutes } from '../app/App';
 import { provideRouteModules } from '../app/routeModules';
+import { listingScope, screenAt } from '../app/routes';
 import * as listing from '../features/listing/ListingPage';
 import * as product from '../features/product/ProductPage';
-import { paramsFor, type ListingScope } from '../features/listing/scope';
+import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
 
@@ -22,34 +23,20 @@ provideRouteModules({ listing, product });
 
 const NOT_FOUND: LoadResult = { status: 404, data: {} };
 
-/** The listing scope of a catalog path (null: not a listing page). */
-export function scopeOf(pathname: string): ListingScope | null | 'invalid' {
-  if (pathname.startsWith('/categories/')) {
-    const path = pathname.replace(/^\/categories\/?/, '').replace(/\/+$/, '');
-    return path ? { kind: 'category', path } : 'invalid';
-  }
-  if (pathname === '/search') return { kind: 'search' };
-  if (pathname.startsWith('/brands/')) {
-    const [slug = '', ...rest] = pathname.replace(/^\/brands\/?/, '').replace(/\/+$/, '').split('/');
-    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return 'invalid';
-    return { kind: 'brand', slug, category: rest.join('/') || undefined };
-  }
-  return null;
-}
-
 export async function load({ url, api, market }: LoadContext): Promise<LoadResult> {
   const { pathname, searchParams, origin } = new URL(url);
-  if (pathname.startsWith('/products/')) {
-    const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
-    if (!path) return NOT_FOUND;
-    const key = productApiUrl(path);
+  // the screen of the path (app/screens.ts), by the registry's rule
+  const screen = screenAt(pathname);
+  if (screen?.id === 'product') {
+    const key = productApiUrl(screen.rest);
     const answer = await api(key);
     if (answer.status === 404) return NOT_FOUND;
     if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
     return { status: 200, data: { [key]: answer.body }, head: () => productHead(answer.body, origin, market?.currency ?? 'NZD') };
   }
-  const scope = scopeOf(pathname);
-  if (scope === 'invalid' || scope === null) return NOT_FOUND;
+  if (screen?.id !== 'listing') return NOT_FOUND;
+  const scope = listingScope(screen);
+  if (scope === 'invalid') return NOT_FOUND;
   const state = readListingUrl(searchParams);
   const data: RouteData = {};
   const pages: ListingResponse[] = [];

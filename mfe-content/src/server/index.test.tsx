@@ -8,6 +8,8 @@ import { headOf, type LoadResult } from '@store/contracts/ssr';
 import { renderToString } from 'react-dom/server';
 import { load, render } from './index';
 import { API, fakeApi, home, stores } from '../test/fixtures';
+import { screenAt } from '../app/routes';
+import { SCREENS, type ScreenId } from '../app/screens';
 
 const ORIGIN = 'https://shop.example';
 const at = (path: string) => `${ORIGIN}${path}`;
@@ -189,4 +191,33 @@ describe('stores', () => {
 it('paths the remote has no page for are 404s', async () => {
   expect((await loaded('/articles')).result.status).toBe(404);
   expect((await loaded('/nowhere')).result.status).toBe(404);
+});
+
+describe("the screens' declarations (app/screens.ts)", () => {
+  const SAMPLES: Record<ScreenId, string> = {
+    home: '/',
+    article: '/articles/help-centre/gift-cards',
+    journal: '/blog?tag=care',
+    post: '/blog/caring-for-leather/',
+    storeLocator: '/stores?q=atlantis',
+    store: '/stores/auckland-newmarket',
+  };
+  // an API path as declared ("/api/stores/{path}") as a pattern for the URLs asked
+  const asPattern = (declared: string) => new RegExp(`^${declared.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+
+  it('each screen is found at its sample URL, and its loader asks only the API paths it declares', async () => {
+    for (const [id, url] of Object.entries(SAMPLES) as [ScreenId, string][]) {
+      expect(screenAt(new URL(url, ORIGIN).pathname)?.id).toBe(id);
+      const { result, calls } = await loaded(url);
+      expect(result.status).toBe(200);
+      expect(calls.length).toBeGreaterThan(0);
+      for (const call of calls) expect(SCREENS[id].api.some((declared) => asPattern(declared).test(new URL(call, ORIGIN).pathname))).toBe(true);
+    }
+  });
+
+  it('a store page with a trailing slash is the store, rendered on the server as in the browser', async () => {
+    const { result } = await loaded('/stores/auckland-newmarket/');
+    expect(result.status).toBe(200);
+    expect(html('/stores/auckland-newmarket/', result)).toContain('Fernleaf Newmarket</h1>');
+  });
 });

@@ -17,6 +17,8 @@ import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import type { Listing } from '../lib/catalogApi';
 import { ContentRoutes } from '../app/App';
+import { screenAt, type ScreenMatch } from '../app/routes';
+import type { ScreenId } from '../app/screens';
 import { articleApiUrl, blogListApiUrl, blogPostApiUrl, contentPath, HOME_API_URL, railApiUrl, readBlogListQuery, storeApiUrl, storePath, storesApiUrl } from '../lib/apiUrls';
 import { articleHead, blogListHead, blogPostHead, homeHead, parentPaths, storeHead, storeLocatorHead, type Crumb } from '../lib/head';
 
@@ -119,17 +121,23 @@ async function loadStore(api: ServerApi, rest: string, origin: string): Promise<
   return { status: 200, data: { [key]: store }, head: storeHead(store, origin) };
 }
 
+type Loader = (api: ServerApi, screen: ScreenMatch, url: URL, countryName: string) => Promise<LoadResult>;
+
+/** Each screen's loader (app/screens.ts). */
+const LOADERS: Record<ScreenId, Loader> = {
+  home: (api, _screen, { origin }) => loadHome(api, origin),
+  article: (api, { rest }, { origin }) => loadArticle(api, rest, origin),
+  journal: (api, _screen, { searchParams, origin }) => loadBlogList(api, searchParams, origin),
+  post: (api, { rest }, { origin }) => loadBlogPost(api, rest, origin),
+  storeLocator: (api, _screen, { searchParams, origin }, countryName) => loadStoreLocator(api, searchParams, origin, countryName),
+  store: (api, { rest }, { origin }) => loadStore(api, rest, origin),
+};
+
 export async function load({ url, api, market }: LoadContext): Promise<LoadResult> {
-  const { pathname, searchParams, origin } = new URL(url);
-  // the routes ignore trailing slashes (/blog/ is the journal, /articles/shipping/ the article)
-  const path = pathname.replace(/\/+$/, '') || '/';
-  if (path === '/') return loadHome(api, origin);
-  if (path === '/blog') return loadBlogList(api, searchParams, origin);
-  if (path.startsWith('/blog/')) return loadBlogPost(api, path.slice('/blog/'.length), origin);
-  if (path.startsWith('/articles/')) return loadArticle(api, path.slice('/articles/'.length), origin);
-  if (path === '/stores') return loadStoreLocator(api, searchParams, origin, market?.countryName ?? 'New Zealand');
-  if (path.startsWith('/stores/')) return loadStore(api, path.slice('/stores/'.length), origin);
-  return NOT_FOUND;
+  const parsed = new URL(url);
+  // the screen of the path, by the registry's rule (trailing slashes ignored: /blog/ is the journal)
+  const screen = screenAt(parsed.pathname);
+  return screen ? LOADERS[screen.id](api, screen, parsed, market?.countryName ?? 'New Zealand') : NOT_FOUND;
 }
 
 export function render({ url, data, market }: RenderContext) {

@@ -13,7 +13,7 @@ import { AddressLines, OpeningHours, OpenState, useNow } from './storeParts';
 
 /** /stores/{path}: one store's address, hours (the store's own time zone), contact, click and collect and map. */
 export function StorePage() {
-  const raw = useParams().path ?? '';
+  const raw = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const countryName = useMarket().countryName;
   const path = storePath(raw);
   const store = useResource(path === null ? null : storeApiUrl(path));
