@@ -27,17 +27,17 @@ import {
   type Registry,
   type StoredOverride,
 } from './registry';
-import { appLoaded, registerWithRuntime, remoteApplication } from './remote-loader';
+import { appLoaded, registerWithRuntime, remoteApplication } from './remoteLoader';
 import { installScrollManager } from './scroll';
 import { afterLoad, servicesWantedAtLoad, startServices } from './services';
-import { forgetOtherPaths, markPageFailed, pageFailure } from './error-state';
-import { createNotFoundState } from './not-found-state';
+import { forgetOtherPaths, markPageFailed, pageFailure } from './errorState';
+import { createNotFoundState } from './notFoundState';
 import { fetchRoutePayloadAnswer, setPrefetcher, setSiteLinkRules } from '@store/ui/link';
-import { LINK_RULES } from './config/site';
-import { watchReleases } from './live-updates';
-import { DEFAULT_VITALS, scheduleVitals } from './vitals/schedule';
-import { handlePageRenderError } from './stale-guard';
-import type { DevPanelData, ShareScopeMap } from './dev-panel';
+import { LINK_RULES } from '../lib/config/site';
+import { watchReleases } from './liveUpdates';
+import { DEFAULT_VITALS, scheduleVitals } from '../features/vitals/schedule';
+import { handlePageRenderError } from './staleGuard';
+import type { DevPanelData, ShareScopeMap } from './devPanel';
 
 const REGISTRY_URL = '/registry.json';
 /** Prefetches start after the load event once the browser is idle, or at most this long after it. */
@@ -99,7 +99,7 @@ const notFound = createNotFoundState();
 /** Alt+Shift+D or ?store-dev=1: the developer panel (loaded on demand). */
 function installDevPanelShortcut(collect: () => Omit<DevPanelData, 'shared'> & { shared: [] }): void {
   const toggle = () =>
-    void import(/* webpackChunkName: "dev-panel" */ './dev-panel').then(({ toggleDevPanel, sharedInUse }) =>
+    void import(/* webpackChunkName: "dev-panel" */ './devPanel').then(({ toggleDevPanel, sharedInUse }) =>
       toggleDevPanel(() => ({ ...collect(), shared: sharedInUse((getInstance()?.shareScopeMap ?? {}) as ShareScopeMap) })),
     );
   window.addEventListener('keydown', (event) => {
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
   const accepted = decisions.filter((d) => d.accepted);
   registry = applyOverrides(registry, decisions);
   // (the banner's code is loaded only on a page with overrides)
-  if (accepted.length > 0) void import(/* webpackChunkName: "override-banner" */ './override-banner').then(({ showOverrideBanner }) => showOverrideBanner(accepted, clearOverrides));
+  if (accepted.length > 0) void import(/* webpackChunkName: "override-banner" */ './overrideBanner').then(({ showOverrideBanner }) => showOverrideBanner(accepted, clearOverrides));
 
   registerWithRuntime(registry.remotes);
   // Fragments (RemoteFragment) and services load other remotes' modules through the one runtime.
@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     if (!appLoaded(owner.name)) {
       // the data too, when the remote reads it from the route's payload (the registry says so)
       if (owner.payloads) void fetchRoutePayloadAnswer(path).catch(() => undefined);
-      const { prefetchRemoteApp } = await import(/* webpackChunkName: "prefetch-files" */ './prefetch-files');
+      const { prefetchRemoteApp } = await import(/* webpackChunkName: "prefetch-files" */ './prefetchFiles');
       return prefetchRemoteApp(owner.manifest);
     }
     const app = await loadRemote<{ prefetch?: (url: string) => unknown }>(`${owner.name}/app`);
@@ -291,7 +291,7 @@ async function main(): Promise<void> {
   // Field Web Vitals: a sampled page view loads the reporter after its first intent or a quiet while
   const vitals = { ...DEFAULT_VITALS, sampleRate: registry.analytics?.vitalsSampleRate ?? DEFAULT_VITALS.sampleRate };
   void firstRoute.then(() =>
-    scheduleVitals(vitals, () => void import(/* webpackChunkName: "vitals" */ './vitals/report').then(({ startReporting }) => startReporting(vitals.endpoint)).catch(() => undefined)),
+    scheduleVitals(vitals, () => void import(/* webpackChunkName: "vitals" */ '../features/vitals/report').then(({ startReporting }) => startReporting(vitals.endpoint)).catch(() => undefined)),
   );
   (window as unknown as { __SHELL_MOUNTED__: () => string[] }).__SHELL_MOUNTED__ = getMountedApps;
 }

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/dom';
-import { sharedInUse, toggleDevPanel, type DevPanelData } from './dev-panel';
+import { sharedInUse, toggleDevPanel, type DevPanelData } from './devPanel';
 
 const data: DevPanelData = {
   shellVersion: 'a1b2c3',

@@ -1,5 +1,5 @@
 import { parseRegistry } from './registry';
-import { changedRemotes, watchReleases } from './live-updates';
+import { changedRemotes, watchReleases } from './liveUpdates';
 
 const registry = (catalog: string, cart: string) =>
   parseRegistry({

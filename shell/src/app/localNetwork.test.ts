@@ -1,4 +1,4 @@
-import { blockedByLocalNetworkAccess, isLocalAddress, localNetworkHelp, renderLocalNetworkHelp } from './local-network';
+import { blockedByLocalNetworkAccess, isLocalAddress, localNetworkHelp, renderLocalNetworkHelp } from './localNetwork';
 
 const HOSTED = 'https://store.example.com/categories/bags?mf-override.catalog=http://localhost:3001/mf-manifest.json';
 const LOCAL_MANIFEST = 'http://localhost:3001/mf-manifest.json';

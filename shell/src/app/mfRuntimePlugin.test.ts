@@ -4,7 +4,7 @@
  * script the runtime appends with an error or with the entry's global and a load event.
  */
 import { createInstance } from '@module-federation/enhanced/runtime';
-import shellRuntimePlugin, { RETRY_PARAM, withRetryQuery } from './mf-runtime-plugin';
+import shellRuntimePlugin, { RETRY_PARAM, withRetryQuery } from './mfRuntimePlugin';
 
 const ENTRY = 'http://localhost/cdn/catalog/abc/remoteEntry.1234.js';
 

@@ -1,4 +1,4 @@
-import { createNotFoundState, pageKey } from './not-found-state';
+import { createNotFoundState, pageKey } from './notFoundState';
 
 const at = (url: string) => {
   const { pathname, search } = new URL(url, 'https://shop.test');

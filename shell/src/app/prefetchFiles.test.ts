@@ -1,4 +1,4 @@
-import { exposeFiles, prefetchRemoteApp, prefetchUrls, resetPrefetchedFiles } from './prefetch-files';
+import { exposeFiles, prefetchRemoteApp, prefetchUrls, resetPrefetchedFiles } from './prefetchFiles';
 
 const manifest = {
   metaData: { remoteEntry: { name: 'remoteEntry.abc.js', path: '' } },

@@ -7,7 +7,7 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   registerRemotes: jest.fn(),
 }));
 
-import { remoteApplication, slowLimitMs, withTimeout } from './remote-loader';
+import { remoteApplication, slowLimitMs, withTimeout } from './remoteLoader';
 
 const remote = { name: 'catalog', manifest: '/cdn/catalog/v1/mf-manifest.json', version: 'v1', routes: ['/categories/*'] };
 const props = { name: 'catalog', singleSpa: {}, mountParcel: jest.fn() } as unknown as AppProps;

@@ -1,7 +1,7 @@
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { bus, topics } from '@store/shared-events';
 import type { AppProps, LifeCycles } from 'single-spa';
-type LocalNetworkModule = typeof import('./local-network');
+type LocalNetworkModule = typeof import('./localNetwork');
 import type { RemoteEntry } from './registry';
 
 /** What every remote's `./app` module exposes: single-spa lifecycles (built with single-spa-react). */
@@ -201,7 +201,7 @@ export function remoteApplication(options: RemoteAppOptions): () => Promise<Life
       options.onFailure(remote.name);
       // a developer's local build that the browser's Local Network Access blocked: say so, and how to allow it
       if (remote.version === OVERRIDE_VERSION) {
-        const localNetwork = await import(/* webpackChunkName: "local-network" */ './local-network').catch(() => null);
+        const localNetwork = await import(/* webpackChunkName: "local-network" */ './localNetwork').catch(() => null);
         if (localNetwork?.blockedByLocalNetworkAccess(pageUrl(), remote.manifest, error)) {
           localNetworkBlocked = localNetwork;
           console.error(`[shell] ${localNetwork.localNetworkHelp(remote.name, remote.manifest, pageUrl()).join('\n')}`);

@@ -9,12 +9,12 @@ import { apiUrl } from '@store/contracts/http';
 import type { MarketSettings } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
-import { NAVIGATION_URL } from './chrome/nav';
-import { FooterRegion } from './chrome/footer-region';
-import { HeaderRegion, type ChromeData } from './chrome/regions';
-import { ErrorPage, errorTitle } from './error-page/ErrorPage';
+import { NAVIGATION_URL } from '../features/header/nav';
+import { FooterRegion } from '../app/chrome/footerRegion';
+import { HeaderRegion, type ChromeData } from '../app/chrome/regions';
+import { ErrorPage, errorTitle } from '../features/error-page/ErrorPage';
 
-export { CHROME_DATA_BY_URL, CHROME_DATA_ELEMENT_ID } from './chrome/regions';
+export { CHROME_DATA_BY_URL, CHROME_DATA_ELEMENT_ID } from '../app/chrome/regions';
 
 const where = (url: string) => {
   const { pathname, search } = new URL(url, 'http://localhost');

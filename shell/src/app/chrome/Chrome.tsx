@@ -3,12 +3,12 @@ import { PAGE_VIEW_DELAY_MS, reportError, track } from '@store/shared-events/ana
 import { useEffect, useState } from 'react';
 import { useMarket } from '@store/ui/market';
 import { BrowserRouter, useLocation } from 'react-router';
-import { guardedReload, isStaleScriptError } from '../stale-guard';
-import type { AlertShow, AlertSource } from './Alerts';
-import { readGeoAck, readGeoLocale, shouldPromptCountry } from './geo';
-import { useInstallOffer } from './install-capture';
-import { registerServiceWorker } from './offline';
-import { watchScreen } from './screen';
+import { guardedReload, isStaleScriptError } from '../staleGuard';
+import type { AlertShow, AlertSource } from '../../features/alerts/Alerts';
+import { readGeoAck, readGeoLocale, shouldPromptCountry } from '../../features/geo-prompt/geo';
+import { useInstallOffer } from '../../features/offline/installCapture';
+import { registerServiceWorker } from '../../features/offline/offline';
+import { watchScreen } from '../../features/screen/screen';
 
 /** The user type analytics marks page views with: customer when signed in, else guest. */
 export function userType(): 'customer' | 'guest' {
@@ -95,7 +95,7 @@ function useModuleWhen<M>(wanted: boolean, importer: () => Promise<M>): M | null
   return module;
 }
 
-const loadAlerts = () => import(/* webpackChunkName: "alerts" */ './Alerts');
+const loadAlerts = () => import(/* webpackChunkName: "alerts" */ '../../features/alerts/Alerts');
 
 /**
  * The alerts' code loads with the first alert: until then the alerts published are kept, and the
@@ -127,8 +127,8 @@ function AlertsWhenShown() {
   return module ? <module.Alerts source={feed.source} /> : null;
 }
 
-const loadGeoPrompt = () => import(/* webpackChunkName: "geo-prompt" */ './GeoPrompt');
-const loadInstallPrompt = () => import(/* webpackChunkName: "install-prompt" */ './InstallPrompt');
+const loadGeoPrompt = () => import(/* webpackChunkName: "geo-prompt" */ '../../features/geo-prompt/GeoPrompt');
+const loadInstallPrompt = () => import(/* webpackChunkName: "install-prompt" */ '../../features/offline/InstallPrompt');
 
 /** The change-country prompt's code loads only for a visitor it is for. */
 function GeoPromptWhenWanted() {

@@ -1,4 +1,4 @@
-import { Footer } from './Footer';
+import { Footer } from '../../features/footer/Footer';
 import { RegionBoundary } from './regions';
 
 /**

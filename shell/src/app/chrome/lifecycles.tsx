@@ -11,7 +11,7 @@ import { HeaderRegion, loadChromeData } from './regions';
 /** The footer's code is loaded when the footer is this close to the screen (or focus enters it). */
 export const FOOTER_NEAR_MARGIN_PX = 800;
 
-const loadFooterRegion = () => import(/* webpackChunkName: "chrome-footer" */ './footer-region');
+const loadFooterRegion = () => import(/* webpackChunkName: "chrome-footer" */ './footerRegion');
 
 /**
  * Calls `then` once `element` comes within FOOTER_NEAR_MARGIN_PX of the screen or focus enters it

@@ -6,7 +6,7 @@
 import type { NavItem } from '@store/contracts/site';
 import { bus, topics } from '@store/shared-events';
 import { Component, type ReactNode } from 'react';
-import { Header } from './Header';
+import { Header } from '../../features/header/Header';
 
 export interface ChromeData {
   nav?: NavItem[];

@@ -3,8 +3,8 @@ import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { BrowserRouter, useLocation } from 'react-router';
 import { EmotionRoot } from '@store/shared-events/remote';
-import { pageFailure } from '../error-state';
-import { ErrorPage } from './ErrorPage';
+import { pageFailure } from '../errorState';
+import { ErrorPage } from '../../features/error-page/ErrorPage';
 
 let container: HTMLElement | null = null;
 

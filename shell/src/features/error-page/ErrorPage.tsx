@@ -2,7 +2,7 @@ import { reportError, track } from '@store/shared-events/analytics';
 import { SmartLink } from '@store/ui/link';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { LINK_RULES, useSite } from '../config/site';
+import { LINK_RULES, useSite } from '../../lib/config/site';
 
 export const ERROR_IMAGE = '/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/site/404.jpg';
 export const ERROR_IMAGE_SRCSET = [300, 600, 1200].map((w) => `/cdn-cgi/image/fit=scale-down,format=auto,width=${w}/images/site/404.jpg ${w}w`).join(', ');

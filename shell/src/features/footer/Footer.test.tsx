@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { MARKETS } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
-import { countrySettings, footerGroups, instagramUrl, siteSettings } from '../config/site';
+import { countrySettings, footerGroups, instagramUrl, siteSettings } from '../../lib/config/site';
 import { Footer, policyLinks } from './Footer';
 import SubscribeForm, { SUBSCRIBE_ERROR_MESSAGE, SUBSCRIBE_SUCCESS_MESSAGE, subscribeErrors, TOUCH_DELAY_MS } from './SubscribeForm';
 

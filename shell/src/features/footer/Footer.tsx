@@ -1,4 +1,4 @@
-import type { CountrySettings } from '../config/site';
+import type { CountrySettings } from '../../lib/config/site';
 import FooterContent from './FooterContent';
 
 /** The three policy links from this country's customer-service settings. */

@@ -1,10 +1,10 @@
 import { SmartLink } from '@store/ui/link';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { footerGroups, LINK_RULES, useSite } from '../config/site';
+import { footerGroups, LINK_RULES, useSite } from '../../lib/config/site';
 import { policyLinks } from './Footer';
 import { PaymentIcons } from './PaymentIcons';
-import { RegionSelector } from './RegionSelector';
+import { RegionSelector } from '../../lib/region/RegionSelector';
 
 // The subscribe form is below the fold: its chunk loads after the footer renders.
 const SubscribeForm = lazy(() => import(/* webpackChunkName: "footer-subscribe" */ './SubscribeForm'));

@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { MARKETS } from '@store/contracts/market';
 import { createApiClient } from '@store/contracts/http';
-import { useSite } from '../config/site';
+import { useSite } from '../../lib/config/site';
 
 export const SUBSCRIBE_URL = '/api/klaviyo/subscribe';
 export const TOUCH_DELAY_MS = 300;

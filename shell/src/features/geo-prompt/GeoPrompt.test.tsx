@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MARKETS } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
 import { GeoPrompt } from './GeoPrompt';
-import { RegionSelector } from './RegionSelector';
+import { RegionSelector } from '../../lib/region/RegionSelector';
 import { GEO_ACK_KEY, readGeoLocale, shouldPromptCountry } from './geo';
 
 const PROMPT = "It looks like you're in Australia. Visit our Australian site for local prices and delivery?";

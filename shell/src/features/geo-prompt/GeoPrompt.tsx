@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useMarket } from '@store/ui/market';
-import { ALL_REGIONS_URL, countryInSentence, currentRegion, regionForCountry } from '../config/regions';
+import { ALL_REGIONS_URL, countryInSentence, currentRegion, regionForCountry } from '../../lib/config/regions';
 import { readGeoAck, readGeoLocale, shouldPromptCountry, writeGeoAck } from './geo';
-import { NewTabHint, newTab } from './RegionSelector';
+import { NewTabHint, newTab } from '../../lib/region/RegionSelector';
 
 /** The element the prompt is placed in: in the page's flow, between the header and the page. */
 export const GEO_HOST_ID = 'geo-prompt-host';

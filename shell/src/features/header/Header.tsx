@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { badgeText, cartLabel } from './badge';
 import { MainNav } from './MainNav';
 import { FALLBACK_NAV, fetchNavigation, type NavItem } from './nav';
-import { RegionSelector } from './RegionSelector';
+import { RegionSelector } from '../../lib/region/RegionSelector';
 
 // The overlays are not needed for the first paint: their chunk loads on first use (or when the
 // page is idle, useWarmOverlays). Not React.lazy: a lazy component suspends on its first render

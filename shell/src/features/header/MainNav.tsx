@@ -2,11 +2,11 @@ import { keyframes } from '@emotion/react';
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { classifyLink, SmartLink } from '@store/ui/link';
 import { useLocation } from 'react-router';
-import { LINK_RULES } from '../config/site';
+import { LINK_RULES } from '../../lib/config/site';
 import type { NavItem } from './nav';
 
 // A dropdown's pictures (and the responsive image code) load when a dropdown first opens.
-type NavImageModule = typeof import('./nav-image');
+type NavImageModule = typeof import('./navImage');
 let navImageModule: NavImageModule | null = null;
 
 function useNavImageModule(wanted: boolean): NavImageModule | null {
@@ -14,7 +14,7 @@ function useNavImageModule(wanted: boolean): NavImageModule | null {
   useEffect(() => {
     if (!wanted || module) return undefined;
     let live = true;
-    void import(/* webpackChunkName: "nav-image" */ './nav-image').then(
+    void import(/* webpackChunkName: "nav-image" */ './navImage').then(
       (loaded) => {
         navImageModule = loaded;
         if (live) setModule(loaded);

@@ -7,9 +7,9 @@ import { RemoteFragment } from '@store/shared-events/remote';
 import { Overlay } from '@store/ui/overlay';
 import { useEffect, useId, useState } from 'react';
 import { SmartLink } from '@store/ui/link';
-import { LINK_RULES, SEARCH_PARAM, SEARCH_PATH } from '../config/site';
+import { LINK_RULES, SEARCH_PARAM, SEARCH_PATH } from '../../lib/config/site';
 import type { NavItem } from './nav';
-import { RegionSelector } from './RegionSelector';
+import { RegionSelector } from '../../lib/region/RegionSelector';
 
 export const SEARCH_OVERLAY_ID = 'search-overlay';
 export const CART_OVERLAY_ID = 'cart-overlay';

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { dismissed, firstInteraction, INSTALL_DISMISSED_KEY, type BeforeInstallPromptEvent } from './install-capture';
+import { dismissed, firstInteraction, INSTALL_DISMISSED_KEY, type BeforeInstallPromptEvent } from './installCapture';
 
 export { INSTALL_DISMISSED_KEY };
 /** Routes where the prompt is never offered: the shopper is filling in a form to pay. */
