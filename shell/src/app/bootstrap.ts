@@ -190,7 +190,7 @@ async function main(): Promise<void> {
   // And a page nobody touches prefetches nothing: they wait for the shopper's first intent too.
   const pageSettled = firstRoute.then(() => new Promise<void>((resolve) => afterLoad(() => warmWhenIdle(resolve, PREFETCH_IDLE_TIMEOUT_MS), PREFETCH_IDLE_TIMEOUT_MS)));
   // A remote already running on this page warms the route's data itself (its `prefetch`). Another
-  // remote's code is only fetched into the HTTP cache (prefetch-files.ts), not evaluated; the route's
+  // remote's code is only fetched into the HTTP cache (prefetchFiles.ts), not evaluated; the route's
   // `_payload.json` goes into the page-wide payload cache (@store/ui/link) that remote reads from.
   setPrefetcher(async (path) => {
     await pageSettled;

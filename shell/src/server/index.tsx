@@ -2,7 +2,7 @@
  * The shell's server entry, built to dist/server/server.js and deployed with the shell.
  * The edge (api/src/edge/ssr) renders every page's chrome with it: the header (with the navigation it
  * loads here), the footer and, for unknown pages and failed renders, the error page. Each is its
- * own React root in the browser too (chrome/lifecycles.tsx hydrates them).
+ * own React root in the browser too (app/chrome/lifecycles.tsx hydrates them).
  */
 import type { LoadContext } from '@store/contracts/ssr';
 import { apiUrl } from '@store/contracts/http';

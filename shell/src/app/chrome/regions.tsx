@@ -1,5 +1,5 @@
 /**
- * The header and footer as React trees of their own, rendered the same way by the edge (server.tsx,
+ * The header and footer as React trees of their own, rendered the same way by the edge (server/index.tsx,
  * static router) and by the browser (lifecycles.tsx, browser router), so the browser hydrates the
  * server's HTML. `ChromeData` is what the edge loaded for them and embedded in the page.
  */
