@@ -38,7 +38,7 @@ export default defineConfig(
   },
   // who may import what (nx project tags; tools/eslint-boundaries.mjs)
   ...boundaries(),
-  // the rooms of every remote: imports point inward (tools/eslint-rooms.mjs)
+  // the rooms of every remote and the shell: imports point inward (tools/eslint-rooms.mjs)
   ...rooms(),
   // walls between features: a feature never imports another (tools/eslint-features.mjs)
   ...featureWalls(),

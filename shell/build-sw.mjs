@@ -13,7 +13,7 @@ const files = fs
   .sort();
 
 await build({
-  entryPoints: [path.join(here, 'src/sw/sw.ts')],
+  entryPoints: [path.join(here, 'src/features/service-worker/sw.ts')],
   outfile: path.join(dist, 'sw.js'),
   bundle: true,
   minify: true,

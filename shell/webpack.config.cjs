@@ -5,11 +5,11 @@ module.exports = (_env, argv) =>
     {
       name: 'shell',
       dir: __dirname,
-      entry: './src/index.ts',
-      html: './src/index.html',
-      favicon: './src/favicon.svg',
-      runtimePlugins: [require.resolve('./src/mf-runtime-plugin.ts')],
-      serverEntry: './src/server.tsx',
+      entry: './src/app/index.ts',
+      html: './src/app/index.html',
+      favicon: './src/app/favicon.svg',
+      runtimePlugins: [require.resolve('./src/app/mfRuntimePlugin.ts')],
+      serverEntry: './src/server/index.tsx',
     },
     argv,
   );

@@ -1,4 +1,5 @@
-// The rooms of every remote (docs/architecture.md "Rooms: one skeleton for every remote"):
+// The rooms of every remote and of the shell (docs/architecture.md "Rooms: one skeleton for every
+// remote"):
 //
 //   src/exposes/   what the shell and other remotes load  -> may import anything of the remote
 //   src/server/    the server entry                      -> not exposes/
@@ -10,10 +11,11 @@
 // a test may render the remote's routes or its server entry). Enforced with
 // @typescript-eslint/no-restricted-imports (it can let `import type` through, which ESLint's own
 // rule cannot; a different rule name than the package boundaries' no-restricted-imports, so the two
-// do not override each other). Which folders may exist under src/ is checked when a remote's webpack
-// configuration is built (tools/webpack-config/index.cjs, assertRooms), and by
+// do not override each other). Which folders may exist under src/ is checked by
 // tools/release/test/rooms.test.mjs.
 export const ROOMS = ['app', 'features', 'exposes', 'server', 'lib', 'test'];
+/** The projects built on the rooms (folders of the workspace root, globs). */
+export const ROOMED = ['mfe-*', 'shell'];
 
 const DOC = 'see docs/architecture.md "Rooms: one skeleton for every remote"';
 const EXTENSIONS = '{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
@@ -27,13 +29,13 @@ const RULES = [
   ['lib', ['app', 'exposes', 'server'], ['features']],
 ];
 
-/** Flat-config objects for the remotes' src folders (`prefix`: the remotes' folders from the config's directory, a glob). */
-export function rooms(prefix = 'mfe-*/') {
+/** Flat-config objects for the src folders of the remotes and the shell (globs relative to the workspace root). */
+export function rooms(projects = ROOMED) {
   return RULES.map(([room, forbidden, typeOnly]) => ({
     name: `rooms/${room}`,
-    files: [`${prefix}src/${room}/**/*.${EXTENSIONS}`],
-    // a test may drive its feature through the remote's routes (app/App.tsx) or server entry
-    ignores: [`${prefix}src/**/*.test.${EXTENSIONS}`],
+    files: projects.map((project) => `${project}/src/${room}/**/*.${EXTENSIONS}`),
+    // a test may drive its feature through the project's routes (app/App.tsx) or server entry
+    ignores: projects.map((project) => `${project}/src/**/*.test.${EXTENSIONS}`),
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

@@ -1,6 +1,6 @@
 /**
  * The server-rendering contract between the edge (api/src/edge/ssr) and each project's server bundle
- * (`<project>/src/server/index.tsx`, the shell's `src/server.tsx`, built to dist/server/server.js and released with the browser build).
+ * (`<project>/src/server/index.tsx`, the shell's too, built to dist/server/server.js and released with the browser build).
  * Zod-free: the remotes bundle none of it at run time, it is types plus one tiny helper.
  *
  * A remote's server module exports:

@@ -32,7 +32,7 @@ test.describe('a remote that is down or slow is replaced by its fallback; the re
     expect(await page.evaluate(() => performance.timeOrigin), 'same document').toBe(start);
   });
 
-  // the shell's federation runtime plugin (shell/src/mf-runtime-plugin.ts) loads a remote entry
+  // the shell's federation runtime plugin (shell/src/app/mfRuntimePlugin.ts) loads a remote entry
   // that failed once more, from its URL with ?mf-retry=<stamp>; only a second failure is the fallback
   const CATALOG_ENTRY = '**/cdn/catalog/*/remoteEntry*.js*';
   /** Fails the first remote entry script of the catalog (not a <link rel=prefetch> of it); returns the URLs asked for. */

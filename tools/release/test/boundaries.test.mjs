@@ -66,7 +66,7 @@ const FORBIDDEN = [
   ['shared-events', "import { x } from '@store/shell';", '@store/shell is shell (type:shell)'],
   ['shared-events', "import { x } from '@store/mfe-account';", 'shared-events (type:shared) may import only type:shared'],
   ['contracts', "import { x } from '@store/mfe-catalog';", '@store/mfe-catalog is mfe-catalog (type:remote)'],
-  ['ui', "import { x } from '../../../../shell/src/registry';", 'ui (type:shared) may not import shell at all'],
+  ['ui', "import { x } from '../../../../shell/src/app/registry';", 'ui (type:shared) may not import shell at all'],
   ['api', "import { x } from '@store/mfe-catalog';", '@store/mfe-catalog is mfe-catalog (type:remote)'],
   ['api', "import { x } from '@store/shell';", 'api (type:api) may import only type:shared'],
   ['api', "const { x } = require('../../../../shell/src/server');", 'api (type:api) may not import shell at all'],
