@@ -58,7 +58,7 @@ describe('Button', () => {
     expect(style('Link').textDecoration).toBe('underline');
     expect(style('Link').padding).toBe('0px');
     expect(style('Wide').width).toBe('100%');
-    expect(style('Wide').padding).toBe('.6rem 1.2rem');
+    expect(style('Wide').padding).toBe('0.6rem 1.2rem');
     expect(style('Wide').color).toBe('rgb(255, 255, 255)');
   });
 
