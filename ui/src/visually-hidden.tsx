@@ -3,7 +3,7 @@
  * is still read in place, unlike `display: none`). `visuallyHidden` is the style itself, for an
  * element that is hidden only sometimes (e.g. under a media query).
  */
-import type { ComponentPropsWithRef, ElementType } from 'react';
+import type { ComponentPropsWithRef } from 'react';
 
 export const visuallyHidden = {
   position: 'absolute',
@@ -23,6 +23,7 @@ export type VisuallyHiddenTag = 'span' | 'p' | 'div' | 'label' | 'legend' | 'h2'
 export type VisuallyHiddenProps<T extends VisuallyHiddenTag = 'span'> = { as?: T } & ComponentPropsWithRef<T>;
 
 export function VisuallyHidden<T extends VisuallyHiddenTag = 'span'>({ as, ...props }: VisuallyHiddenProps<T>) {
-  const Tag: ElementType = as ?? 'span';
-  return <Tag css={visuallyHidden} {...props} />;
+  // one element type inside (the props were checked against the element asked for)
+  const Tag = (as ?? 'span') as 'span';
+  return <Tag css={visuallyHidden} {...(props as ComponentPropsWithRef<'span'>)} />;
 }
