@@ -14,6 +14,7 @@ import { countdown, countdownText, formatAvailability } from './time';
 import { useMarket, useMoney } from '@store/ui/market';
 
 import type { ProductOverlay } from './ProductOverlays';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 const loadProductOverlays = () => import(/* webpackChunkName: "product-overlays" */ './ProductOverlays');
 const ProductOverlays = lazy(loadProductOverlays);
@@ -206,7 +207,7 @@ export function ProductPage() {
           {percent > 0 ? (
             <>
               {' '}
-              <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
+              <VisuallyHidden>was</VisuallyHidden>{' '}
               <s css={{ color: 'var(--muted)', fontSize: 18 }}>{money(product.erpOriginalPrice)}</s>{' '}
               <span css={{ color: '#9c3d1f', fontSize: 18 }} data-testid="pdp-discount">
                 Save {percent}%
