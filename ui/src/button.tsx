@@ -34,7 +34,7 @@ const variants: Record<ButtonVariant, CSSObject> = {
   primary: { border: 0, background: 'var(--forest)', color: '#fff' },
   secondary: { border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)' },
   neutral: { border: '1px solid var(--ink)', background: 'transparent', color: 'var(--ink)' },
-  link: { fontWeight: 'inherit', padding: 0, border: 0, borderRadius: 2, background: 'none', color: 'var(--forest)', textDecoration: 'underline', textAlign: 'inherit' },
+  link: { fontWeight: 'inherit', padding: 0, border: 0, borderRadius: 2, background: 'none', color: 'var(--forest)', textDecoration: 'underline' },
 };
 
 const looks = Object.fromEntries(Object.entries(variants).map(([name, look]) => [name, { ...base, ...look }])) as Record<ButtonVariant, CSSObject>;

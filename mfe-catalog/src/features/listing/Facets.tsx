@@ -38,15 +38,15 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
         ))}
       </ul>
       {options.length > initial ? (
-        <button
-          type="button"
+        <Button
+          variant="link"
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((e) => !e)}
-          css={{ marginTop: 8, minHeight: 24, font: 'inherit', fontSize: 14, background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+          css={{ marginTop: 8, minHeight: 24, fontSize: 14 }}
         >
           {expanded ? `Show fewer ${TITLES[facet].toLowerCase()}` : `Show all ${options.length} ${TITLES[facet].toLowerCase()}`}
-        </button>
+        </Button>
       ) : null}
     </fieldset>
   );
@@ -204,13 +204,13 @@ export function Facets({
       <div css={{ display: variant === 'drawer' && active === 0 ? 'none' : 'flex', justifyContent: variant === 'sidebar' ? 'space-between' : 'flex-end', alignItems: 'baseline', marginBottom: '.5rem' }}>
         {variant === 'sidebar' ? <h2 css={{ fontSize: 18, margin: 0 }}>Filters</h2> : null}
         {active > 0 ? (
-          <button
-            type="button"
+          <Button
+            variant="link"
             onClick={() => onChange(CLEARED)}
-            css={{ font: 'inherit', fontSize: 14, minHeight: 24, background: 'none', border: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+            css={{ fontSize: 14, minHeight: 24, padding: '1px 6px' }}
           >
             Clear all ({active})
-          </button>
+          </Button>
         ) : null}
       </div>
       <FacetGroup facet="categories" options={facets.categories} selected={state.categories} onToggle={(v) => toggle('categories', v)} />

@@ -71,9 +71,9 @@ export function FindInStore({ product }: { product: Product }) {
             Find stores
           </Button>
         </div>
-        <button type="button" onClick={useLocation} css={{ justifySelf: 'start', font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+        <Button variant="link" onClick={useLocation} css={{ justifySelf: 'start' }}>
           Use my location
-        </button>
+        </Button>
       </form>
       <div aria-live="polite" css={{ marginTop: '1rem' }}>
         {state.status === 'loading' ? <p>Looking for stores…</p> : null}
