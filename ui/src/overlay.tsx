@@ -12,6 +12,7 @@ import { lastBlurred, trackLastBlurred } from './focus-tracking';
 import { css, keyframes } from '@emotion/react';
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { VisuallyHidden } from './visually-hidden';
 
 export const OVERLAY_ENTER_MS = 300;
 export const OVERLAY_LEAVE_MS = 200;
@@ -394,9 +395,9 @@ function OverlayPanel({ onClose, title, showHeader, description, watchRoute, pos
             </button>
           </div>
         ) : (
-          <h2 id={titleId} className="visually-hidden">
+          <VisuallyHidden as="h2" id={titleId}>
             {title}
-          </h2>
+          </VisuallyHidden>
         )}
         {description ? (
           <div id={descriptionId} css={{ padding: '0 1.25rem', color: 'var(--muted)' }}>

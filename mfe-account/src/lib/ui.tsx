@@ -1,8 +1,9 @@
 /**
  * The account pages' look: their fields (the form layer, `@store/ui/form`, with this remote's
- * styles), buttons, notices, headings and titles.
+ * styles), the submit button (`@store/ui/button`), notices, headings and titles.
  */
 import type { CSSObject } from '@emotion/react';
+import { Button } from '@store/ui/button';
 import { CheckboxField, SelectField as FormSelectField, TextField as FormTextField, type FieldBinding, type FieldLook, type SelectFieldProps } from '@store/ui/fields';
 import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 
@@ -37,40 +38,11 @@ export const Checkbox = ({ label, f }: { label: string; f: FieldBinding }) => (
   <CheckboxField label={label} f={f} rowCss={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: '.8rem' }} boxCss={{ width: 18, height: 18, accentColor: 'var(--forest)' }} />
 );
 
-export const buttonCss = {
-  font: 'inherit',
-  fontWeight: 600,
-  padding: '.8rem 1.4rem',
-  borderRadius: 999,
-  border: 0,
-  background: 'var(--forest)',
-  color: '#fff',
-  cursor: 'pointer',
-  '&:disabled': { opacity: 0.6, cursor: 'progress' },
-} as const;
-
-export const secondaryButtonCss = {
-  ...buttonCss,
-  background: 'transparent',
-  color: 'var(--forest)',
-  border: '1px solid var(--forest)',
-} as const;
-
-export const linkButtonCss = {
-  font: 'inherit',
-  background: 'none',
-  border: 0,
-  padding: 0,
-  color: 'var(--forest)',
-  textDecoration: 'underline',
-  cursor: 'pointer',
-} as const;
-
 export function SubmitButton({ children, busy, busyLabel }: { children: ReactNode; busy: boolean; busyLabel?: string }) {
   return (
-    <button type="submit" disabled={busy} aria-busy={busy} css={{ ...buttonCss, width: '100%' }}>
+    <Button type="submit" disabled={busy} aria-busy={busy} css={{ width: '100%' }}>
       {busy ? (busyLabel ?? 'Please wait…') : children}
-    </button>
+    </Button>
   );
 }
 

@@ -19,37 +19,14 @@ export const page = css({
 });
 export const heading = css({ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem', '@media (max-width: 479px)': { fontSize: 28 }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 } });
 export const card = css({ background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1.25rem' });
-/** Buttons in the store's own type (a button's default font is the browser's): 600 weight for actions. */
-export const primaryButton = css({
-  font: 'inherit',
-  fontWeight: 600,
-  display: 'inline-block',
-  background: 'var(--forest)',
-  color: '#fff',
-  border: 0,
-  padding: '.8rem 1.6rem',
-  borderRadius: 999,
-  fontSize: 16,
-  cursor: 'pointer',
-  textDecoration: 'none',
-  textAlign: 'center',
-  '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-  '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 },
-});
-export const secondaryButton = css({
-  font: 'inherit',
-  fontWeight: 600,
-  background: 'transparent',
-  color: 'var(--ink)',
-  border: '1px solid var(--ink)',
-  padding: '.55rem 1.1rem',
-  borderRadius: 999,
-  cursor: 'pointer',
-  fontSize: 15,
-  '&:disabled': { opacity: 0.55, cursor: 'not-allowed' },
-});
-/** A text button; at least 24 px tall (WCAG 2.2 target size). */
-export const linkButton = css({ font: 'inherit', background: 'none', border: 0, padding: '0 .125rem', minHeight: 24, minWidth: 24, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer', fontSize: 14, '&:disabled': { opacity: 0.55, cursor: 'not-allowed' } });
+/**
+ * The cart's and checkout's button sizes; the look is the store's `Button` (`@store/ui/button`):
+ * `primary` at `primarySize`, `neutral` (the ink outline) at `secondarySize`, and `link` at
+ * `linkSize` (at least 24 px tall, WCAG 2.2 target size).
+ */
+export const primarySize = { padding: '.8rem 1.6rem', fontSize: 16 } as const;
+export const secondarySize = { padding: '.55rem 1.1rem', fontSize: 15 } as const;
+export const linkSize = { padding: '0 .125rem', minHeight: 24, minWidth: 24, fontSize: 14 } as const;
 export const errorText = css({ color: '#a3261b', fontSize: 14, margin: '.3rem 0 0' });
 
 export const Money = ({ cents }: { cents: number }) => {
@@ -97,6 +74,3 @@ export function Notice({ children, tone = 'error' }: { children: ReactNode; tone
     </div>
   );
 }
-
-/** Read by screen readers, not shown. */
-export const visuallyHidden = css({ position: 'absolute', width: 1, height: 1, padding: 0, margin: -1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 });

@@ -2,6 +2,7 @@ import type { ContentBlock } from '@store/contracts';
 import { classifyLink, siteLinkRules, SmartLink } from '@store/ui/link';
 import { useHydrated } from './hydrated';
 import { serif } from './ui';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 /** The server knows no site link rules (the shell sets them in the browser): none while hydrating either. */
 const SERVER_RULES = {};
@@ -34,7 +35,7 @@ export function ContentBody({ blocks }: { blocks: ContentBlock[] }) {
                 {/* the site's link rules: internal client-side, allow-listed external in a new tab, script URLs refused */}
                 <SmartLink href={block.href} rules={rules} css={{ color: 'var(--forest)', fontWeight: 600 }}>
                   {block.text}
-                  {classifyLink(block.href, rules).kind === 'external' ? <span className="visually-hidden"> (opens in a new tab)</span> : ' →'}
+                  {classifyLink(block.href, rules).kind === 'external' ? <VisuallyHidden> (opens in a new tab)</VisuallyHidden> : ' →'}
                 </SmartLink>
               </p>
             );

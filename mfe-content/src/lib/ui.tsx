@@ -1,9 +1,8 @@
 import { DEFAULT_MARKET, formatMarketDate, type MarketSettings } from '@store/contracts/market';
 import type { ContentImage } from '@store/contracts';
+import { Button } from '@store/ui/button';
 import { Image } from '@store/ui/image';
 import type { ReactNode } from 'react';
-
-export const visuallyHidden = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
 export const serif = 'Georgia, "Times New Roman", serif';
 export const pageWidth = { maxWidth: 1280, margin: '0 auto', padding: '0 1.25rem' } as const;
@@ -25,25 +24,16 @@ export function LoadError({ children, onRetry }: { children: ReactNode; onRetry?
     <div role="alert" css={{ border: '1px solid var(--clay)', borderRadius: 8, padding: '1rem 1.25rem', background: '#fff', margin: '1rem 0' }}>
       <p css={{ margin: 0 }}>{children}</p>
       {onRetry ? (
-        <button type="button" onClick={onRetry} css={{ marginTop: '.75rem', ...buttonStyle }}>
+        <Button onClick={onRetry} css={[buttonSize, { marginTop: '.75rem' }]}>
           Try again
-        </button>
+        </Button>
       ) : null}
     </div>
   );
 }
 
-export const buttonStyle = {
-  font: 'inherit',
-  background: 'var(--forest)',
-  color: '#fff',
-  border: 0,
-  borderRadius: 999,
-  padding: '.6rem 1.25rem',
-  cursor: 'pointer',
-  '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 },
-  '&:disabled': { opacity: 0.6, cursor: 'default' },
-} as const;
+/** The content pages' button size, in the text's weight; the look is the store's `Button` (`@store/ui/button`). */
+export const buttonSize = { fontWeight: 'inherit', padding: '.6rem 1.25rem' } as const;
 
 export function Loading({ label }: { label: string }) {
   return (

@@ -4,9 +4,10 @@ import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { asAccountUpdate } from '../../lib/account';
 import { accountAddresses, ApiError, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
-import { buttonCss, Checkbox, linkButtonCss, Notice, secondaryButtonCss, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { Checkbox, Notice, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../../lib/validation';
+import { Button } from '@store/ui/button';
 
 const EMPTY = { contactName: '', company: '', street1: '', street2: '', suburb: '', state: '', postcode: '', phone: '', isDefaultShipping: false, isDefaultBilling: false };
 type Values = typeof EMPTY;
@@ -79,9 +80,9 @@ function AddressForm({ initial, onSaved, onCancel, id, others }: { initial: Valu
             Save address
           </SubmitButton>
         </div>
-        <button type="button" css={secondaryButtonCss} onClick={onCancel}>
+        <Button variant="secondary" css={{ background: 'transparent' }} onClick={onCancel}>
           Cancel
-        </button>
+        </Button>
       </div>
     </form>
   );
@@ -152,17 +153,17 @@ export function AddressesPage() {
                 {[a.isDefaultShipping ? 'Default delivery' : '', a.isDefaultBilling ? 'Default billing' : ''].filter(Boolean).join(' · ')}
               </p>
               <div css={{ display: 'flex', gap: '1rem', flexWrap: 'wrap' }}>
-                <button type="button" css={linkButtonCss} onClick={() => setEditing(a)} aria-label={`Edit ${a.street1}`}>
+                <Button variant="link" onClick={() => setEditing(a)} aria-label={`Edit ${a.street1}`}>
                   Edit
-                </button>
+                </Button>
                 {!(a.isDefaultShipping && a.isDefaultBilling) ? (
-                  <button type="button" css={linkButtonCss} onClick={() => void makeDefault(a)} aria-label={`Make default: ${a.street1}`}>
+                  <Button variant="link" onClick={() => void makeDefault(a)} aria-label={`Make default: ${a.street1}`}>
                     Make default
-                  </button>
+                  </Button>
                 ) : null}
-                <button type="button" css={linkButtonCss} onClick={() => void act(() => deleteAddress(a.id))} aria-label={`Delete ${a.street1}`}>
+                <Button variant="link" onClick={() => void act(() => deleteAddress(a.id))} aria-label={`Delete ${a.street1}`}>
                   Delete
-                </button>
+                </Button>
               </div>
             </li>
           ))}
@@ -178,9 +179,9 @@ export function AddressesPage() {
           others={(addresses ?? []).filter((a) => editing === 'new' || a.id !== editing.id)}
         />
       ) : status === 'SUCCESS' ? (
-        <button type="button" css={buttonCss} onClick={() => setEditing('new')}>
+        <Button onClick={() => setEditing('new')}>
           Add an address
-        </button>
+        </Button>
       ) : null}
     </section>
   );

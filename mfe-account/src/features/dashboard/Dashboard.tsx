@@ -2,8 +2,9 @@ import { session } from '@store/shared-events';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useMarket } from '@store/ui/market';
 import { useAccount, useLoyaltyEnabled } from '../../lib/useAccount';
-import { headingCss, linkButtonCss, Notice, useTitle } from '../../lib/ui';
+import { headingCss, Notice, useTitle } from '../../lib/ui';
 import { useSessionState, useSyncedState } from '../../lib/session';
+import { Button } from '@store/ui/button';
 
 const navLink = {
   display: 'block',
@@ -39,9 +40,9 @@ export function DashboardLayout() {
             </li>
           ))}
           <li>
-            <button type="button" css={{ ...linkButtonCss, padding: '.55rem .8rem' }} onClick={() => void session.signOut()}>
+            <Button variant="link" css={{ padding: '.55rem .8rem' }} onClick={() => void session.signOut()}>
               Sign out
-            </button>
+            </Button>
           </li>
         </ul>
       </nav>

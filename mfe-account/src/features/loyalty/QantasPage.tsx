@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { updateAccount } from '../../lib/account';
-import { Notice, secondaryButtonCss, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { loyaltyLastNameError, memberIdError } from '../../lib/validation';
 import { useAccount } from '../../lib/useAccount';
+import { Button } from '@store/ui/button';
 
 const LINK_ERRORS: Record<string, string> = {
   LoyaltyMemberNotFound: 'We were unable to find your Qantas Frequent Flyer membership. Check the number and last name.',
@@ -56,9 +57,9 @@ export function QantasPage() {
           <p>
             Linked membership: <strong>{linked.memberId}</strong>
           </p>
-          <button
-            type="button"
-            css={secondaryButtonCss}
+          <Button
+            variant="secondary"
+            css={{ background: 'transparent' }}
             disabled={busy}
             onClick={() => {
               setBusy(true);
@@ -66,7 +67,7 @@ export function QantasPage() {
             }}
           >
             Unlink membership
-          </button>
+          </Button>
         </div>
       ) : null}
       {account && !linked ? (

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authMessage, MESSAGES } from '../../lib/auth/messages';
 import { loadAmplify } from '../../lib/auth/provider';
-import { headingCss, linkButtonCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { codeError, emailError } from '../../lib/validation';
+import { Button } from '@store/ui/button';
 
 /** /account/verify?user=<email>&code=<code>: open to everyone. With both parameters it verifies at once. */
 export function VerifyPage() {
@@ -79,9 +80,9 @@ export function VerifyPage() {
       </form>
       <p css={{ marginTop: '1.5rem' }}>
         Did not get it?{' '}
-        <button type="button" css={linkButtonCss} onClick={() => void resend()} disabled={resending}>
+        <Button variant="link" onClick={() => void resend()} disabled={resending}>
           Send a new code
-        </button>
+        </Button>
       </p>
     </div>
   );

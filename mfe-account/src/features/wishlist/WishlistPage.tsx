@@ -2,9 +2,10 @@ import { createObjectsClient, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@
 import { bus, session, topics, type WishlistItem } from '@store/shared-events';
 import { Image } from '@store/ui/image';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { buttonCss, linkButtonCss, Notice, useTitle } from '../../lib/ui';
+import { Notice, useTitle } from '../../lib/ui';
 import { useSyncedState } from '../../lib/session';
 import { useMoney } from '@store/ui/market';
+import { Button } from '@store/ui/button';
 
 const objects = createObjectsClient({ indexPrefix: 'nz', delayMs: 20 });
 
@@ -159,12 +160,12 @@ export function WishlistPage({ guest = false }: { guest?: boolean }) {
                 {saved ? <span data-testid="wishlist-size">Size: {saved.label}</span> : null}
                 <span>{money(product.price)}</span>
                 {message ? <Notice type={message.type}>{message.text}</Notice> : null}
-                <button type="button" css={buttonCss} onClick={() => addToCart(row)} disabled={product.soldOut} aria-label={`Add ${product.name} to cart`}>
+                <Button onClick={() => addToCart(row)} disabled={product.soldOut} aria-label={`Add ${product.name} to cart`}>
                   {product.soldOut ? 'Sold out' : 'Add to cart'}
-                </button>
-                <button type="button" css={linkButtonCss} onClick={() => void session.synced.toggleWishlist(product.id).catch(() => undefined)} aria-label={`Remove ${product.name} from wishlist`}>
+                </Button>
+                <Button variant="link" onClick={() => void session.synced.toggleWishlist(product.id).catch(() => undefined)} aria-label={`Remove ${product.name} from wishlist`}>
                   Remove
-                </button>
+                </Button>
               </li>
             );
           })}

@@ -9,8 +9,9 @@ import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
 import { useCheckoutInfo } from '../../lib/checkout/useCheckout';
 import { EmptyCart } from './CartPage';
 import { useCartSettled } from '../../lib/session';
-import { primaryButton, secondaryButton } from '../../lib/ui';
+import { primarySize, secondarySize } from '../../lib/ui';
 import { useMoney } from '@store/ui/market';
+import { Button } from '@store/ui/button';
 
 function go(path: string, onClose: () => void) {
   onClose();
@@ -51,12 +52,12 @@ export default function CartDrawer({ onClose }: { onClose: () => void }) {
         ) : null}
       </dl>
       )}
-      <button type="button" css={[primaryButton, { width: '100%' }]} disabled={!cart.valid} onClick={() => go('/checkout/contact-info', onClose)}>
+      <Button css={[primarySize, { width: '100%' }]} disabled={!cart.valid} onClick={() => go('/checkout/contact-info', onClose)}>
         Checkout
-      </button>
-      <button type="button" css={[secondaryButton, { width: '100%' }]} onClick={() => go('/cart', onClose)}>
+      </Button>
+      <Button variant="neutral" css={[secondarySize, { width: '100%' }]} onClick={() => go('/cart', onClose)}>
         View cart
-      </button>
+      </Button>
     </div>
   );
 }

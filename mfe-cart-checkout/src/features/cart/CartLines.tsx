@@ -4,10 +4,11 @@ import { Image } from '@store/ui/image';
 import type { Interpolation, Theme } from '@emotion/react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { linkButton, Money } from '../../lib/ui';
+import { linkSize, Money } from '../../lib/ui';
 import { qtyChoice, violationMessage } from '../../lib/cart/rules';
 import { setVariantQty, updateCart } from '../../lib/cart/store';
 import type { CartGroup } from '../../lib/cart/useCart';
+import { Button } from '@store/ui/button';
 
 /**
  * − and + step by the product's multiple (cartQtyVariantMultipleOf) and stop at its minimum: a line
@@ -92,9 +93,9 @@ export function CartLines({ groups, compact = false, navigate }: { groups: CartG
                 </p>
                 <div css={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem 1rem', alignItems: 'center', marginTop: '.4rem' }}>
                   <QtyControl variantId={line.variantId} qty={line.qty} label={label} step={choice.step} min={choice.min} />
-                  <button type="button" css={[linkButton, { whiteSpace: 'nowrap' }]} aria-label={`Remove ${label}`} onClick={() => void updateCart((items) => setVariantQty(items, line.variantId, 0))}>
+                  <Button variant="link" css={[linkSize, { whiteSpace: 'nowrap' }]} aria-label={`Remove ${label}`} onClick={() => void updateCart((items) => setVariantQty(items, line.variantId, 0))}>
                     Remove
-                  </button>
+                  </Button>
                 </div>
                 {line.violation ? (
                   <p role="alert" css={{ color: '#a3261b', margin: '.5rem 0 0', fontSize: 14 }}>

@@ -7,13 +7,14 @@ import { Totals } from '../../lib/checkout/Summary';
 import { CartRuleProblems, nothingToPrice } from './CartRuleProblems';
 import { useCheckoutInfo } from '../../lib/checkout/useCheckout';
 import { useCartSettled } from '../../lib/session';
-import { card, heading, Notice, page, primaryButton } from '../../lib/ui';
+import { card, heading, Notice, page, primarySize } from '../../lib/ui';
+import { Button, buttonLook } from '@store/ui/button';
 
 export function EmptyCart({ navigate }: { navigate?: (path: string) => void }) {
   return (
     <div css={[card, { textAlign: 'center', padding: '2.5rem' }]}>
       <p css={{ fontSize: 18, margin: '0 0 1.5rem' }}>Your cart is empty. Find something you love and it will wait for you here.</p>
-      <SmartLink to="/categories/new-arrivals" navigate={navigate} css={primaryButton}>
+      <SmartLink to="/categories/new-arrivals" navigate={navigate} css={[buttonLook('primary'), primarySize]}>
         Shop new arrivals
       </SmartLink>
     </div>
@@ -59,9 +60,9 @@ export function CartPage() {
               <Totals info={info} loading={status === 'LOADING'} />
             )}
             {!cart.valid && cart.status === 'SUCCESS' ? <Notice>Some items need your attention before you can check out.</Notice> : null}
-            <button type="button" css={[primaryButton, { width: '100%', marginTop: '1rem' }]} disabled={!cart.valid} onClick={() => navigate('/checkout/contact-info')}>
+            <Button css={[primarySize, { width: '100%', marginTop: '1rem' }]} disabled={!cart.valid} onClick={() => navigate('/checkout/contact-info')}>
               Checkout
-            </button>
+            </Button>
           </section>
         </div>
       )}

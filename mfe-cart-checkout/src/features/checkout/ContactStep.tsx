@@ -6,10 +6,11 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { accountDetails } from '../../lib/api';
 import { useSessionStatus } from '../../lib/session';
-import { primaryButton, TextField } from '../../lib/ui';
+import { primarySize, TextField } from '../../lib/ui';
 import { setCheckout, type Contact } from '../../lib/checkout/state';
 import { useCheckoutState } from '../../lib/checkout/useCheckout';
 import { validateContact, validateLoyalty } from '../../lib/checkout/validate';
+import { Button } from '@store/ui/button';
 
 /** A guest's membership is kept locally so the account can link it after sign-in. */
 function keepGuestLoyalty(memberId: string, lastName: string): void {
@@ -92,9 +93,9 @@ export function ContactStep() {
           <TextField label="Member last name" optional autoComplete="family-name" f={form.field('qantasLastName')} maxLength={40} />
         </div>
       </fieldset>
-      <button type="submit" css={primaryButton} disabled={form.submitting}>
+      <Button type="submit" css={primarySize} disabled={form.submitting}>
         Continue to delivery
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,10 +5,11 @@
  */
 import { pageMarket } from '@store/contracts/market';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { errorText, Field, linkButton, Money, secondaryButton } from '../../lib/ui';
+import { errorText, Field, linkSize, Money, secondarySize } from '../../lib/ui';
 import { sortVouchers } from '../../lib/checkout/state';
 import { useCheckoutState } from '../../lib/checkout/useCheckout';
 import { applyVoucher, removeVoucher } from './vouchers';
+import { Button } from '@store/ui/button';
 
 export { lookupVoucher } from './vouchers';
 
@@ -52,11 +53,11 @@ export function GiftCards({ placing }: { placing: boolean }) {
               <span>
                 {v.code} · balance <Money cents={v.amountRemaining} /> · expires {new Date(v.expires).toLocaleDateString(pageMarket().locale, { timeZone: pageMarket().timeZone })}
               </span>
-              <button type="button" css={linkButton} disabled={placing} aria-label={`Remove gift card ${v.code}`} onClick={() => {
+              <Button variant="link" css={linkSize} disabled={placing} aria-label={`Remove gift card ${v.code}`} onClick={() => {
                   if (removeVoucher(v.code, { placing })) setMessage(null);
                 }}>
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>
@@ -65,9 +66,9 @@ export function GiftCards({ placing }: { placing: boolean }) {
       <div role="group" aria-label="Apply a gift card" onKeyDown={onEnter} css={{ display: 'grid', gap: '0 1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(9rem, 1fr))', alignItems: 'start' }}>
         <Field label="Gift card code" name="voucherCode" value={code} onChange={(e) => setCode(e.target.value)} autoComplete="off" maxLength={40} errorId={error ? errorId : null} />
         <Field label="PIN" name="voucherPin" value={pin} onChange={(e) => setPin(e.target.value)} autoComplete="off" inputMode="numeric" maxLength={12} errorId={error ? errorId : null} />
-        <button type="button" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} disabled={placing} aria-busy={loading} onClick={() => void apply()}>
+        <Button variant="neutral" css={[secondarySize, { marginTop: 26, minHeight: 44 }]} disabled={placing} aria-busy={loading} onClick={() => void apply()}>
           {loading ? 'Checking…' : 'Apply gift card'}
-        </button>
+        </Button>
       </div>
       {error ? (
         <p id={errorId} role="alert" css={[errorText, { margin: '.25rem 0 0' }]} data-testid="gift-card-error">

@@ -3,9 +3,10 @@ import type { CheckoutInfoResponse } from '@store/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CartView } from '../../lib/cart/useCart';
-import { card, heading, page, visuallyHidden } from '../../lib/ui';
+import { card, heading, page } from '../../lib/ui';
 import { Totals } from '../../lib/checkout/Summary';
 import { usePageStart } from '../../lib/pageStart';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 export const STEPS = [
   { path: '/checkout/contact-info', label: 'Contact' },
@@ -37,9 +38,9 @@ export function CheckoutLayout({ step, title, cart, info, loading, children }: {
   }, [announcement]);
   return (
     <div css={page}>
-      <p role="status" aria-live="polite" aria-atomic="true" css={visuallyHidden} data-testid="step-announcement">
+      <VisuallyHidden as="p" role="status" aria-live="polite" aria-atomic="true" data-testid="step-announcement">
         {announced === announcement ? announcement : ''}
-      </p>
+      </VisuallyHidden>
       <nav aria-label="Checkout steps" css={{ marginBottom: '.5rem' }}>
         <ol css={{ display: 'flex', flexWrap: 'wrap', columnGap: '1.25rem', listStyle: 'none', padding: 0, margin: 0, fontSize: 15 }}>
           {STEPS.map((s, i) => (

@@ -7,7 +7,7 @@ import type { CartView } from '../../lib/cart/useCart';
 import { isAccountUpdating, useAccountUpdating } from '../../lib/accountUpdate';
 import { ApiError, completeAfterpay, savedCards } from '../../lib/api';
 import { applePayAvailable, firstInvalidField, googlePayClient, paymentClients, payWithApplePay, payWithGooglePay, payWithPayPal, type ApplePayAuthorised, type ApplePayInstance, type GooglePaymentsClient, type PaymentClients } from '../../lib/payments';
-import { errorText, Notice, primaryButton } from '../../lib/ui';
+import { errorText, Notice, primarySize } from '../../lib/ui';
 import { CardFields, type CardFieldsApi } from './CardFields';
 import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { GiftCards } from './GiftCards';
@@ -21,6 +21,8 @@ import { useCheckoutState, type InfoState } from '../../lib/checkout/useCheckout
 import { promoItemsResult } from './promoItems';
 import { hasErrors } from '../../lib/checkout/validate';
 import { useMarket, useMoney } from '@store/ui/market';
+import { Button } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
 /** Why Place order is disabled while the signed-in account is being saved (no order during an account update). */
@@ -243,9 +245,9 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
           <p>Your gift cards cover this order: no further payment is needed.</p>
         ) : (
           <fieldset css={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className="visually-hidden" css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            <VisuallyHidden as="legend">
               Choose how to pay
-            </legend>
+            </VisuallyHidden>
             {offered.map((c) => (
               <label key={c.id} css={radioRow}>
                 <input
@@ -320,9 +322,9 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
           {ACCOUNT_UPDATING_MESSAGE}
         </p>
       ) : null}
-      <button type="submit" css={[primaryButton, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing} aria-describedby={accountUpdating && !placing ? 'place-order-wait' : undefined}>
+      <Button type="submit" css={[primarySize, { width: '100%' }]} disabled={placing || !info || !ready} aria-busy={placing} aria-describedby={accountUpdating && !placing ? 'place-order-wait' : undefined}>
         {placing ? 'Placing your order…' : info ? `Place order · ${money(info.grandTotal)}` : 'Place order'}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -5,8 +5,9 @@
  */
 import type { AccountAddress, CheckoutAddressInput } from '@store/contracts';
 import { useState } from 'react';
-import { Notice, secondaryButton } from '../../lib/ui';
+import { Notice, secondarySize } from '../../lib/ui';
 import { findSavedDuplicate, fromSaved, savedAddressLabel } from './savedAddresses';
+import { Button } from '@store/ui/button';
 
 const sameValues = (a: CheckoutAddressInput, b: CheckoutAddressInput): boolean =>
   (['company', 'contactName', 'phone', 'postcode', 'state', 'street1', 'street2', 'suburb'] as const).every((k) => (a[k] ?? '') === (b[k] ?? ''));
@@ -24,16 +25,16 @@ export function SavedAddressMatch({ address, saved, onUse }: { address: Checkout
       <p css={{ margin: '0 0 .6rem' }}>
         This address is already saved in your address book: <strong>{label}</strong>.
       </p>
-      <button
-        type="button"
-        css={secondaryButton}
+      <Button
+        variant="neutral"
+        css={secondarySize}
         onClick={() => {
           onUse(fromSaved(match, address));
           setUsed(match.id);
         }}
       >
         Use saved address
-      </button>
+      </Button>
     </Notice>
   );
 }

@@ -4,7 +4,7 @@ import { track } from '@store/shared-events/analytics';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pickupStores, type PickupStoreOption } from '../../lib/api';
-import { errorText, Field, Notice, primaryButton, secondaryButton, visuallyHidden } from '../../lib/ui';
+import { errorText, Field, Notice, primarySize, secondarySize } from '../../lib/ui';
 import { AddressForm, addressErrors, addressFromValues, addressValues, emptyAddress, type AddressValues } from './AddressForm';
 import { SavedAddressMatch } from './SavedAddressMatch';
 import { fromSaved, samePlace, savedAddressLabel, useSavedAddresses } from './savedAddresses';
@@ -12,6 +12,8 @@ import { setCheckout } from '../../lib/checkout/state';
 import { useCheckoutState } from '../../lib/checkout/useCheckout';
 import { sameAddress, validateAddress } from '../../lib/checkout/validate';
 import { useMarket, useMoney } from '@store/ui/market';
+import { Button } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 const radioRow = { display: 'flex', gap: '.6rem', alignItems: 'flex-start', padding: '.75rem', border: '1px solid var(--line)', borderRadius: 8, marginBottom: '.5rem', background: '#fff', cursor: 'pointer' } as const;
 
@@ -156,8 +158,8 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
                 <label key={m.id} css={radioRow}>
                   <input type="radio" name="deliveryMethod" value={m.id} checked={methodId === m.id} onChange={() => chooseMethod(m.id)} />
                   <span>
-                    <strong>{m.label}</strong> · {price < m.price ? <s css={{ color: 'var(--muted)' }}><span css={visuallyHidden}>was </span>{money(m.price)}</s> : null}
-                    {price < m.price ? <span css={visuallyHidden}> now</span> : null} {price === 0 ? 'Free' : money(price)}
+                    <strong>{m.label}</strong> · {price < m.price ? <s css={{ color: 'var(--muted)' }}><VisuallyHidden>was </VisuallyHidden>{money(m.price)}</s> : null}
+                    {price < m.price ? <VisuallyHidden> now</VisuallyHidden> : null} {price === 0 ? 'Free' : money(price)}
                     <br />
                     <span css={{ color: 'var(--muted)', fontSize: 14 }}>{m.description}</span>
                   </span>
@@ -214,9 +216,9 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
                 hint="We list the nearest stores first. Press Enter to search."
               />
             </div>
-            <button type="button" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={searching} onClick={() => void findStores()}>
+            <Button variant="neutral" css={[secondarySize, { marginTop: 26, minHeight: 44 }]} aria-busy={searching} onClick={() => void findStores()}>
               {searching ? 'Finding stores…' : 'Find stores'}
-            </button>
+            </Button>
           </div>
           <p role="status" css={{ margin: storesFound ? '0 0 .75rem' : 0, fontSize: 14 }} data-testid="stores-status">
             {storesFound}
@@ -251,9 +253,9 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
           ) : null}
         </section>
       )}
-      <button type="submit" css={primaryButton}>
+      <Button type="submit" css={primarySize}>
         Continue to payment
-      </button>
+      </Button>
     </form>
   );
 }

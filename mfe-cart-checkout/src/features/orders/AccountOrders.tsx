@@ -11,8 +11,9 @@ import { useEffect, useState } from 'react';
 import { FindOrder } from './FindOrder';
 import { OrderDetails } from './OrderDetails';
 import { accountOrder, accountOrders, accountReturnToken, ApiError, type AccountOrderSummary } from '../../lib/api';
-import { card, Notice, secondaryButton } from '../../lib/ui';
+import { card, Notice, secondarySize } from '../../lib/ui';
 import { useMarket } from '@store/ui/market';
+import { Button } from '@store/ui/button';
 
 const go = (path: string) => {
   window.history.pushState(null, '', path);
@@ -82,9 +83,9 @@ export function AccountOrderDetail({ number }: { number: string }) {
     <div css={{ display: 'grid', gap: '1rem' }}>
       {order.status === 'placed' ? (
         <p css={{ margin: 0 }}>
-          <button type="button" css={secondaryButton} onClick={() => void startReturn()}>
+          <Button variant="neutral" css={secondarySize} onClick={() => void startReturn()}>
             Return items
-          </button>
+          </Button>
         </p>
       ) : null}
       {returnError ? <Notice>{returnError}</Notice> : null}

@@ -5,8 +5,9 @@ import { usePageStart } from '../../lib/pageStart';
 import { getPlacedOrder } from '../../lib/checkout/state';
 import { formatPoints } from '../../lib/checkout/Summary';
 import { readOrder } from '../../lib/api';
-import { heading, Notice, page, primaryButton } from '../../lib/ui';
+import { heading, Notice, page, primarySize } from '../../lib/ui';
 import { OrderDetails } from './OrderDetails';
+import { buttonLook } from '@store/ui/button';
 
 /** /checkout/success: opens at the top with the order number on the first screen; focus on its heading. */
 export function SuccessPage() {
@@ -30,7 +31,7 @@ export function SuccessPage() {
       {placed.loyalty ? <p>You will earn {formatPoints(placed.loyalty.points)} airline points with this order.</p> : null}
       {order ? <OrderDetails order={order} /> : failed ? <Notice>We could not load the order details just now. Your order is confirmed.</Notice> : <p aria-busy="true">Loading your order…</p>}
       <p css={{ marginTop: '1.5rem' }}>
-        <Link to="/categories/new-arrivals" css={primaryButton}>
+        <Link to="/categories/new-arrivals" css={[buttonLook('primary'), primarySize]}>
           Continue shopping
         </Link>
       </p>

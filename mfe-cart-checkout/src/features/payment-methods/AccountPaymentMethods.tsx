@@ -6,7 +6,8 @@
 import type { SavedPaymentMethod } from '@store/contracts';
 import { useEffect, useState } from 'react';
 import { deleteSavedCard, savedCards, setDefaultSavedCard } from '../../lib/api';
-import { card, linkButton, Notice } from '../../lib/ui';
+import { card, linkSize, Notice } from '../../lib/ui';
+import { Button } from '@store/ui/button';
 
 export const PAYMENT_METHODS_LOAD_ERROR = 'We were unable to load your payment methods. Please try again.';
 export const PAYMENT_METHODS_UPDATE_ERROR = 'We were unable to update your payment methods. Please try again.';
@@ -59,13 +60,13 @@ export default function AccountPaymentMethods() {
                 </span>
                 <span css={{ display: 'flex', gap: '1rem' }}>
                   {!c.isDefault ? (
-                    <button type="button" css={linkButton} disabled={busy !== null} aria-label={`Make default: ${name}`} onClick={() => void change(c.id, setDefaultSavedCard, `${name} is now your default card.`)}>
+                    <Button variant="link" css={linkSize} disabled={busy !== null} aria-label={`Make default: ${name}`} onClick={() => void change(c.id, setDefaultSavedCard, `${name} is now your default card.`)}>
                       Make default
-                    </button>
+                    </Button>
                   ) : null}
-                  <button type="button" css={linkButton} disabled={busy !== null} aria-label={`Delete ${name}`} onClick={() => void change(c.id, deleteSavedCard, `${name} has been deleted.`)}>
+                  <Button variant="link" css={linkSize} disabled={busy !== null} aria-label={`Delete ${name}`} onClick={() => void change(c.id, deleteSavedCard, `${name} has been deleted.`)}>
                     Delete
-                  </button>
+                  </Button>
                 </span>
               </li>
             );

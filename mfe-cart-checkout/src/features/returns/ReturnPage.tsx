@@ -10,9 +10,10 @@ import { useForm } from '@store/ui/form';
 import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
 import { ApiError, createReturn, returnLookup } from '../../lib/api';
-import { card, heading, Money, Notice, page, primaryButton, SelectField } from '../../lib/ui';
+import { card, heading, Money, Notice, page, primarySize, SelectField } from '../../lib/ui';
 import { OrderMarket } from '../../lib/orders/orderMarket';
 import { OrderLookupForm } from '../../lib/orders/OrderLookupForm';
+import { Button } from '@store/ui/button';
 
 /**
  * The store's returns policy as the return confirmation states it (the API's instructions: "within
@@ -137,9 +138,9 @@ function ReturnFormIn({ order, onCreated }: { order: ReturnableOrder; onCreated?
         })}
       </ul>
       {error ? <Notice>{error}</Notice> : null}
-      <button type="submit" css={primaryButton} disabled={form.submitting} aria-busy={form.submitting}>
+      <Button type="submit" css={primarySize} disabled={form.submitting} aria-busy={form.submitting}>
         Request return
-      </button>
+      </Button>
     </form>
   );
 }

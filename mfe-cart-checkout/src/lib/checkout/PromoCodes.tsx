@@ -9,10 +9,11 @@
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Field, linkButton, secondaryButton } from '../ui';
+import { Field, linkSize, secondarySize } from '../ui';
 import { promotionRemovedMessage } from './promotionMessages';
 import { setCheckout, useCheckoutStateHook } from './stateHook';
 import { MAX_OFFERS, offerDroppedMessage, onCheckoutInfo } from './useCheckout';
+import { Button } from '@store/ui/button';
 
 export const notValidCodeMessage = (code: string): string => `${code} is not a valid code. Check it and try again.`;
 
@@ -101,9 +102,9 @@ export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
             autoCapitalize="characters"
           />
         </div>
-        <button type="submit" css={[secondaryButton, { marginTop: 26, minHeight: 44 }]} aria-busy={busy ? true : undefined}>
+        <Button variant="neutral" type="submit" css={[secondarySize, { marginTop: 26, minHeight: 44 }]} aria-busy={busy ? true : undefined}>
           {busy ? 'Applying…' : 'Apply'}
-        </button>
+        </Button>
       </form>
       <p role="status" css={{ margin: status ? '0 0 .5rem' : 0, fontSize: 14, color: 'var(--forest)' }} data-testid="promo-status">
         {status}
@@ -116,9 +117,9 @@ export function PromoCodes({ info }: { info: CheckoutInfoResponse | null }) {
                 {c}
                 {notFound.has(c) ? <span css={{ color: '#a3261b' }}> is not a valid code</span> : null}
               </span>
-              <button type="button" css={[linkButton, { minHeight: 32 }]} aria-label={`Remove code ${c}`} onClick={() => setCheckout((s) => ({ promoCodes: s.promoCodes.filter((x) => x !== c) }))}>
+              <Button variant="link" css={[linkSize, { minHeight: 32 }]} aria-label={`Remove code ${c}`} onClick={() => setCheckout((s) => ({ promoCodes: s.promoCodes.filter((x) => x !== c) }))}>
                 Remove
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -5,8 +5,9 @@
  * subtotal − item offers + delivery = total.
  */
 import type { AppliedPromotion, CheckoutInfoResponse } from '@store/contracts';
-import { Money, visuallyHidden } from '../ui';
+import { Money } from '../ui';
 import { useMoney } from '@store/ui/market';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 const row = { display: 'flex', justifyContent: 'space-between', gap: '.75rem', margin: '.35rem 0' } as const;
 const amount = { margin: 0, textAlign: 'right', whiteSpace: 'nowrap' } as const;
@@ -55,10 +56,10 @@ export function DeliveryPrice({ before, after }: { before: number; after: number
   return (
     <>
       <s css={{ color: 'var(--muted)', marginRight: '.4rem' }}>
-        <span css={visuallyHidden}>was </span>
+        <VisuallyHidden>was </VisuallyHidden>
         {money(before)}
       </s>
-      <span css={visuallyHidden}>now </span>
+      <VisuallyHidden>now </VisuallyHidden>
       {now}
     </>
   );

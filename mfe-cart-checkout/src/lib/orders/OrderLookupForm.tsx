@@ -8,7 +8,8 @@ import { useForm } from '@store/ui/form';
 import { useState } from 'react';
 import { lookupEmailError, orderNumberError } from '../checkout/validate';
 import { ApiError } from '../api';
-import { card, Notice, primaryButton, TextField } from '../ui';
+import { card, Notice, primarySize, TextField } from '../ui';
+import { Button } from '@store/ui/button';
 
 export const LOOKUP_FAILED = 'We were unable to look up your order. Please try again.';
 
@@ -41,9 +42,9 @@ export function OrderLookupForm<T>({ label, defaultEmail = '', lookup, onFound, 
       <form onSubmit={submit} noValidate css={[card, { maxWidth: 480, marginBottom: '1.5rem' }]} aria-label={label}>
         <TextField label="Order number" f={form.field('orderNumber')} maxLength={20} autoComplete="off" />
         <TextField label="Email" type="email" autoComplete="email" f={form.field('email')} maxLength={250} />
-        <button type="submit" css={primaryButton} disabled={form.submitting} aria-busy={form.submitting}>
+        <Button type="submit" css={primarySize} disabled={form.submitting} aria-busy={form.submitting}>
           Find order
-        </button>
+        </Button>
       </form>
       {error ? <Notice>{error}</Notice> : null}
     </>

@@ -3,6 +3,8 @@ import { FACET_INITIAL } from '@store/contracts';
 import { useId, useState, type FormEvent } from 'react';
 import type { ListingUrlState } from './url';
 import { useMoney } from '@store/ui/market';
+import { Button } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 type FacetKey = 'categories' | 'features' | 'colours';
 
@@ -29,22 +31,22 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
               <span>{option.label}</span>
               <span css={{ color: 'var(--muted)', marginLeft: 'auto' }}>
                 {option.count}
-                <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{option.count === 1 ? ' product' : ' products'}</span>
+                <VisuallyHidden>{option.count === 1 ? ' product' : ' products'}</VisuallyHidden>
               </span>
             </label>
           </li>
         ))}
       </ul>
       {options.length > initial ? (
-        <button
-          type="button"
+        <Button
+          variant="link"
           aria-expanded={expanded}
           aria-controls={listId}
           onClick={() => setExpanded((e) => !e)}
-          css={{ marginTop: 8, minHeight: 24, font: 'inherit', fontSize: 14, background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+          css={{ marginTop: 8, minHeight: 24, fontSize: 14 }}
         >
           {expanded ? `Show fewer ${TITLES[facet].toLowerCase()}` : `Show all ${options.length} ${TITLES[facet].toLowerCase()}`}
-        </button>
+        </Button>
       ) : null}
     </fieldset>
   );
@@ -94,9 +96,9 @@ function PriceFacet({ range, state, onApply }: { range: ListingFacets['price']; 
           <input id={maxId} name="maxPrice" type="number" inputMode="numeric" min={0} step={1} placeholder={ceilDollars?.toString()} value={values.max} onChange={(e) => setDraft({ ...values, max: e.target.value })} css={input} />
         </div>
       </div>
-      <button type="submit" css={{ marginTop: 8, font: 'inherit', padding: '.4rem 1rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}>
+      <Button variant="secondary" type="submit" css={{ marginTop: 8, fontWeight: 'inherit', padding: '.4rem 1rem' }}>
         Apply price
-      </button>
+      </Button>
     </form>
   );
 }
@@ -136,8 +138,6 @@ export function appliedFilters(state: ListingUrlState, facets: ListingFacets | u
   return out;
 }
 
-const hidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
-
 /** The applied filters above the products: a chip per filter (removes it) and Clear all. */
 export function AppliedFilters({ state, facets, onChange }: { state: ListingUrlState; facets: ListingFacets | undefined; onChange: (next: Partial<ListingUrlState>) => void }) {
   const applied = appliedFilters(state, facets);
@@ -158,12 +158,12 @@ export function AppliedFilters({ state, facets, onChange }: { state: ListingUrlS
   } as const;
   return (
     <div data-testid="applied-filters" css={{ marginBottom: '1rem' }}>
-      <h2 css={hidden}>Applied filters</h2>
+      <VisuallyHidden as="h2">Applied filters</VisuallyHidden>
       <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
         {applied.map((filter) => (
           <li key={filter.key}>
             <button type="button" onClick={() => onChange(filter.without)} css={chip} data-testid="filter-chip">
-              <span css={hidden}>Remove filter: </span>
+              <VisuallyHidden>Remove filter: </VisuallyHidden>
               {filter.label}
               <span aria-hidden="true">×</span>
             </button>
@@ -204,13 +204,13 @@ export function Facets({
       <div css={{ display: variant === 'drawer' && active === 0 ? 'none' : 'flex', justifyContent: variant === 'sidebar' ? 'space-between' : 'flex-end', alignItems: 'baseline', marginBottom: '.5rem' }}>
         {variant === 'sidebar' ? <h2 css={{ fontSize: 18, margin: 0 }}>Filters</h2> : null}
         {active > 0 ? (
-          <button
-            type="button"
+          <Button
+            variant="link"
             onClick={() => onChange(CLEARED)}
-            css={{ font: 'inherit', fontSize: 14, minHeight: 24, background: 'none', border: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}
+            css={{ fontSize: 14, minHeight: 24, padding: '1px 6px' }}
           >
             Clear all ({active})
-          </button>
+          </Button>
         ) : null}
       </div>
       <FacetGroup facet="categories" options={facets.categories} selected={state.categories} onToggle={(v) => toggle('categories', v)} />

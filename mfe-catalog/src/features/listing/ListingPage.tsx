@@ -16,6 +16,8 @@ import { takeResultsFocus } from '../../lib/resultsFocus';
 import { ProductTile } from './ProductTile';
 import { SORTS } from './sorts';
 import { readListingUrl, writeListingUrl, type ListingUrlState } from './url';
+import { Button } from '@store/ui/button';
+import { VisuallyHidden, visuallyHidden } from '@store/ui/visually-hidden';
 
 export type { ListingScope };
 
@@ -27,7 +29,6 @@ interface Loaded {
 
 const SCROLL_KEY = 'fernleaf.catalog.scroll:';
 
-const visuallyHidden = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' } as const;
 /** Below this width the filters are a drawer opened by the Filters button; from it up, the sidebar (CSS only: the server has no viewport). */
 const DRAWER_MEDIA = '@media (max-width: 1023px)';
 const SIDEBAR_MEDIA = '@media (min-width: 1024px)';
@@ -47,9 +48,9 @@ function SearchBox({ q }: { q: string }) {
   };
   return (
     <form role="search" aria-label="Search the store" onSubmit={submit} css={{ display: 'flex', gap: 8, margin: '1rem 0 .25rem', maxWidth: 560 }} data-testid="search-page-form">
-      <label htmlFor={inputId} css={visuallyHidden}>
+      <VisuallyHidden as="label" htmlFor={inputId}>
         Search the store
-      </label>
+      </VisuallyHidden>
       {/* uncontrolled, keyed by the term: the field shows the current search after each navigation */}
       <input
         key={q}
@@ -62,9 +63,9 @@ function SearchBox({ q }: { q: string }) {
         autoComplete="off"
         css={{ flex: 1, minWidth: 0, font: 'inherit', padding: '.6rem .9rem', border: '1px solid var(--ink)', borderRadius: 999, background: '#fff', color: 'var(--ink)' }}
       />
-      <button type="submit" css={{ font: 'inherit', padding: '.6rem 1.2rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+      <Button type="submit" css={{ fontWeight: 'inherit', padding: '.6rem 1.2rem' }}>
         Search
-      </button>
+      </Button>
     </form>
   );
 }
@@ -349,7 +350,8 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
         {/* nothing to filter or sort when nothing matched and no filter is applied */}
         <div css={{ display: nothingToFilter ? 'none' : 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'center' }}>
           {/* the filter drawer's button: rendered always (server and browser alike), shown below 1024 px */}
-          <button
+          <Button
+            variant="secondary"
             type="button"
             data-testid="filters-button"
             aria-haspopup="dialog"
@@ -364,24 +366,19 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               [DRAWER_MEDIA]: { display: 'inline-flex' },
               alignItems: 'center',
               gap: 6,
-              font: 'inherit',
+              fontWeight: 'inherit',
               minHeight: 36,
               padding: '.4rem 1rem',
-              borderRadius: 999,
-              border: '1px solid var(--forest)',
-              background: '#fff',
-              color: 'var(--forest)',
-              cursor: 'pointer',
             }}
           >
             Filters
             {activeFilterCount(state) > 0 ? (
               <span data-testid="filters-count" css={{ minWidth: 22, height: 22, borderRadius: 11, background: 'var(--forest)', color: '#fff', fontSize: 12, display: 'inline-flex', alignItems: 'center', justifyContent: 'center', padding: '0 6px' }}>
                 {activeFilterCount(state)}
-                <span css={visuallyHidden}> applied</span>
+                <VisuallyHidden> applied</VisuallyHidden>
               </span>
             ) : null}
-          </button>
+          </Button>
           {/* on a phone the select says what it sorts by; the label stays for screen readers */}
           {/* (one line: e2e 07 and 61 edit the label's text in a copy of this file) */}
           <label htmlFor={sortId} css={{ '@media (max-width: 599px)': visuallyHidden }}>Sort by</label>
@@ -461,8 +458,8 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               <p css={{ color: 'var(--muted)' }}>
                 Showing {items.length} of {total}
               </p>
-              <button
-                type="button"
+              <Button
+                variant="secondary"
                 aria-disabled={status === 'loading' ? true : undefined}
                 data-testid="load-more"
                 onClick={() => {
@@ -471,10 +468,10 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
                   // The URL keeps the page (reload and back show the same list); no new history entry.
                   setParams(writeListingUrl({ ...state, page: page + 1 }, params), { replace: true, preventScrollReset: true });
                 }}
-                css={{ font: 'inherit', padding: '.8rem 2rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer', '&[aria-disabled="true"]': { cursor: 'progress', opacity: 0.7 } }}
+                css={{ fontWeight: 'inherit', padding: '.8rem 2rem', '&[aria-disabled="true"]': { cursor: 'progress', opacity: 0.7 } }}
               >
                 {status === 'loading' ? 'Loading…' : 'Load more'}
-              </button>
+              </Button>
             </div>
           ) : null}
         </div>
@@ -487,14 +484,13 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} variant="drawer" />
             </div>
             <div css={{ flex: 'none', background: '#fff', padding: '.75rem 0 0', borderTop: '1px solid var(--line)' }}>
-              <button
-                type="button"
+              <Button
                 data-testid="filters-done"
                 onClick={() => setDrawerOpen(false)}
-                css={{ width: '100%', font: 'inherit', fontWeight: 600, padding: '.8rem 1rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}
+                css={{ width: '100%', padding: '.8rem 1rem' }}
               >
                 {first ? `Show ${total} ${total === 1 ? 'product' : 'products'}` : 'Show products'}
-              </button>
+              </Button>
             </div>
           </div>
         ) : null}

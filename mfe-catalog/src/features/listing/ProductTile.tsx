@@ -4,6 +4,7 @@ import { Image } from '@store/ui/image';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useMoney } from '@store/ui/market';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
 
@@ -56,7 +57,7 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
         {percent > 0 ? (
           <>
             {' '}
-            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
+            <VisuallyHidden>was</VisuallyHidden>{' '}
             <s css={{ color: 'var(--muted)' }}>{money(item.erpOriginalPrice)}</s>{' '}
             <span css={{ color: '#9c3d1f' }} data-testid="tile-discount">
               -{percent}%

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState, useSyncExternalStore, type FormEven
 import { ApiError, verifyChallenge } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
 import { botCheckToken } from '../../lib/botcheck';
+import { Button } from '@store/ui/button';
 
 /** The wording for productChallengeAnswerInvalid. */
 export const CHALLENGE_INVALID_MESSAGE = 'That answer is not right. Read the question again and try once more.';
@@ -299,22 +300,22 @@ export function AddToCart({ product }: { product: Product }) {
         </div>
       ) : null}
       <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <button
+        <Button
           type="submit"
           disabled={!sellable || busy || !variant || variant.qty === 0}
-          css={{ font: 'inherit', fontWeight: 600, padding: '.85rem 2rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer', '&:disabled': { background: '#8a8a80', cursor: 'not-allowed' } }}
+          css={{ padding: '.85rem 2rem', '&:disabled': { background: '#8a8a80', opacity: 1 } }}
         >
           {product.state === 'coming' ? 'Coming soon' : product.soldOut ? 'Sold out' : busy ? 'Adding…' : 'Add to cart'}
-        </button>
-        <button
-          type="button"
+        </Button>
+        <Button
+          variant="secondary"
           aria-pressed={inWishlist}
           disabled={wishlistBusy}
           onClick={toggleWishlist}
-          css={{ font: 'inherit', padding: '.85rem 1.4rem', borderRadius: 999, border: '1px solid var(--forest)', background: '#fff', color: 'var(--forest)', cursor: 'pointer' }}
+          css={{ fontWeight: 'inherit', padding: '.85rem 1.4rem', '&:disabled': { opacity: 1, cursor: 'pointer' } }}
         >
           {inWishlist ? '♥ In your wishlist' : '♡ Add to wishlist'}
-        </button>
+        </Button>
       </div>
       <div aria-live="polite" css={{ minHeight: '1.5em', marginTop: '.75rem' }}>
         {result ? (

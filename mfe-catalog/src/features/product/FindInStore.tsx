@@ -3,6 +3,8 @@ import { useMarket } from '@store/ui/market';
 import { useId, useState, type FormEvent } from 'react';
 import { fetchStoresNear, isNotFound } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
+import { Button } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: StoresResponse } | { status: 'error'; message: string };
 
@@ -65,13 +67,13 @@ export function FindInStore({ product }: { product: Product }) {
         <label htmlFor={whereId}>Suburb, town or postcode</label>
         <div css={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
           <input id={whereId} value={where} onChange={(e) => setWhere(e.target.value)} maxLength={100} autoComplete="postal-code" css={{ font: 'inherit', padding: '.45rem .6rem', border: '1px solid #b9b2a3', borderRadius: 6, flex: 1, minWidth: 160 }} />
-          <button type="submit" css={{ font: 'inherit', padding: '.45rem 1rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+          <Button type="submit" css={{ fontWeight: 'inherit', padding: '.45rem 1rem' }}>
             Find stores
-          </button>
+          </Button>
         </div>
-        <button type="button" onClick={useLocation} css={{ justifySelf: 'start', font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+        <Button variant="link" onClick={useLocation} css={{ justifySelf: 'start' }}>
           Use my location
-        </button>
+        </Button>
       </form>
       <div aria-live="polite" css={{ marginTop: '1rem' }}>
         {state.status === 'loading' ? <p>Looking for stores…</p> : null}
@@ -100,7 +102,7 @@ export function FindInStore({ product }: { product: Product }) {
                     </span>
                     <br />
                     <a href={`/stores/${store.path}`}>
-                      Hours and directions<span className="visually-hidden">: {store.name}</span>
+                      Hours and directions<VisuallyHidden>: {store.name}</VisuallyHidden>
                     </a>
                   </li>
                 );

@@ -14,6 +14,8 @@ import { countdown, countdownText, formatAvailability } from './time';
 import { useMarket, useMoney } from '@store/ui/market';
 
 import type { ProductOverlay } from './ProductOverlays';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
+import { Button } from '@store/ui/button';
 
 const loadProductOverlays = () => import(/* webpackChunkName: "product-overlays" */ './ProductOverlays');
 const ProductOverlays = lazy(loadProductOverlays);
@@ -206,7 +208,7 @@ export function ProductPage() {
           {percent > 0 ? (
             <>
               {' '}
-              <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>was</span>{' '}
+              <VisuallyHidden>was</VisuallyHidden>{' '}
               <s css={{ color: 'var(--muted)', fontSize: 18 }}>{money(product.erpOriginalPrice)}</s>{' '}
               <span css={{ color: '#9c3d1f', fontSize: 18 }} data-testid="pdp-discount">
                 Save {percent}%
@@ -218,12 +220,12 @@ export function ProductPage() {
         {product.state === 'coming' && product.availableFrom ? <Countdown availableFrom={product.availableFrom} /> : null}
         <AddToCart key={product.id} product={product} />
         <div css={{ display: 'flex', gap: '1rem', margin: '1rem 0' }}>
-          <button type="button" onClick={() => openOverlay('size-guide')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+          <Button variant="link" onClick={() => openOverlay('size-guide')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays}>
             Size guide
-          </button>
-          <button type="button" onClick={() => openOverlay('find-in-store')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays} css={{ font: 'inherit', background: 'none', border: 0, padding: 0, color: 'var(--forest)', textDecoration: 'underline', cursor: 'pointer' }}>
+          </Button>
+          <Button variant="link" onClick={() => openOverlay('find-in-store')} onPointerEnter={preloadProductOverlays} onFocus={preloadProductOverlays}>
             Find in store
-          </button>
+          </Button>
         </div>
         <h2 css={{ fontSize: 18, margin: '1.5rem 0 .5rem' }}>Details</h2>
         <p css={{ marginTop: 0, lineHeight: 1.7 }}>{product.description}</p>

@@ -12,6 +12,8 @@ import { fetchListing } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
 import { requestResultsFocus } from '../../lib/resultsFocus';
 import { useMoney } from '@store/ui/market';
+import { Button } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 export interface SearchOverlayProps {
   onClose(): void;
@@ -106,9 +108,9 @@ export default function SearchOverlay({ onClose }: SearchOverlayProps) {
   return (
     <div>
       <form role="search" onSubmit={submit} css={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-        <label htmlFor={inputId} css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <VisuallyHidden as="label" htmlFor={inputId}>
           Search the store
-        </label>
+        </VisuallyHidden>
         <input
           ref={inputRef}
           id={inputId}
@@ -127,9 +129,9 @@ export default function SearchOverlay({ onClose }: SearchOverlayProps) {
           autoComplete="off"
           css={{ flex: 1, font: 'inherit', padding: '.7rem 1rem', border: '1px solid var(--ink)', borderRadius: 999, background: '#fff', color: 'var(--ink)' }}
         />
-        <button type="submit" css={{ font: 'inherit', padding: '.7rem 1.4rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+        <Button type="submit" css={{ fontWeight: 'inherit', padding: '.7rem 1.4rem' }}>
           Search
-        </button>
+        </Button>
       </form>
       <div aria-live="polite" css={{ fontSize: 14, color: 'var(--muted)', margin: '.5rem 0', minHeight: '1.3em' }}>
         {suggestions && suggestions.q === text.trim() && text.trim().length >= 2

@@ -5,7 +5,8 @@ import { homeHead, pageHeadOptions } from '../../lib/head';
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
-import { ContentImg, LoadError, pageWidth, serif, visuallyHidden } from '../../lib/ui';
+import { ContentImg, LoadError, pageWidth, serif } from '../../lib/ui';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 import { PostCard } from '../../lib/PostCard';
 import { ProductRail } from './ProductRail';
 import { Slider } from './Slider';
@@ -49,7 +50,7 @@ export function HomePage() {
   if (home.status !== 'ok') {
     return (
       <div aria-busy="true" css={{ minHeight: 'min(70vh, 560px)', background: '#2b3a2f' }}>
-        <p css={visuallyHidden}>Loading the home page…</p>
+        <VisuallyHidden as="p">Loading the home page…</VisuallyHidden>
         {head}
       </div>
     );

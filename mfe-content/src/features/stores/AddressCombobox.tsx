@@ -3,6 +3,7 @@ import { useMarket } from '@store/ui/market';
 import { useEffect, useId, useRef, useState } from 'react';
 import { MESSAGES } from '../../lib/messages';
 import { api } from '../../lib/api';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 export interface AddressComboboxProps {
   value: string;
@@ -136,7 +137,7 @@ export function AddressCombobox({ value, onChange, onSelect, label, debounceMs =
         {spinner ? (
           <span role="status" data-testid="address-spinner" css={{ position: 'absolute', right: '.75rem', top: '50%', marginTop: -9 }}>
             <span aria-hidden="true" css={{ display: 'block', width: 18, height: 18, borderRadius: '50%', border: '3px solid var(--line)', borderTopColor: 'var(--forest)', animation: 'content-spin 800ms linear infinite', '@keyframes content-spin': { to: { transform: 'rotate(360deg)' } } }} />
-            <span css={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap' }}>Looking up suburbs…</span>
+            <VisuallyHidden>Looking up suburbs…</VisuallyHidden>
           </span>
         ) : null}
       </div>

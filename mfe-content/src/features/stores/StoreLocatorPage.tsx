@@ -9,7 +9,8 @@ import { useHydrated } from '../../lib/hydrated';
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { useResource } from '../../lib/resource';
-import { buttonStyle, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
+import { buttonSize, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
+import { Button } from '@store/ui/button';
 import { AddressCombobox } from './AddressCombobox';
 import { LazyStoreMap, MapPlaceholder } from './LazyStoreMap';
 import { AddressLines, formatDistance, OpenState, useNow } from './storeParts';
@@ -89,12 +90,12 @@ export function StoreLocatorPage() {
 
       <form role="search" aria-label="Store search" onSubmit={onSubmit} css={{ display: 'flex', flexWrap: 'wrap', gap: '.75rem', alignItems: 'flex-end', marginBottom: '1rem' }}>
         <AddressCombobox label="Suburb, town or postcode" value={text} onChange={setText} onSelect={(l) => search(l.label)} />
-        <button type="submit" css={buttonStyle}>
+        <Button type="submit" css={buttonSize}>
           Search
-        </button>
-        <button type="button" onClick={useMyLocation} disabled={locating} css={{ ...buttonStyle, background: '#fff', color: 'var(--forest)', border: '1px solid var(--forest)' }}>
+        </Button>
+        <Button variant="secondary" onClick={useMyLocation} disabled={locating} css={buttonSize}>
           {locating ? 'Finding you…' : 'Use my location'}
-        </button>
+        </Button>
       </form>
       {locationError ? (
         <p role="alert" css={{ color: 'var(--clay)', margin: '0 0 1rem' }}>

@@ -3,6 +3,7 @@ import { SmartLink } from '@store/ui/link';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { LINK_RULES, useSite } from '../../lib/config/site';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 export const ERROR_IMAGE = '/cdn-cgi/image/fit=scale-down,format=auto,width=600/images/site/404.jpg';
 export const ERROR_IMAGE_SRCSET = [300, 600, 1200].map((w) => `/cdn-cgi/image/fit=scale-down,format=auto,width=${w}/images/site/404.jpg ${w}w`).join(', ');
@@ -53,7 +54,7 @@ export function ErrorPage({ status, path, detail }: { status: number; path: stri
           </li>
           <li>
             <SmartLink href={market.social.instagram} rules={LINK_RULES}>
-              Follow us on Instagram<span className="visually-hidden"> (opens in a new tab)</span>
+              Follow us on Instagram<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
             </SmartLink>
           </li>
         </ul>

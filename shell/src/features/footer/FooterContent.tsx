@@ -5,6 +5,7 @@ import { footerGroups, LINK_RULES, useSite } from '../../lib/config/site';
 import { policyLinks } from './Footer';
 import { PaymentIcons } from './PaymentIcons';
 import { RegionSelector } from '../../lib/region/RegionSelector';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 // The subscribe form is below the fold: its chunk loads after the footer renders.
 const SubscribeForm = lazy(() => import(/* webpackChunkName: "footer-subscribe" */ './SubscribeForm'));
@@ -106,12 +107,12 @@ export default function FooterContent() {
           <ul css={{ ...list, gridAutoFlow: 'column', gap: '1rem' }}>
             <li>
               <SmartLink href={market.social.instagram} rules={LINK_RULES} css={footerLink}>
-                Instagram<span className="visually-hidden"> (opens in a new tab)</span>
+                Instagram<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
               </SmartLink>
             </li>
             <li>
               <SmartLink href={market.social.facebook} rules={LINK_RULES} css={footerLink}>
-                Facebook<span className="visually-hidden"> (opens in a new tab)</span>
+                Facebook<VisuallyHidden> (opens in a new tab)</VisuallyHidden>
               </SmartLink>
             </li>
           </ul>

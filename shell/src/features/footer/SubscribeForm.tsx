@@ -1,17 +1,20 @@
 /**
- * Footer marketing subscribe form: the e-mail is checked before the policy
- * checkbox; a field shows its error once touched (blur; 300 ms after typing stops in the text
- * input); a submit touches every field and focuses the first invalid one; while submitting the
- * fields and the button are disabled. Button states: available, processing, unavailable (after a
- * successful subscription). A spinner shows while processing, from the first attempt on.
+ * Footer marketing subscribe form, on the store's form layer (`@store/ui/form`, as the account and
+ * checkout forms): the e-mail is checked before the policy checkbox; a field shows its error once
+ * touched (blur; 300 ms after typing stops in the text input); a submit touches every field and
+ * focuses the first invalid one; while submitting the fields and the button are disabled. Button
+ * states: available, processing, unavailable (after a successful subscription). A spinner shows
+ * while processing, from the first attempt on.
  */
 import { EMAIL_LENGTH_MAX, emailError, POLICY_REQUIRED_MESSAGE } from '@store/contracts/site-rules';
 import { keyframes } from '@emotion/react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { MARKETS } from '@store/contracts/market';
 import { createApiClient } from '@store/contracts/http';
 import { useSite } from '../../lib/config/site';
+import { Button } from '@store/ui/button';
+import { checkboxProps, Field, useForm, type FieldBinding, type FieldLook } from '@store/ui/form';
 
 export const SUBSCRIBE_URL = '/api/klaviyo/subscribe';
 export const TOUCH_DELAY_MS = 300;
@@ -28,125 +31,118 @@ export function subscribeErrors(email: string, policy: boolean): { email: string
   return { email: emailError(email), policy: policy ? null : POLICY_REQUIRED_MESSAGE };
 }
 
-export default function SubscribeForm() {
-  // the site's market's privacy policy (the AU site links its own)
-  const privacyUrl = (useSite().settings.legal ?? MARKETS.NZ.legal).privacyUrl;
-  const emailId = useId();
-  const policyId = useId();
-  const [email, setEmail] = useState('');
-  const [policy, setPolicy] = useState(false);
-  const [touched, setTouched] = useState({ email: false, policy: false });
-  const [state, setState] = useState<SubscribeButtonState>('available');
-  const [attempts, setAttempts] = useState(0);
-  const [result, setResult] = useState<'success' | 'error' | null>(null);
-  const emailInput = useRef<HTMLInputElement>(null);
-  const policyInput = useRef<HTMLInputElement>(null);
-  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const submitting = useRef(false);
+type SubscribeValues = { email: string; policy: boolean };
 
+const errorText = { margin: '.3rem 0 0', color: '#ffd2c2', fontSize: 14 } as const;
+
+/** The footer's look of a field (the form layer's `Field`: label, input, error linked to it). */
+const fieldLook: FieldLook = {
+  row: {},
+  label: { display: 'block', fontSize: 14, marginBottom: '.3rem' },
+  optional: {},
+  input: () => ({ font: 'inherit', padding: '.6rem .9rem', borderRadius: 6, border: '1px solid rgba(255,255,255,.45)', background: 'rgba(255,255,255,.08)', color: '#fff', width: '100%' }),
+  hint: {},
+  error: errorText,
+};
+
+/** The e-mail: touched on blur, or once typing stops (the layer's text fields wait after the blur instead). */
+function EmailField({ f }: { f: FieldBinding<string> }) {
+  const typing = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => () => {
     if (typing.current) clearTimeout(typing.current);
   }, []);
+  return (
+    <Field
+      look={fieldLook}
+      label="Email address"
+      type="email"
+      name={f.name}
+      autoComplete="email"
+      inputMode="email"
+      maxLength={EMAIL_LENGTH_MAX}
+      value={f.value}
+      error={f.error}
+      disabled={f.disabled}
+      inputRef={f.ref}
+      onChange={(event) => {
+        f.onChange(event.target.value);
+        if (typing.current) clearTimeout(typing.current);
+        typing.current = setTimeout(() => f.onBlur(0), TOUCH_DELAY_MS);
+      }}
+      onBlur={() => f.onBlur(0)}
+    />
+  );
+}
 
-  const errors = subscribeErrors(email, policy);
+/** The policy checkbox with its label (a link inside), its error under the row; touched on change or blur. */
+function PolicyField({ f, privacyUrl }: { f: FieldBinding<boolean>; privacyUrl: string }) {
+  const id = useId();
+  const box = checkboxProps(f);
+  return (
+    <div css={{ marginTop: '.75rem' }}>
+      <div css={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start' }}>
+        <input
+          {...box}
+          id={id}
+          name="acceptPolicy"
+          aria-invalid={f.error ? true : undefined}
+          aria-describedby={f.error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            box.onChange(event);
+            f.onBlur(0);
+          }}
+          css={{ marginTop: 4, width: 18, height: 18, accentColor: 'var(--clay)' }}
+        />
+        <label htmlFor={id} css={{ fontSize: 14 }}>
+          I agree to receive marketing e-mails and accept the{' '}
+          <Link to={privacyUrl} css={{ color: '#fff' }}>
+            privacy policy
+          </Link>
+          .
+        </label>
+      </div>
+      {f.error ? (
+        <p id={`${id}-error`} css={errorText}>
+          {f.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function SubscribeForm() {
+  // the site's market's privacy policy (the AU site links its own)
+  const privacyUrl = (useSite().settings.legal ?? MARKETS.NZ.legal).privacyUrl;
+  const [done, setDone] = useState(false);
+  const [result, setResult] = useState<'success' | 'error' | null>(null);
+  // once subscribed the form is busy for good: fields and button disabled, a submit ignored
+  const form = useForm<SubscribeValues>({
+    defaultValues: { email: '', policy: false },
+    rules: {
+      email: (email, values) => subscribeErrors(email, values.policy).email,
+      policy: (policy, values) => subscribeErrors(values.email, policy).policy,
+    },
+    busy: done,
+  });
+  const state: SubscribeButtonState = done ? 'unavailable' : form.submitting ? 'processing' : 'available';
   const processing = state === 'processing';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (submitting.current || state === 'unavailable') return;
-    setTouched({ email: true, policy: true });
-    if (errors.email) {
-      emailInput.current?.focus();
-      return;
-    }
-    if (errors.policy) {
-      policyInput.current?.focus();
-      return;
-    }
-    submitting.current = true;
-    setAttempts((n) => n + 1);
-    setState('processing');
+  const onSubmit = form.handleSubmit(async (values) => {
     setResult(null);
     try {
-      await createApiClient().post(SUBSCRIBE_URL, { body: { email: email.trim(), acceptPolicy: true, source: 'footer' }, credentials: 'same-origin' });
+      await createApiClient().post(SUBSCRIBE_URL, { body: { email: values.email.trim(), acceptPolicy: true, source: 'footer' }, credentials: 'same-origin' });
       setResult('success');
-      setState('unavailable');
+      setDone(true);
     } catch {
       setResult('error');
-      setState('available');
-    } finally {
-      submitting.current = false;
     }
-  };
-
-  const field = { font: 'inherit', padding: '.6rem .9rem', borderRadius: 6, border: '1px solid rgba(255,255,255,.45)', background: 'rgba(255,255,255,.08)', color: '#fff', width: '100%' } as const;
-  const errorText = { margin: '.3rem 0 0', color: '#ffd2c2', fontSize: 14 } as const;
+  });
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="footer-subscribe" data-button-state={state}>
-      <div>
-        <label htmlFor={emailId} css={{ display: 'block', fontSize: 14, marginBottom: '.3rem' }}>
-          Email address
-        </label>
-        <input
-          ref={emailInput}
-          id={emailId}
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          maxLength={EMAIL_LENGTH_MAX}
-          value={email}
-          disabled={processing || state === 'unavailable'}
-          aria-invalid={touched.email && errors.email ? true : undefined}
-          aria-describedby={touched.email && errors.email ? `${emailId}-error` : undefined}
-          onChange={(event) => {
-            setEmail(event.target.value);
-            if (typing.current) clearTimeout(typing.current);
-            typing.current = setTimeout(() => setTouched((t) => ({ ...t, email: true })), TOUCH_DELAY_MS);
-          }}
-          onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-          css={field}
-        />
-        {touched.email && errors.email ? (
-          <p id={`${emailId}-error`} css={errorText}>
-            {errors.email}
-          </p>
-        ) : null}
-      </div>
-      <div css={{ marginTop: '.75rem' }}>
-        <div css={{ display: 'flex', gap: '.5rem', alignItems: 'flex-start' }}>
-          <input
-            ref={policyInput}
-            id={policyId}
-            type="checkbox"
-            name="acceptPolicy"
-            checked={policy}
-            disabled={processing || state === 'unavailable'}
-            aria-invalid={touched.policy && errors.policy ? true : undefined}
-            aria-describedby={touched.policy && errors.policy ? `${policyId}-error` : undefined}
-            onChange={(event) => {
-              setPolicy(event.target.checked);
-              setTouched((t) => ({ ...t, policy: true }));
-            }}
-            onBlur={() => setTouched((t) => ({ ...t, policy: true }))}
-            css={{ marginTop: 4, width: 18, height: 18, accentColor: 'var(--clay)' }}
-          />
-          <label htmlFor={policyId} css={{ fontSize: 14 }}>
-            I agree to receive marketing e-mails and accept the{' '}
-            <Link to={privacyUrl} css={{ color: '#fff' }}>
-              privacy policy
-            </Link>
-            .
-          </label>
-        </div>
-        {touched.policy && errors.policy ? (
-          <p id={`${policyId}-error`} css={errorText}>
-            {errors.policy}
-          </p>
-        ) : null}
-      </div>
-      <button
+      <EmailField f={form.field('email')} />
+      <PolicyField f={form.field('policy')} privacyUrl={privacyUrl} />
+      <Button
         type="submit"
         disabled={processing || state === 'unavailable'}
         aria-busy={processing || undefined}
@@ -155,22 +151,17 @@ export default function SubscribeForm() {
           display: 'inline-flex',
           alignItems: 'center',
           gap: '.5rem',
-          font: 'inherit',
           padding: '.6rem 1.4rem',
-          borderRadius: 999,
-          border: 0,
           background: '#f1ede4',
           color: 'var(--forest)',
-          fontWeight: 600,
-          cursor: 'pointer',
           '&:disabled': { cursor: 'default', opacity: 0.75 },
         }}
       >
-        {attempts > 0 && processing ? (
+        {processing ? (
           <span data-testid="subscribe-spinner" aria-hidden="true" css={{ width: 14, height: 14, borderRadius: '50%', border: '2px solid currentColor', borderRightColor: 'transparent', animation: `${spin} .7s linear infinite` }} />
         ) : null}
         {processing ? 'Subscribing…' : state === 'unavailable' ? 'Subscribed' : 'Subscribe'}
-      </button>
+      </Button>
       <div aria-live="polite" css={{ minHeight: '1.5em', marginTop: '.6rem', fontSize: 14 }}>
         {result === 'success' ? <p css={{ margin: 0 }}>{SUBSCRIBE_SUCCESS_MESSAGE}</p> : null}
         {result === 'error' ? (

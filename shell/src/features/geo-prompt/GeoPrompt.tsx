@@ -4,6 +4,8 @@ import { useMarket } from '@store/ui/market';
 import { ALL_REGIONS_URL, countryInSentence, currentRegion, regionForCountry } from '../../lib/config/regions';
 import { readGeoAck, readGeoLocale, shouldPromptCountry, writeGeoAck } from './geo';
 import { NewTabHint, newTab } from '../../lib/region/RegionSelector';
+import { Button, buttonLook } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 /** The element the prompt is placed in: in the page's flow, between the header and the page. */
 export const GEO_HOST_ID = 'geo-prompt-host';
@@ -54,35 +56,27 @@ export function GeoPrompt() {
     writeGeoAck(geo.country);
     setVisible(false);
   };
-  const button = {
-    font: 'inherit',
-    fontSize: 15,
-    padding: '.55rem 1.1rem',
-    borderRadius: 999,
-    cursor: 'pointer',
-    textDecoration: 'none',
-    display: 'inline-block',
-  } as const;
+  const size = { fontWeight: 'inherit', fontSize: 15, padding: '.55rem 1.1rem' } as const;
 
   const prompt = (
     <aside aria-labelledby={titleId} css={{ background: '#fff', color: 'var(--ink)', borderBottom: '1px solid var(--line)' }}>
       <div css={{ maxWidth: 1280, margin: '0 auto', padding: '.75rem 1rem', display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '.5rem 1rem' }}>
-        <h2 id={titleId} className="visually-hidden">
+        <VisuallyHidden as="h2" id={titleId}>
           Change country
-        </h2>
+        </VisuallyHidden>
         <p css={{ margin: 0, flex: '1 1 20rem' }}>
           {region
             ? `It looks like you're in ${countryInSentence(geo.country)}. Visit our ${region.adjective} site for local prices and delivery?`
             : `It looks like you're in ${countryInSentence(geo.country)}. Choose your region's site for local prices and delivery?`}
         </p>
         <div css={{ display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>
-          <a href={region ? region.url : ALL_REGIONS_URL} {...newTab} css={{ ...button, background: 'var(--forest)', color: '#fff', border: '1px solid var(--forest)' }}>
+          <a href={region ? region.url : ALL_REGIONS_URL} {...newTab} css={[buttonLook('primary'), size, { border: '1px solid var(--forest)' }]}>
             {region ? `Go to the ${region.adjective} site` : 'View all regions'}
             <NewTabHint />
           </a>
-          <button type="button" onClick={stay} css={{ ...button, background: '#fff', color: 'var(--ink)', border: '1px solid var(--ink)' }}>
+          <Button variant="neutral" onClick={stay} css={[size, { background: '#fff' }]}>
             Stay on the {currentRegion(market).adjective} site
-          </button>
+          </Button>
         </div>
       </div>
     </aside>

@@ -10,6 +10,8 @@ import { SmartLink } from '@store/ui/link';
 import { LINK_RULES, SEARCH_PARAM, SEARCH_PATH } from '../../lib/config/site';
 import type { NavItem } from './nav';
 import { RegionSelector } from '../../lib/region/RegionSelector';
+import { Button, buttonLook } from '@store/ui/button';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 export const SEARCH_OVERLAY_ID = 'search-overlay';
 export const CART_OVERLAY_ID = 'cart-overlay';
@@ -26,9 +28,9 @@ export function SearchFallback({ onClose }: { onClose: () => void }) {
   const id = useId();
   return (
     <form action={SEARCH_PATH} method="get" role="search" onSubmit={() => onClose()} css={{ display: 'flex', gap: '.5rem', maxWidth: 720, margin: '0 auto' }}>
-      <label htmlFor={id} className="visually-hidden">
+      <VisuallyHidden as="label" htmlFor={id}>
         Search the store
-      </label>
+      </VisuallyHidden>
       <input
         id={id}
         name={SEARCH_PARAM}
@@ -38,9 +40,9 @@ export function SearchFallback({ onClose }: { onClose: () => void }) {
         autoComplete="off"
         css={{ flex: 1, font: 'inherit', padding: '.7rem 1rem', border: '1px solid var(--ink)', borderRadius: 999, background: '#fff', color: 'var(--ink)' }}
       />
-      <button type="submit" css={{ font: 'inherit', padding: '.7rem 1.4rem', borderRadius: 999, border: 0, background: 'var(--forest)', color: '#fff', cursor: 'pointer' }}>
+      <Button type="submit" css={{ fontWeight: 'inherit', padding: '.7rem 1.4rem' }}>
         Search
-      </button>
+      </Button>
     </form>
   );
 }
@@ -65,7 +67,7 @@ export function CartOverlay({ open, onClose }: OverlayControl) {
         fallback={
           <div>
             <p>We couldn&apos;t show your cart here just now.</p>
-            <SmartLink rules={LINK_RULES} href="/cart" onClick={onClose} css={{ display: 'inline-block', marginTop: '.5rem', padding: '.6rem 1.2rem', borderRadius: 999, background: 'var(--forest)', color: '#fff', textDecoration: 'none' }}>
+            <SmartLink rules={LINK_RULES} href="/cart" onClick={onClose} css={[buttonLook('primary'), { fontWeight: 'inherit', marginTop: '.5rem', padding: '.6rem 1.2rem' }]}>
               Go to your cart
             </SmartLink>
           </div>

@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { dismissed, firstInteraction, INSTALL_DISMISSED_KEY, type BeforeInstallPromptEvent } from './installCapture';
+import { Button } from '@store/ui/button';
 
 export { INSTALL_DISMISSED_KEY };
 /** Routes where the prompt is never offered: the shopper is filling in a form to pay. */
@@ -85,7 +86,7 @@ export function InstallPrompt({ initialEvent = null }: { initialEvent?: BeforeIn
     if (choice.outcome === 'dismissed') dismiss();
     else setEvent(null);
   };
-  const button = { font: 'inherit', fontSize: 15, padding: '.5rem 1rem', minHeight: 44, borderRadius: 999, cursor: 'pointer' } as const;
+  const size = { fontWeight: 'inherit', fontSize: 15, padding: '.5rem 1rem', minHeight: 44 } as const;
   const prompt = (
     <aside
       aria-label="Install the app"
@@ -94,12 +95,12 @@ export function InstallPrompt({ initialEvent = null }: { initialEvent?: BeforeIn
       <div css={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '.75rem 1.25rem', background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1rem 1.25rem' }}>
         <p css={{ margin: 0, flex: '1 1 16rem' }}>Add Fernleaf to your home screen for quicker shopping, even on a patchy connection.</p>
         <div css={{ display: 'flex', gap: '.5rem' }}>
-          <button type="button" onClick={() => void install()} css={{ ...button, border: '1px solid var(--forest)', background: 'var(--forest)', color: '#fff' }}>
+          <Button onClick={() => void install()} css={[size, { border: '1px solid var(--forest)' }]}>
             Install
-          </button>
-          <button type="button" onClick={dismiss} css={{ ...button, border: '1px solid var(--ink)', background: '#fff', color: 'var(--ink)' }}>
+          </Button>
+          <Button variant="neutral" onClick={dismiss} css={[size, { background: '#fff' }]}>
             Not now
-          </button>
+          </Button>
         </div>
       </div>
     </aside>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { useMarket } from '@store/ui/market';
 import { currentRegion } from '../config/regions';
 import { Flag } from './Flag';
+import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 // The dialog (and the overlay component) load on first use: nothing of them is needed to show or
 // hydrate the header. Pointing at or focusing the button starts the load, so it is there by the tap.
@@ -11,7 +12,7 @@ const RegionDialog = lazy(loadRegionDialog);
 export const newTab = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
 export function NewTabHint() {
-  return <span className="visually-hidden"> (opens in a new tab)</span>;
+  return <VisuallyHidden> (opens in a new tab)</VisuallyHidden>;
 }
 
 /** The region selector: a button with the current country's flag opening the regions dialog. */
