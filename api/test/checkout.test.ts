@@ -1,7 +1,7 @@
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/platform/db';
-import { BACKENDS, createTestContext, plainProducts, type TestContext } from './helpers';
+import { BACKENDS, createTestContext, freshRateWindow, plainProducts, type TestContext } from './helpers';
 
 const address = { contactName: 'Aroha Ngata', country: 'NZ', phone: '021 555 0101', postcode: '1010', street1: '12 Queen Street', suburb: 'Auckland Central' } as const;
 
@@ -184,6 +184,7 @@ describe.each(BACKENDS)('checkout and orders on %s', (backend) => {
   });
 
   it('rate-limits gift card checks per client', async () => {
+    await freshRateWindow();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i += 1) {
       const res = await ctx.app.inject({ method: 'GET', url: '/api/payment/voucher/balance/FERN-1000-0003?pin=1111&recaptchaToken=x', remoteAddress: '10.9.9.9' });

@@ -196,3 +196,13 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Waits, when needed, until at least `needSeconds` are left in the current rate-limit window of
+ * `windowSeconds` (windows are aligned to the clock: rate-limit.ts), so a test that counts requests
+ * up to a limit does not see the count start again halfway through.
+ */
+export async function freshRateWindow(windowSeconds = 60, needSeconds = 20): Promise<void> {
+  const left = windowSeconds - ((Date.now() / 1000) % windowSeconds);
+  if (left < needSeconds) await new Promise((resolve) => setTimeout(resolve, left * 1000 + 250));
+}
