@@ -129,12 +129,13 @@ describe('security headers', () => {
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['access-control-allow-origin']).toBe('*');
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
-    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'referrer-policy', 'last-modified', 'etag', 'accept-ranges']) {
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'cross-origin-opener-policy', 'x-xss-protection', 'origin-agent-cluster', 'referrer-policy', 'last-modified', 'etag', 'accept-ranges', 'x-request-id']) {
       expect({ name, value: res.headers[name] }).toEqual({ name, value: undefined });
     }
     // an answer that is not a deployed file (here a missing script's 404) keeps them all
     const missing = await app.inject({ method: 'GET', url: '/cdn/shell/s1/missing.js' });
     expectHeaders(missing.headers, 'missing script');
+    expect(missing.headers['x-request-id']).toBeTruthy();
   });
 
   it("a page address whose escapes do not decode is the store's 404 page with its headers, not JSON; the API keeps its 400", async () => {
