@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import os from 'node:os';
 import path from 'node:path';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { signUpAndSignIn } from '../support/accounts';
 import { expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Variant {
@@ -220,28 +221,7 @@ test('a signed-in shopper is offered the saved addresses at the delivery step, t
   const account = remote(page, 'account');
   await page.goto('/account/signup');
   await expect(account.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
-  await account.getByLabel('First name').fill('Mere');
-  await account.getByLabel('Last name', { exact: true }).fill('Tipene');
-  await account.getByLabel('Email').fill(email);
-  await account.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await account.getByLabel('Repeat password').fill(PASSWORD);
-  await account.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/account\/verify\?user=/);
-  let code = '';
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/api/cognito/outbox?email=${encodeURIComponent(email)}`);
-      code = ((await res.json()) as { messages: { purpose: string; code: string }[] }).messages.find((m) => m.purpose === 'SIGN_UP')?.code ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  await account.getByLabel('Verification code').fill(code);
-  await account.getByRole('button', { name: 'Verify email' }).click();
-  await expect(account.getByRole('heading', { level: 1, name: 'Email verified' })).toBeVisible();
-  await page.goto('/account/signin');
-  await account.getByLabel('Email').fill(email);
-  await account.getByLabel('Password').fill(PASSWORD);
-  await account.getByRole('button', { name: 'Sign in' }).click();
+  await signUpAndSignIn(page, request, { firstName: 'Mere', lastName: 'Tipene', email, password: PASSWORD });
   await expect(account.getByRole('heading', { level: 1, name: 'Kia ora, Mere' })).toBeVisible();
 
   // two saved addresses: the first is the default

@@ -11,6 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { signUpAndSignIn } from '../support/accounts';
 import { chrome, expect, fillCard, remote, test } from '../support/fixtures';
 
 interface Variant {
@@ -203,28 +204,7 @@ test.describe('on a phone', () => {
     const password = 'Waratah-Spring-26';
     const account = remote(page, 'account');
     await page.goto(`${au}/account/signup`);
-    await account.getByLabel('First name').fill('Mia');
-    await account.getByLabel('Last name', { exact: true }).fill('Nguyen');
-    await account.getByLabel('Email').fill(email);
-    await account.getByLabel('Password', { exact: true }).fill(password);
-    await account.getByLabel('Repeat password').fill(password);
-    await account.getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/account\/verify\?user=/);
-    let code = '';
-    await expect
-      .poll(async () => {
-        const res = await request.get(`/api/cognito/outbox?email=${encodeURIComponent(email)}`);
-        code = ((await res.json()) as { messages: { purpose: string; code: string }[] }).messages.find((m) => m.purpose === 'SIGN_UP')?.code ?? '';
-        return code;
-      })
-      .toMatch(/^\d{6}$/);
-    await account.getByLabel('Verification code').fill(code);
-    await account.getByRole('button', { name: 'Verify email' }).click();
-    await expect(account.getByRole('heading', { level: 1, name: 'Email verified' })).toBeVisible();
-    await page.goto(`${au}/account/signin`);
-    await account.getByLabel('Email').fill(email);
-    await account.getByLabel('Password').fill(password);
-    await account.getByRole('button', { name: 'Sign in' }).click();
+    await signUpAndSignIn(page, request, { origin: au, firstName: 'Mia', lastName: 'Nguyen', email, password });
     await expect(account.getByRole('heading', { level: 1, name: /Mia/ })).toBeVisible();
 
     const loading = page.waitForRequest((r) => r.url().endsWith('/api/account/addresses') && r.method() === 'GET');

@@ -159,8 +159,11 @@ export const TAPS = [
   ['cartToContact', 'cart -> contact step shown (Checkout)'],
 ];
 
-/** `runs` runs of every tap (median per tap), each started on a quiet machine. */
-export async function measureTaps({ baseUrl, listingPath, variantProduct, coldProduct, chromiumPath, chromiumFlags, runs = 5, log = () => {} }) {
+/**
+ * `runs` runs of `measure(browser, i, quiet, fail)` in one browser, each started on a quiet machine:
+ * the runs it returned and the failures (a run that throws, or what it reports through `fail`).
+ */
+async function quietRuns({ name, chromiumPath, chromiumFlags, runs, log }, measure) {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const forget = onCleanup(() => browser.close());
   const perRun = [];
@@ -169,18 +172,26 @@ export async function measureTaps({ baseUrl, listingPath, variantProduct, coldPr
     for (let i = 1; i <= runs; i += 1) {
       const quiet = await waitForQuietMachine({ log });
       try {
-        const run = await oneRun(browser, { baseUrl, listingPath, variantProduct, coldProduct });
-        perRun.push({ ...run, loadAverage: quiet.load, gaveUpWaiting: quiet.gaveUp });
-        log(`  taps run ${i}/${runs} (load ${quiet.load}): ${TAPS.map(([key]) => `${key} ${run[key]?.interactionMs ?? '-'}/${run[key]?.shownMs ?? '-'} ms`).join(', ')}`);
+        perRun.push(await measure(browser, i, quiet, (message) => failures.push(`run ${i}: ${message}`)));
       } catch (error) {
         failures.push(`run ${i}: ${error?.message?.split('\n')[0] ?? error}`);
-        log(`  taps run ${i}/${runs}: FAILED ${error?.message?.split('\n')[0] ?? error}`);
+        log(`  ${name} run ${i}/${runs}: FAILED ${error?.message?.split('\n')[0] ?? error}`);
       }
     }
   } finally {
     forget();
     await browser.close();
   }
+  return { perRun, failures };
+}
+
+/** `runs` runs of every tap (median per tap), each started on a quiet machine. */
+export async function measureTaps({ baseUrl, listingPath, variantProduct, coldProduct, chromiumPath, chromiumFlags, runs = 5, log = () => {} }) {
+  const { perRun, failures } = await quietRuns({ name: 'taps', chromiumPath, chromiumFlags, runs, log }, async (browser, i, quiet) => {
+    const run = await oneRun(browser, { baseUrl, listingPath, variantProduct, coldProduct });
+    log(`  taps run ${i}/${runs} (load ${quiet.load}): ${TAPS.map(([key]) => `${key} ${run[key]?.interactionMs ?? '-'}/${run[key]?.shownMs ?? '-'} ms`).join(', ')}`);
+    return { ...run, loadAverage: quiet.load, gaveUpWaiting: quiet.gaveUp };
+  });
   const taps = Object.fromEntries(
     TAPS.map(([key, label]) => [key, { label, interactionMs: median(perRun.map((r) => r[key]?.interactionMs)), shownMs: median(perRun.map((r) => r[key]?.shownMs)), runs: perRun.map((r) => r[key] ?? null) }]),
   );
@@ -228,13 +239,7 @@ export async function quietPageScripts({ baseUrl, paths, chromiumPath, chromiumF
  * reporter's chunk (`/vitals.`) before every server-rendered region was hydrated. Target: none.
  */
 export async function beaconCost({ baseUrl, path: pathname, chromiumPath, chromiumFlags, runs = 3, log = () => {} }) {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
-  const forget = onCleanup(() => browser.close());
-  const perRun = [];
-  const failures = [];
-  try {
-    for (let i = 1; i <= runs; i += 1) {
-      const quiet = await waitForQuietMachine({ log });
+  const { perRun, failures } = await quietRuns({ name: 'beacon', chromiumPath, chromiumFlags, runs, log }, async (browser, i, quiet, fail) => {
       const { context, page } = await newPhone(browser);
       try {
         await context.addInitScript(() => {
@@ -282,23 +287,17 @@ export async function beaconCost({ baseUrl, path: pathname, chromiumPath, chromi
           // every long frame of the page: none at all means the browser reported none (no measurement)
           longFramesOfPage: seen.frames.filter((f) => f.duration >= 50).length,
         };
-        if (!run.reporterLoaded) failures.push(`run ${i}: the reporter was not loaded`);
+        if (!run.reporterLoaded) fail('the reporter was not loaded');
         if (run.longFramesOfPage === 0) {
-          failures.push(`run ${i}: the browser reported no long animation frame at all (hydration at 4x CPU has some): not measured`);
+          fail('the browser reported no long animation frame at all (hydration at 4x CPU has some): not measured');
           run.reporterLoaded = false;
         }
-        perRun.push(run);
         log(`  beacon run ${i}/${runs} (load ${quiet.load}): interactive at ${run.interactiveMs} ms, reporter at ${run.reporterMs} ms, its long frames before interactive ${run.longFramesBeforeInteractive}, after ${run.longFramesAfter} (longest ${run.longestMs} ms), the page's ${run.longFramesOfPage}`);
-      } catch (error) {
-        failures.push(`run ${i}: ${error?.message?.split('\n')[0] ?? error}`);
+        return run;
       } finally {
         await context.close();
       }
-    }
-  } finally {
-    forget();
-    await browser.close();
-  }
+  });
   const measured = perRun.filter((r) => r.reporterLoaded);
   return { path: pathname, runs: perRun, failures, longFramesBeforeInteractive: measured.length ? Math.max(...measured.map((r) => r.longFramesBeforeInteractive)) : null };
 }
