@@ -116,7 +116,7 @@ export class RendererPool {
     const child = fork(script, [], {
       // no secrets: nothing of the API's environment
       env: { NODE_ENV: 'production' },
-      execArgv: ['--experimental-permission', `--allow-fs-read=${path.resolve(script)}`, `--allow-fs-read=${cdn}${path.sep}*`, '--disable-warning=ExperimentalWarning', '--max-old-space-size=256'],
+      execArgv: ['--experimental-permission', `--allow-fs-read=${path.resolve(script)}`, `--allow-fs-read=${cdn}${path.sep}*`, '--disable-warning=ExperimentalWarning', '--max-old-space-size=256', '--heap-growing-percent=50'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
