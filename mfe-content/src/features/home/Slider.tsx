@@ -1,5 +1,5 @@
 import type { HomeContent } from '@store/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ContentImg, serif } from '../../lib/ui';
 import { useAutoplay } from './useAutoplay';
@@ -25,6 +25,11 @@ export function Slider({ slider }: { slider: SliderSettings }) {
   const count = slides.length;
   const next = useCallback(() => setIndex((i) => (i + 1) % count), [count]);
   const previous = () => setIndex((i) => (i - 1 + count) % count);
+  // The server HTML carries only the first slide's picture: the others are hidden until the slider
+  // moves, and fetched in the first second they would compete with the picture the shopper sees
+  // (the page's largest paint). They are added once the slider runs in the browser.
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   const autoplay = useAutoplay({ enabled: slider.autoplay && count > 1, intervalMs: slider.intervalMs, pauseOnHover: slider.pauseOnHover, onAdvance: next, slideKey: index });
 
   return (
@@ -59,7 +64,9 @@ export function Slider({ slider }: { slider: SliderSettings }) {
                 '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
               }}
             >
-              <ContentImg image={slide.image} sizes="100vw" priority={i === 0} css={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
+              {active || running ? (
+                <ContentImg image={slide.image} sizes="100vw" priority={i === 0} css={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }} />
+              ) : null}
               <div aria-hidden="true" css={{ position: 'absolute', inset: 0, background: 'linear-gradient(90deg, rgba(16,30,22,.84) 0%, rgba(16,30,22,.6) 45%, rgba(16,30,22,0) 78%)' }} />
               <div css={{ position: 'relative', maxWidth: 1280, width: '100%', margin: '0 auto', padding: '3rem 1.25rem 5rem', color: '#fff' }}>
                 <p css={{ textTransform: 'uppercase', letterSpacing: '.12em', margin: 0, fontSize: 14 }}>{slide.eyebrow}</p>

@@ -96,6 +96,9 @@ describe('HomePage', () => {
     expect(slide.getAttribute('srcset')).toContain('width=1800/images/content/slide-spring.jpg 1800w');
     // the caller's fill styles win over the component's own layout
     expect(getComputedStyle(slide).height).toBe('100%');
+    // in the browser the hidden slides have their pictures too (lazy), ready for the slider to move
+    const hidden = document.querySelector('img[alt="slide-travel"]');
+    expect(hidden).toHaveAttribute('loading', 'lazy');
   });
 
   it('says so when the home page cannot be loaded', async () => {
