@@ -396,6 +396,24 @@ describe.each(BACKENDS)('account and local user pool on %s', (backend) => {
       expect((await api('DELETE', `/api/account/addresses/${id}`, one.IdToken)).statusCode).toBe(200);
     });
 
+    it('concurrent writes of one customer keep the rules: one copy of a place, at most 20 addresses, one default of each kind', async () => {
+      const { IdToken } = await newCustomer();
+      // the same place sent eight times at once (as a double-tapped Save would): one is kept
+      const same = await Promise.all(Array.from({ length: 8 }, (_, i) => api('POST', '/api/account/addresses', IdToken, { ...address, street1: i % 2 ? '12 Cuba St' : '12 cuba street', isDefaultShipping: true })));
+      expect(same.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400, 400, 400]);
+      // 25 distinct places at once into a book of one, each asking to be the default: 19 fit
+      const many = await Promise.all(
+        Array.from({ length: 25 }, (_, i) => api('POST', '/api/account/addresses', IdToken, { ...address, street1: `${i + 1} Willis Street`, isDefaultShipping: true, isDefaultBilling: true })),
+      );
+      expect(many.filter((r) => r.statusCode === 201)).toHaveLength(19);
+      expect(many.filter((r) => r.statusCode === 422)).toHaveLength(6);
+      const { addresses } = AccountAddressesResponse.parse((await api('GET', '/api/account/addresses', IdToken)).json());
+      expect(addresses).toHaveLength(20);
+      expect(addresses.filter((a) => a.street1.toLowerCase().startsWith('12 cuba'))).toHaveLength(1);
+      expect(addresses.filter((a) => a.isDefaultShipping)).toHaveLength(1);
+      expect(addresses.filter((a) => a.isDefaultBilling)).toHaveLength(1);
+    });
+
     it('drops addresses from other countries on load (e.g. imported from the ERP)', async () => {
       const { IdToken } = await newCustomer();
       const sub = decodeJwt(IdToken).sub!;

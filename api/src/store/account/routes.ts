@@ -222,11 +222,21 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     }
     return { addresses };
   };
-  const clearDefaults = async (owner: string, input: { country: string; isDefaultBilling?: boolean; isDefaultShipping?: boolean }) => {
+  const clearDefaults = async (tx: Database, owner: string, input: { country: string; isDefaultBilling?: boolean; isDefaultShipping?: boolean }) => {
     const mine = and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country));
-    if (input.isDefaultBilling) await db.update(accountAddresses).set({ isDefaultBilling: false }).where(mine);
-    if (input.isDefaultShipping) await db.update(accountAddresses).set({ isDefaultShipping: false }).where(mine);
+    if (input.isDefaultBilling) await tx.update(accountAddresses).set({ isDefaultBilling: false }).where(mine);
+    if (input.isDefaultShipping) await tx.update(accountAddresses).set({ isDefaultShipping: false }).where(mine);
   };
+  /**
+   * One owner's address-book writes run one at a time: a transaction that first takes a lock on the
+   * owner, so the copy check, the 20-address limit and the one default of each kind hold when the
+   * same customer's requests race, in one process or several on one database.
+   */
+  const bookWrite = <T>(owner: string, run: (tx: Database) => Promise<T>): Promise<T> =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`account_addresses:${owner}`}))`);
+      return run(tx as unknown as Database);
+    }) as Promise<T>;
   /** An address of the other market: 400 naming the field. */
   const wrongCountry = (request: FastifyRequest, reply: FastifyReply, country: string) => {
     const issues = addressMarketIssues(request.market, [['', { country }]]).map((i) => ({ ...i, field: 'country' }));
@@ -236,8 +246,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
    * Another entry of the book (of the address's country) at the same place (`samePlace`: trimmed,
    * case-insensitive, an Australian state by code or name, the postcode): a second copy is refused.
    */
-  const alreadyInBook = async (owner: string, input: AccountAddressInput & { country: string }, except: string | null) =>
-    (await db.select().from(accountAddresses).where(and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country)))).some(
+  const alreadyInBook = async (tx: Database, owner: string, input: AccountAddressInput & { country: string }, except: string | null) =>
+    (await tx.select().from(accountAddresses).where(and(eq(accountAddresses.sub, owner), eq(accountAddresses.country, input.country)))).some(
       (row) => row.id !== except && samePlace(row, { street1: input.street1, street2: input.street2, suburb: input.suburb, postcode: input.postcode, state: input.state }),
     );
   const addressSchema = { tags: ['account'] };
@@ -255,11 +265,16 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       if (wrongCountry(request, reply, request.body.country)) return reply;
       const owner = sub(request);
       const input = request.body;
-      if (await alreadyInBook(owner, input, null)) return reply.code(400).send(addressIssuesBody([DUPLICATE_ADDRESS_ISSUE]));
-      const [{ n } = { n: 0 }] = await db.select({ n: sql<number>`count(*)::int` }).from(accountAddresses).where(eq(accountAddresses.sub, owner));
-      if (Number(n) >= 20) return reply.code(422).send({ error: 'AddressLimitReached', message: 'An address book holds at most 20 addresses.' });
-      await clearDefaults(owner, request.body);
-      await db.insert(accountAddresses).values({ id: crypto.randomUUID(), sub: owner, ...request.body });
+      const refused = await bookWrite(owner, async (tx) => {
+        if (await alreadyInBook(tx, owner, input, null)) return 'copy' as const;
+        const [{ n } = { n: 0 }] = await tx.select({ n: sql<number>`count(*)::int` }).from(accountAddresses).where(eq(accountAddresses.sub, owner));
+        if (Number(n) >= 20) return 'full' as const;
+        await clearDefaults(tx, owner, input);
+        await tx.insert(accountAddresses).values({ id: crypto.randomUUID(), sub: owner, ...input });
+        return null;
+      });
+      if (refused === 'copy') return reply.code(400).send(addressIssuesBody([DUPLICATE_ADDRESS_ISSUE]));
+      if (refused === 'full') return reply.code(422).send({ error: 'AddressLimitReached', message: 'An address book holds at most 20 addresses.' });
       return reply.code(201).send(await listAddresses(owner, request.market.country));
     },
   );
@@ -272,9 +287,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const owner = sub(request);
       const [row] = await db.select({ id: accountAddresses.id }).from(accountAddresses).where(and(eq(accountAddresses.id, request.params.id), eq(accountAddresses.sub, owner))).limit(1);
       if (!row) return reply.code(404).send({ error: 'NotFound', message: 'Address not found.' });
-      if (await alreadyInBook(owner, request.body, row.id)) return reply.code(400).send(addressIssuesBody([DUPLICATE_ADDRESS_ISSUE]));
-      await clearDefaults(owner, request.body);
-      await db.update(accountAddresses).set(request.body).where(and(eq(accountAddresses.id, row.id), eq(accountAddresses.sub, owner)));
+      const copy = await bookWrite(owner, async (tx) => {
+        if (await alreadyInBook(tx, owner, request.body, row.id)) return true;
+        await clearDefaults(tx, owner, request.body);
+        await tx.update(accountAddresses).set(request.body).where(and(eq(accountAddresses.id, row.id), eq(accountAddresses.sub, owner)));
+        return false;
+      });
+      if (copy) return reply.code(400).send(addressIssuesBody([DUPLICATE_ADDRESS_ISSUE]));
       return reply.send(await listAddresses(owner, request.market.country));
     },
   );
