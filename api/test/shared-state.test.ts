@@ -12,7 +12,7 @@ import { buildApp } from '../src/app';
 import { DEFAULT_BOTCHECK } from '../src/store/botcheck';
 import { queryRows } from '../src/platform/db';
 import * as srp from '../src/stand-ins/user-pool/srp';
-import { BACKENDS, createTestContext, signUpCustomer, type TestContext } from './helpers';
+import { BACKENDS, createTestContext, freshRateWindow, signUpCustomer, type TestContext } from './helpers';
 
 const PASSWORD = 'Kauri-Trail-42';
 
@@ -126,5 +126,22 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     expect(await verify(other)).toMatchObject({ success: true, action: 'login' });
     expect(await verify(ctx.app)).toEqual({ success: false, 'error-codes': ['timeout-or-duplicate'] });
     expect(await verify(other)).toEqual({ success: false, 'error-codes': ['timeout-or-duplicate'] });
+  });
+
+  it("counts a client's racing error reports and Web Vitals reports once across instances: exactly the limit is taken", async () => {
+    await freshRateWindow();
+    const limit = ctx.config.errorReports.perMinute;
+    const client = '203.0.113.77';
+    const report = (n: number) => ({ kind: 'error', level: 'error', message: `raced ${n}`, location: '/', occurredAt: '2026-11-27T02:30:00.000Z' });
+    const errors = await Promise.all(
+      Array.from({ length: limit + 20 }, (_, n) => (n % 2 ? other : ctx.app).inject({ method: 'POST', url: '/api/site/errors', payload: report(n), remoteAddress: client })),
+    );
+    expect(errors.filter((r) => r.statusCode === 202)).toHaveLength(limit);
+    expect(errors.filter((r) => r.statusCode === 429)).toHaveLength(20);
+    const vitalsLimit = ctx.config.webVitals.perMinute;
+    const vitals = { path: '/', metrics: [{ name: 'LCP', value: 900, remote: 'catalog', version: 'abc123def456' }] };
+    const sent = await Promise.all(Array.from({ length: vitalsLimit + 10 }, (_, n) => (n % 2 ? other : ctx.app).inject({ method: 'POST', url: '/api/site/vitals', payload: vitals, remoteAddress: client })));
+    expect(sent.filter((r) => r.statusCode === 429)).toHaveLength(10);
+    expect(sent.filter((r) => r.statusCode === 202)).toHaveLength(vitalsLimit);
   });
 });
