@@ -9,6 +9,8 @@
 // - releases of two remotes started at the same moment both go live on both edges within 1 s;
 // - the site named by X-Forwarded-Host (Australian or New Zealand) is the market both edges render,
 //   the stores their in-process API calls fetch included;
+// - a browser (Chromium) browses, adds to the cart, signs up and signs in through the proxy, answered
+//   by both edges, with no console error;
 // - a shopper signs up and signs in with the real aws-amplify client (SRP: the challenge is asked
 //   of one edge and answered at the other), and places an order: its retry at the other edge gets
 //   the same order, and both edges read it back.
@@ -451,6 +453,82 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     assert.equal((await retry.json()).orderNumber, number);
     for (const [edge, res] of await eachEdge(`/api/account/orders/${encodeURIComponent(number)}`, { headers: auth })) {
       assert.equal(res.status, 200, `edge ${edge}: the shopper's order`);
+    }
+  });
+
+  it('a browser through the proxy browses, adds to the cart, signs up and signs in, with both edges answering it, and logs no error', { timeout: 180_000 }, async () => {
+    const { chromium } = await import('@playwright/test');
+    const settings = JSON.parse(fs.readFileSync(path.join(repo, 'e2e/support/chromium.json'), 'utf8'));
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || settings.executablePath, args: settings.args.filter((a) => a !== '--headless') });
+    const errors = [];
+    try {
+      const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+      page.setDefaultTimeout(20_000);
+      page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+      page.on('pageerror', (e) => errors.push(String(e)));
+      const from = proxy.served.length;
+      const waitFor = async (what, check) => {
+        const deadline = Date.now() + 20_000;
+        while (!(await check())) {
+          if (Date.now() > deadline) throw new Error(`${what}: not after 20 s`);
+          await sleep(200);
+        }
+      };
+
+      // a listing, then a product by its tile's link, added to the cart
+      await page.goto(`${base}/categories/bags`);
+      const tile = page.locator('[data-remote="catalog"] a[href^="/products/"]').first();
+      const href = await tile.getAttribute('href');
+      await tile.click();
+      await page.waitForURL((u) => u.pathname === href);
+      const catalog = page.locator('[data-remote="catalog"]');
+      const name = (await catalog.getByRole('heading', { level: 1 }).textContent())?.trim();
+      assert.ok(name, 'the product page has its name');
+      await catalog.getByRole('button', { name: 'Add to cart' }).click();
+      const cartButton = page.locator('#shell-header').getByRole('button', { name: /Cart/ });
+      await waitFor('the cart badge says 1', async () => /\b1\b/.test((await cartButton.textContent()) ?? ''));
+
+      // sign up in the account remote's form, with the code from the user pool's outbox (either edge)
+      const email = `two.edges.browser.${Date.now().toString(36)}@example.co.nz`;
+      const password = 'Kauri-Trail-42';
+      await page.goto(`${base}/account/signup`);
+      const account = page.locator('[data-remote="account"]');
+      await account.getByLabel('First name').fill('Mere');
+      await account.getByLabel('Last name', { exact: true }).fill('Tautahi');
+      await account.getByLabel('Email').fill(email);
+      await account.getByLabel('Password', { exact: true }).fill(password);
+      await account.getByLabel('Repeat password').fill(password);
+      await account.getByRole('button', { name: 'Create account' }).click();
+      await page.waitForURL(/\/account\/verify\?user=/);
+      let code = '';
+      await waitFor('the sign-up code', async () => {
+        const outbox = await (await fetch(`${base}/api/cognito/outbox?email=${encodeURIComponent(email)}`)).json();
+        code = outbox.messages.find((m) => m.purpose === 'SIGN_UP')?.code ?? '';
+        return /^\d{6}$/.test(code);
+      });
+      await account.getByLabel('Verification code').fill(code);
+      await account.getByRole('button', { name: 'Verify email' }).click();
+      await account.getByRole('heading', { level: 1, name: 'Email verified' }).waitFor();
+
+      // sign in (SRP in the browser: the challenge and its answer go through the proxy)
+      const signInFrom = proxy.served.length;
+      await page.goto(`${base}/account/signin`);
+      await account.getByLabel('Email').fill(email);
+      await account.getByLabel('Password').fill(password);
+      await account.getByRole('button', { name: 'Sign in' }).click();
+      await account.getByRole('heading', { level: 1, name: 'Kia ora, Mere' }).waitFor();
+      const srp = proxy.served.slice(signInFrom).filter((s) => s.target);
+      assert.ok(srp.some((s) => s.target.endsWith('.InitiateAuth')) && srp.some((s) => s.target.endsWith('.RespondToAuthChallenge')), JSON.stringify(srp));
+      // the guest's cart line is the customer's now, on whichever edge the next page comes from
+      await page.goto(`${base}/cart`);
+      const lines = page.locator('[data-remote="cart_checkout"] [data-testid="cart-line"]');
+      await waitFor('the cart page lists the product', async () => (await lines.count()) === 1 && ((await lines.first().textContent()) ?? '').includes(name));
+
+      const edgesSeen = new Set(proxy.served.slice(from).map((s) => s.edge));
+      assert.deepEqual([...edgesSeen].sort(), ['a', 'b'], 'both edges answered the browser');
+      assert.deepEqual(errors, [], 'no console errors');
+    } finally {
+      await browser.close();
     }
   });
 });
