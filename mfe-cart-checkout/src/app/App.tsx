@@ -1,12 +1,8 @@
 import { ReportNotFound } from '@store/shared-events/remote';
-import { useEffect } from 'react';
+import { useEffect, type ReactElement } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { useCart } from '../lib/cart/useCart';
-import { ContactStep } from '../features/checkout/ContactStep';
-import { guard, type Step } from '../features/checkout/guards';
-import { CheckoutLayout } from '../features/checkout/Layout';
-import { PaymentStep } from '../features/checkout/PaymentStep';
-import { ShippingStep } from '../features/checkout/ShippingStep';
+import { CheckoutLayout, ContactStep, guard, PaymentStep, ShippingStep, type Step } from '../features/checkout';
 import { captureUtm } from '../lib/checkout/state';
 import { useCheckoutInfo, useCheckoutState } from '../lib/checkout/useCheckout';
 import { startFraudAnalytics } from '../lib/fraud';
@@ -17,6 +13,7 @@ import { CheckoutErrorPage } from './ErrorPage';
 import { OrdersPage } from '../features/orders/OrdersPage';
 import { GuestReturnPage } from '../features/returns/ReturnPage';
 import { SuccessPage } from '../features/orders/SuccessPage';
+import { SCREENS, type PageId, type ScreenId } from './screens';
 
 function NotFound() {
   return <ReportNotFound source="cart_checkout" path={useLocation().pathname} />;
@@ -48,20 +45,41 @@ function CheckoutStep({ step }: { step: Step }) {
   );
 }
 
+/** Each screen's pages (screens.ts) and their elements. */
+const PAGES: { [S in ScreenId]: Record<PageId<S>, ReactElement> } = {
+  cart: { cart: <CartPage /> },
+  checkout: {
+    contactInfo: <CheckoutStep step="contact-info" />,
+    shipping: <CheckoutStep step="shipping" />,
+    payment: <CheckoutStep step="payment" />,
+    success: <SuccessPage />,
+    error: <CheckoutErrorPage />,
+  },
+  guestOrders: { lookup: <OrdersPage /> },
+  guestReturn: { create: <GuestReturnPage /> },
+};
+
+/** Every page of screens.ts with its element, in the order of screens.ts. */
+const ROUTES = (Object.keys(SCREENS) as ScreenId[]).flatMap((screen) => {
+  const pages: Record<string, string> = SCREENS[screen].pages;
+  const elements: Record<string, ReactElement> = PAGES[screen];
+  return Object.keys(pages).map((page) => ({ path: pages[page]!, element: elements[page]! }));
+});
+
+/** The remote's routes: every page of screens.ts, under whichever router the caller provides. */
+export const checkoutRoutes = (
+  <>
+    {ROUTES.map(({ path, element }) => (
+      <Route key={path} path={path} element={element} />
+    ))}
+    <Route path="*" element={<NotFound />} />
+  </>
+);
+
 export function App() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route path="/cart" element={<CartPage />} />
-        <Route path="/checkout/contact-info" element={<CheckoutStep step="contact-info" />} />
-        <Route path="/checkout/shipping" element={<CheckoutStep step="shipping" />} />
-        <Route path="/checkout/payment" element={<CheckoutStep step="payment" />} />
-        <Route path="/checkout/success" element={<SuccessPage />} />
-        <Route path="/checkout/error" element={<CheckoutErrorPage />} />
-        <Route path="/orders" element={<OrdersPage />} />
-        <Route path="/return/guest/create" element={<GuestReturnPage />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <Routes>{checkoutRoutes}</Routes>
     </BrowserRouter>
   );
 }

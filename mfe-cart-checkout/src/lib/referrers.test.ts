@@ -1,4 +1,4 @@
-/** Referrers: a valid ?ref= of the landing page is kept on the device (the order naming it: features/checkout/analytics.test.ts). */
+/** Referrers: a valid ?ref= of the landing page is kept on the device (the order naming it: features/checkout/payment/analytics.test.ts). */
 import { captureLandingReferrer, currentReferrerId, readReferrers, referrerInUrl, rememberReferrer, REFERRERS_KEY } from './referrers';
 
 const landOn = (url: string) => window.history.replaceState(null, '', url);

@@ -4,6 +4,12 @@
 // (which remote owns a URL, which query keys the edge keeps). The two must name the same patterns
 // and keys: each of the remote's patterns and keys in tools/remotes.json is declared by exactly one
 // screen, and each screen's are in tools/remotes.json.
+//
+// A remote whose router lists its pages (cart-checkout, account) declares them per screen
+// (`pages`, each path under one of the screen's patterns; the remote's routes.test.tsx checks its
+// router against them). A page one remote routes and another builds is declared on both sides:
+// `builtBy` (remote, exposed module) on the routing remote's page, FRAGMENT_PAGES (module, routedBy,
+// paths) in the building remote's screens.ts, the module in its webpack exposes.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +20,7 @@ import { tsImport } from 'tsx/esm/api';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
 const declarationOf = (project) => path.join(root, project, 'src/app/screens.ts');
+const { matchRoute } = await tsImport(pathToFileURL(path.join(root, 'contracts/src/routes.ts')).href, import.meta.url);
 
 /** Where a remote's entry in tools/remotes.json and its screens disagree (empty: they agree). */
 export function screenDrift(remote, screens) {
@@ -36,8 +43,60 @@ export function screenDrift(remote, screens) {
   return problems;
 }
 
+/** A screen's pages (`pages`) that none of its route patterns matches. */
+export function pageDrift(remote, screens) {
+  const problems = [];
+  for (const [id, screen] of Object.entries(screens)) {
+    for (const [page, pagePath] of Object.entries(screen.pages ?? {})) {
+      if (!screen.routes.some((pattern) => matchRoute(pattern, pagePath))) problems.push(`${remote.name}: page ${id}.${page} (${pagePath}) of ${remote.project}/src/app/screens.ts is under none of the screen's route patterns`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Where the pages one remote routes and another builds disagree: `remotes` maps each remote's name
+ * to { project, SCREENS, FRAGMENT_PAGES, exposes (the module names its webpack config exposes) }.
+ */
+export function fragmentDrift(remotes) {
+  const problems = [];
+  const routedElsewhere = new Set();
+  for (const [name, { project, SCREENS }] of remotes) {
+    for (const [id, screen] of Object.entries(SCREENS)) {
+      for (const [page, { remote, module }] of Object.entries(screen.builtBy ?? {})) {
+        const pagePath = screen.pages?.[page];
+        const where = `${project}/src/app/screens.ts ${id}.${page}`;
+        const builder = remotes.get(remote);
+        if (pagePath === undefined) problems.push(`${where}: builtBy names a page the screen does not declare`);
+        else if (!builder) problems.push(`${where}: built by ${remote}, which is no remote`);
+        else {
+          const fragment = builder.FRAGMENT_PAGES?.[module];
+          if (!fragment || fragment.routedBy !== name || !fragment.pages.includes(pagePath)) problems.push(`${where}: built by ${remote} ${module}, whose FRAGMENT_PAGES does not list ${pagePath} routed by ${name}`);
+          if (!builder.exposes.includes(module)) problems.push(`${where}: built by ${remote} ${module}, which ${builder.project}/webpack.config.cjs does not expose`);
+          routedElsewhere.add(`${remote} ${module} ${name} ${pagePath}`);
+        }
+      }
+    }
+  }
+  for (const [name, { project, FRAGMENT_PAGES }] of remotes) {
+    for (const [module, { routedBy, pages }] of Object.entries(FRAGMENT_PAGES ?? {})) {
+      for (const pagePath of pages) {
+        if (!routedElsewhere.has(`${name} ${module} ${routedBy} ${pagePath}`)) problems.push(`${project}/src/app/screens.ts FRAGMENT_PAGES ${module}: ${pagePath} is not a page of ${routedBy} built by ${name} ${module}`);
+      }
+    }
+  }
+  return problems;
+}
+
 const declared = new Map();
-for (const remote of layout.remotes) declared.set(remote.name, (await tsImport(pathToFileURL(declarationOf(remote.project)).href, import.meta.url)).SCREENS);
+const modules = new Map();
+for (const remote of layout.remotes) {
+  const module = await tsImport(pathToFileURL(declarationOf(remote.project)).href, import.meta.url);
+  declared.set(remote.name, module.SCREENS);
+  const webpack = fs.readFileSync(path.join(root, remote.project, 'webpack.config.cjs'), 'utf8');
+  const exposes = [...webpack.matchAll(/'(\.\/[\w-]+)':\s*'\.\/src\/exposes\//g)].map((m) => m[1]);
+  modules.set(remote.name, { project: remote.project, SCREENS: module.SCREENS, FRAGMENT_PAGES: module.FRAGMENT_PAGES, exposes });
+}
 
 describe("the remotes' screens and tools/remotes.json", () => {
   for (const remote of layout.remotes) {
@@ -49,12 +108,42 @@ describe("the remotes' screens and tools/remotes.json", () => {
         assert.ok(screen.routes.length > 0, `${id} declares a route pattern`);
       }
       assert.deepEqual(screenDrift(remote, screens), []);
+      assert.deepEqual(pageDrift(remote, screens), []);
     });
 
     it(`${remote.project}: src/app/screens.ts imports nothing (this test loads it without a bundler)`, () => {
       assert.doesNotMatch(fs.readFileSync(declarationOf(remote.project), 'utf8'), /^\s*(import|export\s[^=]*\sfrom)\b|\brequire\(|\bimport\(/m);
     });
   }
+
+  it('a page routed by one remote and built by another is declared by both, its module exposed', () => {
+    assert.ok([...modules.values()].some(({ FRAGMENT_PAGES }) => FRAGMENT_PAGES && Object.keys(FRAGMENT_PAGES).length > 0), 'some remote builds a page another routes');
+    assert.deepEqual(fragmentDrift(modules), []);
+  });
+
+  it('a page outside its patterns, or built by a remote that does not say so, is reported', () => {
+    const account = layout.remotes.find((r) => r.name === 'account');
+    const screens = structuredClone(declared.get('account'));
+    screens.account.pages.giftCards = '/gift-cards';
+    assert.deepEqual(pageDrift(account, screens), ['account: page account.giftCards (/gift-cards) of mfe-account/src/app/screens.ts is under none of the screen\'s route patterns']);
+
+    const builder = modules.get('cart_checkout');
+    const router = modules.get('account');
+    const pagesUnlisted = new Map([...modules, ['cart_checkout', { ...builder, FRAGMENT_PAGES: { ...builder.FRAGMENT_PAGES, './AccountOrders': { routedBy: 'account', pages: ['/account/orders'] } } }]]);
+    assert.deepEqual(fragmentDrift(pagesUnlisted), [
+      'mfe-account/src/app/screens.ts account.order: built by cart_checkout ./AccountOrders, whose FRAGMENT_PAGES does not list /account/orders/:number routed by account',
+      'mfe-account/src/app/screens.ts account.orderReturn: built by cart_checkout ./AccountOrders, whose FRAGMENT_PAGES does not list /account/orders/:number/return/:token routed by account',
+    ]);
+    const withoutBuiltBy = structuredClone(router.SCREENS);
+    delete withoutBuiltBy.account.builtBy.paymentMethods;
+    assert.deepEqual(fragmentDrift(new Map([...modules, ['account', { ...router, SCREENS: withoutBuiltBy }]])), [
+      'mfe-cart-checkout/src/app/screens.ts FRAGMENT_PAGES ./AccountPaymentMethods: /account/payment-methods is not a page of account built by cart_checkout ./AccountPaymentMethods',
+    ]);
+    const notExposed = new Map([...modules, ['cart_checkout', { ...builder, exposes: builder.exposes.filter((m) => m !== './AccountPaymentMethods') }]]);
+    assert.deepEqual(fragmentDrift(notExposed), [
+      'mfe-account/src/app/screens.ts account.paymentMethods: built by cart_checkout ./AccountPaymentMethods, which mfe-cart-checkout/webpack.config.cjs does not expose',
+    ]);
+  });
 
   it('a route or query key on one side only, or on two screens, is reported', () => {
     const catalog = layout.remotes.find((r) => r.name === 'catalog');

@@ -6,8 +6,14 @@ const pageHeading = { fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif
 const fallback = (what: string) => <Notice type="ERROR">{`We were unable to load your ${what}. Please try again.`}</Notice>;
 const loading = (what: string) => <p role="status">{`Loading your ${what}…`}</p>;
 
+/** The module of another remote that builds a page's content (src/app/screens.ts, `builtBy`). */
+export interface Fragment {
+  remote: string;
+  module: string;
+}
+
 /** /account/orders, /account/orders/{number}, /account/orders/{number}/return/{token}: the cart team's fragment. */
-export function OrdersPage({ view }: { view: 'list' | 'detail' | 'return' }) {
+export function OrdersPage({ view, fragment }: { view: 'list' | 'detail' | 'return'; fragment: Fragment }) {
   const { number, token } = useParams();
   const title = view === 'list' ? 'Orders' : view === 'detail' ? `Order ${number ?? ''}` : 'Return items';
   useTitle(title);
@@ -17,8 +23,8 @@ export function OrdersPage({ view }: { view: 'list' | 'detail' | 'return' }) {
         {title}
       </h1>
       <RemoteFragment
-        remote="cart_checkout"
-        module="./AccountOrders"
+        remote={fragment.remote}
+        module={fragment.module}
         props={{ view, ...(number ? { number } : {}), ...(token ? { token } : {}) }}
         fallback={fallback('orders')}
         loading={loading('orders')}
@@ -28,14 +34,14 @@ export function OrdersPage({ view }: { view: 'list' | 'detail' | 'return' }) {
 }
 
 /** /account/payment-methods: saved cards, from the cart team's fragment. */
-export function PaymentMethodsPage() {
+export function PaymentMethodsPage({ fragment }: { fragment: Fragment }) {
   useTitle('Payment methods');
   return (
     <section aria-labelledby="payment-methods-heading">
       <h1 id="payment-methods-heading" css={pageHeading}>
         Payment methods
       </h1>
-      <RemoteFragment remote="cart_checkout" module="./AccountPaymentMethods" props={{}} fallback={fallback('payment methods')} loading={loading('payment methods')} />
+      <RemoteFragment remote={fragment.remote} module={fragment.module} props={{}} fallback={fallback('payment methods')} loading={loading('payment methods')} />
     </section>
   );
 }

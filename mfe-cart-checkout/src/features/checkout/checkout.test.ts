@@ -3,9 +3,9 @@ import { buildGroups } from '../../lib/cart/useCart';
 import { addToItems, setVariantQty } from '../../lib/cart/store';
 import { cartSettled } from '../../lib/session';
 import { guard } from './guards';
-import { placeResultOf, PLACE_MESSAGES, VOUCHER_MESSAGES, voucherResultOf } from './messages';
+import { placeResultOf, PLACE_MESSAGES, VOUCHER_MESSAGES, voucherResultOf } from './payment/messages';
 import { promotionRemovedMessage } from '../../lib/checkout/promotionMessages';
-import { pickupShippingAddress } from './place';
+import { pickupShippingAddress } from './payment/place';
 import { emptyCheckout, sortVouchers, type CheckoutState } from '../../lib/checkout/state';
 
 describe('promotion-removed alerts (exact wording per reason)', () => {

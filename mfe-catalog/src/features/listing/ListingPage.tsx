@@ -1,19 +1,22 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
-import { track } from '@store/shared-events/analytics';
 import { warmWhenIdle } from '@store/shared-events/remote';
-import { LazyOverlay, preloadOverlay } from '@store/ui/lazy-overlay';
-import { startTransition, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
+import { preloadOverlay } from '@store/ui/lazy-overlay';
+import { startTransition, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
-import { catalogConfig } from '../../lib/config';
 import { listingHead, listingTitle, pageHeadOptions } from '../../lib/head';
 import { PageHead } from '@store/ui/page-head';
 import { useRouteDataMap } from '@store/ui/route-data';
 import { paramsFor, type ListingScope } from './scope';
 import { activeFilterCount, AppliedFilters, Facets } from './Facets';
+import { FiltersDrawer } from './FiltersDrawer';
+import { useImpressions } from './impressions';
+import { NoResults } from './NoResults';
 import { takeResultsFocus } from '../../lib/resultsFocus';
 import { ProductTile } from './ProductTile';
+import { SearchBox } from './SearchBox';
+import { useScrollMemory } from './scrollMemory';
 import { SORTS } from './sorts';
 import { readListingUrl, writeListingUrl, type ListingUrlState } from './url';
 import { Button } from '@store/ui/button';
@@ -27,110 +30,11 @@ interface Loaded {
   status: 'loading' | 'ready' | 'error' | 'not-found';
 }
 
-const SCROLL_KEY = 'fernleaf.catalog.scroll:';
-
 /** Below this width the filters are a drawer opened by the Filters button; from it up, the sidebar (CSS only: the server has no viewport). */
 const DRAWER_MEDIA = '@media (max-width: 1023px)';
 const SIDEBAR_MEDIA = '@media (min-width: 1024px)';
 
-function searchPath(q: string): string {
-  return `/search?${new URLSearchParams({ [catalogConfig.searchQueryParam]: q.trim() })}`;
-}
-
-/** The search box of the search page, prefilled with the term (a new search is a new history entry). */
-function SearchBox({ q }: { q: string }) {
-  const navigate = useNavigate();
-  const inputId = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const text = String(new FormData(event.currentTarget).get(catalogConfig.searchQueryParam) ?? '').trim();
-    if (text) navigate(searchPath(text));
-  };
-  return (
-    <form role="search" aria-label="Search the store" onSubmit={submit} css={{ display: 'flex', gap: 8, margin: '1rem 0 .25rem', maxWidth: 560 }} data-testid="search-page-form">
-      <VisuallyHidden as="label" htmlFor={inputId}>
-        Search the store
-      </VisuallyHidden>
-      {/* uncontrolled, keyed by the term: the field shows the current search after each navigation */}
-      <input
-        key={q}
-        id={inputId}
-        name={catalogConfig.searchQueryParam}
-        type="search"
-        defaultValue={q}
-        maxLength={200}
-        placeholder="Search backpacks, luggage, wallets…"
-        autoComplete="off"
-        css={{ flex: 1, minWidth: 0, font: 'inherit', padding: '.6rem .9rem', border: '1px solid var(--ink)', borderRadius: 999, background: '#fff', color: 'var(--ink)' }}
-      />
-      <Button type="submit" css={{ fontWeight: 'inherit', padding: '.6rem 1.2rem' }}>
-        Search
-      </Button>
-    </form>
-  );
-}
-
-/** A search that found nothing is not a dead end: a did-you-mean, popular searches and categories. */
-function NoResults({ q, corrected }: { q: string; corrected: string | null }) {
-  const link = { display: 'inline-flex', alignItems: 'center', minHeight: 32, padding: '.25rem .8rem', borderRadius: 999, border: '1px solid var(--line)', background: '#fff', color: 'var(--forest)', textDecoration: 'none' } as const;
-  const list = { listStyle: 'none', padding: 0, margin: '.5rem 0 1.25rem', display: 'flex', flexWrap: 'wrap', gap: 8 } as const;
-  const searches = catalogConfig.popularSearches.filter((term) => term.toLowerCase() !== q.toLowerCase());
-  return (
-    <div data-testid="no-results">
-      <div role="status">
-        <p css={{ marginTop: 0 }}>We couldn't find anything for “{q}”. Check the spelling, try a different word, or start from one of these.</p>
-      </div>
-      {corrected && corrected.toLowerCase() !== q.toLowerCase() ? (
-        <p data-testid="did-you-mean">
-          Did you mean <Link to={searchPath(corrected)}>“{corrected}”</Link>?
-        </p>
-      ) : null}
-      <h2 css={{ fontSize: 18, margin: '1rem 0 0' }}>Popular searches</h2>
-      <ul css={list} data-testid="popular-searches">
-        {searches.map((term) => (
-          <li key={term}>
-            <Link to={searchPath(term)} css={link}>
-              {term}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <h2 css={{ fontSize: 18, margin: '1rem 0 0' }}>Popular categories</h2>
-      <ul css={list} data-testid="popular-categories">
-        {catalogConfig.popularCategories.map((category) => (
-          <li key={category.path}>
-            <Link to={`/categories/${category.path}`} css={link}>
-              {category.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
 export { paramsFor };
-
-/** Product impressions 3 s after a list (or a newly loaded page of it) is shown. */
-function useImpressions(listName: string, listKey: string, items: Tile[]) {
-  const sent = useRef(new Set<string>());
-  useEffect(() => {
-    sent.current = new Set();
-  }, [listKey]);
-  useEffect(() => {
-    if (items.length === 0) return;
-    const timer = setTimeout(() => {
-      const fresh = items.map((item, index) => ({ item, index })).filter(({ item }) => !sent.current.has(item.id));
-      if (fresh.length === 0) return;
-      for (const { item } of fresh) sent.current.add(item.id);
-      track('view_item_list', {
-        item_list_name: listName,
-        items: fresh.map(({ item, index }) => ({ item_id: item.id, item_name: item.name, item_brand: item.brand, price: item.price / 100, index: index + 1 })),
-      });
-    }, catalogConfig.impressionDelayMs);
-    return () => clearTimeout(timer);
-  }, [listName, items]);
-}
 
 /** The listing pages 1..page from the server render's data, when it has every one of them. */
 function useSeededPages(scope: ListingScope, state: ListingUrlState, page: number): ListingResponse[] | null {
@@ -147,7 +51,6 @@ function useSeededPages(scope: ListingScope, state: ListingUrlState, page: numbe
 
 export function ListingPage({ scope }: { scope: ListingScope }) {
   const location = useLocation();
-  const navigationType = useNavigationType();
   const [params, setParams] = useSearchParams();
   const state = readListingUrl(params);
   const { page } = state;
@@ -190,40 +93,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, page]);
 
-  // Scroll: remembered per history entry; restored when coming back (POP) once the list is there.
-  const restored = useRef<string | null>(null);
-  useEffect(() => {
-    const listingUrl = `${location.pathname}${location.search}`;
-    const save = () => {
-      // Only while this entry is the page: leaving it shrinks the document (and scrolls) before this unmounts.
-      if (`${window.location.pathname}${window.location.search}` !== listingUrl) return;
-      // Nor before this entry's list is back and its scroll restored: the short document while it
-      // loads clamps the scroll, and saving that would lose the position being restored.
-      if (restored.current !== location.key) return;
-      try {
-        sessionStorage.setItem(SCROLL_KEY + location.key, String(Math.round(window.scrollY)));
-      } catch {
-        // storage full or disabled: nothing to restore later
-      }
-    };
-    let frame = 0;
-    const onScroll = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(save);
-    };
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', onScroll);
-    };
-  }, [location.key, location.pathname, location.search]);
-  useLayoutEffect(() => {
-    if (status !== 'ready' || restored.current === location.key) return;
-    restored.current = location.key;
-    if (navigationType !== 'POP') return;
-    const saved = Number(sessionStorage.getItem(SCROLL_KEY + location.key));
-    if (saved > 0) window.scrollTo(0, saved);
-  }, [status, location.key, navigationType]);
+  useScrollMemory(status === 'ready');
 
   // A search submitted from the header's search overlay: focus goes to the results heading once they are shown.
   useEffect(() => {
@@ -476,25 +346,15 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ) : null}
         </div>
       </div>
-      <LazyOverlay open={drawerOpen} onClose={() => setDrawerOpen(false)} title="Filters" position="right" width="sm" id={drawerId} watchRoute>
-        {facetSource ? (
-          // the facets scroll; "Show N products" stays below them, covering none of them
-          <div css={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
-            <div css={{ flex: 1, minHeight: 0, overflowY: 'auto', paddingRight: 4 }} data-testid="drawer-facets">
-              <Facets facets={facetSource.facets} state={state} onChange={(next) => update(next)} variant="drawer" />
-            </div>
-            <div css={{ flex: 'none', background: '#fff', padding: '.75rem 0 0', borderTop: '1px solid var(--line)' }}>
-              <Button
-                data-testid="filters-done"
-                onClick={() => setDrawerOpen(false)}
-                css={{ width: '100%', padding: '.8rem 1rem' }}
-              >
-                {first ? `Show ${total} ${total === 1 ? 'product' : 'products'}` : 'Show products'}
-              </Button>
-            </div>
-          </div>
-        ) : null}
-      </LazyOverlay>
+      <FiltersDrawer
+        open={drawerOpen}
+        onClose={() => setDrawerOpen(false)}
+        id={drawerId}
+        facets={facetSource?.facets}
+        state={state}
+        onChange={(next) => update(next)}
+        total={first ? total : null}
+      />
       {first ? <PageHead head={head} {...pageHeadOptions} /> : null}
     </div>
   );

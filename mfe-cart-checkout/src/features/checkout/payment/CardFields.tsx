@@ -5,8 +5,8 @@
  * the instance (tokenize, focus) to the step through `fieldsRef`.
  */
 import { useEffect, useId, useRef, useState, type MutableRefObject } from 'react';
-import { cardFieldErrors, createCardFields, emptyCardFieldsState, securityCodeName, type CardField, type CardFieldsState, type HostedFieldsInstance } from '../../lib/payments';
-import { errorText, Notice } from '../../lib/ui';
+import { cardFieldErrors, createCardFields, emptyCardFieldsState, securityCodeName, type CardField, type CardFieldsState, type HostedFieldsInstance } from '../../../lib/payments';
+import { errorText, Notice } from '../../../lib/ui';
 import { CARD_FIELDS_UNAVAILABLE_MESSAGE } from './messages';
 
 export interface CardFieldsApi {

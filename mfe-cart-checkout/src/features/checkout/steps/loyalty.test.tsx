@@ -3,8 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ContactStep } from './ContactStep';
-import { getCheckout, setCheckout } from '../../lib/checkout/state';
-import { validateLoyalty } from '../../lib/checkout/validate';
+import { getCheckout, setCheckout } from '../../../lib/checkout/state';
+import { validateLoyalty } from '../../../lib/checkout/validate';
 
 describe('Qantas membership at checkout, and the guest loyalty info kept for the account', () => {
   it('is optional, but a number needs the last name and 6 to 12 digits', () => {

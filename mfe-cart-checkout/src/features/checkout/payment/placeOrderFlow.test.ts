@@ -4,15 +4,15 @@
  */
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { bus, topics } from '@store/shared-events';
-import { clearServerProblems, serverProblem } from '../../lib/cart/serverProblems';
-import { emptyCheckout, getCheckout, getFailedOrderNumber, getPlacedOrder, setCheckout, setFailedOrderNumber, setPlacedOrder } from '../../lib/checkout/state';
-import { PaymentCancelled, tokenizeErrorMessage, type ApplePayAuthorised } from '../../lib/payments';
+import { clearServerProblems, serverProblem } from '../../../lib/cart/serverProblems';
+import { emptyCheckout, getCheckout, getFailedOrderNumber, getPlacedOrder, setCheckout, setFailedOrderNumber, setPlacedOrder } from '../../../lib/checkout/state';
+import { PaymentCancelled, tokenizeErrorMessage, type ApplePayAuthorised } from '../../../lib/payments';
 import type { CardFieldsApi } from './CardFields';
 import { PLACE_MESSAGES, PROMOTIONS_CHANGED_MESSAGE, walletCancelledMessage } from './messages';
-import { checkoutInfo, delivery, item } from './paymentStepFixtures';
+import { checkoutInfo, delivery, item } from '../steps/paymentStepFixtures';
 import { placeOrderFlow, type PlaceOrderInput } from './placeOrderFlow';
 
-jest.mock('../../lib/botcheck', () => ({ botCheckToken: () => Promise.resolve('bot-token') }));
+jest.mock('../../../lib/botcheck', () => ({ botCheckToken: () => Promise.resolve('bot-token') }));
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const billing = { ...delivery, contactName: 'Aroha Ngata', street1: '5 Cuba Street', suburb: 'Te Aro', postcode: '6011' };

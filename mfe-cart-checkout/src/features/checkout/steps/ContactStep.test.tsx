@@ -3,7 +3,7 @@ import { session } from '@store/shared-events';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { ContactStep } from './ContactStep';
-import { emptyCheckout, setCheckout } from '../../lib/checkout/state';
+import { emptyCheckout, setCheckout } from '../../../lib/checkout/state';
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 let signedIn: { id: string; email: string; idToken: string } | null = null;

@@ -8,8 +8,8 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { findSavedDuplicate, normaliseStreet, samePlace } from './savedAddresses';
-import { ShippingStep } from './ShippingStep';
-import { emptyCheckout, getCheckout, setCheckout } from '../../lib/checkout/state';
+import { ShippingStep } from '../steps/ShippingStep';
+import { emptyCheckout, getCheckout, setCheckout } from '../../../lib/checkout/state';
 
 const address = (over: Partial<AccountAddress>): AccountAddress => ({ id: 'a', type: 'SELECTED', company: '', contactName: 'Aroha Ngata', country: 'NZ', phone: '', postcode: '1010', state: '', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central', isDefaultBilling: false, isDefaultShipping: false, ...over });
 const home = address({ id: 'home', contactName: 'Aroha Ngata', phone: '09 555 0101', street1: '12 Queen Street', suburb: 'Auckland Central', postcode: '1010', state: 'Auckland', isDefaultShipping: true });

@@ -5,11 +5,11 @@
 import type { CheckoutAddressInput, CheckoutInfoResponse, OrderPlaceRequest, OrderPlaceResponse, PaymentMethodInput } from '@store/contracts';
 import type { CartItem } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
-import { clearCart, getCartId, publishQuantity, renewCartId } from '../../lib/cart/store';
-import { fraudToken } from '../../lib/fraud';
-import { refreshProducts } from '../../lib/objects';
+import { clearCart, getCartId, publishQuantity, renewCartId } from '../../../lib/cart/store';
+import { fraudToken } from '../../../lib/fraud';
+import { refreshProducts } from '../../../lib/objects';
 import { orderAnalytics, purchaseEvent, sha256Hex } from './analytics';
-import { setCheckout, setPlacedOrder, sortVouchers, type CheckoutState } from '../../lib/checkout/state';
+import { setCheckout, setPlacedOrder, sortVouchers, type CheckoutState } from '../../../lib/checkout/state';
 
 export const PLACEHOLDER_CONTACT_NAME = 'Click and Collect';
 export const PLACEHOLDER_PHONE = '0800000000';

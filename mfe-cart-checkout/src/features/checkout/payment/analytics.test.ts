@@ -1,8 +1,8 @@
 import { OrderPlaceRequest, type CheckoutInfoResponse } from '@store/contracts';
-import { captureLandingReferrer } from '../../lib/referrers';
+import { captureLandingReferrer } from '../../../lib/referrers';
 import { CLIENT_ID_KEY, orderAnalytics, purchaseEvent, sha256Hex } from './analytics';
 import { buildOrderRequest } from './place';
-import { emptyCheckout, type CheckoutState } from '../../lib/checkout/state';
+import { emptyCheckout, type CheckoutState } from '../../../lib/checkout/state';
 
 const address = { company: '', contactName: 'Aroha Ngata', country: 'NZ' as const, phone: '021 555 0101', postcode: '1010', state: 'Auckland', street1: '12 Queen Street', street2: '', suburb: 'Auckland Central' };
 const info = {

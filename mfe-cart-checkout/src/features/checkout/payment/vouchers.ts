@@ -5,10 +5,10 @@
  * order is being placed; before placing every applied card is checked again and a card that is no
  * longer SUCCESS is removed with a notice naming its code and reason.
  */
-import { ApiError, voucherBalance } from '../../lib/api';
-import { botCheckToken } from '../../lib/botcheck';
+import { ApiError, voucherBalance } from '../../../lib/api';
+import { botCheckToken } from '../../../lib/botcheck';
 import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, voucherResultOf, type VoucherResult } from './messages';
-import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from '../../lib/checkout/state';
+import { getCheckout, setCheckout, sortVouchers, type AppliedVoucher } from '../../../lib/checkout/state';
 
 export type VoucherLookup = (code: string, pin: string) => Promise<{ result: VoucherResult; voucher?: AppliedVoucher }>;
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ShippingStep } from './ShippingStep';
-import { emptyCheckout, setCheckout } from '../../lib/checkout/state';
+import { emptyCheckout, setCheckout } from '../../../lib/checkout/state';
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 const searched: string[] = [];

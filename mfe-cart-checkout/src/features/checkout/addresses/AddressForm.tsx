@@ -6,8 +6,8 @@
 import { pageMarket, type CheckoutAddressInput } from '@store/contracts';
 import type { FieldBinding } from '@store/ui/fields';
 import { useMarket } from '@store/ui/market';
-import { SelectField, TextField } from '../../lib/ui';
-import { validateAddress, type AddressField } from '../../lib/checkout/validate';
+import { SelectField, TextField } from '../../../lib/ui';
+import { validateAddress, type AddressField } from '../../../lib/checkout/validate';
 
 export const emptyAddress = (contactName = '', phone = ''): CheckoutAddressInput => ({ company: '', contactName, country: pageMarket().country, phone, postcode: '', state: '', street1: '', street2: '', suburb: '' });
 

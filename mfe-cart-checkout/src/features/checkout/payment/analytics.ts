@@ -11,8 +11,8 @@
 import { pageMarket } from '@store/contracts/market';
 import type { CheckoutInfoResponse, OrderPlaceRequest } from '@store/contracts';
 import type { CartItem } from '@store/shared-events';
-import type { CheckoutState } from '../../lib/checkout/state';
-import { currentReferrerId } from '../../lib/referrers';
+import type { CheckoutState } from '../../../lib/checkout/state';
+import { currentReferrerId } from '../../../lib/referrers';
 
 export const CLIENT_ID_KEY = 'fernleaf.analytics.clientId';
 

@@ -5,9 +5,9 @@
  */
 import { pageMarket } from '@store/contracts/market';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { errorText, Field, linkSize, Money, secondarySize } from '../../lib/ui';
-import { sortVouchers } from '../../lib/checkout/state';
-import { useCheckoutState } from '../../lib/checkout/useCheckout';
+import { errorText, Field, linkSize, Money, secondarySize } from '../../../lib/ui';
+import { sortVouchers } from '../../../lib/checkout/state';
+import { useCheckoutState } from '../../../lib/checkout/useCheckout';
 import { applyVoucher, removeVoucher } from './vouchers';
 import { Button } from '@store/ui/button';
 

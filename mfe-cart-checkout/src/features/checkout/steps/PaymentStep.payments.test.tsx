@@ -7,14 +7,14 @@
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import * as payments from '../../lib/payments';
-import type { CardFieldsState, HostedFieldsInstance, PaymentClients } from '../../lib/payments';
-import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES } from './messages';
-import { emptyCheckout, setCheckout } from '../../lib/checkout/state';
+import * as payments from '../../../lib/payments';
+import type { CardFieldsState, HostedFieldsInstance, PaymentClients } from '../../../lib/payments';
+import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES } from '../payment/messages';
+import { emptyCheckout, setCheckout } from '../../../lib/checkout/state';
 import { checkoutInfo, delivery, placeButton, renderPaymentStep } from './paymentStepFixtures';
 
-jest.mock('../../lib/payments', () => {
-  const actual = jest.requireActual('../../lib/payments');
+jest.mock('../../../lib/payments', () => {
+  const actual = jest.requireActual('../../../lib/payments');
   return { ...actual, paymentClients: jest.fn(), googlePayClient: jest.fn(), createCardFields: jest.fn(), applePayAvailable: jest.fn(() => false) };
 });
 const mocked = payments as jest.Mocked<typeof payments>;

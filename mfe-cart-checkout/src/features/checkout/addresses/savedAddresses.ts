@@ -10,7 +10,7 @@ import { normaliseStreet, normaliseText, samePlace } from '@store/contracts/addr
 import type { AccountAddress, CheckoutAddressInput } from '@store/contracts';
 import { session, type SessionState } from '@store/shared-events';
 import { useEffect, useState } from 'react';
-import { accountAddresses } from '../../lib/api';
+import { accountAddresses } from '../../../lib/api';
 
 export { normaliseStreet, normaliseText, samePlace };
 

@@ -5,7 +5,7 @@
 import type { CheckoutInfoResponse } from '@store/contracts';
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import type { CartView } from '../../lib/cart/useCart';
+import type { CartView } from '../../../lib/cart/useCart';
 import { PaymentStep } from './PaymentStep';
 
 export const item = { id: 'i-1', productId: 'p-1', variantId: 'v-1', qty: 1, createdAt: '2026-01-01T00:00:00.000Z' };

@@ -4,12 +4,12 @@ import { track } from '@store/shared-events/analytics';
 import { checkboxProps, useForm } from '@store/ui/form';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { accountDetails } from '../../lib/api';
-import { useSessionStatus } from '../../lib/session';
-import { primarySize, TextField } from '../../lib/ui';
-import { setCheckout, type Contact } from '../../lib/checkout/state';
-import { useCheckoutState } from '../../lib/checkout/useCheckout';
-import { validateContact, validateLoyalty } from '../../lib/checkout/validate';
+import { accountDetails } from '../../../lib/api';
+import { useSessionStatus } from '../../../lib/session';
+import { primarySize, TextField } from '../../../lib/ui';
+import { setCheckout, type Contact } from '../../../lib/checkout/state';
+import { useCheckoutState } from '../../../lib/checkout/useCheckout';
+import { validateContact, validateLoyalty } from '../../../lib/checkout/validate';
 import { Button } from '@store/ui/button';
 
 /** A guest's membership is kept locally so the account can link it after sign-in. */

@@ -10,12 +10,12 @@
 import type { CheckoutAddressInput, PaymentMethodInput } from '@store/contracts';
 import { bus, topics, type CartItem } from '@store/shared-events';
 import { track } from '@store/shared-events/analytics';
-import { reportSoldOut } from '../../lib/cart/serverProblems';
-import { getCheckout, setCheckout, setFailedOrderNumber } from '../../lib/checkout/state';
-import { infoRequest } from '../../lib/checkout/useCheckout';
-import { ApiError, checkoutInfo, placeOrder } from '../../lib/api';
-import { refreshProducts } from '../../lib/objects';
-import { PaymentCancelled, tokenizeErrorMessage, type ApplePayAuthorised } from '../../lib/payments';
+import { reportSoldOut } from '../../../lib/cart/serverProblems';
+import { getCheckout, setCheckout, setFailedOrderNumber } from '../../../lib/checkout/state';
+import { infoRequest } from '../../../lib/checkout/useCheckout';
+import { ApiError, checkoutInfo, placeOrder } from '../../../lib/api';
+import { refreshProducts } from '../../../lib/objects';
+import { PaymentCancelled, tokenizeErrorMessage, type ApplePayAuthorised } from '../../../lib/payments';
 import type { CardFieldsApi } from './CardFields';
 import { CARD_FIELDS_UNAVAILABLE_MESSAGE, PLACE_MESSAGES, placeResultOf, PROMOTIONS_CHANGED_MESSAGE, walletCancelledMessage } from './messages';
 import { buildOrderRequest, finishOrder } from './place';

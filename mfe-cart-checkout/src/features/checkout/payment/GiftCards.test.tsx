@@ -3,9 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GiftCards } from './GiftCards';
 import { VOUCHER_MESSAGES } from './messages';
-import { emptyCheckout, getCheckout, setCheckout } from '../../lib/checkout/state';
+import { emptyCheckout, getCheckout, setCheckout } from '../../../lib/checkout/state';
 
-jest.mock('../../lib/botcheck', () => ({ botCheckToken: () => Promise.resolve('bot-token') }));
+jest.mock('../../../lib/botcheck', () => ({ botCheckToken: () => Promise.resolve('bot-token') }));
 
 const reply = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
 

@@ -1,5 +1,5 @@
 import { ALREADY_LOADING_VOUCHER, VOUCHER_MESSAGES, type VoucherResult } from './messages';
-import { emptyCheckout, getCheckout, setCheckout, type AppliedVoucher } from '../../lib/checkout/state';
+import { emptyCheckout, getCheckout, setCheckout, type AppliedVoucher } from '../../../lib/checkout/state';
 import { applyVoucher, cancellationNotice, ENTER_CODE_AND_PIN, recheckVouchers, removeVoucher, voucherLoading, type VoucherLookup } from './vouchers';
 
 const card = (code: string, expires: number, amountRemaining = 1000): AppliedVoucher => ({ code, pin: '1234', expires, amountRemaining });

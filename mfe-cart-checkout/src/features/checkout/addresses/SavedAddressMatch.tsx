@@ -5,7 +5,7 @@
  */
 import type { AccountAddress, CheckoutAddressInput } from '@store/contracts';
 import { useState } from 'react';
-import { Notice, secondarySize } from '../../lib/ui';
+import { Notice, secondarySize } from '../../../lib/ui';
 import { findSavedDuplicate, fromSaved, savedAddressLabel } from './savedAddresses';
 import { Button } from '@store/ui/button';
 
