@@ -11,7 +11,11 @@
 //   the stores their in-process API calls fetch included;
 // - a shopper signs up and signs in with the real aws-amplify client (SRP: the challenge is asked
 //   of one edge and answered at the other), and places an order: its retry at the other edge gets
-//   the same order, and both edges read it back.
+//   the same order, and both edges read it back;
+// - the canary judge runs in both edges (every second, on 20 renders, 3 s per share): a canary whose
+//   product pages throw on the server (but the one the release gate renders) is aborted once, with
+//   the rates as the reason, and both edges serve stable to its cohort within 3 s; a healthy canary
+//   is stepped 10 -> 50 -> 100 and promoted, one history entry per step.
 //
 // Needs a PostgreSQL server (DATABASE_URL: a throw-away database is created in it) and the builds
 // of the api, the shell and the remotes: tools/test-postgres.sh runs it after building them.
