@@ -38,7 +38,8 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ]; then
     exit 0
   fi
 fi
-PORT=${PGPORT_TEST:-55432}
+# PGPORT_TEST, else a port free now (several people may run this on one machine at once)
+PORT=${PGPORT_TEST:-$(node -e "const s = require('net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); })")}
 PGTMP=$(mktemp -d /tmp/store-pg.XXXXXX)
 chmod 755 "$PGTMP"
 as_pg() { if [ "$(id -u)" = 0 ]; then chown -R postgres "$PGTMP"; su postgres -s /bin/sh -c "$1"; else sh -c "$1"; fi; }

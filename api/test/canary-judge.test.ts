@@ -139,9 +139,9 @@ describe('the judge against the database', () => {
   });
 
   it('steps a healthy canary once its step has lasted and rolls back a regressed one, recording why', async () => {
-    const acted: { remote: string; version: string; decision: Decision }[] = [];
-    const act: JudgeAct = async (remote, version, decision) => {
-      acted.push({ remote, version, decision });
+    const acted: { remote: string; version: string; decision: Decision; share: number }[] = [];
+    const act: JudgeAct = async (remote, version, decision, share) => {
+      acted.push({ remote, version, decision, share });
     };
     let clock = later(10);
     const judge = new CanaryJudge({ db, deployDir: dir, settings, act, now: () => clock });
@@ -153,7 +153,8 @@ describe('the judge against the database', () => {
     expect(await judge.tick()).toEqual([]); // healthy, but not yet 30 minutes at 10%
     clock = later(31);
     expect(await judge.tick()).toEqual([{ remote: 'catalog', decision: expect.objectContaining({ action: 'step', share: 50 }) }]);
-    expect(acted[0]).toMatchObject({ remote: 'catalog', version: 'c2' });
+    // the share it judged goes with the step (the release tool changes nothing if it is no longer so)
+    expect(acted[0]).toMatchObject({ remote: 'catalog', version: 'c2', share: 10 });
 
     await addHealth(db, 'catalog', 'c2', { renders: 400, renderFailures: 60 }, later(31));
     clock = later(32);

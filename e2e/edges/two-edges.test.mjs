@@ -13,7 +13,11 @@
 //   by both edges, with no console error;
 // - a shopper signs up and signs in with the real aws-amplify client (SRP: the challenge is asked
 //   of one edge and answered at the other), and places an order: its retry at the other edge gets
-//   the same order, and both edges read it back.
+//   the same order, and both edges read it back;
+// - the canary judge runs in both edges (every second, on 20 renders, 3 s per share): a canary whose
+//   product pages throw on the server (but the one the release gate renders) is aborted once, with
+//   the rates as the reason, and both edges serve stable to its cohort within 3 s; a healthy canary
+//   is stepped 10 -> 50 -> 100 and promoted, one history entry per step.
 //
 // Needs a PostgreSQL server (DATABASE_URL: a throw-away database is created in it) and the builds
 // of the api, the shell and the remotes: tools/test-postgres.sh runs it after building them.
@@ -31,6 +35,7 @@ import pg from 'pg';
 import { versionOf } from '../../tools/deploy-local.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const catalogLayout = JSON.parse(fs.readFileSync(path.join(repo, 'tools/remotes.json'), 'utf8')).remotes.find((r) => r.name === 'catalog');
 const releaseCli = path.join(repo, 'tools/release/release.mjs');
 const PROJECT = { catalog: 'mfe-catalog', content: 'mfe-content' };
 const AU_HOST = 'au.fernleaf.test';
@@ -154,14 +159,30 @@ function embeddedRegistry(html) {
  * A copy of a remote's build whose every script (browser and server) ends with a comment naming
  * `note`: the same code as a new version whose script files the edges have not seen yet.
  */
-function nextBuild(dir, name, note) {
+function nextBuild(dir, name, note, { serverTail = '' } = {}) {
   const dist = path.join(dir, `${name}-${note}`);
   fs.cpSync(path.join(repo, PROJECT[name], 'dist'), dist, { recursive: true });
   for (const file of fs.readdirSync(dist, { recursive: true })) {
     if (/\.(js|cjs|mjs)$/.test(file)) fs.appendFileSync(path.join(dist, file), `\n/* ${name} ${note} */\n`);
   }
+  if (serverTail) fs.appendFileSync(path.join(dist, 'server/server.js'), serverTail);
   return { dist, version: versionOf(dist) };
 }
+
+/**
+ * The end of a catalog server bundle whose product pages throw as they render, but for the product
+ * the release gate renders (its sample URL): a regression the gate lets through and shoppers meet.
+ */
+const failingProductPages = (sample) => `
+;(() => {
+  const built = module.exports;
+  module.exports = { ...built, render(props) {
+    const { pathname } = new URL(props.url, 'http://localhost');
+    if (pathname.startsWith('/products/') && pathname !== ${JSON.stringify(sample)}) throw new TypeError("Cannot read properties of undefined (reading 'price')");
+    return built.render(props);
+  } };
+})();
+`;
 
 describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !process.env.DATABASE_URL && 'needs DATABASE_URL (a PostgreSQL server)' }, () => {
   let tmp;
@@ -219,6 +240,11 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
         SSR_RENDERERS: '1',
         PAYMENT_FIELDS_PORT: 'off',
         LOG_LEVEL: 'warn',
+        // the canary judge in both processes, quick: every second, on 20 renders, 3 s per share
+        CANARY_JUDGE_INTERVAL_SECONDS: '1',
+        CANARY_MIN_RENDERS: '20',
+        CANARY_STEP_MINUTES: '0.05',
+        CANARY_STEPS: '10,50,100',
       };
       delete env.REGISTRY_DATABASE_URL;
       return env;
@@ -530,5 +556,134 @@ describe('two edges on one PostgreSQL behind a round-robin proxy', { skip: !proc
     } finally {
       await browser.close();
     }
+  });
+
+  /** Two requests for `page` at once through the proxy (one to each edge) from a shopper in cohort bucket `bucket`: what each edge served. */
+  async function asShopper(page, bucket) {
+    const answers = await Promise.all([0, 1].map(async () => {
+      const res = await fetch(`${base}${page}`, { headers: { accept: 'text/html', cookie: `store_cohort=${bucket}` } });
+      const html = await res.text();
+      const edge = res.headers.get('x-test-edge');
+      assert.equal(res.status, 200, `edge ${edge} ${page}: ${html.slice(0, 300)}`);
+      const region = /<div id="app-catalog" data-remote="catalog" data-remote-version="([^"]*)" data-ssr="([^"]*)"/.exec(html);
+      assert.ok(region, `edge ${edge} ${page}: the catalog region`);
+      const named = embeddedRegistry(html).remotes.find((r) => r.name === 'catalog').version;
+      return { edge, at: Date.now(), page, bucket, named, rendered: region[1], ssr: region[2] };
+    }));
+    assert.deepEqual(answers.map((a) => a.edge).sort(), ['a', 'b'], 'two requests at once are answered by the two edges');
+    return answers;
+  }
+
+  /** Product pages of the seeded catalogue (their paths), but the one the release gate renders. */
+  async function productPages(count) {
+    const listing = await (await fetch(`${base}/api/catalog/listing?category=bags`)).json();
+    const pages = listing.items.map((t) => (t.path.startsWith('/') ? t.path : `/products/${t.path}`)).filter((p) => p !== catalogLayout.samples['/products/*']);
+    assert.ok(pages.length >= count, `${count} product pages in the listing`);
+    return pages.slice(0, count);
+  }
+
+  /** catalog's history since `fromId`: action, share, who and why. */
+  async function historySince(fromId) {
+    const { rows } = await pool.query("SELECT id, at, action, to_version, by, detail FROM release_history WHERE name = 'catalog' AND id > $1 ORDER BY id", [fromId]);
+    return rows.map((r) => ({ id: Number(r.id), at: new Date(r.at).getTime(), action: r.action, to: r.to_version, share: r.detail?.share ?? null, by: r.by, reason: r.detail?.reason ?? null }));
+  }
+  const lastHistoryId = async () => Number((await pool.query('SELECT coalesce(max(id), 0) AS id FROM release_history')).rows[0].id);
+
+  it('a canary whose product pages fail to render is rolled back once, by one of the two judges; both edges serve stable to its shoppers at once', { timeout: 120_000 }, async (t) => {
+    const stable = await live('catalog');
+    const pages = await productPages(4);
+    // stable's renders in the canary's minute, from both edges, before the canary starts
+    for (let round = 0; round < 3; round += 1) for (const page of pages) await asShopper(page, 90);
+
+    const broken = nextBuild(third, 'catalog', 'broken', { serverTail: failingProductPages(catalogLayout.samples['/products/*']) });
+    const fromId = await lastHistoryId();
+    const released = await run([releaseCli, 'release', 'catalog', '--dist', broken.dist, '--canary', '50'], { cwd: third, env: releaseEnv });
+    assert.equal(released.status, 0, `the gate's sample product renders, so the canary goes out: ${released.out}`);
+
+    // shoppers of both cohorts on both edges, until the judge has acted
+    const canaryServed = new Set();
+    const afterAbort = [];
+    let aborted;
+    const started = Date.now();
+    while (Date.now() - started < 60_000) {
+      for (const page of pages) {
+        for (const answer of [...(await asShopper(page, 10)), ...(await asShopper(page, 90))]) {
+          if (answer.bucket === 90) assert.equal(answer.named, stable, `edge ${answer.edge}: the stable cohort stays on stable`);
+          if (answer.bucket === 10 && answer.named === broken.version) {
+            canaryServed.add(answer.edge);
+            assert.equal(answer.ssr, 'failed', `edge ${answer.edge} ${page}: the canary's product page fails on the server`);
+          }
+          if (aborted && answer.bucket === 10) afterAbort.push(answer);
+        }
+      }
+      aborted ??= (await historySince(fromId)).find((h) => h.action === 'abort');
+      const servedStable = (edge) => afterAbort.some((a) => a.edge === edge && a.named === stable);
+      if (aborted && servedStable('a') && servedStable('b')) break;
+    }
+    assert.deepEqual([...canaryServed].sort(), ['a', 'b'], 'both edges served the canary to its cohort');
+    assert.ok(aborted, `the canary was rolled back within 60 s: ${JSON.stringify(await historySince(fromId))}`);
+
+    // each edge's first answer to the canary's cohort with stable, and none with the canary after it
+    for (const edge of ['a', 'b']) {
+      const answers = afterAbort.filter((a) => a.edge === edge);
+      const first = answers.findIndex((a) => a.named === stable);
+      assert.ok(first >= 0, `edge ${edge} served stable to the canary's cohort after the rollback`);
+      t.diagnostic(`edge ${edge} served stable to the canary's cohort ${answers[first].at - aborted.at} ms after the rollback`);
+      assert.ok(answers[first].at - aborted.at <= 3000, `edge ${edge} served stable ${answers[first].at - aborted.at} ms after the rollback`);
+      for (const a of answers.slice(first)) {
+        assert.equal(a.named, stable, `edge ${edge} ${a.page}: stable, not the canary again`);
+        assert.equal(a.rendered, stable);
+        assert.equal(a.ssr, 'rendered', `edge ${edge} ${a.page}: stable renders on the server`);
+      }
+    }
+
+    // a few more rounds of both judges: still one rollback, and it says why
+    await sleep(3000);
+    const history = await historySince(fromId);
+    assert.deepEqual(history.map((h) => h.action), ['canary', 'abort'], JSON.stringify(history));
+    const [, abort] = history;
+    assert.equal(abort.to, stable);
+    assert.equal(abort.by, 'canary judge');
+    assert.equal(abort.share, 50);
+    assert.match(abort.reason, /^render failures \d+(\.\d+)?% of \d+ renders against stable's \d+(\.\d+)?% of \d+$/);
+    t.diagnostic(`abort: ${abort.reason}`);
+    assert.equal(await live('catalog'), stable);
+    const entry = (await pool.query("SELECT entry FROM release_live WHERE name = 'catalog'")).rows[0].entry;
+    assert.equal(entry.canary, undefined);
+    assert.ok(entry.withdrawn?.includes(broken.version), 'the aborted version is withdrawn');
+  });
+
+  it('a healthy canary is stepped up and promoted by the judges of both edges, one step per step', { timeout: 120_000 }, async (t) => {
+    const stable = await live('catalog');
+    const pages = await productPages(3);
+    const healthy = nextBuild(third, 'catalog', 'healthy');
+    const fromId = await lastHistoryId();
+    const released = await run([releaseCli, 'release', 'catalog', '--dist', healthy.dist, '--canary', '10'], { cwd: third, env: releaseEnv });
+    assert.equal(released.status, 0, released.out);
+
+    let promoted;
+    const started = Date.now();
+    while (!promoted && Date.now() - started < 60_000) {
+      for (const page of pages) {
+        for (const answer of await asShopper(page, 5)) {
+          assert.equal(answer.ssr, 'rendered', `edge ${answer.edge} ${page}`);
+          assert.ok([stable, healthy.version].includes(answer.named), `edge ${answer.edge}: ${answer.named}`);
+        }
+        await asShopper(page, 95);
+      }
+      promoted = (await historySince(fromId)).find((h) => h.action === 'promote');
+    }
+    assert.ok(promoted, `the canary was promoted within 60 s: ${JSON.stringify(await historySince(fromId))}`);
+    await sleep(3000);
+    const history = await historySince(fromId);
+    t.diagnostic(`promoted ${promoted.at - history[0].at} ms after the canary started`);
+    assert.deepEqual(history.map((h) => [h.action, h.share]), [['canary', 10], ['canary-step', 50], ['canary-step', 100], ['promote', null]], JSON.stringify(history));
+    for (const h of history.slice(1)) {
+      assert.equal(h.by, 'canary judge');
+      assert.match(h.reason, /^healthy for 0\.05 min at \d+%/);
+    }
+    assert.equal(await live('catalog'), healthy.version);
+    // every shopper (no cohort cookie: any bucket) gets the promoted version on both edges
+    await waitUntilBothServe((v) => v.catalog === healthy.version, { timeoutMs: 5000 });
   });
 });

@@ -5,7 +5,7 @@
 //   node tools/release/release.mjs rollback <remote|project> [--force]
 //   node tools/release/release.mjs release <remote|project> --canary <share 1-100> [--market NZ|AU] ...
 //   node tools/release/release.mjs promote|abort <remote|project> [--reason <text>] [--expect <canary version>] [--by <who>]
-//   node tools/release/release.mjs step <remote|project> <share> --expect <canary version> [--reason <text>] [--by <who>]
+//   node tools/release/release.mjs step <remote|project> <share> --expect <canary version> [--expect-share <share now>] [--reason <text>] [--by <who>]
 //   node tools/release/release.mjs pause|resume <remote|project> [--reason <text>] [--expect <canary version>] [--by <who>]
 //   node tools/release/release.mjs history [<remote|project>]
 //   node tools/release/release.mjs check <remote|project> [--dist <dir>]     (the gate only)
@@ -286,6 +286,8 @@ export async function endCanary(registry, nameOrProject, action, { reason, by, e
   const remote = remoteOf(nameOrProject);
   const live = await registry.readLive();
   const current = live?.remotes.find((r) => r.name === remote.name);
+  // told which canary (the judge): none any more is that canary changed meanwhile, not a mistake
+  if (!current?.canary && expectedCanary) throw new RegistryConflict(`${remote.name} has no canary now, not ${expectedCanary}: nothing was changed`);
   if (!current?.canary) throw new ReleaseError(`${remote.name} has no canary to ${action}`);
   if (expectedCanary && current.canary.version !== expectedCanary) throw new RegistryConflict(`${remote.name}'s canary is now ${current.canary.version}, not ${expectedCanary}: nothing was changed`);
   const { canary, ...stable } = current;
@@ -299,7 +301,11 @@ export async function endCanary(registry, nameOrProject, action, { reason, by, e
   return { name: remote.name, ...record };
 }
 
-/** Sets a canary's share (the judge's steps; `expectedCanary` and `expectedShare` guard against a change meanwhile). */
+/**
+ * Sets a canary's share (the judge's steps). `expectedCanary` and `expectedShare` guard against a
+ * change meanwhile, checked again in the registry's switch: a judge acting on a view of the
+ * registry from before another step changes nothing.
+ */
 export async function stepCanary(registry, nameOrProject, share, { reason, by, expectedCanary, expectedShare } = {}) {
   const remote = remoteOf(nameOrProject);
   const live = await registry.readLive();
@@ -307,7 +313,7 @@ export async function stepCanary(registry, nameOrProject, share, { reason, by, e
   if (!current?.canary || current.canary.version !== expectedCanary || (expectedShare !== undefined && current.canary.share !== expectedShare)) throw new RegistryConflict(`${remote.name}'s canary changed meanwhile: nothing was changed`);
   const entry = { ...current, canary: { ...current.canary, share, since: new Date().toISOString() } };
   const record = { action: 'canary-step', from: current.version, to: current.canary.version, share, reason, ...(by ? { by } : {}) };
-  await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: current.canary.version }, entry, record });
+  await registry.changeEntry({ name: remote.name, expected: { version: current.version, canary: current.canary.version, ...(expectedShare !== undefined ? { share: expectedShare } : {}) }, entry, record });
   return { name: remote.name, ...record };
 }
 
@@ -372,11 +378,12 @@ async function main(argv) {
         return changed;
       }
       case 'step': {
-        // the canary judge's command: `step <remote> <share> --expect <canary version> --reason <text>`
+        // the canary judge's command: `step <remote> <share> --expect <canary version> --expect-share <share now> --reason <text>`
         const [share, ...more] = rest;
         const expected = option(more, '--expect');
         if (!expected) throw new ReleaseError('step needs --expect <canary version>');
-        const stepped = await stepCanary(registry, target, parseShare(share, 'the share'), { reason: option(more, '--reason'), by: option(more, '--by'), expectedCanary: expected });
+        const expectedShare = more.includes('--expect-share') ? parseShare(option(more, '--expect-share'), '--expect-share') : undefined;
+        const stepped = await stepCanary(registry, target, parseShare(share, 'the share'), { reason: option(more, '--reason'), by: option(more, '--by'), expectedCanary: expected, expectedShare });
         console.log(`step ${stepped.name}: canary ${stepped.to} is live for ${stepped.share}% of shoppers`);
         return stepped;
       }

@@ -122,8 +122,8 @@ export function decide(canary: { share: number; since: Date }, health: { canary:
   return { action: 'step', share: next, reason: healthy };
 }
 
-/** What the judge does with a decision: the release tool's `step`, `promote` or `abort` of that canary. */
-export type JudgeAct = (remote: string, canaryVersion: string, decision: Exclude<Decision, { action: 'wait' }>) => Promise<void>;
+/** What the judge does with a decision: the release tool's `step`, `promote` or `abort` of that canary (at `share`, as the judge saw it). */
+export type JudgeAct = (remote: string, canaryVersion: string, decision: Exclude<Decision, { action: 'wait' }>, share: number) => Promise<void>;
 
 /**
  * Runs tools/release/release.mjs in `repoRoot` with `args` (its registry from `env`); resolves with
@@ -142,10 +142,14 @@ export function runReleaseTool(repoRoot: string, env: NodeJS.ProcessEnv, args: s
   });
 }
 
-/** Acts through tools/release/release.mjs in `repoRoot` (its registry from this process's environment). */
+/**
+ * Acts through tools/release/release.mjs in `repoRoot` (its registry from this process's
+ * environment). A step names the share it was judged at: judged on a registry.json from before
+ * another step (this edge had not caught up yet), it changes nothing.
+ */
 export function releaseToolAct(repoRoot: string, env: NodeJS.ProcessEnv = process.env): JudgeAct {
-  return async (remote, canaryVersion, decision) => {
-    const args = decision.action === 'step' ? ['step', remote, String(decision.share)] : [decision.action, remote];
+  return async (remote, canaryVersion, decision, share) => {
+    const args = decision.action === 'step' ? ['step', remote, String(decision.share), '--expect-share', String(share)] : [decision.action, remote];
     await runReleaseTool(repoRoot, env, [...args, '--expect', canaryVersion, '--reason', decision.reason, '--by', 'canary judge']);
   };
 }
@@ -226,7 +230,7 @@ export class CanaryJudge {
       const decision = decide({ share: canary.share, since }, { ...health, vitals }, now, settings);
       if (decision.action === 'wait' || (canary.paused && decision.action !== 'abort')) continue;
       this.options.log?.info({ remote: remote.name, canary: canary.version, decision }, `canary judge: ${decision.action} ${remote.name} ${canary.version}`);
-      await this.options.act(remote.name, canary.version, decision);
+      await this.options.act(remote.name, canary.version, decision, canary.share);
       done.push({ remote: remote.name, decision });
     }
     await pruneHealth(db, new Date(now.getTime() - HEALTH_KEPT_DAYS * 86_400_000));

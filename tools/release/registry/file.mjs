@@ -67,15 +67,15 @@ export class FileRegistry {
 
   /**
    * Replaces a remote's entry (its stable version and canary) if it still has `expected`
-   * ({ version, canary }: the stable and canary versions the caller decided on; canary null: none),
-   * else throws RegistryConflict; records `record` ({ action, from, to, reason, share, market }).
+   * ({ version, canary, share? }: the stable and canary versions the caller decided on, canary null:
+   * none; share, when given: the canary's share), else throws RegistryConflict; records `record` ({ action, from, to, reason, share, market }).
    */
   async changeEntry({ name, expected, entry, record }) {
     withLockFile(lockFile(), () => {
       const registry = readRegistry() ?? { shell: null, remotes: [] };
       const index = registry.remotes.findIndex((r) => r.name === name);
       const current = registry.remotes[index];
-      if (!current || current.version !== expected.version || (current.canary?.version ?? null) !== expected.canary) {
+      if (!current || current.version !== expected.version || (current.canary?.version ?? null) !== expected.canary || (expected.share !== undefined && current.canary?.share !== expected.share)) {
         throw new RegistryConflict(`${name} changed while this ${record.action} ran (now ${current?.version ?? '(none)'}${current?.canary ? `, canary ${current.canary.version}` : ''}): nothing was switched`);
       }
       for (const version of [entry.version, entry.canary?.version].filter(Boolean)) {

@@ -191,12 +191,13 @@ export class PostgresRegistry {
 
   /**
    * Replaces a remote's entry (stable version and canary, in entry.canary) if it still has
-   * `expected` ({ version, canary }), else RegistryConflict; records `record` and NOTIFYs the edges.
+   * `expected` ({ version, canary, and the canary's share when given }), else RegistryConflict;
+   * records `record` and NOTIFYs the edges.
    */
   async changeEntry({ name, expected, entry, record }) {
     await this.db.transaction(async (tx) => {
       const current = (await tx.query('SELECT version, entry FROM release_live WHERE name = $1 FOR UPDATE', [name])).rows[0];
-      if (!current || current.version !== expected.version || (current.entry?.canary?.version ?? null) !== expected.canary) {
+      if (!current || current.version !== expected.version || (current.entry?.canary?.version ?? null) !== expected.canary || (expected.share !== undefined && current.entry?.canary?.share !== expected.share)) {
         throw new RegistryConflict(`${name} changed while this ${record.action} ran (now ${current?.version ?? '(none)'}${current?.entry?.canary ? `, canary ${current.entry.canary.version}` : ''}): nothing was switched`);
       }
       for (const version of [entry.version, entry.canary?.version].filter(Boolean)) {

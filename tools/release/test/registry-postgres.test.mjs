@@ -266,6 +266,9 @@ for (const kind of BACKENDS) {
       await stepCanary(registry, 'catalog', 50, { reason: 'healthy', by: 'judge', expectedCanary: 'c2', expectedShare: 10 });
       assert.equal((await registry.readLive()).remotes.find((r) => r.name === 'catalog').canary.share, 50);
       await assert.rejects(stepCanary(registry, 'catalog', 100, { expectedCanary: 'c2', expectedShare: 10 }), RegistryConflict);
+      // the share is checked again in the switch's transaction (a step read before another one committed)
+      const stepped = (await registry.readLive()).remotes.find((r) => r.name === 'catalog');
+      await assert.rejects(registry.changeEntry({ name: 'catalog', expected: { version: 'c1', canary: 'c2', share: 10 }, entry: { ...stepped, canary: { ...stepped.canary, share: 100 } }, record: { action: 'canary-step', from: 'c1', to: 'c2', share: 100 } }), RegistryConflict);
       await endCanary(registry, 'catalog', 'abort', { reason: 'render failures 40% against 1%', by: 'judge', expectedCanary: 'c2', log: () => {} });
       assert.deepEqual((await registry.readLive()).remotes.find((r) => r.name === 'catalog'), { ...entry('catalog', 'c1'), withdrawn: ['c2'] }, 'the aborted version is withdrawn: checkout pins to it are not honoured');
       const history = (await registry.history()).filter((h) => h.name === 'catalog').map(({ action, from, to, share, market, reason, by }) => ({ action, from, to, share, market, reason, by }));

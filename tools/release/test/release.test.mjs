@@ -176,6 +176,10 @@ describe('canary releases', () => {
     const stepped = run(deployDir, 'step', 'catalog', '50', '--expect', canary, '--reason', 'healthy for 30 min', '--by', 'canary judge');
     assert.equal(stepped.status, 0, stepped.stderr);
     assert.equal(liveCatalog(deployDir).canary.share, 50);
+    // a judge that saw the canary at 10% (its copy of the registry from before that step) changes nothing
+    const late = run(deployDir, 'step', 'catalog', '50', '--expect', canary, '--expect-share', '10', '--reason', 'healthy', '--by', 'canary judge');
+    assert.equal(late.status, 3, late.stderr);
+    assert.equal(liveCatalog(deployDir).canary.share, 50);
     assert.equal(run(deployDir, 'abort', 'catalog', '--expect', 'other').status, 3);
     assert.equal(run(deployDir, 'abort', 'catalog', '--expect', canary, '--reason', 'render failures 8% against 1%', '--by', 'canary judge').status, 0);
     assert.equal(liveCatalog(deployDir).version, 'c0');
@@ -183,6 +187,9 @@ describe('canary releases', () => {
     const lines = run(deployDir, 'history', 'catalog').stdout.trim().split('\n');
     assert.match(lines[1], /canary-step .* 50% +by canary judge .*\(healthy for 30 min\)/);
     assert.match(lines[2], /abort .* by canary judge .*\(render failures 8% against 1%\)/);
+    assert.equal(lines.length, 3, 'one step, one abort');
+    // the judge's abort of a canary already ended: a conflict (another judge or a person acted first), not an error
+    assert.equal(run(deployDir, 'abort', 'catalog', '--expect', canary, '--by', 'canary judge').status, 3);
   });
 
   it('pauses a canary (held at its share, recorded) and resumes it; the paused canary is no rollback target', () => {
