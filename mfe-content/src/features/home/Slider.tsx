@@ -1,5 +1,5 @@
 import type { HomeContent } from '@store/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { ContentImg, serif } from '../../lib/ui';
 import { useAutoplay } from './useAutoplay';
@@ -18,6 +18,10 @@ const control = {
   '&:focus-visible': { outline: '3px solid #fff', outlineOffset: 2, boxShadow: '0 0 0 6px var(--forest)' },
 } as const;
 
+const noSubscription = () => () => {};
+const inBrowser = () => true;
+const onServer = () => false;
+
 /** The home page slider: one slide at a time, autoplay with pause rules, previous/next, dots and a pause button. */
 export function Slider({ slider }: { slider: SliderSettings }) {
   const { slides } = slider;
@@ -27,9 +31,9 @@ export function Slider({ slider }: { slider: SliderSettings }) {
   const previous = () => setIndex((i) => (i - 1 + count) % count);
   // The server HTML carries only the first slide's picture: the others are hidden until the slider
   // moves, and fetched in the first second they would compete with the picture the shopper sees
-  // (the page's largest paint). They are added once the slider runs in the browser.
-  const [running, setRunning] = useState(false);
-  useEffect(() => setRunning(true), []);
+  // (the page's largest paint). They are added once the slider runs in the browser (false on the
+  // server and while hydrating, true after).
+  const running = useSyncExternalStore(noSubscription, inBrowser, onServer);
   const autoplay = useAutoplay({ enabled: slider.autoplay && count > 1, intervalMs: slider.intervalMs, pauseOnHover: slider.pauseOnHover, onAdvance: next, slideKey: index });
 
   return (
