@@ -32,7 +32,7 @@ export async function getJsonViaPayload<P extends ApiPath<'get'>>(route: string,
  * payload; Try again asks the API itself.
  */
 export function useResource<P extends ApiPath<'get'>>(url: ApiUrl<P> | null): Load<ApiData<'get', P>> {
-  const initialData = useRouteData<ApiData<'get', P>>(url);
+  const initialData = useRouteData(url);
   const { pathname, search } = useLocation();
   const route = `${pathname}${search}`;
   return useLoad(

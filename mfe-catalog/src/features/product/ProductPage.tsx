@@ -1,4 +1,3 @@
-import type { Product } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -79,7 +78,7 @@ export function ProductPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   // Server-rendered first visit: the product the edge loaded (hydration renders exactly that).
-  const seeded = useRouteData<Product>(productApiUrl(path));
+  const seeded = useRouteData(productApiUrl(path));
   const load = useLoad(path, (signal) => fetchProduct(path, signal), { initialData: seeded });
   const [selected, setSelected] = useState({ path, index: 0 });
   const [overlay, setOverlay] = useState<ProductOverlay | null>(null);
