@@ -13,7 +13,7 @@
  * - The load gets an AbortSignal, aborted when the key changes or the page unmounts (its answer is
  *   then dropped), and the attempt (0, then 1, 2… after each reload).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 export type LoadStatus = 'loading' | 'ready' | 'error';
 
@@ -34,8 +34,6 @@ export function useLoad<T>(key: string | null, load: Loader<T>, options: { initi
   const [attempt, setAttempt] = useState(0);
   const current = `${attempt}\n${key ?? ''}`;
   const [state, setState] = useState<{ key: string; value: LoadState<T> } | null>(null);
-  const latest = useRef(load);
-  latest.current = load;
   const { initialData } = options;
   const value: LoadState<T> | null = state?.key === current ? state.value : attempt === 0 && key !== null && initialData !== undefined ? { status: 'ready', data: initialData } : null;
   // the answer for this key is here (loaded, or given): nothing to load
@@ -43,7 +41,8 @@ export function useLoad<T>(key: string | null, load: Loader<T>, options: { initi
   useEffect(() => {
     if (key === null || have) return undefined;
     const controller = new AbortController();
-    latest.current(controller.signal, attempt).then(
+    // the load of the render that asked for this key (a new key or attempt runs a new effect)
+    load(controller.signal, attempt).then(
       (data) => {
         if (!controller.signal.aborted) setState({ key: current, value: { status: 'ready', data } });
       },
@@ -52,6 +51,7 @@ export function useLoad<T>(key: string | null, load: Loader<T>, options: { initi
       },
     );
     return () => controller.abort();
+    // `load` is a new function on every render: the key says when to load again
   }, [key, attempt, current, have]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const setData = useCallback((data: T) => setState({ key: current, value: { status: 'ready', data } }), [current]);
