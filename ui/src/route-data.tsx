@@ -10,6 +10,7 @@
  * entry's own key when the shopper reloads a page reached by a client-side navigation). A later
  * navigation fetches as before.
  */
+import type { ApiData, ApiPath, ApiUrl } from '@store/contracts/http';
 import type { RouteData } from '@store/contracts/ssr';
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
@@ -30,8 +31,11 @@ export function useRouteDataMap(): RouteData | null {
   return value && location.key === value.key ? value.data : null;
 }
 
-/** The server's answer for `apiUrl` (null: none asked), on the page's first history entry; undefined otherwise. */
-export function useRouteData<T>(apiUrl: string | null): T | undefined {
+/**
+ * The server's answer for `apiUrl` (made by `apiUrl`; null: none asked), typed by its API path,
+ * on the page's first history entry; undefined otherwise.
+ */
+export function useRouteData<P extends ApiPath<'get'>>(apiUrl: ApiUrl<P> | null): ApiData<'get', P> | undefined {
   const data = useRouteDataMap();
-  return apiUrl === null ? undefined : (data?.[apiUrl] as T | undefined);
+  return apiUrl === null ? undefined : (data?.[apiUrl] as ApiData<'get', P> | undefined);
 }

@@ -1,7 +1,7 @@
 /** Hooks for the account pages: the customer account and whether the loyalty programme is on. */
-import type { AccountResponse } from '@store/contracts';
+import { useLoad } from '@store/ui/load';
 import { useEffect, useState } from 'react';
-import { loadAccount, type AccountLoadResult } from './account';
+import { loadAccount } from './account';
 import { getAccountConfig } from './auth/config';
 
 export function useLoyaltyEnabled(): boolean | undefined {
@@ -18,14 +18,11 @@ export function useLoyaltyEnabled(): boolean | undefined {
   return enabled;
 }
 
+/**
+ * The customer account through `useLoad` (@store/ui/load): status 'loading' until `loadAccount`
+ * answers (it does not reject), then ready with its `{ result, account }` (result SUCCESS,
+ * PREPARING, ERROR or ABORTED); `setData` shows an account a save answered.
+ */
 export function useAccount(maxAgeSeconds?: number) {
-  const [state, setState] = useState<{ result: AccountLoadResult | 'LOADING'; account?: AccountResponse }>({ result: 'LOADING' });
-  useEffect(() => {
-    let live = true;
-    void loadAccount(maxAgeSeconds).then((r) => live && setState(r));
-    return () => {
-      live = false;
-    };
-  }, [maxAgeSeconds]);
-  return [state, setState] as const;
+  return useLoad(`account ${maxAgeSeconds ?? ''}`, () => loadAccount(maxAgeSeconds));
 }

@@ -15,7 +15,7 @@
  * `fraudAnalytics`. `fraudToken()` is what `order/place` carries as `fraudAnalytics.token`.
  */
 
-import { createApiClient } from '@store/contracts/http';
+import { createApiClient, type ApiData } from '@store/contracts/http';
 
 export const FRAUD_CONFIG_URL = '/api/fraud/config' as const;
 export const FRAUD_TOKEN_EVENT = 'ftr:tokenReady';
@@ -27,10 +27,8 @@ export const FRAUD_COOKIE_MAX_AGE_DAYS = 400;
 /** `fraudAnalytics.token` is at most 500 characters (contracts/src/checkout.ts). */
 export const FRAUD_TOKEN_MAX_LENGTH = 500;
 
-export interface FraudConfig {
-  siteId: string;
-  scriptUrl: string;
-}
+/** GET /api/fraud/config's answer (the OpenAPI document's generated type). */
+export type FraudConfig = ApiData<'get', typeof FRAUD_CONFIG_URL>;
 
 export interface FraudAnalytics {
   /** Load the config and the script (first call only; later calls do nothing). Never throws. */

@@ -1,15 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 import { routePayloadData } from '@store/ui/link';
+import { useLoad, type Load, type LoadState } from '@store/ui/load';
 import { useRouteData } from '@store/ui/route-data';
 import type { ApiData, ApiPath, ApiUrl } from '@store/contracts/http';
-import { api, isNotFound } from './api';
-
-export type Resource<T> =
-  | { status: 'loading'; data?: undefined }
-  | { status: 'ok'; data: T }
-  | { status: 'notFound'; data?: undefined; message: string }
-  | { status: 'error'; data?: undefined };
+import { api, isNotFound, type ApiError } from './api';
 
 /** GET a JSON API answer by its URL (made by lib/apiUrls); a non-2xx answer rejects with ApiError (isNotFound: 404). */
 export function getJson<P extends ApiPath<'get'>>(url: ApiUrl<P>, signal?: AbortSignal): Promise<ApiData<'get', P>> {
@@ -31,39 +25,29 @@ export async function getJsonViaPayload<P extends ApiPath<'get'>>(route: string,
 }
 
 /**
- * Loads `url` (null: nothing to load) and re-loads when it changes; `retry` loads it again. On a
- * server-rendered page the first answer comes from the route data (@store/ui/route-data): no fetch,
- * and the first render is the server's.
+ * Loads `url` (null: nothing to load) with `useLoad` (@store/ui/load: status loading, ready or
+ * error; `isNotFound(error)` for a 404) and re-loads when it changes; `reload` loads it again. On a
+ * server-rendered page the first answer comes from the route data (@store/ui/route-data): no
+ * fetch, and the first render is the server's. The first load of a page goes through its route
+ * payload; Try again asks the API itself.
  */
-export function useResource<P extends ApiPath<'get'>>(url: ApiUrl<P> | null): Resource<ApiData<'get', P>> & { retry(): void } {
-  type T = ApiData<'get', P>;
-  const [attempt, setAttempt] = useState(0);
-  const key = `${attempt}:${url ?? ''}`;
-  const seeded = useRouteData<T>(url);
-  const [state, setState] = useState<{ key: string; value: Resource<T> } | null>(() => (seeded !== undefined ? { key, value: { status: 'ok', data: seeded } } : null));
-  // the answer for this key is here (from the server, or fetched before): nothing to fetch
-  const have = state !== null && state.key === key;
+export function useResource<P extends ApiPath<'get'>>(url: ApiUrl<P> | null): Load<ApiData<'get', P>> {
+  const initialData = useRouteData(url);
   const { pathname, search } = useLocation();
   const route = `${pathname}${search}`;
-  useEffect(() => {
-    if (url === null || have) return;
-    const controller = new AbortController();
-    // the first load of a page goes through its route payload; Try again asks the API itself
-    (attempt === 0 ? getJsonViaPayload(route, url, controller.signal) : getJson(url, controller.signal)).then(
-      (data) => setState({ key, value: { status: 'ok', data } }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        if (isNotFound(error)) setState({ key, value: { status: 'notFound', message: error.message } });
-        else {
-          console.error(error);
-          setState({ key, value: { status: 'error' } });
-        }
-      },
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the route is read when the URL changes
-  }, [url, key, have]);
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const current: Resource<T> = state && state.key === key ? state.value : { status: 'loading' };
-  return { ...current, retry };
+  return useLoad(
+    url,
+    (signal, attempt) =>
+      (attempt === 0 ? getJsonViaPayload(route, url!, signal) : getJson(url!, signal)).catch((error: unknown) => {
+        if (!isNotFound(error) && !signal.aborted) console.error(error);
+        throw error;
+      }),
+    { initialData },
+  );
 }
+
+/** The 404 of a load (an unknown page, post, store or place), else null. */
+export const notFoundOf = (load: LoadState<unknown>): ApiError | null => (load.status === 'error' && isNotFound(load.error) ? load.error : null);
+
+/** A load that failed otherwise (the page offers Try again). */
+export const failed = (load: LoadState<unknown>): boolean => load.status === 'error' && !isNotFound(load.error);

@@ -1,7 +1,8 @@
 import { addressProblem, type AccountAddress, type AccountAddressesResponse } from '@store/contracts';
 import { DUPLICATE_ADDRESS_MESSAGE, samePlace } from '@store/contracts/address-match';
 import { useMarket } from '@store/ui/market';
-import { useEffect, useState } from 'react';
+import { useLoad } from '@store/ui/load';
+import { useState } from 'react';
 import { asAccountUpdate } from '../../lib/account';
 import { accountAddresses, ApiError, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
 import { Checkbox, Notice, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
@@ -91,22 +92,13 @@ function AddressForm({ initial, onSaved, onCancel, id, others }: { initial: Valu
 export function AddressesPage() {
   useTitle('Addresses');
   const market = useMarket();
-  const [addresses, setAddresses] = useState<AccountAddress[] | null>(null);
-  const [status, setStatus] = useState<'LOADING' | 'SUCCESS' | 'ERROR'>('LOADING');
+  const book = useLoad('account-addresses', () => accountAddresses().then((r): AccountAddress[] => r.addresses));
+  const addresses = book.data ?? null;
   const [editing, setEditing] = useState<AccountAddress | 'new' | null>(null);
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
 
-  useEffect(() => {
-    accountAddresses()
-      .then((r) => {
-        setAddresses(r.addresses);
-        setStatus('SUCCESS');
-      })
-      .catch(() => setStatus('ERROR'));
-  }, []);
-
   const saved = (r: AccountAddressesResponse) => {
-    setAddresses(r.addresses);
+    book.setData(r.addresses);
     setEditing(null);
     setNotice({ type: 'SUCCESS', text: 'Your address book has been updated.' });
   };
@@ -129,8 +121,8 @@ export function AddressesPage() {
         Addresses
       </h1>
       <p css={{ color: 'var(--muted)' }}>{market.id === 'NZ' ? 'We deliver to New Zealand addresses.' : `We deliver to addresses in ${market.countryName}.`}</p>
-      {status === 'LOADING' ? <p role="status">Loading your addresses…</p> : null}
-      {status === 'ERROR' ? <Notice type="ERROR">We were unable to load your addresses. Please try again.</Notice> : null}
+      {book.status === 'loading' ? <p role="status">Loading your addresses…</p> : null}
+      {book.status === 'error' ? <Notice type="ERROR">We were unable to load your addresses. Please try again.</Notice> : null}
       {notice ? <Notice type={notice.type}>{notice.text}</Notice> : null}
       {addresses && addresses.length === 0 ? <p>You have no saved addresses yet.</p> : null}
       {addresses && addresses.length > 0 ? (
@@ -178,7 +170,7 @@ export function AddressesPage() {
           onCancel={() => setEditing(null)}
           others={(addresses ?? []).filter((a) => editing === 'new' || a.id !== editing.id)}
         />
-      ) : status === 'SUCCESS' ? (
+      ) : book.status === 'ready' ? (
         <Button onClick={() => setEditing('new')}>
           Add an address
         </Button>

@@ -8,7 +8,9 @@ import { useAccount } from '../../lib/useAccount';
 
 export function ContactInfoPage() {
   useTitle('Contact info');
-  const [{ result, account }] = useAccount(0);
+  const loaded = useAccount(0);
+  const result = loaded.data?.result;
+  const account = loaded.data?.account;
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
   const form = useForm<{ firstName: string; lastName: string; phone: string; email: boolean; sms: boolean }>({
     defaultValues: { firstName: '', lastName: '', phone: '', email: false, sms: false },
@@ -35,7 +37,7 @@ export function ContactInfoPage() {
       <h1 id="contact-heading" css={{ fontSize: 28, fontWeight: 400, fontFamily: 'Georgia, serif' }}>
         Contact info
       </h1>
-      {result === 'LOADING' ? <p role="status">Loading your details…</p> : null}
+      {loaded.status === 'loading' ? <p role="status">Loading your details…</p> : null}
       {result === 'PREPARING' ? <Notice type="INFO">We are still setting up your account. Please try again in a minute.</Notice> : null}
       {result === 'ERROR' ? <Notice type="ERROR">We were unable to load your contact info. Please try again.</Notice> : null}
       {notice ? <Notice type={notice.type}>{notice.text}</Notice> : null}

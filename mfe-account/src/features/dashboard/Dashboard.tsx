@@ -57,7 +57,9 @@ export function DashboardLayout() {
 export function OverviewPage() {
   useTitle('My account');
   const { user } = useSessionState();
-  const [{ result, account }] = useAccount();
+  const loaded = useAccount();
+  const result = loaded.data?.result;
+  const account = loaded.data?.account;
   const synced = useSyncedState();
   const name = account?.customer.firstName;
   // "Kia ora" is the New Zealand site's greeting; the Australian site says hello

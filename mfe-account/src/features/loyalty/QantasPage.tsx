@@ -1,3 +1,4 @@
+import type { LoyaltyLink } from '@store/contracts';
 import { useState } from 'react';
 import { updateAccount } from '../../lib/account';
 import { Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
@@ -15,7 +16,9 @@ const LINK_ERRORS: Record<string, string> = {
 /** /account/qantas (loyalty setting on): link or unlink a Qantas Frequent Flyer membership. */
 export function QantasPage() {
   useTitle('Qantas Frequent Flyer');
-  const [{ result, account }, setState] = useAccount(0);
+  const loaded = useAccount(0);
+  const result = loaded.data?.result;
+  const account = loaded.data?.account;
   /** `about`: the number and name a refusal was for. */
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string; about?: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,13 +28,13 @@ export function QantasPage() {
   const typed = `${form.values.memberId}|${form.values.lastName}`;
   const shown = notice && (notice.about === undefined || notice.about === typed) ? notice : null;
 
-  const run = async (loyalty: { action: 'link'; memberId: string; lastName: string } | { action: 'unlink' }) => {
+  const run = async (loyalty: LoyaltyLink) => {
     if (!account) return;
     setNotice(null);
     const { firstName, lastName, phone, subscriptions } = account.customer;
     const saved = await updateAccount({ customer: { firstName, lastName, phone, subscriptions }, loyalty: { qantas: loyalty } });
     if (saved.result === 'SUCCESS') {
-      setState({ result: 'SUCCESS', account: saved.account });
+      loaded.setData({ result: 'SUCCESS', account: saved.account });
       setNotice({ type: 'SUCCESS', text: loyalty.action === 'link' ? 'Your Qantas Frequent Flyer membership is linked.' : 'Your Qantas Frequent Flyer membership is unlinked.' });
     } else {
       const code = saved.result === 'ERROR' ? saved.code : '';
@@ -49,7 +52,7 @@ export function QantasPage() {
         Qantas Frequent Flyer
       </h1>
       <p>Earn 2 Qantas Points for every $1 you spend on orders at Fernleaf.</p>
-      {result === 'LOADING' ? <p role="status">Loading your membership…</p> : null}
+      {loaded.status === 'loading' ? <p role="status">Loading your membership…</p> : null}
       {result === 'ERROR' || result === 'PREPARING' ? <Notice type="ERROR">We were unable to load your account. Please try again.</Notice> : null}
       {shown ? <Notice type={shown.type}>{shown.text}</Notice> : null}
       {account && linked ? (

@@ -7,7 +7,8 @@
  */
 import { formatMarketDate, formatMoney, MARKETS, marketOfCurrency, type OrderView } from '@store/contracts';
 import { session } from '@store/shared-events';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '@store/ui/load';
 import { FindOrder } from './FindOrder';
 import { OrderDetails } from './OrderDetails';
 import { accountOrder, accountOrders, accountReturnToken, ApiError, type AccountOrderSummary } from '../../lib/api';
@@ -25,13 +26,10 @@ function OrdersList() {
   // an order's amounts in its own currency (an NZ order seen on the Australian site stays in NZD)
   const money = (cents: number, currency?: string) => formatMoney(cents, (currency && marketOfCurrency(currency)) || MARKETS.NZ);
   // orders of both markets are listed, each in its own currency
-  const [orders, setOrders] = useState<AccountOrderSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    accountOrders().then((r) => setOrders(r.orders), () => setFailed(true));
-  }, []);
-  if (failed) return <Notice>We were unable to load your orders. Please try again.</Notice>;
-  if (!orders) return <p aria-busy="true">Loading your orders…</p>;
+  const load = useLoad('account-orders', () => accountOrders().then((r): AccountOrderSummary[] => r.orders));
+  if (load.status === 'error') return <Notice>We were unable to load your orders. Please try again.</Notice>;
+  if (load.status === 'loading') return <p aria-busy="true">Loading your orders…</p>;
+  const orders = load.data;
   if (orders.length === 0) return <p>You have not placed any orders yet.</p>;
   return (
     <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '.75rem' }} aria-label="Your orders">
@@ -66,14 +64,11 @@ function OrdersList() {
 
 /** One order of the account, with Return items when it can be returned. */
 export function AccountOrderDetail({ number }: { number: string }) {
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const load = useLoad(number, (): Promise<OrderView> => accountOrder(number));
   const [returnError, setReturnError] = useState<string | null>(null);
-  useEffect(() => {
-    accountOrder(number).then(setOrder, () => setFailed(true));
-  }, [number]);
-  if (failed) return <Notice>We could not find this order in your account.</Notice>;
-  if (!order) return <p aria-busy="true">Loading your order…</p>;
+  if (load.status === 'error') return <Notice>We could not find this order in your account.</Notice>;
+  if (load.status === 'loading') return <p aria-busy="true">Loading your order…</p>;
+  const order = load.data;
   const startReturn = () =>
     accountReturnToken(order.number).then(
       ({ returnToken }) => go(`/account/orders/${order.number}/return/${returnToken}`),

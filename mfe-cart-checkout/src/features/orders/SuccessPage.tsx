@@ -1,5 +1,6 @@
 import type { OrderView } from '@store/contracts';
 import { useEffect, useState } from 'react';
+import { useLoad } from '@store/ui/load';
 import { Link, Navigate } from 'react-router';
 import { usePageStart } from '../../lib/pageStart';
 import { getPlacedOrder } from '../../lib/checkout/state';
@@ -12,13 +13,11 @@ import { buttonLook } from '@store/ui/button';
 /** /checkout/success: opens at the top with the order number on the first screen; focus on its heading. */
 export function SuccessPage() {
   const [placed] = useState(getPlacedOrder);
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [failed, setFailed] = useState(false);
+  const order = useLoad(placed ? placed.orderNumber : null, (): Promise<OrderView> => readOrder(placed!.orderNumber, placed!.accessToken));
   const headingRef = usePageStart<HTMLHeadingElement>(placed?.orderNumber);
   useEffect(() => {
     document.title = 'Thank you for your order | Fernleaf';
-    if (placed) readOrder(placed.orderNumber, placed.accessToken).then(setOrder, () => setFailed(true));
-  }, [placed?.orderNumber]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
   if (!placed) return <Navigate to="/cart" replace />;
   return (
     <div css={page}>
@@ -29,7 +28,7 @@ export function SuccessPage() {
         Your order number is <strong data-testid="success-order-number">{placed.orderNumber}</strong>. We have emailed a confirmation to <strong>{placed.email}</strong>.
       </p>
       {placed.loyalty ? <p>You will earn {formatPoints(placed.loyalty.points)} airline points with this order.</p> : null}
-      {order ? <OrderDetails order={order} /> : failed ? <Notice>We could not load the order details just now. Your order is confirmed.</Notice> : <p aria-busy="true">Loading your order…</p>}
+      {order.status === 'ready' ? <OrderDetails order={order.data} /> : order.status === 'error' ? <Notice>We could not load the order details just now. Your order is confirmed.</Notice> : <p aria-busy="true">Loading your order…</p>}
       <p css={{ marginTop: '1.5rem' }}>
         <Link to="/categories/new-arrivals" css={[buttonLook('primary'), primarySize]}>
           Continue shopping

@@ -4,7 +4,8 @@
  * checkout ("Save this card for next time"); the list is GET /api/account/payment-methods.
  */
 import type { SavedPaymentMethod } from '@store/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useLoad } from '@store/ui/load';
 import { deleteSavedCard, savedCards, setDefaultSavedCard } from '../../lib/api';
 import { card, linkSize, Notice } from '../../lib/ui';
 import { Button } from '@store/ui/button';
@@ -13,22 +14,17 @@ export const PAYMENT_METHODS_LOAD_ERROR = 'We were unable to load your payment m
 export const PAYMENT_METHODS_UPDATE_ERROR = 'We were unable to update your payment methods. Please try again.';
 
 export default function AccountPaymentMethods() {
-  const [cards, setCards] = useState<SavedPaymentMethod[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const cards = useLoad('saved-cards', () => savedCards().then((r): SavedPaymentMethod[] => r.paymentMethods));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState('');
-
-  useEffect(() => {
-    savedCards().then((r) => setCards(r.paymentMethods), () => setFailed(true));
-  }, []);
 
   const change = async (id: string, run: (id: string) => Promise<{ paymentMethods: SavedPaymentMethod[] }>, done: string) => {
     if (busy) return;
     setBusy(id);
     setError(null);
     try {
-      setCards((await run(id)).paymentMethods);
+      cards.setData((await run(id)).paymentMethods);
       setStatus(done);
     } catch {
       setError(PAYMENT_METHODS_UPDATE_ERROR);
@@ -37,19 +33,19 @@ export default function AccountPaymentMethods() {
     }
   };
 
-  if (failed) return <Notice>{PAYMENT_METHODS_LOAD_ERROR}</Notice>;
-  if (!cards) return <p aria-busy="true">Loading your payment methods…</p>;
+  if (cards.status === 'error') return <Notice>{PAYMENT_METHODS_LOAD_ERROR}</Notice>;
+  if (cards.status === 'loading') return <p aria-busy="true">Loading your payment methods…</p>;
   return (
     <div css={{ display: 'grid', gap: '1rem' }}>
       <p role="status" css={{ margin: 0, minHeight: '1em', fontSize: 14 }}>
         {status}
       </p>
       {error ? <Notice>{error}</Notice> : null}
-      {cards.length === 0 ? (
+      {cards.data.length === 0 ? (
         <p>You have no saved cards. Tick “Save this card for next time” when you pay by card at checkout.</p>
       ) : (
         <ul aria-label="Saved cards" css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: '.75rem' }}>
-          {cards.map((c) => {
+          {cards.data.map((c) => {
             const name = `${c.cardType} ending ${c.lastFour}`;
             return (
               <li key={c.id} css={[card, { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '1rem', flexWrap: 'wrap' }]}>

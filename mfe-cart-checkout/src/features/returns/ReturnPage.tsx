@@ -5,7 +5,7 @@
  * is a return number with instructions.
  */
 import { formatMarketDate, type MarketSettings } from '@store/contracts/market';
-import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
+import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateRequest, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { useForm } from '@store/ui/form';
 import { useMarket } from '@store/ui/market';
 import { useEffect, useState } from 'react';
@@ -27,7 +27,7 @@ export const RETURN_NOT_FOUND = 'We could not find an order with that number and
 type Choice = Record<string, { qty: number; reason: ReturnReason | '' }>;
 
 /** The items to send: lines with a quantity; a missing reason is an error per line. */
-export function returnItems(choice: Choice): { items: { variantId: string; qty: number; reason: ReturnReason }[]; missingReason: string[] } {
+export function returnItems(choice: Choice): { items: ReturnCreateRequest['items']; missingReason: string[] } {
   const chosen = Object.entries(choice).filter(([, c]) => c.qty > 0);
   return {
     items: chosen.filter(([, c]) => c.reason).map(([variantId, c]) => ({ variantId, qty: c.qty, reason: c.reason as ReturnReason })),

@@ -1,4 +1,3 @@
-import type { Product } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -6,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { fetchProduct, isNotFound, productApiUrl } from '../../lib/api';
 import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
 import { useRouteData } from '@store/ui/route-data';
+import { useLoad } from '@store/ui/load';
 import { PageHead } from '@store/ui/page-head';
 import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
@@ -20,8 +20,6 @@ import { Button } from '@store/ui/button';
 const loadProductOverlays = () => import(/* webpackChunkName: "product-overlays" */ './ProductOverlays');
 const ProductOverlays = lazy(loadProductOverlays);
 const preloadProductOverlays = () => void loadProductOverlays();
-
-type State = { path: string; product: Product | null; status: 'loading' | 'ready' | 'error' | 'not-found' };
 
 export { productJsonLd };
 
@@ -80,8 +78,8 @@ export function ProductPage() {
   const { pathname } = useLocation();
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   // Server-rendered first visit: the product the edge loaded (hydration renders exactly that).
-  const seeded = useRouteData<Product>(productApiUrl(path));
-  const [state, setState] = useState<State>(() => (seeded ? { path, product: seeded, status: 'ready' } : { path, product: null, status: 'loading' }));
+  const seeded = useRouteData(productApiUrl(path));
+  const load = useLoad(path, (signal) => fetchProduct(path, signal), { initialData: seeded });
   const [selected, setSelected] = useState({ path, index: 0 });
   const [overlay, setOverlay] = useState<ProductOverlay | null>(null);
   // the size guide and find-in-store overlays load on first use (not part of the page's first load)
@@ -93,20 +91,7 @@ export function ProductPage() {
   const imageIndex = selected.path === path ? selected.index : 0;
   const setImageIndex = (index: number) => setSelected({ path, index });
 
-  useEffect(() => {
-    if (state.path === path && state.status === 'ready') return undefined;
-    const controller = new AbortController();
-    fetchProduct(path, controller.signal)
-      .then((product) => setState({ path, product, status: 'ready' }))
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState({ path, product: null, status: isNotFound(error) ? 'not-found' : 'error' });
-      });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetch when the path changes, unless the server's answer is here
-  }, [path]);
-
-  const view = state.path === path ? state : { path, product: null, status: 'loading' as const };
-  const product = view.product;
+  const product = load.data ?? null;
 
   // The others viewed before this one (read before this view is remembered). Browser state: read
   // after hydration (the server has none), below everything else so nothing shifts.
@@ -131,8 +116,8 @@ export function ProductPage() {
     });
   }, [product]);
 
-  if (view.status === 'not-found') return <NotFound />;
-  if (view.status === 'error')
+  if (load.status === 'error' && isNotFound(load.error)) return <NotFound />;
+  if (load.status === 'error')
     return (
       <p role="alert" css={{ maxWidth: 1280, margin: '2rem auto', padding: '0 1.25rem' }}>
         We couldn't load this product just now. Please refresh the page to try again.

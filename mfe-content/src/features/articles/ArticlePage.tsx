@@ -5,7 +5,7 @@ import { articleFallbackHead, articleHead, pageHeadOptions } from '../../lib/hea
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
-import { useResource } from '../../lib/resource';
+import { failed, notFoundOf, useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { ContentBody } from '../../lib/ContentBody';
 
@@ -15,8 +15,8 @@ export function ArticlePage() {
   const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const path = contentPath(splat);
   const article = useResource(path === null ? null : articleApiUrl(path));
-  const notFound = path === null || article.status === 'notFound';
-  const data = article.status === 'ok' ? article.data : null;
+  const notFound = path === null || notFoundOf(article) !== null;
+  const data = article.status === 'ready' ? article.data : null;
 
   // ContentNotFound has the not-found head
   if (notFound) return <ContentNotFound />;
@@ -25,8 +25,8 @@ export function ArticlePage() {
       {/* loading or failed: a head of its own, not the previous page's */}
       <PageHead head={(origin) => (data ? articleHead(data, origin) : articleFallbackHead(splat, origin))} {...pageHeadOptions} />
       {article.status === 'loading' ? <Loading label="Loading page…" /> : null}
-      {article.status === 'error' ? <LoadError onRetry={article.retry}>{MESSAGES.articleLoad}</LoadError> : null}
-      {article.status === 'ok' ? (
+      {failed(article) ? <LoadError onRetry={article.reload}>{MESSAGES.articleLoad}</LoadError> : null}
+      {article.status === 'ready' ? (
         <>
           <header css={{ maxWidth: '42rem', marginBottom: '1.5rem' }}>
             <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: '0 0 .75rem' }}>{article.data.title}</h1>

@@ -6,7 +6,7 @@ import { blogHref, blogListHead, pageHeadOptions } from '../../lib/head';
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
-import { useResource } from '../../lib/resource';
+import { failed, notFoundOf, useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { PostCard } from '../../lib/PostCard';
 
@@ -27,9 +27,9 @@ export function BlogListPage() {
   const [params] = useSearchParams();
   const { tag, page, valid } = readBlogListQuery(params);
   const list = useResource(valid ? blogListApiUrl(tag, page) : null);
-  const tagName = list.status === 'ok' ? list.data.tag?.name : undefined;
-  const notFound = !valid || list.status === 'notFound';
-  const data = list.status === 'ok' ? list.data : null;
+  const tagName = list.status === 'ready' ? list.data.tag?.name : undefined;
+  const notFound = !valid || notFoundOf(list) !== null;
+  const data = list.status === 'ready' ? list.data : null;
 
   // an unknown tag, a page past the end or a bad page parameter (?page=abc): the shell's 404 page (ContentNotFound has its head)
   if (notFound) return <ContentNotFound />;
@@ -42,8 +42,8 @@ export function BlogListPage() {
         <p css={{ color: 'var(--muted)', margin: 0, fontSize: 18 }}>Stories, packing lists and care guides from the Fernleaf team.</p>
       </header>
       {list.status === 'loading' ? <Loading label="Loading posts…" /> : null}
-      {list.status === 'error' ? <LoadError onRetry={list.retry}>{MESSAGES.blogLoad}</LoadError> : null}
-      {list.status === 'ok' ? (
+      {failed(list) ? <LoadError onRetry={list.reload}>{MESSAGES.blogLoad}</LoadError> : null}
+      {list.status === 'ready' ? (
         <>
           <nav aria-label="Filter posts by tag" css={{ marginBottom: '2rem' }}>
             <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexWrap: 'wrap', gap: '.5rem' }}>

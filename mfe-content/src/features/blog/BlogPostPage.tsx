@@ -5,7 +5,7 @@ import { blogHref, blogPostFallbackHead, blogPostHead, pageHeadOptions } from '.
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
-import { useResource } from '../../lib/resource';
+import { failed, notFoundOf, useResource } from '../../lib/resource';
 import { ContentImg, formatDate, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { ContentBody } from '../../lib/ContentBody';
 import { PostCard } from '../../lib/PostCard';
@@ -16,8 +16,8 @@ export function BlogPostPage() {
   const splat = (useParams()['*'] ?? '').replace(/\/+$/, '');
   const path = contentPath(splat);
   const post = useResource(path === null ? null : blogPostApiUrl(path));
-  const notFound = path === null || post.status === 'notFound';
-  const data = post.status === 'ok' ? post.data : null;
+  const notFound = path === null || notFoundOf(post) !== null;
+  const data = post.status === 'ready' ? post.data : null;
 
   // ContentNotFound has the not-found head
   if (notFound) return <ContentNotFound />;
@@ -29,8 +29,8 @@ export function BlogPostPage() {
         <Link to="/blog">Journal</Link>
       </nav>
       {post.status === 'loading' ? <Loading label="Loading post…" /> : null}
-      {post.status === 'error' ? <LoadError onRetry={post.retry}>{MESSAGES.blogLoad}</LoadError> : null}
-      {post.status === 'ok' ? (
+      {failed(post) ? <LoadError onRetry={post.reload}>{MESSAGES.blogLoad}</LoadError> : null}
+      {post.status === 'ready' ? (
         <>
           <article>
             <header css={{ maxWidth: '42rem', marginBottom: '1.5rem' }}>

@@ -4,7 +4,7 @@ import { HOME_API_URL, railApiUrl } from '../../lib/apiUrls';
 import { homeHead, pageHeadOptions } from '../../lib/head';
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
-import { useResource } from '../../lib/resource';
+import { failed, useResource } from '../../lib/resource';
 import { ContentImg, LoadError, pageWidth, serif } from '../../lib/ui';
 import { VisuallyHidden } from '@store/ui/visually-hidden';
 import { PostCard } from '../../lib/PostCard';
@@ -27,7 +27,7 @@ function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
           View all
         </Link>
       </div>
-      {listing.status === 'error' || listing.status === 'notFound' ? <LoadError>{MESSAGES.arrivalsLoad}</LoadError> : <ProductRail items={listing.status === 'ok' ? listing.data.items.slice(0, rail.limit) : null} />}
+      {listing.status === 'error' ? <LoadError>{MESSAGES.arrivalsLoad}</LoadError> : <ProductRail items={listing.status === 'ready' ? listing.data.items.slice(0, rail.limit) : null} />}
     </section>
   );
 }
@@ -35,19 +35,19 @@ function Rail({ rail }: { rail: HomeContent['rails'][number] }) {
 /** The home page: slider, featured categories, product rails from the catalogue and the latest journal posts. */
 export function HomePage() {
   const home = useResource(HOME_API_URL);
-  const data = home.status === 'ok' ? home.data : null;
+  const data = home.status === 'ready' ? home.data : null;
   const head = <PageHead head={(origin) => homeHead(data, origin)} {...pageHeadOptions} />;
 
-  if (home.status === 'error') {
+  if (failed(home)) {
     return (
       <div css={{ ...pageWidth, paddingTop: '2rem' }}>
         {head}
         <h1 css={{ fontFamily: serif, fontWeight: 400 }}>Fernleaf</h1>
-        <LoadError onRetry={home.retry}>{MESSAGES.homeLoad}</LoadError>
+        <LoadError onRetry={home.reload}>{MESSAGES.homeLoad}</LoadError>
       </div>
     );
   }
-  if (home.status !== 'ok') {
+  if (home.status !== 'ready') {
     return (
       <div aria-busy="true" css={{ minHeight: 'min(70vh, 560px)', background: '#2b3a2f' }}>
         <VisuallyHidden as="p">Loading the home page…</VisuallyHidden>

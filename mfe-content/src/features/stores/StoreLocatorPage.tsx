@@ -8,7 +8,7 @@ import { pageHeadOptions, storeLocatorHead } from '../../lib/head';
 import { useHydrated } from '../../lib/hydrated';
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
-import { useResource } from '../../lib/resource';
+import { failed, notFoundOf, useResource } from '../../lib/resource';
 import { buttonSize, LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { Button } from '@store/ui/button';
 import { AddressCombobox } from './AddressCombobox';
@@ -26,7 +26,7 @@ export function StoreLocatorPage() {
   const now = useNow();
   // the map is drawn in the browser only (after hydration on a server-rendered visit)
   const hydrated = useHydrated();
-  const loaded = result.status === 'ok' ? result.data : null;
+  const loaded = result.status === 'ready' ? result.data : null;
   const market = useMarket();
 
   // the box follows the URL (back/forward, links) without an effect
@@ -71,7 +71,7 @@ export function StoreLocatorPage() {
     );
   };
 
-  const data = result.status === 'ok' ? result.data : null;
+  const data = result.status === 'ready' ? result.data : null;
   const origin = data?.origin ?? null;
   const stores = data?.stores ?? [];
   const summary = !data
@@ -103,10 +103,10 @@ export function StoreLocatorPage() {
         </p>
       ) : null}
 
-      {result.status === 'error' ? <LoadError onRetry={result.retry}>{MESSAGES.storesLoad}</LoadError> : null}
-      {result.status === 'notFound' ? (
+      {failed(result) ? <LoadError onRetry={result.reload}>{MESSAGES.storesLoad}</LoadError> : null}
+      {notFoundOf(result) !== null ? (
         <p role="alert" css={{ margin: '1rem 0' }}>
-          {result.message} Try a nearby suburb or a 4-digit postcode, or <Link to="/stores">see every store</Link>.
+          {notFoundOf(result)?.message} Try a nearby suburb or a 4-digit postcode, or <Link to="/stores">see every store</Link>.
         </p>
       ) : null}
 

@@ -6,7 +6,7 @@ import { useHydrated } from '../../lib/hydrated';
 import { PageHead } from '@store/ui/page-head';
 import { MESSAGES } from '../../lib/messages';
 import { ContentNotFound } from '../../lib/ContentNotFound';
-import { useResource } from '../../lib/resource';
+import { failed, notFoundOf, useResource } from '../../lib/resource';
 import { LoadError, Loading, pageWidth, serif } from '../../lib/ui';
 import { LazyStoreMap, MapPlaceholder } from './LazyStoreMap';
 import { AddressLines, OpeningHours, OpenState, useNow } from './storeParts';
@@ -20,8 +20,8 @@ export function StorePage() {
   const now = useNow();
   // the map is drawn in the browser only (after hydration on a server-rendered visit)
   const hydrated = useHydrated();
-  const notFound = path === null || store.status === 'notFound';
-  const data = store.status === 'ok' ? store.data : null;
+  const notFound = path === null || notFoundOf(store) !== null;
+  const data = store.status === 'ready' ? store.data : null;
   // ContentNotFound has the not-found head
   if (notFound) return <ContentNotFound />;
   return (
@@ -32,8 +32,8 @@ export function StorePage() {
         <Link to="/stores">All stores</Link>
       </nav>
       {store.status === 'loading' ? <Loading label="Loading store…" /> : null}
-      {store.status === 'error' ? <LoadError onRetry={store.retry}>{MESSAGES.storesLoad}</LoadError> : null}
-      {store.status === 'ok' ? (
+      {failed(store) ? <LoadError onRetry={store.reload}>{MESSAGES.storesLoad}</LoadError> : null}
+      {store.status === 'ready' ? (
         <div css={{ display: 'grid', gap: '2rem', '@media (min-width: 900px)': { gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)' } }}>
           <div css={{ display: 'grid', gap: '1rem', alignContent: 'start' }}>
             <h1 css={{ fontFamily: serif, fontWeight: 400, fontSize: 'clamp(2rem, 5vw, 3rem)', margin: 0 }}>{store.data.name}</h1>

@@ -36,7 +36,7 @@ export function fetchNavigation(): Promise<NavItem[]> {
   // the typed API client loads with the first call: the edge embeds the navigation in nearly every page
   pending ??= import(/* webpackChunkName: "api-client" */ '@store/contracts/http')
     .then(({ createApiClient }) => createApiClient().get(NAVIGATION_URL, { credentials: 'same-origin' }))
-    .then((body: { items?: unknown }) => (isNavItems(body?.items) ? body.items : Promise.reject(new Error('navigation: unexpected body'))))
+    .then((body) => (isNavItems(body?.items) ? body.items : Promise.reject(new Error('navigation: unexpected body'))))
     .catch((error: unknown) => {
       console.warn('[shell] navigation unavailable, showing the fallback', error);
       pending = null;

@@ -11,14 +11,11 @@
  * A region is the edge's `[data-remote]` element (its `data-remote-version`, else the version the
  * page's registry gives that remote); anything outside a region is the shell's.
  */
+import type { ApiInit } from '@store/contracts/http';
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type CLSMetricWithAttribution, type FCPMetricWithAttribution, type INPMetricWithAttribution, type LCPMetricWithAttribution, type TTFBMetricWithAttribution } from 'web-vitals/attribution';
 
-export interface VitalReport {
-  name: 'INP' | 'LCP' | 'CLS' | 'FCP' | 'TTFB';
-  value: number;
-  remote: string;
-  version: string | null;
-}
+/** One metric of POST /api/site/vitals (the OpenAPI document's generated type). */
+export type VitalReport = NonNullable<ApiInit<'post', '/api/site/vitals'>['body']>['metrics'][number];
 
 const CDN_SCRIPT = /\/cdn\/([a-z][a-z0-9_]{0,39})\/([A-Za-z0-9._-]{1,64})\//;
 const OWNER = /^([a-z][a-z0-9_]{0,39})@(.*)$/;
