@@ -92,6 +92,15 @@ const childrenOf = (pid) => {
 };
 const alive = (pid) => fs.existsSync(`/proc/${pid}`);
 
+/** onCleanup with a name: a step that takes more than a second says how long it took. */
+function cleanupStep(name, fn) {
+  return onCleanup(async () => {
+    const started = Date.now();
+    await fn();
+    if (Date.now() - started > 1000) log(`clean-up: ${name} took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+}
+
 // ---- PostgreSQL ----
 async function startPostgres() {
   if (process.env.DATABASE_URL) return { adminUrl: process.env.DATABASE_URL, restart: null };
@@ -107,7 +116,7 @@ async function startPostgres() {
       execFileSync('su', ['postgres', '-s', '/bin/sh', '-c', cmd], { stdio: 'ignore' });
     } else execFileSync('sh', ['-c', cmd], { stdio: 'ignore' });
   };
-  onCleanup(() => {
+  cleanupStep('stopping PostgreSQL', () => {
     try {
       asPg(`${bin}/pg_ctl -D ${dir}/data -m immediate stop`);
     } catch {
@@ -378,7 +387,7 @@ async function main() {
   await admin.connect();
   await admin.query(`create database ${dbName}`);
   await admin.end();
-  onCleanup(async () => {
+  cleanupStep('dropping the database', async () => {
     const c = new pg.Client({ connectionString: adminUrl });
     await c.connect();
     await c.query(`drop database if exists ${dbName} with (force)`);
@@ -389,7 +398,7 @@ async function main() {
   const databaseUrl = u.href;
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-bench-'));
-  onCleanup(() => fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5 }));
+  cleanupStep('removing the temporary folder', () => fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5 }));
   // the registry in the database: what `REGISTRY=postgres npm run deploy:local` publishes
   const registryEnv = { ...process.env, REGISTRY: 'postgres', DATABASE_URL: databaseUrl, DEPLOY_DIR: path.join(tmp, 'no-deploy-here') };
   delete registryEnv.REGISTRY_DATABASE_URL;
@@ -423,7 +432,7 @@ async function main() {
   };
   const envs = { a: edgeEnv('a'), b: edgeEnv('b') };
   const edges = [];
-  onCleanup(async () => {
+  cleanupStep('stopping the API processes', async () => {
     for (const edge of edges) await stopEdge(edge);
   });
   // the first process migrates and seeds the empty database, then the second starts
@@ -434,7 +443,7 @@ async function main() {
   edges.push(startEdge('b', portB, envs.b));
   await ready(edges[1]);
   const proxy = roundRobinProxy(edges);
-  onCleanup(() => proxy.close());
+  cleanupStep('closing the proxy', () => proxy.close());
   const base = `http://127.0.0.1:${await proxy.listen(proxyPort)}`;
   log(`proxy on ${base}, API processes a (pid ${edges[0].pid}) and b (pid ${edges[1].pid})`);
 
@@ -451,7 +460,7 @@ async function main() {
 
   const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   db.on('error', () => {});
-  onCleanup(() => db.end());
+  cleanupStep('closing the database pool', () => db.end());
   const { templates } = await orderTemplates(base, db);
   const run = Date.now().toString(36);
   await placeAtRate(base, templates, { rate: 5, seconds: 2, prefix: `scale-warm-${run}` });
@@ -590,7 +599,7 @@ async function main() {
   result.memory.warm = edges.map(rssOf);
   log(`  warm: ${JSON.stringify(result.memory.warm)}`);
   const registry = await openRegistry(registryEnv);
-  onCleanup(() => registry.close());
+  cleanupStep('closing the registry', () => registry.close());
   const remote = layout.remotes.find((r) => r.name === 'catalog');
   const position = layout.remotes.indexOf(remote);
   const retention = retentionFromEnv(registryEnv);
