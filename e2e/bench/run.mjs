@@ -40,6 +40,11 @@
 //          --only-memory (only the API process's RSS under 10,000 distinct junk URLs and Host
 //          headers, e2e/bench/lib/memory.mjs: the built and deployed storefront on a fresh PGlite;
 //          within 100 MB of the warm level, met / NOT MET; writes var/bench/latest-memory.json),
+//          --only-scale (only two API processes on one throwaway PostgreSQL cluster behind a
+//          round-robin proxy, e2e/bench/lib/scale.mjs: guest orders stepping 10-50 orders/s, a
+//          PostgreSQL restart and a killed process under load counted from the database, cold product
+//          and listing pages, RSS after 50 catalog releases; met / NOT MET; needs root or DATABASE_URL;
+//          writes var/bench/latest-scale.json),
 //          --skip-search, --only-search (only the catalog listing at 100,000 products,
 //          api/bench/search.ts: no build, deploy, server or browsers; writes
 //          var/bench/latest-search.json),
@@ -84,6 +89,13 @@ if (process.argv.includes('--only-memory')) {
   // self-contained (it starts the built server itself): delegate and exit with its status
   const { spawnSync } = await import('node:child_process');
   const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'lib/memory.mjs');
+  process.exit(spawnSync(process.execPath, [script], { stdio: 'inherit' }).status ?? 1);
+}
+
+if (process.argv.includes('--only-scale')) {
+  // self-contained (its own PostgreSQL cluster, two servers and a proxy): delegate and exit with its status
+  const { spawnSync } = await import('node:child_process');
+  const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 'lib/scale.mjs');
   process.exit(spawnSync(process.execPath, [script], { stdio: 'inherit' }).status ?? 1);
 }
 
