@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { CategoryTreeResponse, ListingResponse, ObjectsResponse, Product, PRODUCT_LIST_PAGE_SIZE, type ProductTile } from '@store/contracts';
 import { sql } from 'drizzle-orm';
@@ -304,5 +306,35 @@ describe.each(BACKENDS)('API on %s', (backend) => {
       expect(Number(rows[0]!.one)).toBe(1);
       expect((await get('/api/catalog/listing?category=bags')).statusCode).toBe(200);
     });
+
+    it('survives the server ending a connection lent out to a transaction: the transaction fails, the process stays up', async () => {
+      // in a process of its own: an unhandled 'error' event would end it (and nothing else)
+      const script = `
+        import { sql } from 'drizzle-orm';
+        import { openDatabase } from ${JSON.stringify(path.join(__dirname, '../src/platform/db/index.ts'))};
+        const { db, close } = await openDatabase({ databaseUrl: process.env.DATABASE_URL, migrationsDir: ${JSON.stringify(path.join(__dirname, '../drizzle'))} });
+        const running = db.transaction(async (tx) => { await tx.execute(sql\`select pg_sleep(5) as lent_out\`); });
+        console.log('started');
+        console.log(await running.then(() => 'committed', () => 'failed'));
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await db.execute(sql\`select 1\`);
+        console.log('alive');
+        await close();`;
+      const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: path.join(__dirname, '..'), env: { ...process.env, NODE_OPTIONS: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += String(chunk)));
+      child.stderr.on('data', (chunk) => (output += String(chunk)));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      const deadline = Date.now() + 30_000;
+      while (!output.includes('started') && child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ended = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where query like '%lent_out%' and pid <> pg_backend_pid()`,
+      );
+      expect(Number(ended[0]!.n)).toBe(1);
+      expect(await exited).toBe(0);
+      expect(output.trim().split('\n').filter((line) => !line.startsWith('[db]'))).toEqual(['started', 'failed', 'alive']);
+    }, 60_000);
   }
 });

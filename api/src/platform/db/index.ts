@@ -58,6 +58,14 @@ export async function openDatabase(config: DatabaseConfig, options: OpenDatabase
     pool.on('error', (error) => {
       console.error(`[db] PostgreSQL connection lost (${error.message}); it is replaced on the next query`);
     });
+    // A client lent out (a transaction in progress) can lose its connection too: its query fails
+    // (the request answers 503) and the pool discards it, but node-postgres also emits the error on
+    // the client, where no pool listener is, and that would crash the process.
+    pool.on('connect', (client) => {
+      client.on('error', (error) => {
+        console.error(`[db] PostgreSQL connection lost during a query (${error.message}); the request fails and the connection is replaced`);
+      });
+    });
     const db = drizzlePg({ client: pool, schema });
     try {
       await migratePg(db, { migrationsFolder: config.migrationsDir });
