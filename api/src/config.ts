@@ -1,5 +1,4 @@
 import { metricsAccess, type MetricsAccess } from './platform/http/metrics.js';
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadAccountConfig, type AccountConfig } from './store/account/config.js';
 import type { RateLimitSettings } from './platform/http/rate-limit.js';
@@ -11,6 +10,12 @@ import { siteHostsFromEnv } from './store/market/index.js';
 import type { AfterpayLimits, CheckoutConfig } from './store/checkout/index.js';
 import type { SiteHosts } from '@store/contracts';
 import { allowedStandIns, type StandInService } from './production.js';
+import { ConfigError, configured, findRepoRoot, flagFrom, intFrom, isOn, numberFrom, oneOf, parseTrustProxy, resolveFrom } from './config-env.js';
+import { afterpayLimitsFrom, gatewayFrom, mailFrom, payLaterFrom, registryFrom, type FraudUnavailablePolicy, type GatewayConfig, type MailConfig, type PayLaterConfig } from './config-services.js';
+
+export { ConfigError, findRepoRoot, intSetting, parseTrustProxy } from './config-env.js';
+export { afterpayLimitsFrom, type FraudUnavailablePolicy, type GatewayConfig, type MailConfig, type PayLaterConfig } from './config-services.js';
+export type { AfterpayLimits };
 
 export interface Config {
   port: number;
@@ -81,224 +86,7 @@ export interface Config {
   mail: MailConfig;
 }
 
-/**
- * `smtp`: the mail provider at SMTP_URL (smtps:// TLS from the start; smtp:// STARTTLS, required
- * unless the host is this machine); `stand-in`: the local SMTP stand-in (no SMTP_URL). The sender
- * delivers the outbox every `intervalSeconds` (0: this process does not send).
- */
-export type MailConfig = ({ kind: 'smtp'; url: string; requireTls: boolean; timeoutMs: number } | { kind: 'stand-in' }) & {
-  /** MAIL_FROM; empty when unset in production with SMTP_URL (production then refuses to start). */
-  from: string;
-  intervalSeconds: number;
-  maxAttempts: number;
-  retryBaseSeconds: number;
-};
-
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
-const DEFAULT_MAIL_FROM = 'Fernleaf <orders@fernleaf.localhost>';
-
-function mailFrom(env: NodeJS.ProcessEnv): MailConfig {
-  const production = env.NODE_ENV === 'production';
-  const from = (env.MAIL_FROM ?? '').trim() || (production ? '' : DEFAULT_MAIL_FROM);
-  if (from && !/^[^\r\n<>]*<?[^\s@<>]+@[^\s@<>]+>?$/.test(from)) throw new ConfigError(`MAIL_FROM must be an address or "Name <address>", got "${from}"`);
-  const sender = {
-    from,
-    intervalSeconds: intFrom(env.MAIL_SEND_INTERVAL_SECONDS, 5, 'MAIL_SEND_INTERVAL_SECONDS', 0, 3600),
-    maxAttempts: intFrom(env.MAIL_MAX_ATTEMPTS, 10, 'MAIL_MAX_ATTEMPTS', 1, 100),
-    retryBaseSeconds: intFrom(env.MAIL_RETRY_BASE_SECONDS, 30, 'MAIL_RETRY_BASE_SECONDS', 1, 86_400),
-  };
-  const raw = (env.SMTP_URL ?? '').trim();
-  // the stand-in reaches nobody: its sender address needs no setting
-  if (!raw) return { kind: 'stand-in', ...sender, from: from || DEFAULT_MAIL_FROM };
-  let url: URL | null = null;
-  try {
-    url = new URL(raw);
-  } catch {
-    // below
-  }
-  if (!url || (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) throw new ConfigError('SMTP_URL must be smtps://user:password@host:465 or smtp://user:password@host:587');
-  return { kind: 'smtp', url: raw, requireTls: url.protocol === 'smtp:' && !LOOPBACK.has(url.hostname), timeoutMs: intFrom(env.SMTP_TIMEOUT_MS, 20_000, 'SMTP_TIMEOUT_MS', 100, 120_000), ...sender };
-}
-
-/**
- * `sandbox`: the local payment stand-in (api/src/stand-ins/payments). `braintree`: Braintree through
- * its Node SDK; `environment` is `production`, `sandbox` (Braintree's own sandbox) or the https URL
- * of a gateway speaking its protocol (the local protocol stand-in in tests).
- */
-export type GatewayConfig =
-  | { kind: 'sandbox' }
-  | { kind: 'braintree'; environment: string; merchantId: string; publicKey: string; privateKey: string; timeoutMs: number; /** Refuse the sandbox's fake nonces (production). */ refuseTestNonces: boolean };
-
-/** `sandbox`: the local pay-later stand-in; `afterpay`: Afterpay's online API at `apiUrl`. */
-export type PayLaterConfig = { kind: 'sandbox' } | { kind: 'afterpay'; apiUrl: string; merchantId: string; secretKey: string; timeoutMs: number };
-
-function payLaterFrom(env: NodeJS.ProcessEnv): PayLaterConfig {
-  const kind = oneOf(env.PAYLATER_GATEWAY, ['sandbox', 'afterpay'] as const, 'sandbox', 'PAYLATER_GATEWAY');
-  if (kind === 'sandbox') return { kind };
-  const required = (name: string) => {
-    const v = (env[name] ?? '').trim();
-    if (!v) throw new ConfigError(`${name} must be set with PAYLATER_GATEWAY=afterpay`);
-    return v;
-  };
-  const apiUrl = required('AFTERPAY_API_URL');
-  let url: URL | null = null;
-  try {
-    url = new URL(apiUrl);
-  } catch {
-    // below
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) throw new ConfigError(`AFTERPAY_API_URL must be an http(s) URL, got "${apiUrl}"`);
-  return { kind, apiUrl, merchantId: required('AFTERPAY_MERCHANT_ID'), secretKey: required('AFTERPAY_SECRET_KEY'), timeoutMs: intFrom(env.AFTERPAY_TIMEOUT_MS, 20_000, 'AFTERPAY_TIMEOUT_MS', 100, 120_000) };
-}
-
-/**
- * FRAUD_UNAVAILABLE: `hold` (default) records the order as held for review with nothing taken or
- * charged, and asks the shopper to try again; `block` refuses it as a fraud decline; `allow` places
- * it, flagged for review.
- */
-export type FraudUnavailablePolicy = 'hold' | 'block' | 'allow';
-
-/** A setting with a value the server cannot use: the message names it (server.ts prints it on one line). */
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
-
-function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T, name: string): T {
-  const v = (value ?? '').trim();
-  if (v === '') return fallback;
-  if (!(allowed as readonly string[]).includes(v)) throw new ConfigError(`${name} must be one of ${allowed.join(', ')}, got "${v}"`);
-  return v as T;
-}
-
-function numberFrom(value: string | undefined, fallback: number, name: string, min: number, max: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) throw new ConfigError(`${name} must be a number between ${min} and ${max}, got "${value}"`);
-  return n;
-}
-
-/** `1`/`true` on, `0`/`false` off, unset the fallback; anything else is an error naming the setting. */
-function flagFrom(value: string | undefined, fallback: boolean, name: string): boolean {
-  const v = (value ?? '').trim().toLowerCase();
-  if (v === '') return fallback;
-  if (v === '1' || v === 'true') return true;
-  if (v === '0' || v === 'false') return false;
-  throw new ConfigError(`${name} must be 1 or 0, got "${value}"`);
-}
-
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-function gatewayFrom(env: NodeJS.ProcessEnv): GatewayConfig {
-  const kind = oneOf(env.PAYMENT_GATEWAY, ['sandbox', 'braintree'] as const, 'sandbox', 'PAYMENT_GATEWAY');
-  if (kind === 'sandbox') return { kind };
-  const environment = (env.BRAINTREE_ENVIRONMENT ?? '').trim() || 'sandbox';
-  if (environment !== 'sandbox' && environment !== 'production') {
-    let url: URL | null = null;
-    try {
-      url = new URL(environment);
-    } catch {
-      // below
-    }
-    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new ConfigError(`BRAINTREE_ENVIRONMENT must be production, sandbox or an http(s) URL, got "${environment}"`);
-  }
-  const required = (name: string) => {
-    const v = (env[name] ?? '').trim();
-    if (!v) throw new ConfigError(`${name} must be set with PAYMENT_GATEWAY=braintree`);
-    return v;
-  };
-  return {
-    kind,
-    environment,
-    merchantId: required('BRAINTREE_MERCHANT_ID'),
-    publicKey: required('BRAINTREE_PUBLIC_KEY'),
-    privateKey: required('BRAINTREE_PRIVATE_KEY'),
-    timeoutMs: intFrom(env.BRAINTREE_TIMEOUT_MS, 20_000, 'BRAINTREE_TIMEOUT_MS', 100, 120_000),
-    refuseTestNonces: env.NODE_ENV === 'production',
-  };
-}
-
-/** Walks up from `startDir` to the folder whose package.json declares workspaces. */
-export function findRepoRoot(startDir: string): string {
-  let dir = path.resolve(startDir);
-  for (;;) {
-    const candidate = path.join(dir, 'package.json');
-    if (fs.existsSync(candidate)) {
-      try {
-        const pkg = JSON.parse(fs.readFileSync(candidate, 'utf8')) as { workspaces?: unknown };
-        if (pkg.workspaces) return dir;
-      } catch {
-        // unreadable package.json: keep walking
-      }
-    }
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error(`No workspace root (package.json with "workspaces") above ${startDir}`);
-    dir = parent;
-  }
-}
-
-export type { AfterpayLimits };
-
-/**
- * AFTERPAY_MAX_CENTS_NZD (NZ$, default 200000 = NZ$2,000; AFTERPAY_MAX_CENTS is its older name and
- * sets the NZD limit only) and AFTERPAY_MAX_CENTS_AUD (A$, default 200000 = A$2,000).
- */
-export function afterpayLimitsFrom(env: NodeJS.ProcessEnv): AfterpayLimits {
-  const nzdRaw = env.AFTERPAY_MAX_CENTS_NZD !== undefined && env.AFTERPAY_MAX_CENTS_NZD !== '' ? env.AFTERPAY_MAX_CENTS_NZD : env.AFTERPAY_MAX_CENTS;
-  return {
-    NZD: intFrom(nzdRaw, 200_000, env.AFTERPAY_MAX_CENTS_NZD ? 'AFTERPAY_MAX_CENTS_NZD' : 'AFTERPAY_MAX_CENTS', 0, 10_000_000),
-    AUD: intFrom(env.AFTERPAY_MAX_CENTS_AUD, 200_000, 'AFTERPAY_MAX_CENTS_AUD', 0, 10_000_000),
-  };
-}
-
-function intFrom(value: string | undefined, fallback: number, name: string, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${value}"`);
-  return n;
-}
-
-/** TRUST_PROXY: unset/false = none; true = any; a number = that many hops; else comma-separated addresses, CIDRs or loopback/linklocal/uniquelocal. */
-/** An integer setting read outside loadConfig (server.ts): the same rule and message. */
-export function intSetting(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  return intFrom(env[name], fallback, name, min, max);
-}
-
-export function parseTrustProxy(value: string | undefined): boolean | number | string[] {
-  const v = (value ?? '').trim();
-  if (v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  if (/^\d+$/.test(v)) return Number(v);
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
-}
-const isOn = (value: string | undefined) => value === '1' || value?.toLowerCase() === 'true';
-
-function resolveFrom(root: string, value: string | undefined, fallback: string): string {
-  if (!value) return path.join(root, fallback);
-  if (value.startsWith('memory://')) return value;
-  return path.resolve(value);
-}
-
-function registryFrom(env: NodeJS.ProcessEnv): Config['registry'] {
-  const kind = env.REGISTRY?.trim() || 'file';
-  if (kind === 'file') return { kind };
-  if (kind !== 'postgres') throw new Error(`REGISTRY must be "file" or "postgres" (got "${kind}")`);
-  const url = (env.REGISTRY_DATABASE_URL ?? env.DATABASE_URL ?? '').trim();
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error('REGISTRY=postgres needs REGISTRY_DATABASE_URL or DATABASE_URL (postgres://...)');
-  return { kind, url };
-}
-
-/** Runs a settings reader; its error (which names the setting) becomes a ConfigError. */
-function configured<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    if (error instanceof ConfigError) throw error;
-    throw new ConfigError(error instanceof Error ? error.message : String(error));
-  }
-}
 
 /**
  * Reads the configuration from the environment. Default paths are relative to the repository

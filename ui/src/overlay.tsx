@@ -8,20 +8,22 @@
  * that remembers the 10 most recent focus targets inside the panel (focus escaping the panel goes
  * back to the most recent one still on the page) and returns focus to the opener on close.
  */
-import { lastBlurred, trackLastBlurred } from './focus-tracking';
-import { css, keyframes } from '@emotion/react';
+import { trackLastBlurred } from './focus-tracking';
+import { css } from '@emotion/react';
 import { createContext, useContext, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { VisuallyHidden } from './visually-hidden';
+import { depthOf, focusableIn, isTopmost, openerOf, rememberFocus, returnFocus } from './overlay-focus';
+import { ANIMATIONS, fadeIn, fadeOut, OVERLAY_HEADER_HEIGHT, panelPlacement, type OverlayPosition } from './overlay-placement';
+import { lockScroll } from './scroll-lock';
+
+export { FOCUS_HISTORY_MAX, focusableIn, rememberFocus } from './overlay-focus';
+export { OVERLAY_HEADER_HEIGHT, type OverlayPosition } from './overlay-placement';
+export { lockScroll } from './scroll-lock';
 
 export const OVERLAY_ENTER_MS = 300;
 export const OVERLAY_LEAVE_MS = 200;
-/** Height of the overlay header holding the title and the close button. */
-export const OVERLAY_HEADER_HEIGHT = '3.5rem';
-/** How many recent focus targets the focus trap remembers. */
-export const FOCUS_HISTORY_MAX = 10;
 
-export type OverlayPosition = 'center' | 'left' | 'right' | 'top' | 'bottom' | 'screen' | 'fadeInAbsolute';
 export type OverlayWidth = 'sm' | 'md' | 'lg' | 'xl' | 'full';
 
 export const OVERLAY_WIDTHS: Record<OverlayWidth, string> = { sm: '24rem', md: '32rem', lg: '48rem', xl: '64rem', full: '100%' };
@@ -57,129 +59,14 @@ export interface OverlayProps {
   children?: ReactNode;
 }
 
-const FOCUSABLE =
-  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [contenteditable="true"], [tabindex]:not([tabindex="-1"])';
-
-export function focusableIn(root: HTMLElement): HTMLElement[] {
-  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !el.closest('[inert]') && el.getAttribute('aria-hidden') !== 'true');
-}
-
-/** Remembers recent focus targets, newest first, at most `max`, without duplicates. */
-export function rememberFocus<T>(history: T[], target: T, max = FOCUS_HISTORY_MAX): T[] {
-  return [target, ...history.filter((item) => item !== target)].slice(0, max);
-}
-
-const LOCK_ATTR = 'data-scroll-locks';
-
-/** Page-wide scroll lock, counted on <body> so nested overlays from different bundles cooperate. */
-export function lockScroll(doc: Document = document): () => void {
-  const body = doc.body;
-  const count = Number(body.getAttribute(LOCK_ATTR) ?? '0');
-  if (count === 0) {
-    const scrollbar = (doc.defaultView?.innerWidth ?? 0) - doc.documentElement.clientWidth;
-    body.dataset.scrollLockOverflow = body.style.overflow;
-    body.dataset.scrollLockPadding = body.style.paddingRight;
-    body.style.overflow = 'hidden';
-    if (scrollbar > 0) body.style.paddingRight = `${scrollbar}px`;
-  }
-  body.setAttribute(LOCK_ATTR, String(count + 1));
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    const now = Number(body.getAttribute(LOCK_ATTR) ?? '1') - 1;
-    if (now > 0) {
-      body.setAttribute(LOCK_ATTR, String(now));
-      return;
-    }
-    body.removeAttribute(LOCK_ATTR);
-    body.style.overflow = body.dataset.scrollLockOverflow ?? '';
-    body.style.paddingRight = body.dataset.scrollLockPadding ?? '';
-    delete body.dataset.scrollLockOverflow;
-    delete body.dataset.scrollLockPadding;
-  };
-}
-
 /** Nesting depth of overlays rendered inside overlays (same bundle). */
 const DepthContext = createContext(0);
-
-function depthOf(element: Element | null): number {
-  return Number(element?.closest('[data-overlay-root]')?.getAttribute('data-overlay-depth') ?? '-1');
-}
-
-/**
- * The overlay on top: the deepest open one (nested in React, or opened from inside another
- * overlay, possibly of another bundle), the last in the document among equals.
- */
-function isTopmost(root: HTMLElement | null): boolean {
-  if (!root) return false;
-  const roots = [...document.querySelectorAll<HTMLElement>('[data-overlay-root][data-state="open"]')];
-  let top: HTMLElement | undefined;
-  for (const candidate of roots) if (!top || depthOf(candidate) >= depthOf(top)) top = candidate;
-  return top === root;
-}
-
-const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });
-const fadeOut = keyframes({ from: { opacity: 1 }, to: { opacity: 0 } });
-const slide = (x: string, y: string) => ({
-  in: keyframes({ from: { transform: `translate(${x}, ${y})`, opacity: 0.4 }, to: { transform: 'none', opacity: 1 } }),
-  out: keyframes({ from: { transform: 'none', opacity: 1 }, to: { transform: `translate(${x}, ${y})`, opacity: 0 } }),
-});
-const ANIMATIONS: Record<OverlayPosition, { in: ReturnType<typeof keyframes>; out: ReturnType<typeof keyframes> }> = {
-  // the centred panel is placed with translate(-50%, -50%): its keyframes keep that (fill "both")
-  center: {
-    in: keyframes({ from: { transform: 'translate(-50%, -50%) scale(.96)', opacity: 0 }, to: { transform: 'translate(-50%, -50%)', opacity: 1 } }),
-    out: keyframes({ from: { transform: 'translate(-50%, -50%)', opacity: 1 }, to: { transform: 'translate(-50%, -50%) scale(.96)', opacity: 0 } }),
-  },
-  left: slide('-100%', '0'),
-  right: slide('100%', '0'),
-  top: slide('0', '-100%'),
-  bottom: slide('0', '100%'),
-  screen: { in: fadeIn, out: fadeOut },
-  fadeInAbsolute: { in: fadeIn, out: fadeOut },
-};
-
-function panelPlacement(position: OverlayPosition, width: string) {
-  switch (position) {
-    case 'left':
-    case 'right':
-      return { top: 0, bottom: 0, [position]: 0, width: `min(${width}, 100vw)`, height: '100%' };
-    case 'top':
-      return { top: 0, left: 0, right: 0, maxHeight: '100%' };
-    case 'bottom':
-      return { bottom: 0, left: 0, right: 0, maxHeight: '85vh', borderRadius: '12px 12px 0 0' };
-    case 'screen':
-      return { inset: 0 };
-    case 'fadeInAbsolute':
-      return { top: OVERLAY_HEADER_HEIGHT, left: '50%', marginLeft: `calc(min(${width}, 100vw - 2rem) / -2)`, width: `min(${width}, 100vw - 2rem)`, maxHeight: `calc(100vh - ${OVERLAY_HEADER_HEIGHT} - 1rem)`, borderRadius: 12 };
-    case 'center':
-    default:
-      return { top: '50%', left: '50%', transform: 'translate(-50%, -50%)', width: `min(${width}, calc(100vw - 2rem))`, maxHeight: 'calc(100vh - 2rem)', borderRadius: 12 };
-  }
-}
 
 type Phase = 'open' | 'closing';
 
 // The element that last lost focus (./focus-tracking): an overlay opened by code after its trigger
 // lost focus returns focus there instead of leaving it on the body.
 trackLastBlurred();
-
-const canTakeFocus = (element: HTMLElement | null): element is HTMLElement =>
-  Boolean(element?.isConnected && !(element as HTMLButtonElement).disabled && !element.closest('[inert], [hidden]'));
-
-/** The opener when it can take focus again, else the fallback (the overlay's trigger). */
-function returnFocus(element: HTMLElement | null, fallback: HTMLElement | null = null): void {
-  const target = canTakeFocus(element) ? element : canTakeFocus(fallback) ? fallback : null;
-  target?.focus({ preventScroll: true });
-}
-
-/** The element to give focus back to: what had focus when the overlay opened, or what lost it just before. */
-function openerOf(panel: HTMLElement | null): HTMLElement | null {
-  const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body) return active;
-  const blurred = lastBlurred();
-  return blurred && blurred.isConnected && !panel?.contains(blurred) ? blurred : null;
-}
 
 export function Overlay(props: OverlayProps) {
   const { open, onClose, title, showHeader = true, description, watchRoute = true, position: requested = 'center', width = 'md', initialFocus, showBackdrop = true, cartOverlay = false, closeLabel = 'Close', id, top, children } = props;

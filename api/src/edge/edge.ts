@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import fastifyStatic from '@fastify/static';
-import { matchRoute, MARKET_ELEMENT_ID, type MarketSettings } from '@store/contracts';
-import { canonicalSearch, CHROME_DATA_PATH, jsonForScript } from '@store/contracts/ssr';
-import type { ServerApi } from '@store/contracts/ssr';
+import { matchRoute, type MarketSettings } from '@store/contracts';
+import { canonicalSearch, CHROME_DATA_PATH } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { listingAnswer as catalogListing, productAnswer as catalogProduct, productExists } from '../store/catalog/pages';
+import { productExists } from '../store/catalog/pages';
 import { cspNonces, nonceMeta } from '../platform/http/security';
-import { ByteLru } from '../platform/cache/byte-lru';
 import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
@@ -16,6 +14,9 @@ import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, t
 import { defaultRenderers, RendererPool } from './ssr/renderers';
 import type { RegistryFollower } from './registry-follower';
 import type { RenderHealthRecorder } from './release-health';
+import { inProcessApi } from './in-process-api';
+import { registryLoader, type LoadedRegistry, type RegistryFile } from './registry-file';
+import { DEFAULT_GEO_COUNTRY_HEADER, geoLocaleFor, geoLocaleScript, marketScript, registryScript, type EdgeAnalytics } from './shell-page';
 import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
 
 /**
@@ -68,78 +69,7 @@ export interface EdgeOptions {
   onRenderFailure?: (remote: string, error: unknown) => void;
 }
 
-/** The registry embedded in the page, so the shell starts without fetching it. */
-export function registryScript(registryJson: string): string {
-  return `<script type="application/json" id="shell-registry">${registryJson.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)}</script>`;
-}
-
-export interface EdgeAnalytics {
-  errorEndpoint?: string;
-  errorSampleRate?: number;
-  traceSampleRate?: number;
-  /** Share of page views whose field Web Vitals are measured (checkout always). */
-  vitalsSampleRate?: number;
-}
-
-/** The error-reporting settings from the environment (unset variables keep the shell's defaults). */
-export function analyticsFromEnv(env: NodeJS.ProcessEnv = process.env): EdgeAnalytics | undefined {
-  const out: EdgeAnalytics = {};
-  if (env.ERROR_REPORT_ENDPOINT?.trim()) out.errorEndpoint = env.ERROR_REPORT_ENDPOINT.trim();
-  for (const [key, name] of [['errorSampleRate', 'ERROR_SAMPLE_RATE'], ['traceSampleRate', 'TRACE_SAMPLE_RATE'], ['vitalsSampleRate', 'VITALS_SAMPLE_RATE']] as const) {
-    const raw = env[name]?.trim();
-    if (!raw) continue;
-    const value = Number(raw);
-    if (!(value >= 0 && value <= 1)) throw new Error(`${name} must be a number from 0 to 1 (got "${raw}")`);
-    out[key] = value;
-  }
-  return Object.keys(out).length > 0 ? out : undefined;
-}
-
-export const DEFAULT_GEO_COUNTRY_HEADER = 'cloudfront-viewer-country';
-/** The site's own country: the geo locale falls back to it when the request says nothing usable. */
-export const GEO_FALLBACK_COUNTRY = 'NZ';
-
-export interface GeoLocale {
-  country: string;
-  result: 'SUCCESS' | 'NOT_FOUND' | 'ERROR';
-}
-
-/** The visitor's country from a request header value: missing → NOT_FOUND, not two letters → ERROR (both fall back to NZ). */
-export function geoLocaleFor(value: string | string[] | undefined): GeoLocale {
-  const raw = (Array.isArray(value) ? value[0] : value)?.trim();
-  if (!raw) return { country: GEO_FALLBACK_COUNTRY, result: 'NOT_FOUND' };
-  if (!/^[A-Za-z]{2}$/.test(raw)) return { country: GEO_FALLBACK_COUNTRY, result: 'ERROR' };
-  return { country: raw.toUpperCase(), result: 'SUCCESS' };
-}
-
-/** The script element embedding a geo locale; JSON with `<`, `>`, `&` and line separators escaped, safe inside HTML. */
-export function geoLocaleScript(geo: GeoLocale): string {
-  const json = JSON.stringify({ country: geo.country, result: geo.result }).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  return `<script id="geo-locale" type="application/json">${json}</script>`;
-}
-
-/**
- * The request's market settings embedded in the page: the frontends format money, dates
- * and addresses from it (`pageMarket()` in @store/contracts/market), never from a build constant.
- */
-export function marketScript(market: MarketSettings): string {
-  return `<script id="${MARKET_ELEMENT_ID}" type="application/json">${jsonForScript(market)}</script>`;
-}
-
-/** The shell HTML split where the geo locale goes (before `</head>`, else before `<body`, else at the start). */
-function splitForGeo(html: string): [string, string] {
-  let at = html.search(/<\/head\s*>/i);
-  if (at < 0) at = html.search(/<body[\s>]/i);
-  if (at < 0) at = 0;
-  return [html.slice(0, at), html.slice(at)];
-}
-
-interface RegistryFile {
-  shell: { version: string; html: string } | null;
-  remotes: RegistryRemote[];
-  overrideOrigins?: string[];
-  analytics?: EdgeAnalytics;
-}
+export { analyticsFromEnv, DEFAULT_GEO_COUNTRY_HEADER, GEO_FALLBACK_COUNTRY, geoLocaleFor, geoLocaleScript, marketScript, registryScript, type EdgeAnalytics, type GeoLocale } from './shell-page';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
@@ -148,51 +78,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   // the request's market (buildApp registers it; an edge on its own app gets the default hosts)
   if (!app.hasDecorator('marketOf')) registerMarket(app);
   if (opts.registry) opts = { ...opts, deployDir: opts.registry.deployDir };
-  const registryFile = path.join(opts.deployDir, 'registry.json');
+  const registryFile = registryLoader(opts);
+  const load = registryFile.load;
   const geoHeader = (opts.geoCountryHeader ?? (process.env.GEO_COUNTRY_HEADER?.trim() || DEFAULT_GEO_COUNTRY_HEADER)).toLowerCase();
-  // html: the shell's index.html split once per registry version around the geo locale's place
-  let cached: { mtimeMs: number; checkedAt: number; registry: RegistryFile; body: string; registryElement: string; html: [string, string] | null; template: string | null; views: Map<string, { remotes: RegistryRemote[]; body: string; registryElement: string }>; canaries: boolean } | null = null;
-
-  function load() {
-    const now = Date.now();
-    if (cached && now - cached.checkedAt < 500) return cached;
-    let mtimeMs: number;
-    try {
-      mtimeMs = fs.statSync(registryFile).mtimeMs;
-    } catch {
-      cached = null;
-      return null;
-    }
-    if (cached && cached.mtimeMs === mtimeMs) {
-      cached.checkedAt = now;
-      return cached;
-    }
-    const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8')) as RegistryFile;
-    if (opts.overrideOrigins) registry.overrideOrigins = opts.overrideOrigins;
-    if (opts.analytics) registry.analytics = { ...registry.analytics, ...opts.analytics };
-    let html: [string, string] | null = null;
-    if (registry.shell) {
-      try {
-        html = splitForGeo(fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8'));
-      } catch {
-        html = null;
-      }
-    }
-    let template: string | null = null;
-    if (registry.shell) {
-      try {
-        template = fs.readFileSync(path.join(opts.deployDir, registry.shell.html.replace(/^\//, '')), 'utf8');
-      } catch {
-        template = null;
-      }
-    }
-    const canaries = registry.remotes.some((r) => r.canary);
-    // the stable view: what a shopper in no canary and with no pin sees (never the canary entries)
-    const stable = { ...registry, remotes: registry.remotes.map(({ canary: _canary, withdrawn: _withdrawn, ...entry }) => entry) };
-    const body = JSON.stringify(stable);
-    cached = { mtimeMs, checkedAt: now, registry, body, registryElement: registryScript(body), html, template, views: new Map(), canaries };
-    return cached;
-  }
 
   /**
    * The registry as this shopper sees it (cohort.ts): their cohort's canaries and their checkout
@@ -200,7 +88,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
    * or payload requested; for /registry.json the page the shell is going to).
    */
   const available = (name: string, version: string) => fs.existsSync(path.join(opts.deployDir, 'cdn', name, version, 'mf-manifest.json'));
-  function cohortView(current: NonNullable<ReturnType<typeof load>>, request: FastifyRequest, reply: FastifyReply, pathname: string | null) {
+  function cohortView(current: LoadedRegistry, request: FastifyRequest, reply: FastifyReply, pathname: string | null) {
     const cookies = request.headers.cookie;
     const secure = request.protocol === 'https';
     let bucket = bucketOf(cookieValue(cookies, COHORT_COOKIE));
@@ -227,7 +115,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   }
   if (opts.registry) {
     const unsubscribe = opts.registry.subscribe(() => {
-      cached = null;
+      registryFile.forget();
     });
     app.addHook('onClose', async () => {
       unsubscribe();
@@ -306,78 +194,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     });
   }
   if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
-  /**
-   * The API in-process for the remotes' loaders: the same routes a browser calls, without a network
-   * hop, with the page request's host (the API answers in that host's market). Answers
-   * that carry an ETag are kept (by page host and URL, at most API_MEMO_ENTRIES and API_MEMO_BYTES) and revalidated with
-   * If-None-Match on every call, as a browser would: a 304 reuses the parsed body, so the same
-   * object comes back and the page's data JSON and render are reused too (page.ts), while any
-   * change of the answer is seen at once. Bounded by bytes (the answers' JSON) as well: a search
-   * for every word an attacker can think of keeps at most API_MEMO_BYTES.
-   */
-  const API_MEMO_ENTRIES = 512;
-  const API_MEMO_BYTES = 8 * 1024 * 1024;
-  const answers = new ByteLru<string, { etag: string; body: unknown }>(API_MEMO_BYTES, API_MEMO_ENTRIES);
-  const remember = (memo: string, etag: string, body: unknown, bytes: number) => {
-    answers.set(memo, { etag, body }, memo.length + bytes);
-  };
-  /**
-   * The catalogue listing (every category, brand and search page's loader asks for it) answered
-   * without `inject`, by the catalogue's own function for it (api/src/store/catalog/pages.ts): the
-   * route's query schema, the catalogue in the page's market, the same cached answer and ETag the
-   * route sends. Anything else than a 200 (an invalid query, an unknown category or brand) goes
-   * through the route, so its errors are the route's.
-   */
-  const LISTING = '/api/catalog/listing?';
-  const listingAnswer = async (url: string, market: MarketSettings): Promise<{ etag: string; json: string } | null> => {
-    if (!url.startsWith(LISTING) || !app.hasDecorator('catalog')) return null;
-    return catalogListing(app.catalog, url.slice(LISTING.length), market.currency);
-  };
-  /**
-   * A product by path (every product page's loader asks for it), the same way: the route's schema,
-   * the page market's catalogue, the route's JSON. It has no ETag (stock changes it), so it is
-   * asked for on every request; its parsed object is reused while the JSON is the same.
-   */
-  const PRODUCT = '/api/products/by-path?';
-  const products = new ByteLru<string, { json: string; body: unknown }>(API_MEMO_BYTES, API_MEMO_ENTRIES);
-  const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
-    if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
-    return catalogProduct(app.catalog, url.slice(PRODUCT.length), market.currency);
-  };
-  const apiFor = (host: string | undefined, market: MarketSettings, requestId?: string): ServerApi => async (url) => {
-    const memo = `${host ?? ''} ${url}`;
-    const product = await productAnswer(url, market);
-    if (product !== null) {
-      const seen = products.get(memo);
-      if (seen && seen.json === product) return { status: 200, body: seen.body as never };
-      const body: unknown = JSON.parse(product);
-      // the JSON and its parsed object
-      products.set(memo, { json: product, body }, memo.length + product.length * 2);
-      return { status: 200, body: body as never };
-    }
-    const known = answers.get(memo);
-    const direct = await listingAnswer(url, market);
-    if (direct) {
-      if (known && known.etag === direct.etag) return { status: 200, body: known.body as never };
-      const body: unknown = JSON.parse(direct.json);
-      remember(memo, direct.etag, body, direct.json.length);
-      return { status: 200, body: body as never };
-    }
-    const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) };
-    if (known) headers['if-none-match'] = known.etag;
-    const response = await app.inject({ method: 'GET', url, headers });
-    if (known && response.statusCode === 304) return { status: 200, body: known.body as never };
-    let body: unknown = null;
-    try {
-      body = response.body ? JSON.parse(response.body) : null;
-    } catch {
-      body = null;
-    }
-    const etag = response.headers.etag;
-    answers.delete(memo);
-    if (response.statusCode === 200 && typeof etag === 'string' && body !== null) remember(memo, etag, body, response.body.length);
-    return { status: response.statusCode, body: body as never };
-  };
+  const apiFor = inProcessApi(app);
   // the market with this deployment's NZ and AU site URLs as this request's site sees them, and
   // its script element: the same for every request of a market, protocol and site host (pageHost:
   // a Host header that is none of the sites counts as the default market's site), so built once for each

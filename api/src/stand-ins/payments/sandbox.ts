@@ -15,75 +15,17 @@
  * judged in every query by the time columns and the injected clock (`now`); old rows are swept.
  */
 import crypto from 'node:crypto';
-import { and, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.js';
-import { sandboxNonces, sandboxPayLaterCheckouts, sandboxRecentCharges, sandboxTransactions, sandboxVaultedCards } from '../../platform/db/schema-stand-in-payments.js';
-import type { ChargeOutcome, ChargeRequest, PayLaterCheckout, PayLaterGateway, PayLaterState, PaymentGateway, VaultedCard, VaultOutcome } from '../../store/payments/gateway.js';
-
-export type { PayLaterCheckout, VaultedCard };
+import { sandboxNonces, sandboxRecentCharges, sandboxTransactions, sandboxVaultedCards } from '../../platform/db/schema-stand-in-payments.js';
+import type { ChargeOutcome, ChargeRequest, PayLaterCheckout, PaymentGateway, VaultedCard, VaultOutcome } from '../../store/payments/gateway.js';
 import { Sweeper } from './sweeper.js';
 import { SandboxWallets } from './sandbox-wallets.js';
+import { HARD_DECLINES, METHOD_KINDS, TEST_CARDS, VERIFICATION_AMOUNT, cardTypeOf, fakeNonce, luhnValid, type CardOutcome, type NonceRecord } from './sandbox-cards.js';
 
-type CardOutcome = 'ok' | 'declined' | 'declined-hard' | 'failure' | 'fraud' | 'not-accepted' | 'luhn';
-
-interface NonceRecord {
-  kind: 'card' | 'paypal' | 'apple-pay' | 'google-pay';
-  cardType: string;
-  lastFour: string;
-  /** MM/YY for tokenised cards, empty for the fake nonces. */
-  expiry?: string;
-  fingerprint: string | null;
-  outcome: CardOutcome;
-}
-
-/** Braintree test cards (FIELD-NOTES) plus a not-accepted JCB. */
-const TEST_CARDS: Record<string, { cardType: string; outcome: CardOutcome }> = {
-  '4111111111111111': { cardType: 'Visa', outcome: 'ok' },
-  '4005519200000004': { cardType: 'Visa', outcome: 'ok' },
-  '5555555555554444': { cardType: 'MasterCard', outcome: 'ok' },
-  '378282246310005': { cardType: 'American Express', outcome: 'ok' },
-  '4000111111111115': { cardType: 'Visa', outcome: 'declined-hard' },
-  '5105105105105100': { cardType: 'MasterCard', outcome: 'declined' },
-  '3530111333300000': { cardType: 'JCB', outcome: 'not-accepted' },
-};
-
-/** Response codes Braintree documents as hard declines (do not retry). */
-const HARD_DECLINES = new Set([2004, 2005, 2010, 2012, 2013, 2014, 2015]);
-
-const FAKE_NONCES: Record<string, Omit<NonceRecord, 'fingerprint'>> = {
-  'fake-valid-nonce': { kind: 'card', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
-  'fake-valid-visa-nonce': { kind: 'card', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
-  'fake-valid-mastercard-nonce': { kind: 'card', cardType: 'MasterCard', lastFour: '4444', outcome: 'ok' },
-  'fake-valid-amex-nonce': { kind: 'card', cardType: 'American Express', lastFour: '0005', outcome: 'ok' },
-  'fake-processor-declined-visa-nonce': { kind: 'card', cardType: 'Visa', lastFour: '0002', outcome: 'declined' },
-  'fake-processor-declined-mastercard-nonce': { kind: 'card', cardType: 'MasterCard', lastFour: '0004', outcome: 'declined' },
-  'fake-processor-declined-amex-nonce': { kind: 'card', cardType: 'American Express', lastFour: '0003', outcome: 'declined' },
-  'fake-processor-failure-jcb-nonce': { kind: 'card', cardType: 'JCB', lastFour: '0000', outcome: 'failure' },
-  'fake-luhn-invalid-nonce': { kind: 'card', cardType: 'Visa', lastFour: '1234', outcome: 'luhn' },
-  'fake-gateway-rejected-fraud-nonce': { kind: 'card', cardType: 'Visa', lastFour: '0011', outcome: 'fraud' },
-  'fake-gateway-rejected-risk-thresholds-nonce': { kind: 'card', cardType: 'Visa', lastFour: '0012', outcome: 'fraud' },
-  'fake-apple-pay-visa-nonce': { kind: 'apple-pay', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
-  'fake-apple-pay-mastercard-nonce': { kind: 'apple-pay', cardType: 'MasterCard', lastFour: '4444', outcome: 'ok' },
-  'fake-apple-pay-amex-nonce': { kind: 'apple-pay', cardType: 'American Express', lastFour: '0005', outcome: 'ok' },
-  'fake-android-pay-visa-nonce': { kind: 'google-pay', cardType: 'Visa', lastFour: '1881', outcome: 'ok' },
-  'fake-android-pay-mastercard-nonce': { kind: 'google-pay', cardType: 'MasterCard', lastFour: '4444', outcome: 'ok' },
-  'fake-paypal-one-time-nonce': { kind: 'paypal', cardType: 'PayPal', lastFour: '', outcome: 'ok' },
-};
-
-/** A documented fake nonce's card (own keys only: a nonce named like an Object method is unknown). */
-const fakeNonce = (nonce: string) => (Object.hasOwn(FAKE_NONCES, nonce) ? FAKE_NONCES[nonce] : undefined);
-
-/** Braintree verifies a card before vaulting it with an authorisation of up to $1; we use $1. */
-export const VERIFICATION_AMOUNT = 100;
-
-/** BRAINTREE_SAVED takes only vault tokens (pm_…), never a single-use nonce. */
-const METHOD_KINDS: Record<string, NonceRecord['kind'][]> = {
-  BRAINTREE_CREDIT_CARD: ['card'],
-  BRAINTREE_SAVED: [],
-  BRAINTREE_PAYPAL: ['paypal'],
-  BRAINTREE_APPLE_PAY: ['apple-pay'],
-  BRAINTREE_GOOGLE_PAY: ['google-pay'],
-};
+export type { PayLaterCheckout, VaultedCard };
+export { SandboxPayLater, type SandboxPayLaterOptions } from './sandbox-pay-later.js';
+export { VERIFICATION_AMOUNT, luhnValid } from './sandbox-cards.js';
 
 export interface SandboxOptions {
   /** Same card and amount inside this window is rejected as a duplicate (Braintree: 30 s). 0 disables. */
@@ -107,30 +49,6 @@ export interface SandboxTransaction {
 export const NONCE_TTL_MS = 3 * 60 * 60 * 1000;
 /** Sandbox transactions are kept this long (crash recovery asks about charges minutes old). */
 export const TRANSACTION_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
-/** Pay-later checkouts are forgotten this long after their expiry ("expired or does not exist"). */
-const CHECKOUT_RETENTION_MS = 24 * 60 * 60 * 1000;
-
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return digits.length >= 12 && sum % 10 === 0;
-}
-
-function cardTypeOf(digits: string): string {
-  if (/^4/.test(digits)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(digits)) return 'MasterCard';
-  if (/^3[47]/.test(digits)) return 'American Express';
-  if (/^35/.test(digits)) return 'JCB';
-  if (/^6/.test(digits)) return 'Discover';
-  return 'Unknown';
-}
 
 const id = () => `sbx_${crypto.randomBytes(8).toString('hex')}`;
 const at = (ms: number) => new Date(ms);
@@ -404,107 +322,5 @@ export class SandboxGateway implements PaymentGateway {
     if (voided.length > 0) return;
     const [known] = await this.db.select({ id: sandboxTransactions.id }).from(sandboxTransactions).where(eq(sandboxTransactions.id, transactionId));
     if (!known) throw new Error(`Unknown transaction ${transactionId}`);
-  }
-}
-
-export interface SandboxPayLaterOptions {
-  /** How long a checkout may wait for approval and capture (Afterpay: the checkout token's expiry). */
-  ttlMs: number;
-  now?: () => number;
-}
-
-const toCheckout = (row: typeof sandboxPayLaterCheckouts.$inferSelect): PayLaterCheckout => ({
-  orderNumber: row.orderNumber,
-  amount: row.amount,
-  returnUrl: row.returnUrl,
-  state: row.state as PayLaterState,
-  createdAt: row.createdAt.getTime(),
-  expiresAt: row.expiresAt.getTime(),
-});
-
-/**
- * Afterpay-like sandbox: a checkout token, a local approval page, then capture. Each state change
- * is one conditional UPDATE from the state it expects (PENDING → APPROVED or DECLINED, APPROVED →
- * CAPTURED, PENDING or APPROVED past expiresAt → EXPIRED), so processes racing on one checkout
- * agree on its outcome.
- *
- * `db` (last argument of get, status and capture): the statement runs there instead, e.g. in the
- * caller's transaction (on PGlite, one connection, a statement outside a running transaction
- * would wait for it forever).
- */
-export class SandboxPayLater implements PayLaterGateway {
-  private readonly now: () => number;
-  private readonly ttlMs: number;
-  private readonly sweeper: Sweeper;
-
-  constructor(
-    private readonly db: Database,
-    options: SandboxPayLaterOptions = { ttlMs: 60 * 60_000 },
-  ) {
-    this.now = options.now ?? Date.now;
-    this.ttlMs = options.ttlMs;
-    // forget checkouts a day past their expiry (the approval page then says "expired or does not exist")
-    this.sweeper = new Sweeper(60_000, async (now) => {
-      await this.db.delete(sandboxPayLaterCheckouts).where(lt(sandboxPayLaterCheckouts.expiresAt, at(now - CHECKOUT_RETENTION_MS)));
-    });
-  }
-
-  /** Deletes checkouts a day past their expiry (also done at most once a minute by createCheckout). */
-  sweep(): Promise<void> {
-    return this.sweeper.run(this.now());
-  }
-
-  async createCheckout({ orderNumber, amount, returnUrl }: { orderNumber: string; amount: number; returnUrl: string }) {
-    const token = `apt_${crypto.randomBytes(16).toString('hex')}`;
-    const createdAt = this.now();
-    await this.sweeper.maybe(createdAt);
-    const expiresAt = createdAt + this.ttlMs;
-    await this.db.insert(sandboxPayLaterCheckouts).values({ token, orderNumber, amount, returnUrl, state: 'PENDING', createdAt: at(createdAt), expiresAt: at(expiresAt) });
-    return { token, redirectUrl: `/api/payments/afterpay/checkout/${token}`, expiresAt };
-  }
-
-  /** The checkout, its state brought up to date (PENDING or APPROVED past expiresAt becomes EXPIRED). */
-  async get(token: string, db: Database = this.db): Promise<Readonly<PayLaterCheckout> | undefined> {
-    const t = sandboxPayLaterCheckouts;
-    const [expired] = await db
-      .update(t)
-      .set({ state: 'EXPIRED' })
-      .where(and(eq(t.token, token), inArray(t.state, ['PENDING', 'APPROVED']), lte(t.expiresAt, at(this.now()))))
-      .returning();
-    if (expired) return toCheckout(expired);
-    const [row] = await db.select().from(t).where(eq(t.token, token));
-    return row ? toCheckout(row) : undefined;
-  }
-
-  /** The shopper's answer on the approval page; only a PENDING checkout still in time changes. */
-  async decide(token: string, approve: boolean): Promise<Readonly<PayLaterCheckout> | undefined> {
-    const t = sandboxPayLaterCheckouts;
-    const [decided] = await this.db
-      .update(t)
-      .set({ state: approve ? 'APPROVED' : 'DECLINED' })
-      .where(and(eq(t.token, token), eq(t.state, 'PENDING'), gt(t.expiresAt, at(this.now()))))
-      .returning();
-    return decided ? toCheckout(decided) : this.get(token);
-  }
-
-  async status(token: string, db: Database = this.db): Promise<PayLaterState | undefined> {
-    return (await this.get(token, db))?.state;
-  }
-
-  async capture(token: string, amount: number, db: Database = this.db) {
-    const t = sandboxPayLaterCheckouts;
-    const transactionId = `apt_tx_${crypto.randomBytes(8).toString('hex')}`;
-    const [captured] = await db
-      .update(t)
-      .set({ state: 'CAPTURED', transactionId })
-      .where(and(eq(t.token, token), eq(t.state, 'APPROVED'), eq(t.amount, amount), gt(t.expiresAt, at(this.now()))))
-      .returning({ token: t.token });
-    if (captured) return { ok: true as const, transactionId };
-    const checkout = await this.get(token, db);
-    if (!checkout) return { ok: false as const, error: 'UnknownToken' as const };
-    if (checkout.state === 'EXPIRED') return { ok: false as const, error: 'Expired' as const };
-    if (checkout.state !== 'APPROVED') return { ok: false as const, error: 'NotApproved' as const };
-    if (checkout.amount !== amount) return { ok: false as const, error: 'AmountMismatch' as const };
-    return { ok: false as const, error: 'NotApproved' as const };
   }
 }

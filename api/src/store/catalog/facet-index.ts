@@ -8,10 +8,10 @@
  * the in-memory text index (text-index.ts) or, for queries it does not evaluate, from Postgres
  * (GIN over the weighted tsvector). Rebuilt when the catalogue version changes.
  */
-import { productsIn, type Currency } from './prices.js';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../platform/db/index.js';
+import type { Currency } from './prices.js';
+import type { Database } from '../../platform/db/index.js';
 import { bitsOfRows, countBits, wordsFor } from './bitset.js';
+import { loadFacetColumns } from './facet-columns.js';
 
 export interface FacetQuery {
   /** Category bit masks: the page scope (any of) and the selected categories (any of); 0 = none. */
@@ -49,7 +49,6 @@ export interface TextRows {
   rank(row: number): number;
 }
 
-const SORT_KEYS = ['', 'name-asc', 'name-desc', 'price-asc', 'price-desc', 'newest', 'oldest'] as const;
 
 export class FacetIndex {
   readonly rowById = new Map<number, number>();
@@ -109,72 +108,8 @@ export class FacetIndex {
    * when the catalogue has more than 32 categories, features or colours (bit masks).
    */
   static async load(db: Database, ancestorsOf: (categoryId: number) => number[], currency: Currency = 'NZD'): Promise<FacetIndex | null> {
-    const rows = await queryRows<{ id: number; price: number; brand_id: number; colour_name: string; merch_rank: number; name: string; created: string; cats: number[] | string | null; feats: number[] | string | null }>(
-      db,
-      sql`select p.id, p.price, p.brand_id, p.colour_name, p.merch_rank, p.name, p.created_at::text as created,
-                 (select array_agg(pc.category_id) from product_categories pc where pc.product_id = p.id) as cats,
-                 (select array_agg(pf.feature_id) from product_features pf where pf.product_id = p.id) as feats
-          from ${productsIn(currency)} p order by p.id`,
-    );
-    const parseArray = (value: number[] | string | null): number[] =>
-      value === null ? [] : Array.isArray(value) ? value.map(Number) : value.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number);
-    const n = rows.length;
-    const categoryBit = new Map<number, number>();
-    const featureBit = new Map<number, number>();
-    const colourBit = new Map<string, number>();
-    const bit = <K>(map: Map<K, number>, key: K): number => {
-      let b = map.get(key);
-      if (b === undefined) {
-        b = map.size;
-        map.set(key, b);
-      }
-      return b;
-    };
-    const ids = new Int32Array(n);
-    const price = new Int32Array(n);
-    const brand = new Int32Array(n);
-    const colour = new Uint8Array(n);
-    const catMask = new Uint32Array(n);
-    const featMask = new Uint32Array(n);
-    const merchPos = new Int32Array(n);
-    const created = new Float64Array(n);
-    const names: string[] = new Array(n);
-    const merch = new Float64Array(n);
-    for (let row = 0; row < n; row++) {
-      const r = rows[row]!;
-      ids[row] = Number(r.id);
-      price[row] = Number(r.price);
-      brand[row] = Number(r.brand_id);
-      colour[row] = bit(colourBit, r.colour_name);
-      let cm = 0;
-      for (const c of parseArray(r.cats)) for (const a of ancestorsOf(c)) cm |= 1 << bit(categoryBit, a);
-      catMask[row] = cm >>> 0;
-      let fm = 0;
-      for (const f of parseArray(r.feats)) fm |= 1 << bit(featureBit, f);
-      featMask[row] = fm >>> 0;
-      created[row] = Date.parse(r.created.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00'));
-      names[row] = r.name;
-      merch[row] = Number(r.merch_rank);
-      if (categoryBit.size > 32 || featureBit.size > 32 || colourBit.size > 32) return null;
-    }
-    const order = (compare: (a: number, b: number) => number) => Int32Array.from({ length: n }, (_, i) => i).sort(compare);
-    const byName = (a: number, b: number) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : 0);
-    const orders = new Map<string, Int32Array>();
-    orders.set('', order((a, b) => merch[a]! - merch[b]! || ids[a]! - ids[b]!));
-    orders.set('name-asc', order((a, b) => byName(a, b) || ids[a]! - ids[b]!));
-    orders.set('name-desc', order((a, b) => byName(b, a) || ids[a]! - ids[b]!));
-    orders.set('price-asc', order((a, b) => price[a]! - price[b]! || ids[a]! - ids[b]!));
-    orders.set('price-desc', order((a, b) => price[b]! - price[a]! || ids[a]! - ids[b]!));
-    orders.set('newest', order((a, b) => created[b]! - created[a]! || ids[b]! - ids[a]!));
-    orders.set('oldest', order((a, b) => created[a]! - created[b]! || ids[a]! - ids[b]!));
-    orders.get('')!.forEach((row, pos) => (merchPos[row] = pos));
-    for (const key of SORT_KEYS) if (!orders.has(key)) throw new Error(`missing sort ${key}`);
-    const inverse = <K>(map: Map<K, number>): K[] => {
-      const out: K[] = [];
-      for (const [key, b] of map) out[b] = key;
-      return out;
-    };
-    return new FacetIndex(ids, price, brand, colour, catMask, featMask, merchPos, orders, inverse(categoryBit), inverse(featureBit), inverse(colourBit));
+    const c = await loadFacetColumns(db, ancestorsOf, currency);
+    return c && new FacetIndex(c.ids, c.price, c.brand, c.colour, c.catMask, c.featMask, c.merchPos, c.orders, c.categoryBits, c.featureBits, c.colourBits);
   }
 
   /** Product ids with ranks -> rows (unknown ids dropped). */

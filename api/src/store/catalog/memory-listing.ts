@@ -1,7 +1,33 @@
-/** A listing's ids, total and facet counts from the in-memory facet index (the SQL twin is `queryListing` in ./listing.ts). */
+/** A listing's ids, total and facet counts from the in-memory facet and text indexes (the SQL twin is `queryListing` in ./listing.ts). */
 import { PRODUCT_LIST_PAGE_SIZE } from '@store/contracts';
-import type { FacetIndex, TextRows } from './facet-index.js';
+import type { Database } from '../../platform/db/index.js';
+import type { CategoryIndex } from './categories.js';
+import { FacetIndex, type TextRows } from './facet-index.js';
 import type { FacetRows, ListingFilters } from './listing.js';
+import type { Currency } from './prices.js';
+import { TextIndex } from './text-index.js';
+
+/** The in-memory facet and text indexes (text null when the search vectors cannot be ranked in memory). */
+export interface MemoryIndexes {
+  facets: FacetIndex;
+  text: TextIndex | null;
+}
+
+/** Loads the in-memory indexes; null when the catalogue does not fit the facet index's bit masks (SQL is used then). */
+export async function loadMemoryIndexes(db: Database, index: CategoryIndex, currency: Currency): Promise<MemoryIndexes | null> {
+  const memory = await FacetIndex.load(
+    db,
+    (categoryId) => {
+      const chain: number[] = [];
+      for (let c = index.byId.get(categoryId); c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) chain.push(c.id);
+      return chain;
+    },
+    currency,
+  );
+  if (!memory) return null;
+  const text = await TextIndex.load(db, (id) => memory.rowById.get(id), memory.size);
+  return { facets: memory, text };
+}
 
 const NOTHING: () => FacetRows = () => ({ total: 0, ids: [], categories: [], features: [], colours: [], price: null });
 

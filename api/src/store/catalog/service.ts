@@ -6,25 +6,24 @@
  * What it caches is built by: ./categories.ts (the category tree, breadcrumbs), ./facets.ts (the
  * facet lookups and a listing's facet options), ./listing.ts (the SQL listing and search),
  * ./memory-listing.ts with ./facet-index.ts and ./text-index.ts (the in-memory listing),
- * ./products.ts (tiles, product JSON, image sources), ./cached-body.ts (answers with their ETag)
- * and ./normalise.ts (the sorts, slugs and paths asked for).
+ * ./text-search.ts (search over it, cached), ./product-cache.ts over ./products.ts (tiles, product
+ * JSON, image sources), ./cached-body.ts (answers with their ETag) and ./normalise.ts (the sorts,
+ * slugs and paths asked for).
  */
-import { PRODUCT_LIST_PAGE_SIZE, type ListingResponse, type ProductTile } from '@store/contracts';
-import { eq } from 'drizzle-orm';
+import { PRODUCT_LIST_PAGE_SIZE, type ListingResponse } from '@store/contracts';
 import type { Database } from '../../platform/db/index.js';
-import { products } from '../../platform/db/schema.js';
 import { ByteLru } from '../../platform/cache/byte-lru.js';
 import { CachedBody, fnv } from '../../platform/http/cached-body.js';
 import { breadcrumbsOf, categoryNodes, loadCategoryIndex, type CategoryIndex, type CategoryInfo } from './categories.js';
-import { FacetIndex as MemoryFacetIndex, type TextRows } from './facet-index.js';
 import { listingFacets, loadFacetLookup, type FacetLookup } from './facets.js';
-import { correctQuery, correctQueryInMemory, loadVocabulary, vocabularyOf, type Vocabulary, normaliseQuery, queryListing, textMatches, tsQueryText, type FacetRows, type ListingFilters } from './listing.js';
-import { Lru, SingleFlight } from './lru.js';
-import { memoryListing } from './memory-listing.js';
-import { normaliseCategoryPath, normaliseProductPath, normaliseSort } from './normalise.js';
+import { correctQuery, correctQueryInMemory, loadVocabulary, vocabularyOf, type Vocabulary, normaliseQuery, queryListing, type FacetRows, type ListingFilters } from './listing.js';
+import { SingleFlight } from './lru.js';
+import { loadMemoryIndexes, memoryListing, type MemoryIndexes } from './memory-listing.js';
+import { normaliseCategoryPath, normaliseSort } from './normalise.js';
 import type { Currency } from './prices.js';
-import { loadImageSource, loadProducts, loadTiles, type ImageSourceRow } from './products.js';
-import { TextIndex, parseTsQuery, type TsQueryNode } from './text-index.js';
+import type { ImageSourceRow } from './products.js';
+import { ProductCache, type ProductCacheHost } from './product-cache.js';
+import { TextSearch } from './text-search.js';
 
 export { CachedBody } from '../../platform/http/cached-body.js';
 export type { CategoryInfo } from './categories.js';
@@ -45,8 +44,7 @@ export interface ListingRequest {
   page: number;
 }
 
-/** Tiles carry sold-out state: re-read after this long (stock data is at most 300 s old). */
-export const TILE_MAX_AGE_MS = 300_000;
+export { TILE_MAX_AGE_MS } from './product-cache.js';
 
 /** A change another process must apply to its caches. */
 export type CatalogChange = { kind: 'stock'; productIds: number[] } | { kind: 'all' };
@@ -80,16 +78,10 @@ export class CatalogService {
   private readonly listingFlights = new SingleFlight<string, CachedBody>();
   private facetIndexPromise: Promise<FacetLookup> | null = null;
   private vocabularyPromise: Promise<Vocabulary> | null = null;
-  private memoryIndexPromise: Promise<{ facets: MemoryFacetIndex; text: TextIndex | null } | null> | null = null;
-  /** The tsquery text of a search text (websearch_to_tsquery), per text and mode. */
-  private readonly tsQueries = new Lru<string, Promise<string>>(5000);
-  private readonly textCache = new Lru<string, Promise<Map<number, number>>>(64);
-  private readonly textRowsCache = new Lru<string, TextRows>(64);
-  /** Tiles by product id with when they were read (stock data age max 300 s). */
-  private readonly tileCache = new Map<number, { tile: ProductTile; at: number }>();
-  private readonly productJson: Lru<number, string | null>;
-  private readonly pathToId: Lru<string, number | null>;
-  private readonly imageSources = new Lru<string, ImageSourceRow | null>(5000);
+  private memoryIndexPromise: Promise<MemoryIndexes | null> | null = null;
+  private readonly textSearch: TextSearch;
+  /** Tiles, product JSON and image sources. */
+  private readonly productCache: ProductCache;
 
   private readonly inMemoryFacets: boolean;
   /** The currency of every price this service answers with (one service per price list). */
@@ -104,8 +96,16 @@ export class CatalogService {
     this.currency = options.currency ?? 'NZD';
     this.inMemoryFacets = options.inMemoryFacets ?? true;
     this.listings = new ByteLru(options.listingCacheBytes ?? 32 * 1024 * 1024, options.listingCacheSize ?? 2000);
-    this.productJson = new Lru(options.productCacheSize ?? 10_000);
-    this.pathToId = new Lru(options.productCacheSize ?? 10_000);
+    const host: ProductCacheHost = {
+      db,
+      currency: this.currency,
+      version: () => this.versionNo,
+      trackStockChanges: () => this.trackStockChanges(),
+      untrack: (changed) => void this.changedDuringLoads.delete(changed),
+      categories: () => this.categories(),
+    };
+    this.productCache = new ProductCache(host, options.productCacheSize ?? 10_000);
+    this.textSearch = new TextSearch(db, () => this.versionNo);
   }
 
   get version(): number {
@@ -148,10 +148,7 @@ export class CatalogService {
     if (productIds.length === 0) return;
     const ids = new Set(productIds);
     for (const changed of this.changedDuringLoads) for (const id of ids) changed.add(id);
-    for (const id of ids) {
-      this.tileCache.delete(id);
-      this.productJson.delete(id);
-    }
+    this.productCache.stockChanged(ids);
     for (const [key, shown] of this.listingProducts) {
       if (shown.some((id) => ids.has(id))) {
         this.listings.delete(key);
@@ -173,13 +170,8 @@ export class CatalogService {
     this.facetIndexPromise = null;
     this.vocabularyPromise = null;
     this.memoryIndexPromise = null;
-    this.textCache.clear();
-    this.textRowsCache.clear();
-    this.tsQueries.clear();
-    this.tileCache.clear();
-    this.productJson.clear();
-    this.pathToId.clear();
-    this.imageSources.clear();
+    this.textSearch.clear();
+    this.productCache.clear();
     for (const sibling of this.siblings.values()) sibling.invalidate({ remote: true });
   }
 
@@ -251,23 +243,13 @@ export class CatalogService {
    * The in-memory facet and text indexes (null when the catalogue does not fit the facet index's
    * bit masks: SQL is used then; text null when the search vectors cannot be ranked in memory).
    */
-  private memoryIndex(): Promise<{ facets: MemoryFacetIndex; text: TextIndex | null } | null> {
+  private memoryIndex(): Promise<MemoryIndexes | null> {
     if (!this.inMemoryFacets) return Promise.resolve(null);
     if (!this.memoryIndexPromise) {
       const promise = this.categories().then(async (index) => {
-        const memory = await MemoryFacetIndex.load(
-          this.db,
-          (categoryId) => {
-            const chain: number[] = [];
-            for (let c = index.byId.get(categoryId); c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) chain.push(c.id);
-            return chain;
-          },
-          this.currency,
-        );
-        if (!memory) return null;
-        const text = await TextIndex.load(this.db, (id) => memory.rowById.get(id), memory.size);
-        await this.prefillTiles();
-        return { facets: memory, text };
+        const memory = await loadMemoryIndexes(this.db, index, this.currency);
+        if (memory) await this.productCache.prefill();
+        return memory;
       });
       this.memoryIndexPromise = promise;
       promise.catch(() => {
@@ -284,71 +266,10 @@ export class CatalogService {
     await this.vocabulary();
   }
 
-  private textMatchesCached(text: string, mode: 'and' | 'or'): Promise<Map<number, number>> {
-    const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
-    let hit = this.textCache.get(key);
-    if (!hit) {
-      hit = textMatches(this.db, text, mode);
-      this.textCache.set(key, hit);
-      hit.catch(() => this.textCache.delete(key));
-    }
-    return hit;
-  }
-
-  /**
-   * The tsquery of a text as a tree. Text of plain words (letters only, no `or`) is the AND (or,
-   * in 'or' mode, the OR) of its words' queries, exactly what websearch_to_tsquery makes of it,
-   * so each word is asked of Postgres once; other text is asked as a whole. Null: the text index
-   * does not evaluate this query (phrases, negation).
-   */
-  private async tsQueryTree(text: string, mode: 'and' | 'or'): Promise<TsQueryNode | 'empty' | null> {
-    const words = text.toLowerCase().split(' ');
-    if (words.length > 1 && words.every((w) => /^[a-z]+$/.test(w) && w !== 'or')) {
-      let tree: TsQueryNode | 'empty' = 'empty';
-      for (const word of words) {
-        const node = parseTsQuery(await this.tsQueryCached(word, 'and'));
-        if (node === null) return null;
-        if (node === 'empty') continue;
-        tree = tree === 'empty' ? node : { op: mode, left: tree, right: node };
-      }
-      return tree;
-    }
-    return parseTsQuery(await this.tsQueryCached(text, mode));
-  }
-
-  private tsQueryCached(text: string, mode: 'and' | 'or'): Promise<string> {
-    const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
-    let hit = this.tsQueries.get(key);
-    if (!hit) {
-      hit = tsQueryText(this.db, text, mode);
-      this.tsQueries.set(key, hit);
-      hit.catch(() => this.tsQueries.delete(key));
-    }
-    return hit;
-  }
-
-  /**
-   * Full-text matches of a text as facet-index rows: matched and ranked in memory when the text
-   * index evaluates the query (plain words, AND/OR), else by Postgres (GIN) as one query.
-   */
-  private async textRowsOf(memory: { facets: MemoryFacetIndex; text: TextIndex | null }, text: string, mode: 'and' | 'or'): Promise<TextRows> {
-    const key = `${this.versionNo}|${mode}|${text.toLowerCase()}`;
-    const cached = this.textRowsCache.get(key);
-    if (cached) return cached;
-    let rows: TextRows | null = null;
-    if (memory.text) {
-      const query = await this.tsQueryTree(text, mode);
-      if (query) rows = memory.text.match(query);
-    }
-    rows ??= memory.facets.textRows(await this.textMatchesCached(text, mode));
-    this.textRowsCache.set(key, rows);
-    return rows;
-  }
-
   /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */  private async runListing(filters: ListingFilters, facets: FacetLookup, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
     const indexes = await this.memoryIndex();
     if (!indexes) return queryListing(this.db, filters, facets.rollup, text, mode, this.currency);
-    const rows = text ? await this.textRowsOf(indexes, text, mode) : null;
+    const rows = text ? await this.textSearch.rowsOf(indexes, text, mode) : null;
     return memoryListing(indexes.facets, filters, rows);
   }
 
@@ -413,7 +334,7 @@ export class CatalogService {
         }
         if (rows.total > 0 && corrected) correctedQuery = corrected;
       }
-      const tiles = await this.tiles(rows.ids);
+      const tiles = await this.productCache.tiles(rows.ids);
       const pageCount = Math.ceil(rows.total / PRODUCT_LIST_PAGE_SIZE);
       const excluded = new Set<number>();
       if (category) for (let c: CategoryInfo | undefined = category; c; c = c.parentId === null ? undefined : index.byId.get(c.parentId)) excluded.add(c.id);
@@ -452,106 +373,25 @@ export class CatalogService {
     return cache ? this.listingFlights.run(`${version}|${key}`, build) : build();
   }
 
-  /** Tiles for product ids, in the order given. */
-  private async tiles(ids: number[]): Promise<ProductTile[]> {
-    if (ids.length === 0) return [];
-    const now = Date.now();
-    const fresh = (id: number) => {
-      const hit = this.tileCache.get(id);
-      return hit && now - hit.at < TILE_MAX_AGE_MS ? hit.tile : undefined;
-    };
-    const missing = ids.filter((id) => fresh(id) === undefined);
-    let byId = new Map<number, ProductTile>();
-    if (missing.length > 0) {
-      const version = this.versionNo;
-      const changed = this.trackStockChanges();
-      const loaded = await this.loadTiles(missing).finally(() => this.changedDuringLoads.delete(changed));
-      byId = new Map(loaded.map((t) => [Number(t.id), t]));
-      if (this.versionNo === version) for (const tile of loaded) if (!changed.has(Number(tile.id))) this.tileCache.set(Number(tile.id), { tile, at: now });
-    }
-    return ids.map((id) => byId.get(id) ?? fresh(id)).filter((t): t is ProductTile => t !== undefined);
-  }
-
-  /** Reads every tile once (with the in-memory index), so list pages need no product query. */
-  private async prefillTiles(): Promise<void> {
-    const version = this.versionNo;
-    const changed = this.trackStockChanges();
-    const at = Date.now();
-    const tiles = await this.loadTiles(null).finally(() => this.changedDuringLoads.delete(changed));
-    if (this.versionNo === version) for (const tile of tiles) if (!changed.has(Number(tile.id))) this.tileCache.set(Number(tile.id), { tile, at });
-  }
-
-  /** Tiles of these products (null: every product), in the order given. */
-  private loadTiles(ids: number[] | null): Promise<ProductTile[]> {
-    return loadTiles(this.db, this.currency, ids);
-  }
-
-  /**
-   * Challenge question check: true when `answer` matches the product's expected answer
-   * (case, surrounding and repeated spaces ignored); null for an unknown product or one without a
-   * challenge.
-   */
-  async checkChallenge(productId: string, answer: string): Promise<boolean | null> {
-    if (!/^[1-9]\d{0,9}$/.test(productId) || Number(productId) > 2_147_483_647) return null;
-    const [row] = await this.db.select({ expected: products.challengeAnswer }).from(products).where(eq(products.id, Number(productId))).limit(1);
-    if (!row || row.expected === null) return null;
-    const norm = (v: string) => v.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
-    return norm(row.expected) === norm(answer);
+  /** Whether `answer` is the product's challenge answer (ProductCache.checkChallenge). */
+  checkChallenge(productId: string, answer: string): Promise<boolean | null> {
+    return this.productCache.checkChallenge(productId, answer);
   }
 
   // -------------------------------------------------------------------------------------------
-  // Products
+  // Products and images
 
   /** Product JSON strings in the order asked; null for unknown or malformed ids. */
-  async productsByIds(objectIds: string[]): Promise<(string | null)[]> {
-    const numeric = objectIds.map((id) => (/^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null));
-    const missing = new Set<number>();
-    for (const id of numeric) if (id !== null && this.productJson.get(id) === undefined) missing.add(id);
-    let loaded = new Map<number, string>();
-    if (missing.size > 0) {
-      const version = this.versionNo;
-      const changed = this.trackStockChanges();
-      loaded = await this.loadProducts([...missing]).finally(() => this.changedDuringLoads.delete(changed));
-      if (this.versionNo === version) for (const id of missing) if (!changed.has(id)) this.productJson.set(id, loaded.get(id) ?? null);
-    }
-    return numeric.map((id) => {
-      if (id === null) return null;
-      const hit = loaded.get(id);
-      if (hit !== undefined) return hit;
-      return this.productJson.get(id) ?? null;
-    });
+  productsByIds(objectIds: string[]): Promise<(string | null)[]> {
+    return this.productCache.productsByIds(objectIds);
   }
 
-  async productByPath(rawPath: string): Promise<string | null> {
-    const path = normaliseProductPath(rawPath);
-    if (!path) return null;
-    let id = this.pathToId.get(path);
-    if (id === undefined) {
-      const version = this.versionNo;
-      const [row] = await this.db.select({ id: products.id }).from(products).where(eq(products.path, path)).limit(1);
-      id = row?.id ?? null;
-      if (this.versionNo === version) this.pathToId.set(path, id);
-    }
-    if (id === null) return null;
-    const [json] = await this.productsByIds([String(id)]);
-    return json ?? null;
+  productByPath(rawPath: string): Promise<string | null> {
+    return this.productCache.productByPath(rawPath);
   }
-
-  private async loadProducts(ids: number[]): Promise<Map<number, string>> {
-    if (ids.length === 0) return new Map();
-    return loadProducts(this.db, await this.categories(), this.currency, ids);
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Images
 
   /** What to draw for a product image path, or null when no product has that image. */
-  async imageSource(src: string): Promise<ImageSourceRow | null> {
-    const cached = this.imageSources.get(src);
-    if (cached !== undefined) return cached;
-    const version = this.versionNo;
-    const result = await loadImageSource(this.db, src);
-    if (this.versionNo === version) this.imageSources.set(src, result);
-    return result;
+  imageSource(src: string): Promise<ImageSourceRow | null> {
+    return this.productCache.imageSource(src);
   }
 }
