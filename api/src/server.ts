@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import v8 from 'node:v8';
 import path from 'node:path';
@@ -17,6 +18,7 @@ import { overrideOriginsFromEnv } from './platform/http/security.js';
 import { paymentClientOrigins } from './store/payments/client-config.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startTelemetry } from './platform/telemetry.js';
+import { supervise } from './platform/cluster.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -25,10 +27,13 @@ const log = (message: string) => console.log(`[api] ${message}`);
 const settings = (() => {
   try {
     const config = loadConfig(process.env, here);
+    const processes = intSetting(process.env, 'API_PROCESSES', 1, 1, 64);
+    if (processes > 1 && !config.databaseUrl) throw new Error('API_PROCESSES above 1 needs DATABASE_URL (PostgreSQL): PGlite is one process per data directory');
     const edge = {
       analytics: analyticsFromEnv(),
       ssrBudgetMs: process.env.SSR_BUDGET_MS ? intSetting(process.env, 'SSR_BUDGET_MS', 150, 1, 60_000) : undefined,
-      ssrRenderers: process.env.SSR_RENDERERS ? intSetting(process.env, 'SSR_RENDERERS', 1, 1, 64) : undefined,
+      // several processes on the machine: one renderer each unless told otherwise
+      ssrRenderers: process.env.SSR_RENDERERS ? intSetting(process.env, 'SSR_RENDERERS', 1, 1, 64) : processes > 1 ? 1 : undefined,
       judge: judgeFromEnv(),
     };
     const operator = operatorFromEnv(process.env);
@@ -38,7 +43,7 @@ const settings = (() => {
     const heapGrowingPercent = intSetting(process.env, 'HEAP_GROWING_PERCENT', 50, 0, 300);
     // read at every collection, so it applies from here on
     if (heapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
-    return { config, edge, operator, refusal: productionRefusal(process.env, config) };
+    return { config, edge, operator, processes, refusal: productionRefusal(process.env, config) };
   } catch (error) {
     console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
     process.exit(1);
@@ -51,6 +56,8 @@ if (refusal) {
   console.error(refusal);
   process.exit(1);
 }
+// API_PROCESSES > 1: this process only supervises that many workers of this same server (src/platform/cluster.ts)
+if (settings.processes > 1 && cluster.isPrimary) await supervise(settings.processes, log);
 if (process.env.NODE_ENV === 'production' && config.botcheck.mintOpen) log('WARNING: BOTCHECK_OPEN_MINT=1: the bot-check stand-in issues passing tokens to anyone (automated tests only)');
 
 log(config.databaseUrl ? `database: PostgreSQL ${config.databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}` : `database: PGlite ${config.dataDir}`);

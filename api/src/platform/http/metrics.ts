@@ -11,6 +11,7 @@
  * Access (`metricsAccess`): with METRICS_TOKEN set, only `Authorization: Bearer <token>`; without
  * it, open outside production and not served (404) in production.
  */
+import { shareWithSupervisor, workersMetrics } from '../cluster.js';
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import pg from 'pg';
@@ -57,6 +58,7 @@ const timingSafeEqual = (a: string, b: string) => {
 export function registerMetrics(app: FastifyInstance, db: Database, access: MetricsAccess): Metrics {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  shareWithSupervisor(registry);
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new client.Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern', labelNames, registers: [registry] });
   const duration = new client.Histogram({
@@ -110,7 +112,9 @@ export function registerMetrics(app: FastifyInstance, db: Database, access: Metr
         const given = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '')?.[1];
         if (!given || !timingSafeEqual(given, access.token)) return refuse(reply);
       }
-      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+      // several processes on one machine: the sum over them (this one's own figures if the supervisor does not answer)
+      const text = (await workersMetrics()) ?? (await registry.metrics());
+      return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(text);
     });
   }
 
