@@ -21,6 +21,8 @@ const PUBLISH = /\b(?:publish|usePublish|publishTo)\s*\(\s*(?:topics\.)?(\w+)/g;
 const CONSUME = /\b(?:subscribe|subscribeEnvelope|useTopic|latest|useTopicValue)\s*\(\s*(?:topics\.)?(\w+)/g;
 const FRAGMENT_JSX = /<RemoteFragment\b[^>]*?remote=["']([a-z_]+)["'][^>]*?module=["'](\.\/[\w-]+)["']/gs;
 const FRAGMENT_CALL = /\bloadExposed\s*(?:<[^>]*>)?\s*\(\s*["']([a-z_]+)["']\s*,\s*["'](\.\/[\w-]+)["']/g;
+/** A page another remote builds, declared in screens.ts (`builtBy: { orders: { remote: 'cart_checkout', module: './AccountOrders' } }`). */
+const FRAGMENT_DECLARED = /\{\s*remote:\s*["']([a-z_]+)["']\s*,\s*module:\s*["'](\.\/[\w-]+)["']\s*\}/g;
 
 /** { publishes, consumes, fragments } used by the sources under `dirs` (sorted, "name@version"). */
 export function usageOf(dirs) {
@@ -34,6 +36,7 @@ export function usageOf(dirs) {
     for (const [, name] of text.matchAll(CONSUME)) if (byConst.has(name)) consumes.add(byConst.get(name));
     for (const [, remote, module] of text.matchAll(FRAGMENT_JSX)) fragments.add(`${remote}/${module}`);
     for (const [, remote, module] of text.matchAll(FRAGMENT_CALL)) fragments.add(`${remote}/${module}`);
+    for (const [, remote, module] of text.matchAll(FRAGMENT_DECLARED)) fragments.add(`${remote}/${module}`);
   }
   return { publishes: [...publishes].sort(), consumes: [...consumes].sort(), fragments: [...fragments].sort() };
 }
