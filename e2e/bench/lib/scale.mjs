@@ -426,6 +426,11 @@ async function main() {
       SEED_PRODUCTS: String(PRODUCTS),
       PAYMENT_FIELDS_PORT: 'off',
       LOG_LEVEL: 'warn',
+      // the pending-order sweep (an order whose placement never finished, e.g. in the killed process,
+      // is completed if charged, else cancelled) on a bench's time scale: settled within seconds
+      // instead of 300 s, so the count after the held step sees what the store ends with
+      PENDING_ORDER_TIMEOUT_SECONDS: '5',
+      PENDING_ORDER_SWEEP_SECONDS: '1',
     };
     delete env.REGISTRY_DATABASE_URL;
     return env;
@@ -512,8 +517,8 @@ async function main() {
   const holdSummary = summarise(HOLD_RATE, hold);
   for (const e of unexpectedExits) events.push(`API process ${e.label} (pid ${e.pid}) exited on its own at +${e.atSeconds} s: ${e.why}`);
   for (const e of events) log(`  ${e}`);
-  // pending orders (stock taken, payment unanswered) are settled by the API's sweep: wait a little for it
-  await sleep(3000);
+  // pending orders (stock taken, payment unanswered) are settled by the API's sweep (5 s, swept every second): wait for it
+  await sleep(8000);
   const acked = hold.outcomes.filter((o) => o.status === 200 && o.orderNumber);
   const numbersAcked = acked.map((o) => o.orderNumber);
   const found = new Map((await db.query('select number, status, cart_id from orders where number = any($1::text[])', [numbersAcked])).rows.map((r) => [r.number, r]));
