@@ -178,6 +178,31 @@ describe.each(BACKENDS)('catalog listing, search and challenge on %s', (backend)
     expect(parseTsQuery(await tsQueryText(ctx.db, 'leather -backpack', 'and'))).toBeNull(); // negation: Postgres answers
   });
 
+  it('answers a product asked for the first time without a query once warm, and reads it again after its stock changes', async () => {
+    let selects = 0;
+    const counted = new Proxy(ctx.db, {
+      get: (target, key, receiver) => {
+        if (key === 'select') selects += 1;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const warm = new CatalogService(counted);
+    await warm.warm();
+    const reference = new CatalogService(ctx.db, { inMemoryFacets: false });
+    const page = await listing('category=bags&sort=price-desc&page=2');
+    for (const tile of page.items.slice(0, 5)) {
+      selects = 0;
+      const json = await warm.productByPath(`/products/${tile.path}`);
+      expect({ path: tile.path, selects }).toEqual({ path: tile.path, selects: 0 });
+      expect(json).toBe(await reference.productByPath(tile.path));
+    }
+    const [first] = page.items;
+    warm.stockChanged([Number(first!.id)]);
+    selects = 0;
+    expect(await warm.productByPath(first!.path)).toBe(await reference.productByPath(first!.path));
+    expect(selects).toBeGreaterThan(0);
+  });
+
   it('corrects typos in memory exactly like pg_trgm', async () => {
     const list = await loadVocabulary(ctx.db);
     const vocabulary = vocabularyOf(list);

@@ -9,7 +9,7 @@ import { apiUrl } from '@store/contracts/http';
 import type { MarketSettings } from '@store/contracts/market';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
-import { NAVIGATION_URL } from '../features/header/nav';
+import { FALLBACK_NAV, NAVIGATION_URL } from '../features/header/nav';
 import { FooterRegion } from '../app/chrome/footerRegion';
 import { HeaderRegion, type ChromeData } from '../app/chrome/regions';
 import { ErrorPage, errorTitle } from '../features/error-page/ErrorPage';
@@ -29,6 +29,17 @@ export async function load({ api }: Pick<LoadContext, 'api'>): Promise<ChromeDat
   } catch {
     return {};
   }
+}
+
+/**
+ * The paths the header marks when the page is at one of them or below it (the main navigation's
+ * links: the entry a page is at or under is shown current). Apart from that, the header and the
+ * footer are the same on every page of a market, so the edge renders them once per market and per
+ * set of these paths a page is at or under, not once per URL.
+ */
+export function chromePaths(data: ChromeData): string[] {
+  const nav = data.nav ?? FALLBACK_NAV;
+  return [...new Set(nav.map((item) => item.link.href))].sort();
 }
 
 export function renderHeader({ url, data, market }: { url: string; data: ChromeData; market?: MarketSettings }) {

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerApi } from '@store/contracts/ssr';
-import type { ShellInfo } from './renderer';
+import type { ChromeOf, ShellInfo } from './renderer';
 import type { SsrOptions } from './page-types';
 
 export const bundleFile = (deployDir: string, name: string, version: string) => path.join(deployDir, 'cdn', name, version, 'server', 'server.js');
@@ -38,21 +38,31 @@ export function shellOf(options: Pick<SsrOptions, 'deployDir' | 'renderers'>, ve
 
 const NAV_TTL_MS = 30_000;
 /** By market id (a handful: the markets are the contracts' list, not the Host header). */
-const chromeData = new Map<string, { at: number; version: string; data: Record<string, unknown> }>();
+const chromeData = new Map<string, { at: number; version: string; chrome: ChromeOf }>();
 
 /** The chrome data of the live shell for a market (kept NAV_TTL_MS), or null when no shell server bundle is deployed. */
 export async function chromeDataOf(options: Pick<SsrOptions, 'deployDir' | 'renderers'>, shellVersion: string, api: ServerApi, market: string): Promise<Record<string, unknown> | null> {
   const shell = shellOf(options, shellVersion);
   if (!shell) return null;
   await shell.info;
-  return chromeDataFor(options, shell.file, shellVersion, api, market);
+  return (await chromeDataFor(options, shell.file, shellVersion, api, market)).data;
 }
 
-export async function chromeDataFor(options: Pick<SsrOptions, 'renderers'>, file: string, version: string, api: ServerApi, market: string): Promise<Record<string, unknown>> {
+/** The chrome data of a shell version for a market and the paths that change its chrome (kept NAV_TTL_MS). */
+export async function chromeDataFor(options: Pick<SsrOptions, 'renderers'>, file: string, version: string, api: ServerApi, market: string): Promise<ChromeOf> {
   const now = Date.now();
   const hit = chromeData.get(market);
-  if (hit && hit.version === version && now - hit.at < NAV_TTL_MS) return hit.data;
-  const data = await options.renderers.call<Record<string, unknown>>({ op: 'shellData', file }, 2000, api);
-  chromeData.set(market, { at: now, version, data });
-  return data;
+  if (hit && hit.version === version && now - hit.at < NAV_TTL_MS) return hit.chrome;
+  const chrome = await options.renderers.call<ChromeOf>({ op: 'shellData', file }, 2000, api);
+  chromeData.set(market, { at: now, version, chrome });
+  return chrome;
+}
+
+/**
+ * What of a page's path its header and footer show: for each chrome path whether the page is at
+ * it, under it or neither; the whole path and query when the shell does not say (paths null).
+ */
+export function chromeVariant(pathname: string, search: string, paths: string[] | null): string {
+  if (paths === null) return `${pathname}${search}`;
+  return paths.map((p) => (pathname === p ? '=' : pathname.startsWith(`${p}/`) ? '<' : '-')).join('');
 }

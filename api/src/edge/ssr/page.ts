@@ -11,7 +11,7 @@ import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/secu
 import { NONCE_MARKS, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionHtml, routeDataScript, scriptsOnIntent, type Rendered, type RemoteRegion } from './render';
 import type { Loaded } from './renderer';
-import { bundleFile, chromeDataFor, hasServerBundle, shellOf } from './bundles';
+import { bundleFile, chromeDataFor, chromeVariant, hasServerBundle, shellOf } from './bundles';
 import { chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, type Kept } from './page-memos';
 import type { PageRequest, SsrOptions, SsrRemote } from './page-types';
 
@@ -118,7 +118,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // for NOT_FOUND_PATH): kept once per release, market and cohort view, so junk paths neither
   // render again nor make entries.
   const notFoundKey = status === 404 && request.nonces ? `${request.shellVersion} 404 ${market.id} ${request.variant ?? ''}` : null;
-  const notFoundInputs = async (): Promise<PageInputs> => ({ status, dataJson: '', chromeJson: chromeJsonOf(await chrome), headExtra: request.headExtra });
+  const notFoundInputs = async (): Promise<PageInputs> => ({ status, dataJson: '', chromeJson: chromeJsonOf((await chrome).data), headExtra: request.headExtra });
   if (notFoundKey) {
     const hit = pages.get(notFoundKey, await notFoundInputs());
     options.metrics?.pageCacheLookup(hit !== undefined);
@@ -135,7 +135,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     head = () => errorHead;
   }
 
-  const data = await chrome;
+  const { data, paths: chromePaths } = await chrome;
   const chromeJson = chromeJsonOf(data);
   // the same release, market, URL, data, chrome data and head extras assemble the same page, but
   // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
@@ -151,9 +151,10 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       return { status, template: hit, nonces: request.nonces ?? null };
     }
   }
-  const chromeKey = `shell@${request.shellVersion} ${market.id} ${request.pathname}${request.search}`;
-  // header and footer: one renderer call for both; kept for pages that exist (a 404's path is
-  // whatever was asked for: every junk path would be an entry)
+  // header and footer: one renderer call for both, kept per market and per what of the path they
+  // show (chromeVariant), for pages that exist (a 404's path is whatever was asked for: every junk
+  // path would be an entry; with the shell's chrome paths it would not, but a 404 is kept whole above)
+  const chromeKey = `shell@${request.shellVersion} ${market.id} ${chromeVariant(request.pathname, request.search, chromePaths)}`;
   let header = status === 404 ? undefined : renders.get(`header ${chromeKey}`, chromeJson);
   let footer = status === 404 ? undefined : renders.get(`footer ${chromeKey}`, chromeJson);
   if (header === undefined || footer === undefined) {

@@ -26,6 +26,12 @@ export interface ShellServerModule {
   CHROME_DATA_ELEMENT_ID: string;
   /** true: the shell's browser side fetches `{"src"}` chrome data (CHROME_DATA_PATH); older shells read it embedded only */
   CHROME_DATA_BY_URL?: boolean;
+  /**
+   * The paths the header and footer mark when the page is at or under one of them; apart from
+   * that they are the same on every page of a market. Older shells have none: their chrome is
+   * rendered per URL.
+   */
+  chromePaths?(data: Record<string, unknown>): string[];
 }
 
 export class RenderTimeoutError extends Error {

@@ -32,6 +32,12 @@ export interface ShellInfo {
   errorTitle404: string;
 }
 
+/** The chrome data of a market and the paths that change the chrome (null: it changes with every URL). */
+export interface ChromeOf {
+  data: Record<string, unknown>;
+  paths: string[] | null;
+}
+
 export type Loaded = Awaited<ReturnType<RemoteServerModule['load']>>;
 
 /** From the API process: an operation, or the answer to one of the renderer's API calls. */
@@ -97,8 +103,12 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
       const shell = loadServerModule<ShellServerModule>(request.file);
       return { CHROME_DATA_ELEMENT_ID: String(shell.CHROME_DATA_ELEMENT_ID), CHROME_DATA_BY_URL: shell.CHROME_DATA_BY_URL === true, errorTitle404: String(shell.errorTitle(404)) } satisfies ShellInfo;
     }
-    case 'shellData':
-      return loadServerModule<ShellServerModule>(request.file).load({ api: apiFor(id) });
+    case 'shellData': {
+      const shell = loadServerModule<ShellServerModule>(request.file);
+      const data = await shell.load({ api: apiFor(id) });
+      const paths = typeof shell.chromePaths === 'function' ? shell.chromePaths(data) : null;
+      return { data, paths: Array.isArray(paths) && paths.every((p) => typeof p === 'string') ? paths : null } satisfies ChromeOf;
+    }
     case 'chrome': {
       const shell = loadServerModule<ShellServerModule>(request.file);
       const [header, footer] = await Promise.all([

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/index.js';
 import { products } from '../../platform/db/schema.js';
 import type { CategoryIndex } from './categories.js';
+import { ByteLru } from '../../platform/cache/byte-lru.js';
 import { Lru } from './lru.js';
 import { normaliseProductPath } from './normalise.js';
 import type { Currency } from './prices.js';
@@ -13,6 +14,14 @@ import { loadImageSource, loadProducts, loadTiles, type ImageSourceRow } from '.
 
 /** Tiles carry sold-out state: re-read after this long (stock data is at most 300 s old). */
 export const TILE_MAX_AGE_MS = 300_000;
+
+/**
+ * Bytes of product JSON kept per price list (the JSON's length; default 32 MB). At start-up every
+ * product's JSON is read in batches until this is full, so a product page asked for the first time
+ * needs no query; a product whose stock changes is read again when next asked for.
+ */
+export const PRODUCT_JSON_BYTES = 32 * 1024 * 1024;
+const PREFILL_BATCH = 500;
 
 /** What the caches need of the catalogue service they belong to. */
 export interface ProductCacheHost {
@@ -29,15 +38,16 @@ export interface ProductCacheHost {
 export class ProductCache {
   /** Tiles by product id with when they were read (stock data age max 300 s). */
   private readonly tileCache = new Map<number, { tile: ProductTile; at: number }>();
-  private readonly productJson: Lru<number, string | null>;
+  private readonly productJson: ByteLru<number, string | null>;
   private readonly pathToId: Lru<string, number | null>;
   private readonly imageSources = new Lru<string, ImageSourceRow | null>(5000);
 
   constructor(
     private readonly host: ProductCacheHost,
     productCacheSize = 10_000,
+    productJsonBytes = PRODUCT_JSON_BYTES,
   ) {
-    this.productJson = new Lru(productCacheSize);
+    this.productJson = new ByteLru(productJsonBytes, productCacheSize);
     this.pathToId = new Lru(productCacheSize);
   }
 
@@ -77,13 +87,37 @@ export class ProductCache {
     return ids.map((id) => byId.get(id) ?? fresh(id)).filter((t): t is ProductTile => t !== undefined);
   }
 
-  /** Reads every tile once (with the in-memory index), so list pages need no product query. */
+  /**
+   * Reads every tile once (with the in-memory index), so list pages need no product query, and
+   * then product JSON, in batches, until its byte budget is full, so product pages need none either.
+   */
   async prefill(): Promise<void> {
     const version = this.host.version();
     const changed = this.host.trackStockChanges();
-    const at = Date.now();
-    const tiles = await this.loadTiles(null).finally(() => this.host.untrack(changed));
-    if (this.host.version() === version) for (const tile of tiles) if (!changed.has(Number(tile.id))) this.tileCache.set(Number(tile.id), { tile, at });
+    try {
+      const at = Date.now();
+      const tiles = await this.loadTiles(null);
+      if (this.host.version() !== version) return;
+      for (const tile of tiles) {
+        const id = Number(tile.id);
+        this.pathToId.set(tile.path, id);
+        if (!changed.has(id)) this.tileCache.set(id, { tile, at });
+      }
+      let bytes = 0;
+      for (let i = 0; i < tiles.length && bytes < this.productJson.maxBytes; i += PREFILL_BATCH) {
+        const ids = tiles.slice(i, i + PREFILL_BATCH).map((tile) => Number(tile.id));
+        const loaded = await this.loadProducts(ids);
+        if (this.host.version() !== version) return;
+        for (const [id, json] of loaded) {
+          if (changed.has(id) || this.productJson.has(id)) continue;
+          bytes += json.length;
+          if (bytes > this.productJson.maxBytes) break;
+          this.productJson.set(id, json, json.length);
+        }
+      }
+    } finally {
+      this.host.untrack(changed);
+    }
   }
 
   /** Tiles of these products (null: every product), in the order given. */
@@ -114,7 +148,7 @@ export class ProductCache {
       const version = this.host.version();
       const changed = this.host.trackStockChanges();
       loaded = await this.loadProducts([...missing]).finally(() => this.host.untrack(changed));
-      if (this.host.version() === version) for (const id of missing) if (!changed.has(id)) this.productJson.set(id, loaded.get(id) ?? null);
+      if (this.host.version() === version) for (const id of missing) if (!changed.has(id)) this.productJson.set(id, loaded.get(id) ?? null, loaded.get(id)?.length ?? 8);
     }
     return numeric.map((id) => {
       if (id === null) return null;
