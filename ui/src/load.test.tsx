@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { useLoad, type Loader } from './load';
@@ -67,6 +67,23 @@ test('a new key loads again; the earlier answer arriving late is dropped', async
   expect(screen.getByText('Loading…')).toBeTruthy();
   await act(async () => calls[1]!.resolve('of b'));
   expect(screen.getByText('Answer: of b')).toBeTruthy();
+});
+
+test('while a new key loads, the answer before is there as previous (none after a failure)', async () => {
+  const { load, calls } = deferredLoader();
+  const { result, rerender } = renderHook(({ id }) => useLoad(id, load), { initialProps: { id: 'a' } });
+  expect(result.current.previous).toBeUndefined();
+  await act(async () => calls[0]!.resolve('of a'));
+  expect(result.current.previous).toBeUndefined();
+  rerender({ id: 'b' });
+  expect(result.current.status).toBe('loading');
+  expect(result.current.previous).toBe('of a');
+  await act(async () => calls[1]!.reject(new Error('down')));
+  expect(result.current.previous).toBeUndefined();
+  rerender({ id: 'c' });
+  expect(result.current.previous).toBeUndefined();
+  await act(async () => calls[2]!.resolve('of c'));
+  expect(result.current).toMatchObject({ status: 'ready', data: 'of c', previous: undefined });
 });
 
 test('no key: nothing is loaded', () => {

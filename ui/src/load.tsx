@@ -5,6 +5,7 @@
  *   order.status  'loading' | 'ready' | 'error'
  *   order.data    the answer when ready; order.error what the load rejected with (an ApiError: isNotFound…)
  *   order.reload() loads again (shown as loading meanwhile); order.setData(d) shows an answer the page got otherwise (a save's)
+ *   order.previous while loading: the answer loaded (or set) before, for a page that keeps it on screen meanwhile
  *
  * - `key` names what is loaded (e.g. the API URL): a new key loads again, and the answer of an earlier
  *   key is never shown for it; null: nothing to load (no request; status stays 'loading').
@@ -24,6 +25,8 @@ export type Load<T> = LoadState<T> & {
   reload(): void;
   /** Shows `data` as the answer for the current key (e.g. what a save answered). */
   setData(data: T): void;
+  /** While loading: the answer loaded or set before (for the earlier key or attempt), if there was one; else undefined. */
+  previous: T | undefined;
 };
 
 export type Loader<T> = (signal: AbortSignal, attempt: number) => Promise<T>;
@@ -55,5 +58,6 @@ export function useLoad<T>(key: string | null, load: Loader<T>, options: { initi
   }, [key, attempt, current, have]);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const setData = useCallback((data: T) => setState({ key: current, value: { status: 'ready', data } }), [current]);
-  return { ...(value ?? LOADING), reload, setData };
+  const previous = value === null && state?.value.status === 'ready' ? state.value.data : undefined;
+  return { ...(value ?? LOADING), reload, setData, previous };
 }

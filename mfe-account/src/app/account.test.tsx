@@ -204,6 +204,34 @@ describe('wishlist page', () => {
     await waitFor(() => expect(adds).toHaveLength(2));
     stop();
   });
+
+  it('Remove takes the product out of the list in place: no loading, the others stay, nothing loaded again', async () => {
+    products.p1 = { id: 'p1', name: 'Harbour Tote', path: 'harbour-tote-p1', price: 12900, soldOut: false, productGallery: [], variants: [{ id: 'v1', label: 'One size', qty: 4, code: 'X' }] };
+    products.p2 = { id: 'p2', name: 'Ridge Backpack 22L', path: 'ridge-backpack-p2', price: 24900, soldOut: false, productGallery: [], variants: [{ id: 'v2', label: 'One size', qty: 2, code: 'Y' }] };
+    serverState = {
+      syncableStateVersion: 5,
+      cart: { items: [] },
+      wishlist: {
+        items: [
+          { productId: 'p1', qty: 1, createdAt: '2026-11-20T00:00:00.000Z' },
+          { productId: 'p2', qty: 1, createdAt: '2026-11-22T00:00:00.000Z' },
+        ],
+      },
+    };
+    await signInAs(kiri);
+    const user = userEvent.setup();
+    renderAt('/account/wishlist');
+    const list = await screen.findByRole('list', { name: 'Saved products' });
+    const loads = () => calls.filter((c) => c.url.endsWith('/objects')).length;
+    const before = loads();
+    await user.click(screen.getByRole('button', { name: 'Remove Harbour Tote from wishlist' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(list).getByRole('link').textContent).toBe('Ridge Backpack 22L');
+    expect(screen.queryByText('Loading your wishlist…')).toBeNull();
+    await waitFor(() => expect(session.synced.getState().wishlist.items.map((i) => i.productId)).toEqual(['p2']));
+    expect(screen.getByRole('list', { name: 'Saved products' })).toBe(list);
+    expect(loads()).toBe(before);
+  });
 });
 
 describe('guest Qantas membership after login', () => {

@@ -1,6 +1,7 @@
 import { createObjectsClient, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@store/contracts';
 import { bus, session, topics, type WishlistItem } from '@store/shared-events';
 import { Image } from '@store/ui/image';
+import { useLoad } from '@store/ui/load';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Notice, useTitle } from '../../lib/ui';
 import { useSyncedState } from '../../lib/session';
@@ -47,35 +48,37 @@ export function WishlistPage({ guest = false }: { guest?: boolean }) {
   useTitle('Wishlist');
   const synced = useSyncedState();
   const items = useMemo(() => [...synced.wishlist.items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)), [synced.wishlist.items]);
-  const [products, setProducts] = useState<Map<string, Product | null>>(new Map());
-  const [status, setStatus] = useState<'LOADING' | 'SUCCESS' | 'ERROR'>('LOADING');
   const [messages, setMessages] = useState<Record<string, { type: 'ERROR' | 'SUCCESS'; text: string }>>({});
   const pending = useRef(new Map<string, string>());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   const key = items.map((i) => i.productId).join(',');
 
+  // The products of the saved items (null: no longer exists). A product saved that the list lacks
+  // (e.g. saved in another tab) loads the list again; the list on screen stays meanwhile.
+  const [asked, setAsked] = useState({ n: 0, ids: key });
+  const list = useLoad(asked.ids ? `wishlist ${asked.n}:${asked.ids}` : null, (signal) => {
+    const ids = asked.ids.split(',');
+    return objects.getMany(ids).then((found) => {
+      const gone = ids.filter((_, i) => !found[i]);
+      if (gone.length > 0 && !signal.aborted) {
+        void session.synced
+          .update((s) => ({ ...s, wishlist: { items: s.wishlist.items.filter((w) => !gone.includes(w.productId)) } }))
+          .catch(() => undefined);
+      }
+      return new Map(ids.map((id, i): [string, Product | null] => [id, found[i] ?? null]));
+    });
+  });
+  const { status, data, setData } = list;
+  const has = (id: string) => (status === 'ready' ? data.has(id) : asked.ids.split(',').includes(id));
+  // (after a failure, any change to the saved items loads them again)
+  if (items.some((i) => !has(i.productId)) || (status === 'error' && key !== asked.ids)) setAsked({ n: asked.n + 1, ids: key });
+  // an item removed (here or elsewhere) leaves the list in place, without it
   useEffect(() => {
-    let live = true;
-    const ids = key ? key.split(',') : [];
-    if (ids.length === 0) return;
-    objects
-      .getMany(ids)
-      .then((found) => {
-        if (!live) return;
-        setProducts(new Map(ids.map((id, i) => [id, found[i] ?? null])));
-        setStatus('SUCCESS');
-        const gone = ids.filter((_, i) => !found[i]);
-        if (gone.length > 0) {
-          void session.synced
-            .update((s) => ({ ...s, wishlist: { items: s.wishlist.items.filter((w) => !gone.includes(w.productId)) } }))
-            .catch(() => undefined);
-        }
-      })
-      .catch(() => live && setStatus('ERROR'));
-    return () => {
-      live = false;
-    };
-  }, [key]);
+    if (!data) return;
+    const saved = new Set(key.split(','));
+    if ([...data.keys()].some((id) => !saved.has(id))) setData(new Map([...data].filter(([id]) => saved.has(id))));
+  }, [data, key, setData]);
+  const products = data ?? list.previous ?? new Map<string, Product | null>();
 
   useEffect(
     () =>
@@ -122,7 +125,7 @@ export function WishlistPage({ guest = false }: { guest?: boolean }) {
     });
   };
 
-  const shown = key ? status : 'SUCCESS';
+  const shown = !key || status === 'ready' || list.previous ? 'SUCCESS' : status === 'error' ? 'ERROR' : 'LOADING';
   const rows: Row[] = items.flatMap((item) => {
     const product = products.get(item.productId);
     return product ? [{ item, product }] : [];

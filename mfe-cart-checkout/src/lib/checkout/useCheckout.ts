@@ -4,7 +4,8 @@
  */
 import type { CheckoutInfoRequest, CheckoutInfoResponse } from '@store/contracts';
 import { bus, topics, type CartItem } from '@store/shared-events';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useLoad } from '@store/ui/load';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { publishQuantity } from '../cart/store';
 import { checkoutInfo } from '../api';
 import { promotionRemovedMessage } from './promotionMessages';
@@ -92,20 +93,15 @@ export function useCheckoutInfo(items: CartItem[], options: { forShipping?: bool
   const s = useCheckoutState();
   const request = useMemo(() => infoRequest(items, s, options), [items, s, options.forShipping]); // eslint-disable-line react-hooks/exhaustive-deps
   const key = JSON.stringify(request);
-  const [state, setState] = useState<InfoState & { key: string }>({ status: 'IDLE', info: null, key: '' });
-  const seq = useRef(0);
   const empty = request.cart.items.length === 0;
   useEffect(() => {
-    if (empty) {
-      lastApplied = new Map(); // an emptied cart starts afresh: nothing was "removed"
-      return;
-    }
-    const mine = ++seq.current;
-    const controller = new AbortController();
-    checkoutInfo(request, controller.signal).then(
+    if (empty) lastApplied = new Map(); // an emptied cart starts afresh: nothing was "removed"
+  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+  // an answer is acted on only while it is the page's latest (an earlier request's answer is dropped)
+  const load = useLoad(empty ? null : key, (signal) =>
+    checkoutInfo(request, signal).then(
       (info) => {
-        if (mine !== seq.current) return;
-        setState({ status: info.result, info, key });
+        if (signal.aborted) return info;
         if (info.result === 'SUCCESS') {
           publishQuantity(items, info.promotions.resolvedCart.promoCartItems.reduce((n, p) => n + p.qty, 0));
           const removed = raisePromotionAlerts(info, request.cart.promoCodes ?? []);
@@ -113,17 +109,17 @@ export function useCheckoutInfo(items: CartItem[], options: { forShipping?: bool
           if (removed.length > 0) setCheckout((c) => ({ promoCodes: c.promoCodes.filter((code) => !removed.map((r) => r.toUpperCase()).includes(code.toUpperCase()) || notFound.includes(code.toUpperCase())) }));
         }
         answer(info.result === 'SUCCESS' ? info : null, request);
+        return info;
       },
       (error: unknown) => {
-        if (mine !== seq.current || (error as Error).name === 'AbortError') return;
-        setState({ status: 'ERROR', info: null, key });
-        answer(null, request);
+        if (!signal.aborted && (error as Error).name !== 'AbortError') answer(null, request);
+        throw error;
       },
-    );
-    return () => controller.abort();
-  }, [key]); // eslint-disable-line react-hooks/exhaustive-deps
+    ),
+  );
   if (empty) return { status: 'CART_EMPTY', info: null };
   // a newer request is on its way: show the previous answer as loading
-  if (state.key !== key) return { status: 'LOADING', info: state.info };
-  return { status: state.status, info: state.info };
+  if (load.status === 'loading') return { status: 'LOADING', info: load.previous ?? null };
+  if (load.status === 'error') return { status: 'ERROR', info: null };
+  return { status: load.data.result, info: load.data };
 }

@@ -3,7 +3,11 @@ import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { catalogConfig } from '../../lib/config';
 import { appliedFilters } from './Facets';
-import { ListingPage, type ListingScope } from './ListingPage';
+import { ListingPage, paramsFor, type ListingScope } from './ListingPage';
+import { readListingUrl } from './url';
+import { listingUrl } from '../../lib/api';
+import { RouteDataProvider } from '@store/ui/route-data';
+import { bus, topics } from '@store/shared-events';
 import { requestResultsFocus } from '../../lib/resultsFocus';
 
 const tile = (id: string, name: string): ProductTile => ({
@@ -287,6 +291,60 @@ describe('filters on a phone and the applied filters', () => {
     expect(applied.map((a) => a.label)).toEqual(['Totes', 'Black', 'From $50']);
     expect(applied[1]!.without).toEqual({ colours: [] });
     expect(applied[2]!.without).toEqual({ minPrice: null, maxPrice: null });
+  });
+});
+
+describe('loading the list', () => {
+  const category = (path: string) => ({ id: 'c7', name: 'Bags', path, breadcrumbs: [{ name: 'Bags', path }] }) as ListingResponse['category'];
+
+  it('a server-rendered list is shown from the route data without fetching; Load more then asks for page 2 only', async () => {
+    const scope: ListingScope = { kind: 'category', path: 'seeded/bags' };
+    const first = listing({ category: category('seeded/bags'), total: 3, pageCount: 2, pageSize: 2 });
+    answer(listing({ category: category('seeded/bags'), items: [tile('3', 'Kauri Satchel')], total: 3, page: 2, pageCount: 2, pageSize: 2 }));
+    window.history.replaceState(null, '', '/categories/seeded/bags');
+    render(
+      <MemoryRouter initialEntries={['/categories/seeded/bags']}>
+        <RouteDataProvider data={{ [listingUrl(paramsFor(scope, readListingUrl(new URLSearchParams()), 1))]: first }}>
+          <Routes>
+            <Route path="*" element={<ListingPage scope={scope} />} />
+          </Routes>
+        </RouteDataProvider>
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId('product-tile')).toHaveLength(2);
+    expect(screen.getByTestId('listing-total')).toHaveTextContent('3 products');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(requests).toEqual([]);
+    await act(async () => {
+      screen.getByRole('button', { name: 'Load more' }).click();
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getAllByTestId('product-tile').map((t) => t.textContent)).toEqual([expect.stringContaining('Harbour Backpack'), expect.stringContaining('Ridge Tote'), expect.stringContaining('Kauri Satchel')]);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('page=2');
+  });
+
+  it('a list that fails to load says so; a list that does not exist is the not-found page', async () => {
+    global.fetch = jest.fn(async () => new Response(JSON.stringify({ error: 'Internal', message: 'down' }), { status: 500 })) as unknown as typeof fetch;
+    const failed = show('/categories/failing/bags', { kind: 'category', path: 'failing/bags' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load these products just now. Please refresh the page to try again.");
+    failed.unmount();
+
+    const notFound: string[] = [];
+    const stop = bus.subscribe(topics.shellNotFound, ({ path }) => notFound.push(path));
+    global.fetch = jest.fn(async () => new Response(JSON.stringify({ error: 'NotFound', message: 'no such category' }), { status: 404 })) as unknown as typeof fetch;
+    show('/categories/missing/bags', { kind: 'category', path: 'missing/bags' });
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    stop();
+    expect(notFound).toEqual(['/categories/missing/bags']);
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
   });
 });
 

@@ -7,6 +7,7 @@ import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
 import { listingHead, listingTitle, pageHeadOptions } from '../../lib/head';
 import { PageHead } from '@store/ui/page-head';
+import { useLoad } from '@store/ui/load';
 import { useRouteDataMap } from '@store/ui/route-data';
 import { paramsFor, type ListingScope } from './scope';
 import { activeFilterCount, AppliedFilters, Facets } from './Facets';
@@ -24,11 +25,14 @@ import { VisuallyHidden, visuallyHidden } from '@store/ui/visually-hidden';
 
 export type { ListingScope };
 
-interface Loaded {
+/** The pages Load more added to a list's first load, or its failure (which takes the list down, as a failed first load does). */
+interface More {
   key: string;
   pages: ListingResponse[];
-  status: 'loading' | 'ready' | 'error' | 'not-found';
+  failure?: { error: unknown };
 }
+
+const NO_PAGES: ListingResponse[] = [];
 
 /** Below this width the filters are a drawer opened by the Filters button; from it up, the sidebar (CSS only: the server has no viewport). */
 const DRAWER_MEDIA = '@media (max-width: 1023px)';
@@ -56,11 +60,24 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const { page } = state;
   const base = paramsFor(scope, state, 1);
   const key = JSON.stringify({ ...base, page: 0 });
-  // Server-rendered first visit: the pages the edge fetched (all of 1..page, or none).
+  // Server-rendered first visit: the pages the edge fetched (all of 1..page, or none), the answer
+  // of the list's first load while that list is shown (Load more's new URL has no route data)
   const seeded = useSeededPages(scope, state, page);
-  const [loaded, setLoaded] = useState<Loaded>(() => (seeded ? { key, pages: seeded, status: 'ready' } : { key, pages: [], status: 'loading' }));
-  const pages = loaded.key === key ? loaded.pages : [];
-  const status: Loaded['status'] = loaded.key === key && loaded.status !== 'ready' ? loaded.status : pages.length >= page ? 'ready' : 'loading';
+  const [seed, setSeed] = useState(() => (seeded ? { key, pages: seeded } : null));
+  if (seed && seed.key !== key) setSeed(null);
+  // A list's first load: pages 1..page of its URL, as the route's payload (one request).
+  const route = `${location.pathname}${location.search}`;
+  const firstLoad = useLoad(key, () => Promise.all(Array.from({ length: page }, (_, i) => fetchListing(paramsFor(scope, state, i + 1), route))), {
+    initialData: seed?.key === key ? seed.pages : undefined,
+  });
+  const [more, setMore] = useState<More>({ key, pages: [] });
+  const added = more.key === key ? more : null;
+  const failure = firstLoad.status === 'error' ? { error: firstLoad.error } : added?.failure;
+  const pages = useMemo(() => (firstLoad.status === 'ready' && !added?.failure ? [...firstLoad.data, ...(added?.pages ?? [])] : NO_PAGES), [firstLoad.status, firstLoad.data, added]);
+  const status: 'loading' | 'ready' | 'error' | 'not-found' = failure ? (isNotFound(failure.error) ? 'not-found' : 'error') : pages.length >= page ? 'ready' : 'loading';
+  // the list on screen (none after a failure): kept while another filter combination or sort of it loads
+  const [shown, setShown] = useState({ key, pages });
+  if (status !== 'loading' && (shown.key !== key || shown.pages !== pages)) setShown({ key, pages });
   const sortId = useId();
   const headingId = useId();
   const drawerId = useId();
@@ -73,25 +90,25 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   // Load more: the index of the first tile it asked for; focus goes to that tile once it is shown
   const focusTileAt = useRef<number | null>(null);
 
+  // Load more: the pages after those loaded, one by one
+  const have = pages.length;
   useEffect(() => {
+    if (firstLoad.status !== 'ready' || failure || have >= page) return undefined;
     let live = true;
-    const have = pages.length;
-    if (have >= page) return;
     const wanted = Array.from({ length: page - have }, (_, i) => have + i + 1);
-    // a new list comes as the route's payload (one request for pages 1..page); more pages one by one
-    const route = have === 0 ? `${location.pathname}${location.search}` : undefined;
-    Promise.all(wanted.map((p) => fetchListing(paramsFor(scope, state, p), route)))
-      .then((more) => {
-        if (live) setLoaded((s) => ({ key, pages: [...(s.key === key ? s.pages : []), ...more], status: 'ready' }));
-      })
-      .catch((error: unknown) => {
-        if (live) setLoaded({ key, pages: [], status: isNotFound(error) ? 'not-found' : 'error' });
-      });
+    Promise.all(wanted.map((p) => fetchListing(paramsFor(scope, state, p)))).then(
+      (next) => {
+        if (live) setMore((m) => ({ key, pages: [...(m.key === key ? m.pages : []), ...next] }));
+      },
+      (error: unknown) => {
+        if (live) setMore({ key, pages: [], failure: { error } });
+      },
+    );
     return () => {
       live = false;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, page]);
+  }, [key, page, have, firstLoad.status, Boolean(failure)]);
 
   useScrollMemory(status === 'ready');
 
@@ -103,23 +120,23 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
 
   const first = pages[0];
   // While a new filter combination loads, the filters stay on screen (the previous answer's options).
-  const facetSource = first ?? loaded.pages[0];
-  const items: Tile[] = useMemo(() => (loaded.key === key ? loaded.pages.flatMap((p) => p.items) : []), [loaded, key]);
+  const facetSource = first ?? shown.pages[0];
+  const items: Tile[] = useMemo(() => pages.flatMap((p) => p.items), [pages]);
   // While another filter combination or sort of the same list loads, the tiles shown stay on screen
   // (the list is marked busy) instead of being taken down and put back: a tap on a filter does not
   // unmount 48 tiles. Another category, brand or search starts from an empty list.
   const sameList = useMemo(() => {
     try {
-      const before = JSON.parse(loaded.key) as Partial<typeof base>;
+      const before = JSON.parse(shown.key) as Partial<typeof base>;
       return before.category === base.category && before.brand === base.brand && before.q === base.q;
     } catch {
       return false;
     }
-  }, [loaded.key, base.category, base.brand, base.q]);
-  const previousItems: Tile[] = useMemo(() => (sameList ? loaded.pages.flatMap((p) => p.items) : []), [loaded, sameList]);
+  }, [shown.key, base.category, base.brand, base.q]);
+  const previousItems: Tile[] = useMemo(() => (sameList ? shown.pages.flatMap((p) => p.items) : []), [shown, sameList]);
   const shownItems = items.length === 0 && status === 'loading' ? previousItems : items;
   // the heading and count of the list on screen (the previous answer's while the next loads)
-  const shownFirst = first ?? (sameList && status === 'loading' ? loaded.pages[0] : undefined);
+  const shownFirst = first ?? (sameList && status === 'loading' ? shown.pages[0] : undefined);
   const title = listingTitle(scope, state, shownFirst);
   const total = first?.total ?? 0;
   const nothingToFilter = Boolean(first && total === 0 && activeFilterCount(state) === 0);

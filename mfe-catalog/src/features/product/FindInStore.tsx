@@ -1,53 +1,64 @@
 import { storeOpenState, type Product, type StoresResponse } from '@store/contracts';
 import { useMarket } from '@store/ui/market';
+import { useLoad } from '@store/ui/load';
 import { useId, useState, type FormEvent } from 'react';
 import { fetchStoresNear, isNotFound } from '../../lib/api';
 import { catalogConfig } from '../../lib/config';
 import { Button } from '@store/ui/button';
 import { VisuallyHidden } from '@store/ui/visually-hidden';
 
-type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; data: StoresResponse } | { status: 'error'; message: string };
+type Place = { postcode: string } | { lat: number; lng: number };
+/** A search asked for (numbered: asking again loads again). */
+type Search = { n: number; place: Place; variantId: string };
 
 /** Stores with stock of the chosen size near a suburb/postcode or the visitor's location (radius 200 km). */
 export function FindInStore({ product }: { product: Product }) {
   const [variantId, setVariantId] = useState(product.variants[0]?.id ?? '');
   const [where, setWhere] = useState('');
-  const [state, setState] = useState<State>({ status: 'idle' });
+  // the search loaded (null before one); what stops one before it loads (nothing entered, no location)
+  const [asked, setAsked] = useState<Search | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [locating, setLocating] = useState(false);
   const market = useMarket();
   const whereId = useId();
   const sizeId = useId();
+  const result = useLoad(asked ? JSON.stringify(asked) : null, (signal) => fetchStoresNear(asked!.place, asked!.variantId, catalogConfig.storeRadiusKm, signal));
 
-  const search = (place: { postcode: string } | { lat: number; lng: number }) => {
-    setState({ status: 'loading' });
-    fetchStoresNear(place, variantId, catalogConfig.storeRadiusKm)
-      .then((data) => setState({ status: 'ready', data }))
-      .catch((error: unknown) =>
-        setState({
-          status: 'error',
-          message: isNotFound(error) ? `We couldn't find that suburb or postcode in ${market.countryName}.` : "We couldn't load stores just now. Please try again.",
-        }),
-      );
+  const search = (place: Place) => {
+    setProblem(null);
+    setLocating(false);
+    setAsked((before) => ({ n: (before?.n ?? 0) + 1, place, variantId }));
+  };
+  const stop = (message: string) => {
+    setLocating(false);
+    setProblem(message);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (where.trim().length < 2) {
-      setState({ status: 'error', message: 'Enter a suburb, town or postcode.' });
+      stop('Enter a suburb, town or postcode.');
       return;
     }
     search({ postcode: where.trim() });
   };
   const useLocation = () => {
     if (!navigator.geolocation) {
-      setState({ status: 'error', message: 'Your browser cannot share your location. Enter a suburb or postcode instead.' });
+      stop('Your browser cannot share your location. Enter a suburb or postcode instead.');
       return;
     }
-    setState({ status: 'loading' });
+    setProblem(null);
+    setLocating(true);
     navigator.geolocation.getCurrentPosition(
       (position) => search({ lat: position.coords.latitude, lng: position.coords.longitude }),
-      () => setState({ status: 'error', message: "We couldn't get your location. Enter a suburb or postcode instead." }),
+      () => stop("We couldn't get your location. Enter a suburb or postcode instead."),
       { timeout: 10_000, maximumAge: 600_000 },
     );
   };
+  // the results area: what stopped the search, or the search looking (for the location first), or its answer
+  const settled = problem === null && !locating;
+  const looking = problem === null && (locating || (asked !== null && result.status === 'loading'));
+  const message = problem ?? (settled && result.status === 'error' ? (isNotFound(result.error) ? `We couldn't find that suburb or postcode in ${market.countryName}.` : "We couldn't load stores just now. Please try again.") : null);
+  const found: StoresResponse | null = settled && result.status === 'ready' ? result.data : null;
 
   return (
     <div>
@@ -76,14 +87,14 @@ export function FindInStore({ product }: { product: Product }) {
         </Button>
       </form>
       <div aria-live="polite" css={{ marginTop: '1rem' }}>
-        {state.status === 'loading' ? <p>Looking for stores…</p> : null}
-        {state.status === 'error' ? <p role="alert">{state.message}</p> : null}
-        {state.status === 'ready' ? (
-          state.data.stores.length === 0 ? (
+        {looking ? <p>Looking for stores…</p> : null}
+        {message !== null ? <p role="alert">{message}</p> : null}
+        {found ? (
+          found.stores.length === 0 ? (
             <p>No stores within {catalogConfig.storeRadiusKm} km. Try a different suburb or postcode.</p>
           ) : (
             <ul css={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 8 }} data-testid="store-results">
-              {state.data.stores.map((store) => {
+              {found.stores.map((store) => {
                 const qty = store.stock?.qty ?? 0;
                 return (
                   <li key={store.erpStoreId} css={{ borderBottom: '1px solid var(--line)', paddingBottom: 8 }}>

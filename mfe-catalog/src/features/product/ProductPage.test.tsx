@@ -176,4 +176,22 @@ describe('find in store overlay', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Find stores' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent("We couldn't find that suburb or postcode in New Zealand.");
   });
+
+  it('a search that fails says so; searching again for the same place shows the stores', async () => {
+    const p = product({ path: 'retry-suitcase-p45', id: '45' });
+    let down = true;
+    serve(p, () => (down ? { status: 503, body: { error: 'Unavailable', message: 'down' } } : { status: 200, body: { origin: { lat: -36.85, lng: 174.76, label: 'Auckland Central 1010' }, stores: [store('S1', 'Fernleaf Britomart', 0.4, 2, '21 Galway Street', 'Auckland Central', '1010')] } }));
+    const user = userEvent.setup();
+    show(p);
+    await user.click(await screen.findByRole('button', { name: 'Find in store' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Find in store' });
+    await user.type(within(dialog).getByLabelText('Suburb, town or postcode'), '1010');
+    await user.click(within(dialog).getByRole('button', { name: 'Find stores' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("We couldn't load stores just now. Please try again.");
+    down = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Find stores' }));
+    const results = await within(dialog).findByTestId('store-results');
+    expect(within(results).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import { pageMarket } from '@store/contracts/market';
 import { normaliseStreet, normaliseText, samePlace } from '@store/contracts/address-match';
 import type { AccountAddress, CheckoutAddressInput } from '@store/contracts';
 import { session, type SessionState } from '@store/shared-events';
+import { useLoad } from '@store/ui/load';
 import { useEffect, useState } from 'react';
 import { accountAddresses } from '../../../lib/api';
 
@@ -48,22 +49,11 @@ const signedInUser = (state: SessionState): string | null => (state.status === '
  */
 export function useSavedAddresses(): AccountAddress[] {
   const [userId, setUserId] = useState(() => signedInUser(session.getState()));
-  const [loaded, setLoaded] = useState<{ userId: string; addresses: AccountAddress[] } | null>(null);
   useEffect(() => {
     const subscription = session.state$.subscribe((state) => setUserId(signedInUser(state)));
     return () => subscription.unsubscribe();
   }, []);
-  useEffect(() => {
-    if (!userId) return;
-    let live = true;
-    accountAddresses()
-      .then(({ addresses }) => {
-        if (live) setLoaded({ userId, addresses: addresses.filter((a) => a.country === pageMarket().country) });
-      })
-      .catch(() => {}); // no saved addresses to compare with
-    return () => {
-      live = false;
-    };
-  }, [userId]);
-  return userId && loaded?.userId === userId ? loaded.addresses : [];
+  // a failed load leaves no saved addresses to compare with
+  const saved = useLoad(userId ? `saved-addresses:${userId}` : null, () => accountAddresses().then(({ addresses }) => addresses.filter((a) => a.country === pageMarket().country)));
+  return userId && saved.status === 'ready' ? saved.data : [];
 }
