@@ -53,15 +53,21 @@ export interface Rendered {
  * cache instead of written as `<style>` elements between the nodes, and the page writes them once,
  * in the head (`stylesHtml`). The browser's cache adopts them by their ids.
  */
+/**
+ * No vendor prefixes (the browsers the store supports read the standard properties): the same
+ * options as the browser's page cache (shared-events remote.tsx). One array for every render:
+ * emotion keeps the compiled rules of a style on the server per plugin array (and emotion id), so
+ * each render compiles only styles no render compiled before (a content hash names each style).
+ */
+const STYLIS_PLUGINS: NonNullable<Parameters<typeof createCache>[0]['stylisPlugins']> = [];
+
 export function renderRoot(element: ReactElement, ms: number): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let failed: unknown = null;
     // No CSP nonce here: rendered HTML is cached across requests; page.ts stamps each response's
-    // nonce as it writes it.
-    // no vendor prefixes (the browsers the store supports read the standard properties): the same
-    // options as the browser's page cache (shared-events remote.tsx)
-    const cache = createCache({ key: 'css', stylisPlugins: [] });
+    // nonce as it writes it. A cache per render: its rules are this render's (STYLIS_PLUGINS).
+    const cache = createCache({ key: 'css', stylisPlugins: STYLIS_PLUGINS });
     cache.compat = true;
     const sink = new Writable({
       write(chunk: Buffer | string, _encoding, callback) {
