@@ -2,7 +2,7 @@ import { createObjectsClient, PRODUCT_IMAGE_ASPECT_RATIO, type Product } from '@
 import { bus, session, topics, type WishlistItem } from '@store/shared-events';
 import { Image } from '@store/ui/image';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Notice, useTitle } from '../../lib/ui';
+import { Notice } from '../../lib/ui';
 import { useSyncedState } from '../../lib/session';
 import { useMoney } from '@store/ui/market';
 import { Button } from '@store/ui/button';
@@ -44,7 +44,6 @@ const nextRequestId = (productId: string) => `wishlist-${productId}-${(sequence.
  */
 export function WishlistPage({ guest = false }: { guest?: boolean }) {
   const money = useMoney();
-  useTitle('Wishlist');
   const synced = useSyncedState();
   const items = useMemo(() => [...synced.wishlist.items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)), [synced.wishlist.items]);
   const [products, setProducts] = useState<Map<string, Product | null>>(new Map());
