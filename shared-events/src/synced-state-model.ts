@@ -2,26 +2,18 @@
  * The synced account state's model (see ./synced-state.ts): its shape, the backend a signed-in
  * user's state is written to, and the pure functions over it: parsing untrusted JSON
  * (`normaliseSyncedState`), the merge on login (`mergeSyncedStates`), comparing and copying.
- * Part of the shared singleton: no dependencies.
+ * Part of the shared singleton: no runtime dependencies.
  */
+import type { ApiPaths } from '@store/contracts/http';
 
-export interface CartItem {
-  id: string;
-  productId: string;
-  variantId: string;
-  qty: number;
-  /** ISO 8601 timestamp. */
-  createdAt: string;
-  challengeAnswer?: string;
-}
+/** The state as GET /api/account/state answers it (the OpenAPI document's generated types: types only, nothing bundled). */
+type WireState = ApiPaths['/api/account/state']['get']['responses'][200]['content']['application/json']['state'];
 
-export interface WishlistItem {
-  productId: string;
-  variantId?: string;
-  qty: 1;
-  /** ISO 8601 timestamp. */
-  createdAt: string;
-}
+/** A cart line as the API stores it (`createdAt`: an ISO 8601 timestamp). */
+export type CartItem = WireState['cart']['items'][number];
+
+/** A wishlist entry as the API stores it (`createdAt`: an ISO 8601 timestamp). */
+export type WishlistItem = WireState['wishlist']['items'][number];
 
 export interface SyncedState {
   /** The server's syncableStateVersion (0 for a guest). */

@@ -90,6 +90,7 @@ describe('route guards', () => {
   it('a signed-out visitor of a dashboard page gets the sign-in page', async () => {
     renderAt('/account/wishlist');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
+    expect(document.title).toBe('Sign in | Fernleaf');
   });
 
   it('a signed-in customer on a signed-out-only page gets the dashboard', async () => {
@@ -97,6 +98,8 @@ describe('route guards', () => {
     renderAt('/account/signup');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kia ora, Kiri' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Account' })).toBeInTheDocument();
+    // the title of the page the guard sent the visitor to
+    expect(document.title).toBe('My account | Fernleaf');
     // The API got the ID token.
     const accountCall = (globalThis.fetch as jest.Mock).mock.calls.find(([url]) => url === '/api/account');
     expect(accountCall?.[1].headers.authorization).toBe('Bearer id-token');

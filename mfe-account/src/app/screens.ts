@@ -3,8 +3,9 @@
  * registry writes them: "/account" exactly, "/account/*" any deeper path), the pages its router
  * has below them (each page's path, named), the query parameters its server render reads and the
  * API paths its loader asks for (none: this remote has no server entry, the browser renders it).
- * App.tsx routes exactly these pages; a release tool test checks the patterns against
- * tools/remotes.json and each page against its screen's patterns.
+ * routeModules.tsx gives each page its module (element, guard, title, dashboard or not) and App.tsx
+ * routes exactly those; a release tool test checks the patterns against tools/remotes.json and
+ * each page against its screen's patterns.
  *
  * `builtBy`: pages this remote routes whose content another remote builds, as a module that remote
  * exposes (the cart and checkout remote lists the same pages in its FRAGMENT_PAGES).

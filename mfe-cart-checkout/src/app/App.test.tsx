@@ -1,4 +1,4 @@
-/** The fraud-prevention script is loaded when checkout starts, once, and not on other pages. */
+/** The app at its routes: the fraud-prevention script loads when checkout starts, once, and not on other pages; each page sets its title. */
 import { session } from '@store/shared-events';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { App } from './App';
@@ -55,4 +55,17 @@ it('is loaded once checkout starts, and only once for the page', async () => {
   expect(screen.getByRole('heading', { name: 'Delivery' })).toBeInTheDocument();
   expect(configCalls).toBe(1);
   expect(fraudScripts()).toHaveLength(1);
+});
+
+it('titles each page, a checkout step once its guard lets the shopper in', async () => {
+  mockCart = { status: 'SUCCESS', items: [], pricedItems: [], groups: [], quantity: 0, valid: false };
+  await visit('/orders');
+  expect(document.title).toBe('Find an order | Fernleaf');
+  await visit('/checkout/shipping'); // empty cart: back to /cart
+  expect(window.location.pathname).toBe('/cart');
+  expect(document.title).toBe('Your cart | Fernleaf');
+  mockCart = { status: 'SUCCESS', items: [item], pricedItems: [item], groups: [], quantity: 1, valid: true };
+  setCheckout(emptyCheckout());
+  await visit('/checkout/contact-info');
+  expect(document.title).toBe('Contact details | Checkout | Fernleaf');
 });

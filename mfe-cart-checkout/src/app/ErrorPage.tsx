@@ -1,5 +1,4 @@
 import { useMarket } from '@store/ui/market';
-import { useEffect } from 'react';
 import { Link, Navigate } from 'react-router';
 import { getFailedOrderNumber } from '../lib/checkout/state';
 import { card, heading, page } from '../lib/ui';
@@ -8,9 +7,6 @@ import { card, heading, page } from '../lib/ui';
 export function CheckoutErrorPage() {
   const supportUrl = useMarket().customerService.supportUrl;
   const number = getFailedOrderNumber();
-  useEffect(() => {
-    document.title = 'Your order was unsuccessful | Fernleaf';
-  }, []);
   if (!number) return <Navigate to="/cart" replace />;
   return (
     <div css={page}>

@@ -3,7 +3,8 @@
  * runtime registry writes them: "/cart" exactly, "/checkout/*" any deeper path), the pages its
  * router has below them (each page's path, named), the query parameters its server render reads
  * and the API paths its loader asks for (none: this remote has no server entry, the browser
- * renders it). App.tsx routes exactly these pages; a release tool test checks the patterns against
+ * renders it). routeModules.tsx gives each page its module (element or checkout step, and title)
+ * and App.tsx routes exactly those; a release tool test checks the patterns against
  * tools/remotes.json and each page against its screen's patterns.
  *
  * FRAGMENT_PAGES: pages another remote routes whose content this remote builds, as a module it

@@ -5,7 +5,7 @@ import { useLoad } from '@store/ui/load';
 import { useState } from 'react';
 import { asAccountUpdate } from '../../lib/account';
 import { accountAddresses, ApiError, deleteAddress, saveAddress, type AddressWrite } from '../../lib/api';
-import { Checkbox, Notice, SelectField, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { Checkbox, Notice, SelectField, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { addressPartError, contactNameError, phoneError, postcodeError } from '../../lib/validation';
 import { Button } from '@store/ui/button';
@@ -90,7 +90,6 @@ function AddressForm({ initial, onSaved, onCancel, id, others }: { initial: Valu
 }
 
 export function AddressesPage() {
-  useTitle('Addresses');
   const market = useMarket();
   const book = useLoad('account-addresses', () => accountAddresses().then((r): AccountAddress[] => r.addresses));
   const addresses = book.data ?? null;

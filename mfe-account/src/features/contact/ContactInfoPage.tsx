@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import { MESSAGES } from '../../lib/auth/messages';
 import { updateAccount } from '../../lib/account';
-import { Checkbox, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { Checkbox, Notice, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { nameError, phoneError } from '../../lib/validation';
 import { useAccount } from '../../lib/useAccount';
 
 export function ContactInfoPage() {
-  useTitle('Contact info');
   const loaded = useAccount(0);
   const result = loaded.data?.result;
   const account = loaded.data?.account;

@@ -2,7 +2,7 @@ import { session } from '@store/shared-events';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useMarket } from '@store/ui/market';
 import { useAccount, useLoyaltyEnabled } from '../../lib/useAccount';
-import { headingCss, Notice, useTitle } from '../../lib/ui';
+import { headingCss, Notice } from '../../lib/ui';
 import { useSessionState, useSyncedState } from '../../lib/session';
 import { Button } from '@store/ui/button';
 
@@ -55,7 +55,6 @@ export function DashboardLayout() {
 }
 
 export function OverviewPage() {
-  useTitle('My account');
   const { user } = useSessionState();
   const loaded = useAccount();
   const result = loaded.data?.result;

@@ -1,7 +1,7 @@
 import type { LoyaltyLink } from '@store/contracts';
 import { useState } from 'react';
 import { updateAccount } from '../../lib/account';
-import { Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { Notice, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { loyaltyLastNameError, memberIdError } from '../../lib/validation';
 import { useAccount } from '../../lib/useAccount';
@@ -15,7 +15,6 @@ const LINK_ERRORS: Record<string, string> = {
 
 /** /account/qantas (loyalty setting on): link or unlink a Qantas Frequent Flyer membership. */
 export function QantasPage() {
-  useTitle('Qantas Frequent Flyer');
   const loaded = useAccount(0);
   const result = loaded.data?.result;
   const account = loaded.data?.account;

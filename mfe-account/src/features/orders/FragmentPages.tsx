@@ -35,7 +35,6 @@ export function OrdersPage({ view, fragment }: { view: 'list' | 'detail' | 'retu
 
 /** /account/payment-methods: saved cards, from the cart team's fragment. */
 export function PaymentMethodsPage({ fragment }: { fragment: Fragment }) {
-  useTitle('Payment methods');
   return (
     <section aria-labelledby="payment-methods-heading">
       <h1 id="payment-methods-heading" css={pageHeading}>

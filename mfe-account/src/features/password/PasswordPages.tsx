@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authMessage } from '../../lib/auth/messages';
 import { loadAmplify } from '../../lib/auth/provider';
-import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { headingCss, Notice, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { codeError, currentPasswordError, emailError, newPasswordError, repeatPasswordError } from '../../lib/validation';
 
@@ -11,7 +11,6 @@ const passwordHint = 'At least 8 characters with an uppercase and a lowercase le
 
 /** /account/password/forgot (signed-out only): sends a reset code. */
 export function ForgotPasswordPage() {
-  useTitle('Forgot your password');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({ defaultValues: { email: '' }, rules: { email: (v) => emailError(v) } });
@@ -44,7 +43,6 @@ export function ForgotPasswordPage() {
 
 /** /account/password/reset?user=&code= (open to all). */
 export function ResetPasswordPage() {
-  useTitle('Reset your password');
   const [params] = useSearchParams();
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -95,7 +93,6 @@ export function ResetPasswordPage() {
 
 /** /account/password/change (signed in). */
 export function ChangePasswordPage() {
-  useTitle('Change password');
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS'; text: string } | null>(null);
   const form = useForm({
     defaultValues: { currentPassword: '', password: '', repeatPassword: '' },

@@ -3,13 +3,12 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loadAmplify } from '../../lib/auth/provider';
 import { authMessage } from '../../lib/auth/messages';
-import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { headingCss, Notice, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { emailError, passwordError } from '../../lib/validation';
 import { useSyncedState } from '../../lib/session';
 
 export function SignInPage() {
-  useTitle('Sign in');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const saved = useSyncedState().wishlist.items.length;

@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { authMessage } from '../../lib/auth/messages';
 import { loadAmplify } from '../../lib/auth/provider';
-import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { headingCss, Notice, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { emailError, nameError, newPasswordError, repeatPasswordError } from '../../lib/validation';
 
 export function SignUpPage() {
-  useTitle('Create an account');
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const form = useForm({

@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authMessage, MESSAGES } from '../../lib/auth/messages';
 import { loadAmplify } from '../../lib/auth/provider';
-import { headingCss, Notice, SubmitButton, TextField, useTitle } from '../../lib/ui';
+import { headingCss, Notice, SubmitButton, TextField } from '../../lib/ui';
 import { useForm } from '@store/ui/form';
 import { codeError, emailError } from '../../lib/validation';
 import { Button } from '@store/ui/button';
 
 /** /account/verify?user=<email>&code=<code>: open to everyone. With both parameters it verifies at once. */
 export function VerifyPage() {
-  useTitle('Verify your email');
   const [params] = useSearchParams();
   const [notice, setNotice] = useState<{ type: 'ERROR' | 'SUCCESS' | 'INFO'; text: string } | null>(
     params.get('unverified') ? { type: 'INFO', text: MESSAGES.notVerified } : null,

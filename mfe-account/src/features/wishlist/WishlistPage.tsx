@@ -3,7 +3,7 @@ import { bus, session, topics, type WishlistItem } from '@store/shared-events';
 import { Image } from '@store/ui/image';
 import { useLoad } from '@store/ui/load';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Notice, useTitle } from '../../lib/ui';
+import { Notice } from '../../lib/ui';
 import { useSyncedState } from '../../lib/session';
 import { useMoney } from '@store/ui/market';
 import { Button } from '@store/ui/button';
@@ -45,7 +45,6 @@ const nextRequestId = (productId: string) => `wishlist-${productId}-${(sequence.
  */
 export function WishlistPage({ guest = false }: { guest?: boolean }) {
   const money = useMoney();
-  useTitle('Wishlist');
   const synced = useSyncedState();
   const items = useMemo(() => [...synced.wishlist.items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt)), [synced.wishlist.items]);
   const [messages, setMessages] = useState<Record<string, { type: 'ERROR' | 'SUCCESS'; text: string }>>({});

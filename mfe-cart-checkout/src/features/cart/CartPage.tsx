@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { CartLines, SmartLink } from './CartLines';
 import { useCart } from '../../lib/cart/useCart';
@@ -27,9 +26,6 @@ export function CartPage() {
   const navigate = useNavigate();
   // a signed-in shopper's reload: not "empty" before the synced cart has arrived
   const settled = useCartSettled();
-  useEffect(() => {
-    document.title = 'Your cart | Fernleaf';
-  }, []);
   return (
     <div css={page}>
       <h1 css={heading}>Your cart</h1>

@@ -1,14 +1,10 @@
 /** Guest order lookup (/orders): what to enter and where it is, the lookup, and where else to go. */
 import { useMarket } from '@store/ui/market';
-import { useEffect } from 'react';
 import { heading, page } from '../../lib/ui';
 import { FindOrder } from './FindOrder';
 
 export function OrdersPage() {
   const supportUrl = useMarket().customerService.supportUrl;
-  useEffect(() => {
-    document.title = 'Find an order | Fernleaf';
-  }, []);
   return (
     <div css={page}>
       <h1 css={heading}>Find an order</h1>

@@ -1,5 +1,5 @@
 import type { OrderView } from '@store/contracts';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLoad } from '@store/ui/load';
 import { Link, Navigate } from 'react-router';
 import { usePageStart } from '../../lib/pageStart';
@@ -15,9 +15,6 @@ export function SuccessPage() {
   const [placed] = useState(getPlacedOrder);
   const order = useLoad(placed ? placed.orderNumber : null, (): Promise<OrderView> => readOrder(placed!.orderNumber, placed!.accessToken));
   const headingRef = usePageStart<HTMLHeadingElement>(placed?.orderNumber);
-  useEffect(() => {
-    document.title = 'Thank you for your order | Fernleaf';
-  }, []);
   if (!placed) return <Navigate to="/cart" replace />;
   return (
     <div css={page}>

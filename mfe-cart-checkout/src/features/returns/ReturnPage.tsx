@@ -8,7 +8,7 @@ import { formatMarketDate, type MarketSettings } from '@store/contracts/market';
 import { RETURN_REASONS, type ReturnableOrder, type ReturnCreateRequest, type ReturnCreateResponse, type ReturnReason } from '@store/contracts';
 import { useForm } from '@store/ui/form';
 import { useMarket } from '@store/ui/market';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, createReturn, returnLookup } from '../../lib/api';
 import { card, heading, Money, Notice, page, primarySize, SelectField } from '../../lib/ui';
 import { OrderMarket } from '../../lib/orders/orderMarket';
@@ -148,9 +148,6 @@ function ReturnFormIn({ order, onCreated }: { order: ReturnableOrder; onCreated?
 /** /return/guest/create */
 export function GuestReturnPage() {
   const [order, setOrder] = useState<ReturnableOrder | null>(null);
-  useEffect(() => {
-    document.title = 'Return items | Fernleaf';
-  }, []);
   return (
     <div css={page}>
       <h1 css={heading}>Return items</h1>

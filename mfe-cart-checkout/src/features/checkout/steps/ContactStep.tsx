@@ -62,7 +62,6 @@ export function ContactStep() {
     form.setValues(Object.fromEntries(Object.entries(details).filter(([k, v]) => v && !now[k as keyof Contact] && k !== typing)));
   }, !s.contact);
   useEffect(() => {
-    document.title = 'Contact details | Checkout | Fernleaf';
     track('begin_checkout', { step: 'contact-info' });
   }, []);
   const submit = form.handleSubmit(({ qantasMemberId, qantasLastName, ...contact }) => {

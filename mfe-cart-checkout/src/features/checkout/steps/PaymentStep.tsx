@@ -71,10 +71,6 @@ export function PaymentStep({ cart, info, infoStatus }: { cart: CartView; info: 
   const savedAddresses = useSavedAddresses();
   const outstanding = info?.amountOutstanding ?? 0;
 
-  useEffect(() => {
-    document.title = 'Payment | Checkout | Fernleaf';
-  }, []);
-
   // Signed in: the saved cards (BRAINTREE_SAVED), the default one chosen first.
   useEffect(() => {
     const subscription = session.state$.subscribe(({ status }) => setSignedIn(status === 'LOGGED_IN'));

@@ -1,7 +1,7 @@
 import type { AccountAddress, CheckoutAddressInput, CheckoutInfoResponse } from '@store/contracts';
 import { inputProps, useForm } from '@store/ui/form';
 import { track } from '@store/shared-events/analytics';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pickupStores, type PickupStoreOption } from '../../../lib/api';
 import { errorText, Field, Notice, primarySize, secondarySize } from '../../../lib/ui';
@@ -55,10 +55,6 @@ export function ShippingStep({ info }: { info: CheckoutInfoResponse | null }) {
   const methods = info?.shippingMethods ?? [];
   const methodId = chosenMethod ?? methods[0]?.id ?? null;
   const duplicate = type === 'DELIVERY' && !s.billingSameAsShipping && sameAddress(chosenSaved ? withContactPhone(chosenSaved) : address, s.billingAddress);
-
-  useEffect(() => {
-    document.title = 'Delivery | Checkout | Fernleaf';
-  }, []);
 
   // the order summary follows the choice at once (it is priced from the checkout state); the step's other details are kept on Continue
   const chooseType = (next: 'DELIVERY' | 'STORE_PICKUP') => {
