@@ -87,36 +87,54 @@ export class ProductCache {
     return ids.map((id) => byId.get(id) ?? fresh(id)).filter((t): t is ProductTile => t !== undefined);
   }
 
+  /** Product JSON read at start-up (prefill), settled when done; null before prefill. */
+  private jsonPrefill: Promise<void> | null = null;
+
   /**
    * Reads every tile once (with the in-memory index), so list pages need no product query, and
-   * then product JSON, in batches, until its byte budget is full, so product pages need none either.
+   * then, without waiting for it (see `prefilled`), product JSON in batches until its byte budget
+   * is full, so product pages need none either.
    */
   async prefill(): Promise<void> {
     const version = this.host.version();
     const changed = this.host.trackStockChanges();
+    let tiles: ProductTile[];
     try {
       const at = Date.now();
-      const tiles = await this.loadTiles(null);
-      if (this.host.version() !== version) return;
+      tiles = await this.loadTiles(null);
+      if (this.host.version() !== version) return this.host.untrack(changed);
       for (const tile of tiles) {
         const id = Number(tile.id);
         this.pathToId.set(tile.path, id);
         if (!changed.has(id)) this.tileCache.set(id, { tile, at });
       }
-      let bytes = 0;
-      for (let i = 0; i < tiles.length && bytes < this.productJson.maxBytes; i += PREFILL_BATCH) {
-        const ids = tiles.slice(i, i + PREFILL_BATCH).map((tile) => Number(tile.id));
-        const loaded = await this.loadProducts(ids);
-        if (this.host.version() !== version) return;
-        for (const [id, json] of loaded) {
-          if (changed.has(id) || this.productJson.has(id)) continue;
-          bytes += json.length;
-          if (bytes > this.productJson.maxBytes) break;
-          this.productJson.set(id, json, json.length);
-        }
-      }
-    } finally {
+    } catch (error) {
       this.host.untrack(changed);
+      throw error;
+    }
+    // product JSON: products whose stock changes meanwhile are left to their first request
+    const json = this.prefillJson(tiles, version, changed).finally(() => this.host.untrack(changed));
+    // a failed read leaves the products to their first request, as before start-up was done
+    this.jsonPrefill = json.catch(() => {});
+  }
+
+  /** Settles once the product JSON read at start-up is in (at once when prefill has not run). */
+  prefilled(): Promise<void> {
+    return this.jsonPrefill ?? Promise.resolve();
+  }
+
+  private async prefillJson(tiles: ProductTile[], version: number, changed: Set<number>): Promise<void> {
+    let bytes = 0;
+    for (let i = 0; i < tiles.length && bytes < this.productJson.maxBytes; i += PREFILL_BATCH) {
+      const ids = tiles.slice(i, i + PREFILL_BATCH).map((tile) => Number(tile.id));
+      const loaded = await this.loadProducts(ids);
+      if (this.host.version() !== version) return;
+      for (const [id, json] of loaded) {
+        if (changed.has(id) || this.productJson.has(id)) continue;
+        bytes += json.length;
+        if (bytes > this.productJson.maxBytes) return;
+        this.productJson.set(id, json, json.length);
+      }
     }
   }
 

@@ -259,11 +259,12 @@ export class CatalogService {
     return this.memoryIndexPromise;
   }
 
-  /** Loads the caches a listing needs (call at start-up so the first shopper does not wait). */
+  /** Loads the caches listings and product pages need (call at start-up so the first shopper does not wait). */
   async warm(): Promise<void> {
     await this.facetIndex();
     await this.memoryIndex();
     await this.vocabulary();
+    await this.productCache.prefilled();
   }
 
   /** The listing's ids, total and facets: from the in-memory index, or one SQL statement. */  private async runListing(filters: ListingFilters, facets: FacetLookup, text: string, mode: 'and' | 'or'): Promise<FacetRows> {
