@@ -1,6 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { canPrefetch, classifyLink, fetchRoutePayloadAnswer, forgetRoutePayload, MAX_CONCURRENT_PREFETCH, payloadUrl, prefetch, setPrefetcher, SmartLink } from './link';
+import { canPrefetch, classifyLink, fetchRoutePayloadAnswer, forgetRoutePayload, MAX_CONCURRENT_PREFETCH, payloadUrl, prefetch, prefetchOnIntent, setPrefetcher, SmartLink } from './link';
 
 const rules = { baseUrl: 'https://www.fernleaf.co.nz', allowedExternal: ['https://www.instagram.com', 'https://www.facebook.com/fernleaf'] };
 
@@ -67,6 +67,47 @@ describe('prefetch queue', () => {
     await act(async () => releases.slice(2).forEach((r) => r()));
     await act(async () => releases.slice(2).forEach((r) => r()));
     expect(started).toEqual(['/p/0', '/p/1', '/p/2', '/p/3', '/p/4', '/p/5', '/p/6']);
+  });
+
+  it('starts a link the shopper is about to follow at once, ahead of the queue, once', async () => {
+    const started: string[] = [];
+    setPrefetcher((path) => {
+      started.push(path);
+      return new Promise<void>(() => undefined);
+    });
+    for (let i = 0; i < 6; i += 1) prefetch(`/p/${i}`);
+    await act(async () => undefined);
+    expect(started).toEqual(['/p/0', '/p/1', '/p/2', '/p/3']);
+    prefetch('/products/tapped', { intent: true });
+    // queued but not started: moved ahead
+    prefetch('/p/5', { intent: true });
+    // started already: nothing again
+    prefetch('/p/0', { intent: true });
+    await act(async () => undefined);
+    expect(started).toEqual(['/p/0', '/p/1', '/p/2', '/p/3', '/products/tapped', '/p/5']);
+  });
+
+  it('prefetches a link on a pointer down, a mouse hover and focus, but not a touch passing over it', async () => {
+    // (jsdom's events carry no pointerType)
+    const pointerOver = (pointerType: string) => Object.defineProperty(new MouseEvent('pointerover', { bubbles: true }), 'pointerType', { value: pointerType });
+    const started: string[] = [];
+    setPrefetcher(async (path) => {
+      started.push(path);
+    });
+    render(
+      <>
+        <a href="/products/a" {...prefetchOnIntent('/products/a')}>A</a>
+        <a href="/products/b" {...prefetchOnIntent('/products/b')}>B</a>
+        <a href="/products/c" {...prefetchOnIntent('/products/c')}>C</a>
+        <a href="/products/d" {...prefetchOnIntent('/products/d')}>D</a>
+      </>,
+    );
+    fireEvent.pointerDown(screen.getByText('A'));
+    fireEvent(screen.getByText('B'), pointerOver('mouse'));
+    fireEvent.focus(screen.getByText('C'));
+    fireEvent(screen.getByText('D'), pointerOver('touch'));
+    await act(async () => undefined);
+    expect(started).toEqual(['/products/a', '/products/b', '/products/c']);
   });
 });
 

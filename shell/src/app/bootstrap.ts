@@ -192,8 +192,11 @@ async function main(): Promise<void> {
   // A remote already running on this page warms the route's data itself (its `prefetch`). Another
   // remote's code is only fetched into the HTTP cache (prefetchFiles.ts), not evaluated; the route's
   // `_payload.json` goes into the page-wide payload cache (@store/ui/link) that remote reads from.
-  setPrefetcher(async (path) => {
-    await pageSettled;
+  // A link the shopper is about to follow (a pointer down on it, a hover, focus) is that intent: it
+  // starts at once, not after the page's next idle moment (which the navigation would push back).
+  setPrefetcher(async (path, { intent } = { intent: false }) => {
+    if (!intent) await pageSettled;
+    else await firstRoute;
     const owner = ownerOf(registry, new URL(path, window.location.href).pathname);
     if (!owner) return;
     if (!appLoaded(owner.name)) {

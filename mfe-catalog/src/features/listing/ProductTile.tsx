@@ -5,20 +5,25 @@ import { memo } from 'react';
 import { Link } from 'react-router';
 import { useMoney } from '@store/ui/market';
 import { VisuallyHidden } from '@store/ui/visually-hidden';
+import { prefetchOnIntent } from '@store/ui/link';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
 
 /**
  * A product in a list: image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out.
+ * The product page's code and data are fetched on the shopper's intent (pointer down, hover, focus).
  * Memoised: a tile renders again only when its product changes, not when the list's page state
  * does (opening the filter drawer, a loading flag), so a tap there does not re-render 48 tiles.
  */
 export const ProductTile = memo(function ProductTile({ item, eager = false, position }: { item: Tile; eager?: boolean; position?: number }) {
   const money = useMoney();
   const percent = item.isDiscounted ? discountPercent(item.price, item.erpOriginalPrice) : 0;
+  const to = `/products/${item.path}`;
   return (
     <Link
-      to={`/products/${item.path}`}
+      to={to}
+      // the product page's code and data start on the tap's first moment, not after it
+      {...prefetchOnIntent(to)}
       css={{ textDecoration: 'none', color: 'inherit', display: 'grid', gap: 4 }}
       data-testid="product-tile"
       data-product-id={item.id}
