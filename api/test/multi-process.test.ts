@@ -22,6 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/platform/db';
 import { seedIfEmpty } from '../src/seed';
+import { CATALOG_CHANNEL } from '../src/store/catalog/sync';
 import { createPostgresDatabase, freePort, TEST_ADDRESS } from './helpers';
 
 const API_DIR = path.resolve(__dirname, '..');
@@ -186,10 +187,14 @@ describeOnPostgres('two API processes on one PostgreSQL behind a round-robin pro
     const productId = String(candidates[0]!.id);
     const variantId = String(candidates[0]!.variant_id);
     await query('update variants set qty = 1 where id = $1', [Number(variantId)]);
+    // written outside the API (the processes read every product at start-up): announced as the
+    // processes announce their own stock changes
+    await query('select pg_notify($1, $2)', [CATALOG_CHANNEL, JSON.stringify({ o: 'test', k: 's', p: [Number(productId)] })]);
     const tile = first.items.find((t) => t.id === productId)!;
-    expect((await listing(b.port)).items.find((t) => t.id === productId)!.soldOut).toBe(false); // B's cached page
     const product = async (port: number) => (await (await fetch(`http://127.0.0.1:${port}/api/products/by-path?path=${tile.path}`)).json()) as { variants: { id: string; qty: number }[] };
+    for (let tries = 0; tries < 50 && (await product(b.port)).variants[0]!.qty !== 1; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await product(b.port)).variants[0]!.qty).toBe(1);
+    expect((await listing(b.port)).items.find((t) => t.id === productId)!.soldOut).toBe(false); // B's page
 
     // the last unit is sold through A
     const cart = { items: [{ productId, variantId, qty: 1 }], promoCodes: [], email: 'multi@example.co.nz', firstName: 'Aroha', lastName: 'Ngata', shippingAddress: TEST_ADDRESS, shipping: { type: 'DELIVERY', options: { methodId: 'standard' } } };
