@@ -48,12 +48,6 @@ export interface Rendered {
 }
 
 /**
- * One React root to HTML (React 19 streaming, collected once everything is ready), aborted after
- * `ms`. Emotion runs in compat mode (its "extract critical" mode): the rules are collected from the
- * cache instead of written as `<style>` elements between the nodes, and the page writes them once,
- * in the head (`stylesHtml`). The browser's cache adopts them by their ids.
- */
-/**
  * No vendor prefixes (the browsers the store supports read the standard properties): the same
  * options as the browser's page cache (shared-events remote.tsx). One array for every render:
  * emotion keeps the compiled rules of a style on the server per plugin array (and emotion id), so
@@ -61,6 +55,12 @@ export interface Rendered {
  */
 const STYLIS_PLUGINS: NonNullable<Parameters<typeof createCache>[0]['stylisPlugins']> = [];
 
+/**
+ * One React root to HTML (React 19 streaming, collected once everything is ready), aborted after
+ * `ms`. Emotion runs in compat mode (its "extract critical" mode): the rules are collected from the
+ * cache instead of written as `<style>` elements between the nodes, and the page writes them once,
+ * in the head (`stylesHtml`). The browser's cache adopts them by their ids.
+ */
 export function renderRoot(element: ReactElement, ms: number): Promise<Rendered> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

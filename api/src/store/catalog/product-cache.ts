@@ -166,7 +166,12 @@ export class ProductCache {
       const version = this.host.version();
       const changed = this.host.trackStockChanges();
       loaded = await this.loadProducts([...missing]).finally(() => this.host.untrack(changed));
-      if (this.host.version() === version) for (const id of missing) if (!changed.has(id)) this.productJson.set(id, loaded.get(id) ?? null, loaded.get(id)?.length ?? 8);
+      if (this.host.version() === version)
+        for (const id of missing) {
+          if (changed.has(id)) continue;
+          const json = loaded.get(id) ?? null;
+          this.productJson.set(id, json, json?.length ?? 8);
+        }
     }
     return numeric.map((id) => {
       if (id === null) return null;
