@@ -19,6 +19,7 @@ import { paymentClientOrigins } from './store/payments/client-config.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startTelemetry } from './platform/telemetry.js';
 import { supervise } from './platform/cluster.js';
+import { warmUpPages } from './edge/warm-up.js';
 
 const started = Date.now();
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,9 @@ const settings = (() => {
     const heapGrowingPercent = intSetting(process.env, 'HEAP_GROWING_PERCENT', 50, 0, 300);
     // read at every collection, so it applies from here on
     if (heapGrowingPercent > 0) v8.setFlagsFromString(`--heap-growing-percent=${heapGrowingPercent}`);
-    return { config, edge, operator, processes, refusal: productionRefusal(process.env, config) };
+    // pages rendered once at start-up before the process is ready (edge/warm-up.ts); 0: none
+    const warmUpPages = intSetting(process.env, 'WARM_UP_PAGES', 120, 0, 10_000);
+    return { config, edge, operator, processes, warmUpPages, refusal: productionRefusal(process.env, config) };
   } catch (error) {
     console.error(`[api] cannot start: ${error instanceof Error ? error.message : inspect(error)}`);
     process.exit(1);
@@ -190,11 +193,22 @@ log(`listening on http://${shownHost}:${listeningPort} (ready in ${Date.now() - 
 // Load the catalogue's in-memory indexes (facets, full text, tiles) now, not on the first listing;
 // /api/health/ready answers 503 until they are (tried again every 5 s while the database is unreachable).
 const warming = Date.now();
+// Then a sample of pages is rendered once and forgotten (edge/warm-up.ts): the first shoppers after a
+// start do not pay for the page code's first, unoptimised runs. WARM_UP_PAGES=0: none.
+const warmUpPageCount = settings.warmUpPages;
+app.readiness.pagesWarm = warmUpPageCount === 0;
 const warm = (): void => {
   app.catalog.warm().then(
     () => {
       app.readiness.catalogLoaded = true;
       log(`catalogue indexes loaded (${Date.now() - warming} ms)`);
+      if (app.readiness.pagesWarm) return;
+      void warmUpPages(app, { pages: warmUpPageCount }).then(
+        ({ pages, ms }) => log(`${pages} pages rendered to warm up (${ms} ms)`),
+        (error: unknown) => log(`warm-up stopped: ${String(error)}`),
+      ).finally(() => {
+        app.readiness.pagesWarm = true;
+      });
     },
     (error: unknown) => {
       log(`catalogue indexes not loaded yet: ${String(error)}`);

@@ -29,10 +29,13 @@ describe('readiness in process', () => {
     return { status: res.statusCode, body: res.json() as unknown, cache: res.headers['cache-control'] };
   };
 
-  it('is 503 until the catalogue is loaded, 503 when the database does not answer, and 503 while draining; live and /api/health stay 200', async () => {
-    expect(await ready()).toEqual({ status: 503, body: { status: 'unavailable', checks: { database: 'ok', catalog: 'loading', draining: false } }, cache: 'no-store' });
+  it('is 503 until the catalogue is loaded and the start-up pages are rendered, 503 when the database does not answer, and 503 while draining; live and /api/health stay 200', async () => {
+    expect(await ready()).toEqual({ status: 503, body: { status: 'unavailable', checks: { database: 'ok', catalog: 'loading', pages: 'warm', draining: false } }, cache: 'no-store' });
     ctx.app.readiness.catalogLoaded = true;
-    expect(await ready()).toMatchObject({ status: 200, body: { status: 'ready', checks: { database: 'ok', catalog: 'loaded', draining: false } } });
+    ctx.app.readiness.pagesWarm = false;
+    expect(await ready()).toMatchObject({ status: 503, body: { status: 'unavailable', checks: { catalog: 'loaded', pages: 'warming' } } });
+    ctx.app.readiness.pagesWarm = true;
+    expect(await ready()).toMatchObject({ status: 200, body: { status: 'ready', checks: { database: 'ok', catalog: 'loaded', pages: 'warm', draining: false } } });
 
     const client = (ctx.db as unknown as { $client: { query: unknown } }).$client;
     const query = client.query;
@@ -103,7 +106,7 @@ describe('the server process: readiness and SIGTERM', () => {
     const get = (url: string) => fetch(`http://127.0.0.1:${port}${url}`, { headers: { connection: 'close' } });
     expect((await get('/api/health/live')).status).toBe(200);
     await waitFor(async () => (await get('/api/health/ready')).status === 200, 'ready');
-    expect(await (await get('/api/health/ready')).json()).toEqual({ status: 'ready', checks: { database: 'ok', catalog: 'loaded', draining: false } });
+    expect(await (await get('/api/health/ready')).json()).toEqual({ status: 'ready', checks: { database: 'ok', catalog: 'loaded', pages: 'warm', draining: false } });
 
     // a request in flight at SIGTERM: its body is still being sent
     const inFlight = net.connect(port, '127.0.0.1');

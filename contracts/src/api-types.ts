@@ -790,7 +790,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers, the catalogue indexes are loaded and the process is not draining (else 503) */
+        /** Readiness: the database answers, the catalogue indexes are loaded, the start-up pages are rendered and the process is not draining (else 503) */
         get: {
             parameters: {
                 query?: never;
@@ -814,6 +814,8 @@ export interface paths {
                                 database: "ok" | "failed";
                                 /** @enum {string} */
                                 catalog: "loaded" | "loading";
+                                /** @enum {string} */
+                                pages: "warm" | "warming";
                                 draining: boolean;
                             };
                         };
@@ -833,6 +835,8 @@ export interface paths {
                                 database: "ok" | "failed";
                                 /** @enum {string} */
                                 catalog: "loaded" | "loading";
+                                /** @enum {string} */
+                                pages: "warm" | "warming";
                                 draining: boolean;
                             };
                         };

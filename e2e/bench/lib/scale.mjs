@@ -22,6 +22,8 @@
 //   3. cold pages: autocannon, 10 connections, through the proxy, every URL asked once (distinct
 //      product pages from /api/catalog/listing, then distinct listing pages: categories x pages x
 //      sorts): pages/s and p95. Targets >= 300 product pages/s, >= 200 listing pages/s, p95 <= 50 ms.
+//      Also the CPU per page (from /proc) of this process (load and proxy), each API process, its
+//      renderers and the rest of the machine (PostgreSQL).
 //   4. RSS (from /proc) of each API process and of its renderers (its children), warm and after
 //      SCALE_RELEASES catalog releases into the PostgreSQL registry (a copy of the catalog build with
 //      a comment appended to its scripts: a new version; published, switched live and pruned as the
@@ -91,6 +93,44 @@ const childrenOf = (pid) => {
   }
 };
 const alive = (pid) => fs.existsSync(`/proc/${pid}`);
+const TICK_MS = 10; // USER_HZ 100: /proc times are in hundredths of a second
+/** user + system CPU time of a process, in ms (0 once it is gone). */
+const cpuMsOf = (pid) => {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+};
+/** busy CPU time of the whole machine, in ms (every CPU: all but idle and iowait). */
+const machineBusyMs = () => {
+  const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  return (ticks.reduce((a, b) => a + b, 0) - ticks[3] - ticks[4]) * TICK_MS;
+};
+/**
+ * Where the CPU went during `run`: ms per page for this process (load generator and proxy), each
+ * API process, its renderers (its children) and the rest of the machine (PostgreSQL and anything
+ * else running).
+ */
+async function cpuPerPage(edges, run) {
+  const groups = () => ({ bench: [process.pid], ...Object.fromEntries(edges.flatMap((e) => [[`api ${e.label}`, [e.pid]], [`renderers ${e.label}`, childrenOf(e.pid)]])) });
+  const before = Object.fromEntries(Object.entries(groups()).map(([k, pids]) => [k, new Map(pids.map((pid) => [pid, cpuMsOf(pid)]))]));
+  const busy0 = machineBusyMs();
+  const result = await run();
+  const busy = machineBusyMs() - busy0;
+  const pages = Math.max(1, result.asked);
+  const perPage = {};
+  let known = 0;
+  for (const [k, pids] of Object.entries(groups())) {
+    const ms = pids.reduce((sum, pid) => sum + cpuMsOf(pid) - (before[k]?.get(pid) ?? 0), 0);
+    known += ms;
+    perPage[k] = r1(ms / pages);
+  }
+  perPage.rest = r1(Math.max(0, busy - known) / pages);
+  perPage.machine = r1(busy / pages);
+  return { ...result, cpuMsPerPage: perPage };
+}
 
 /** onCleanup with a name: a step that takes more than a second says how long it took. */
 function cleanupStep(name, fn) {
@@ -347,6 +387,7 @@ function coldPages(base, urls, seconds) {
     const times = [];
     const statuses = {};
     const started = performance.now();
+    let lastAnswer = null;
     const instance = autocannon(
       {
         url: base,
@@ -359,13 +400,15 @@ function coldPages(base, urls, seconds) {
       (error) => {
         if (error) return reject(error);
         clearTimeout(timer);
-        const wall = (performance.now() - started) / 1000;
+        // to the last answer: autocannon reports its end on its once-a-second tick, up to a second later
+        const wall = ((lastAnswer ?? performance.now()) - started) / 1000;
         times.sort((a, b) => a - b);
         const ok = statuses[200] ?? 0;
         resolve({ urls: urls.length, asked: times.length, repeated: Math.max(0, next - urls.length), seconds: r1(wall), pagesPerSec: r1(ok / wall), p50Ms: r1(percentile(times, 50)), p95Ms: r1(percentile(times, 95)), p99Ms: r1(percentile(times, 99)), statuses });
       },
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      lastAnswer = performance.now();
       times.push(responseTime);
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
     });
@@ -430,6 +473,7 @@ async function main() {
       // is completed if charged, else cancelled) on a bench's time scale: settled within seconds
       // instead of 300 s, so the count after the held step sees what the store ends with
       PENDING_ORDER_TIMEOUT_SECONDS: '5',
+      ...(process.env.SSR_RENDERERS ? { SSR_RENDERERS: process.env.SSR_RENDERERS } : {}),
       PENDING_ORDER_SWEEP_SECONDS: '1',
     };
     delete env.REGISTRY_DATABASE_URL;
@@ -591,9 +635,9 @@ async function main() {
     }
   }
   const productUrls = [...products];
-  result.pages.products = await coldPages(base, productUrls, PAGE_SECONDS);
+  result.pages.products = await cpuPerPage(edges, () => coldPages(base, productUrls, PAGE_SECONDS));
   log(`  product pages: ${JSON.stringify(result.pages.products)}`);
-  result.pages.listings = await coldPages(base, listingUrls, PAGE_SECONDS);
+  result.pages.listings = await cpuPerPage(edges, () => coldPages(base, listingUrls, PAGE_SECONDS));
   log(`  listing pages: ${JSON.stringify(result.pages.listings)}`);
 
   await revive();

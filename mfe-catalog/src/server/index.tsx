@@ -3,7 +3,7 @@
  * browser build. The edge (api/src/edge/ssr) loads it from the registry at run time and calls:
  * - load(ctx): the route's data, from the API in-process, keyed by the API URL the browser code
  *   asks for (the hydrating page finds the same answers), with the status and the page head;
- * - render(ctx): the catalog's routes under a static router.
+ * - render(ctx): the catalog's routes under a static router (a list's tiles from those kept: tiles.tsx).
  */
 import type { ListingResponse } from '@store/contracts';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData } from '@store/contracts/ssr';
@@ -18,6 +18,8 @@ import * as product from '../features/product/ProductPage';
 import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
+import { TileFragmentsContext } from '../features/listing/TileItem';
+import { tileFragmentsFor } from './tiles';
 
 provideRouteModules({ listing, product });
 
@@ -55,10 +57,14 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
 
 export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
+  // a list's tiles from those kept (tiles.tsx), the new ones rendered now
+  const tiles = tileFragmentsFor(data, market);
   return (
     <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
-      <CatalogRoutes data={data} />
+      <TileFragmentsContext.Provider value={tiles}>
+        <CatalogRoutes data={data} />
+      </TileFragmentsContext.Provider>
     </StaticRouter>
     </MarketProvider>
   );

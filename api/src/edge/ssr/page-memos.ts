@@ -49,6 +49,25 @@ export const recording = (api: ServerApi, calls: Kept['calls']): ServerApi =>
     return answer;
   }) as ServerApi;
 
+/**
+ * A renderer's loader result with the data it sent by reference (`dataFrom`: key -> the API URL
+ * whose answer body it is) put back as this process's own answer objects: their JSON is memoised
+ * (routeDataJson) and nothing of them was copied twice.
+ */
+export function withAnswers(loaded: Loaded & { dataFrom?: Record<string, string> }, calls: Kept['calls']): Loaded {
+  const { dataFrom, ...rest } = loaded;
+  if (!dataFrom) return loaded;
+  const data: RouteData = { ...rest.data };
+  for (const [key, url] of Object.entries(dataFrom)) {
+    // the last answer to that URL (a loader that asked twice got the same answer or a newer one)
+    let found: Kept['calls'][number] | undefined;
+    for (const call of calls) if (call[0] === url) found = call;
+    if (!found) throw new Error(`the renderer named an answer to ${url} that it was not given`);
+    data[key] = found[2];
+  }
+  return { ...rest, data };
+}
+
 const templates = new Map<string, ShellTemplate | null>();
 export function templateOf(version: string, html: string): ShellTemplate | null {
   if (!templates.has(version)) {

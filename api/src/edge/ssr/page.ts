@@ -12,7 +12,7 @@ import { NONCE_MARKS, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionHtml, routeDataScript, scriptsOnIntent, type Rendered, type RemoteRegion } from './render';
 import type { Loaded } from './renderer';
 import { bundleFile, chromeDataFor, chromeVariant, hasServerBundle, shellOf } from './bundles';
-import { chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, type Kept } from './page-memos';
+import { chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, withAnswers, type Kept } from './page-memos';
 import type { PageRequest, SsrOptions, SsrRemote } from './page-types';
 
 export { chromeDataOf } from './bundles';
@@ -78,8 +78,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       let cpuMs: number | undefined;
       if (!entry) {
         const calls: Kept['calls'] = [];
-        const result = await options.renderers.call<{ loaded: Loaded; rendered?: Rendered; cpuMs?: number }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
-        entry = { calls, loaded: result.loaded };
+        const result = await options.renderers.call<{ loaded: Loaded & { dataFrom?: Record<string, string> }; rendered?: Rendered; cpuMs?: number }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
+        entry = { calls, loaded: withAnswers(result.loaded, calls) };
         fresh = result.rendered;
         cpuMs = result.cpuMs;
         keep(key, entry);

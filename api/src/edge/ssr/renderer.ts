@@ -74,18 +74,45 @@ let nextCall = 1;
 const calls = new Map<number, { resolve: (value: Awaited<ReturnType<ServerApi>>) => void; reject: (error: Error) => void }>();
 
 /** The loaders' API: each call answered by the API process. */
+/** The answer bodies an operation's loader was given, with the URL each answered. */
+type Answered = Map<object, string>;
 const apiFor =
-  (id: number): ServerApi =>
+  (id: number, answered?: Answered): ServerApi =>
   (url) =>
     new Promise((resolve, reject) => {
       const call = nextCall++;
-      calls.set(call, { resolve: resolve as never, reject });
+      calls.set(call, {
+        resolve: ((answer: Awaited<ReturnType<ServerApi>>) => {
+          const body = (answer as { body?: unknown }).body;
+          if (answered && typeof body === 'object' && body !== null) answered.set(body, url);
+          resolve(answer as never);
+        }) as never,
+        reject,
+      });
       send({ api: call, id, url });
     }) as never;
 
+/**
+ * A loader's data for the API process: an entry that is an API answer's body as it came (the usual
+ * case: data is keyed by the API URL the browser asks) goes back as that URL (`dataFrom`), and the
+ * API process puts its own answer there; the rest goes back as it is. The answers, often tens of KB,
+ * then cross the IPC channel once instead of twice.
+ */
+export function byReference(loaded: Loaded, answered: Answered): Loaded & { dataFrom?: Record<string, string> } {
+  if (!loaded.data || answered.size === 0) return loaded;
+  const data: Record<string, unknown> = {};
+  const dataFrom: Record<string, string> = {};
+  for (const [key, value] of Object.entries(loaded.data)) {
+    const url = typeof value === 'object' && value !== null ? answered.get(value) : undefined;
+    if (url === undefined) data[key] = value;
+    else dataFrom[key] = url;
+  }
+  return { ...loaded, data, dataFrom };
+}
+
 /** A loader's result as it crosses to the API process: its head made (a function does not cross). */
-async function loadOf(remote: RemoteServerModule, id: number, request: { url: string; market: MarketSettings }): Promise<Loaded> {
-  const loaded = await remote.load({ url: request.url, api: apiFor(id), market: request.market });
+async function loadOf(remote: RemoteServerModule, id: number, request: { url: string; market: MarketSettings }, answered?: Answered): Promise<Loaded> {
+  const loaded = await remote.load({ url: request.url, api: apiFor(id, answered), market: request.market });
   if (typeof loaded?.head !== 'function') return loaded;
   return { ...loaded, head: headOf(loaded) };
 }
@@ -132,10 +159,11 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
         const used = process.cpuUsage(cpu);
         return (used.user + used.system) / 1000;
       };
-      const loaded = await within(loadOf(remote, id, request), request.ms);
-      if (loaded.status === 404) return { loaded, cpuMs: cpuMs() };
+      const answered: Answered = new Map();
+      const loaded = await within(loadOf(remote, id, request, answered), request.ms);
+      if (loaded.status === 404) return { loaded: byReference(loaded, answered), cpuMs: cpuMs() };
       const rendered: Rendered = await renderRoot(remote.render({ url: request.url, data: loaded.data, market: request.market }), Math.max(1, request.ms - (performance.now() - started)));
-      return { loaded, rendered, cpuMs: cpuMs() };
+      return { loaded: byReference(loaded, answered), rendered, cpuMs: cpuMs() };
     }
     case 'render':
       return renderRoot(remoteOf(request.file).render({ url: request.url, data: request.data, market: request.market }), request.ms);

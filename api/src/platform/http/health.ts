@@ -18,6 +18,8 @@ import type { Database } from '../db/index.js';
 export class Readiness {
   /** The catalogue's in-memory indexes are loaded (catalog.warm()). */
   catalogLoaded = false;
+  /** The start-up sample of pages has been rendered (edge/warm-up.ts); true where nothing warms up. */
+  pagesWarm = true;
   /** SIGTERM received: finishing in-flight requests, taking no new ones. */
   draining = false;
 }
@@ -26,7 +28,7 @@ const DB_CHECK_TIMEOUT_MS = 2_000;
 
 const ReadyResponse = z.object({
   status: z.enum(['ready', 'unavailable', 'draining']),
-  checks: z.object({ database: z.enum(['ok', 'failed']), catalog: z.enum(['loaded', 'loading']), draining: z.boolean() }),
+  checks: z.object({ database: z.enum(['ok', 'failed']), catalog: z.enum(['loaded', 'loading']), pages: z.enum(['warm', 'warming']), draining: z.boolean() }),
 });
 
 async function databaseAnswers(db: Database): Promise<boolean> {
@@ -62,14 +64,14 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database; readiness: Read
     {
       schema: {
         tags: ['health'],
-        summary: 'Readiness: the database answers, the catalogue indexes are loaded and the process is not draining (else 503)',
+        summary: 'Readiness: the database answers, the catalogue indexes are loaded, the start-up pages are rendered and the process is not draining (else 503)',
         response: { 200: ReadyResponse, 503: ReadyResponse },
       },
     },
     async (_request, reply) => {
       const database = (await databaseAnswers(db)) ? 'ok' : 'failed';
-      const checks = { database, catalog: readiness.catalogLoaded ? 'loaded' : 'loading', draining: readiness.draining } as const;
-      const status = readiness.draining ? 'draining' : database === 'ok' && readiness.catalogLoaded ? 'ready' : 'unavailable';
+      const checks = { database, catalog: readiness.catalogLoaded ? 'loaded' : 'loading', pages: readiness.pagesWarm ? 'warm' : 'warming', draining: readiness.draining } as const;
+      const status = readiness.draining ? 'draining' : database === 'ok' && readiness.catalogLoaded && readiness.pagesWarm ? 'ready' : 'unavailable';
       return reply
         .code(status === 'ready' ? 200 : 503)
         .header('cache-control', 'no-store')

@@ -15,7 +15,7 @@ import { FiltersDrawer } from './FiltersDrawer';
 import { useImpressions } from './impressions';
 import { NoResults } from './NoResults';
 import { takeResultsFocus } from '../../lib/resultsFocus';
-import { ProductTile } from './ProductTile';
+import { TileItem } from './TileItem';
 import { SearchBox } from './SearchBox';
 import { useScrollMemory } from './scrollMemory';
 import { SORTS } from './sorts';
@@ -331,12 +331,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               }}
             >
               {shownItems.map((item, index) => (
-                <li key={item.id}>
-                  {/* each tile hydrates on its own (selective hydration: short tasks, not one long one) */}
-                  <Suspense fallback={null}>
-                    <ProductTile item={item} eager={index < 4} position={index + 1} />
-                  </Suspense>
-                </li>
+                <TileItem key={item.id} item={item} eager={index < 4} position={index + 1} />
               ))}
             </ul>
           )}

@@ -1,0 +1,87 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { warmUpPages } from '../src/edge/warm-up';
+import { pageCacheStats } from '../src/edge/ssr/page';
+import { pages } from '../src/edge/ssr/page-memos';
+import { PageTemplate } from '../src/edge/ssr/page-cache';
+
+/**
+ * The start-up warm-up (api/src/edge/warm-up.ts): before a process is ready it asks for a sample of
+ * the store's pages, as a shopper's browser would, following the home page's links, and then keeps
+ * none of them.
+ */
+describe('warming up a new process', () => {
+  let app: FastifyInstance;
+  const asked: { url: string; encoding: string | undefined }[] = [];
+  let inFlight = 0;
+  let mostAtOnce = 0;
+
+  beforeAll(async () => {
+    app = Fastify({ logger: false });
+    const page = (links: string[]) => `<!doctype html><html><body>${links.map((l) => `<a href="${l}">x</a>`).join('')}<a href="https://elsewhere.example/products/x">y</a></body></html>`;
+    app.addHook('onRequest', async (request) => {
+      asked.push({ url: request.url, encoding: request.headers['accept-encoding'] });
+      inFlight += 1;
+      mostAtOnce = Math.max(mostAtOnce, inFlight);
+    });
+    app.addHook('onResponse', async () => {
+      inFlight -= 1;
+    });
+    app.get('/', async (_request, reply) => reply.type('text/html').send(page(['/categories/bags', '/categories/travel', '/products/tote-p1', '/about', '/products/tote-p1'])));
+    app.get('/categories/*', async (_request, reply) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return reply.type('text/html').send(page(['/products/duffle-p2', '/products/wallet-p3', '/products/tote-p1']));
+    });
+    app.get('/products/*', async (_request, reply) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return reply.type('text/html').send(page([]));
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+  beforeEach(() => {
+    asked.length = 0;
+    mostAtOnce = 0;
+  });
+
+  it("asks for the home page's products and listings (with their sorts), several at a time, compressed as a browser asks", async () => {
+    const result = await warmUpPages(app, { pages: 12, concurrency: 3 });
+    expect(result.pages).toBe(12);
+    const urls = asked.map((a) => a.url);
+    // the home page and the first category are read for their links, then 10 more pages
+    expect(urls.slice(0, 2)).toEqual(['/', '/categories/bags']);
+    expect(urls.length).toBe(13);
+    expect(urls.slice(2)).toEqual([
+      '/products/tote-p1',
+      '/products/duffle-p2',
+      '/categories/bags',
+      '/products/wallet-p3',
+      '/categories/bags?sort=price-asc',
+      '/categories/bags?sort=price-desc',
+      '/categories/bags?sort=newest',
+      '/categories/bags?sort=name-asc',
+      '/categories/bags?sort=name-desc',
+      '/categories/travel',
+      '/categories/travel?sort=price-asc',
+    ]);
+    expect(asked.slice(2).every((a) => a.encoding?.includes('br'))).toBe(true);
+    expect(mostAtOnce).toBe(3);
+  });
+
+  it('keeps none of the pages it rendered', async () => {
+    const kept = PageTemplate.from('<!doctype html><html><body>a page kept before</body></html>');
+    pages.set('s1 catalog@1 NZ http://localhost/categories/bags', { status: 200, dataJson: '', chromeJson: '', headExtra: '' }, kept!);
+    expect(pageCacheStats().entries).toBe(1);
+    await warmUpPages(app, { pages: 3 });
+    expect(pageCacheStats().entries).toBe(0);
+  });
+
+  it('asks for nothing when told to warm up no pages, and gives up quietly on a store that has no pages yet', async () => {
+    expect(await warmUpPages(app, { pages: 0 })).toEqual({ pages: 0, ms: 0 });
+    expect(asked).toEqual([]);
+    const empty = Fastify({ logger: false });
+    empty.get('/', async (_request, reply) => reply.code(503).send('not deployed'));
+    await empty.ready();
+    expect((await warmUpPages(empty, { pages: 50 })).pages).toBe(1);
+    await empty.close();
+  });
+});
