@@ -474,6 +474,7 @@ async function main() {
       // instead of 300 s, so the count after the held step sees what the store ends with
       PENDING_ORDER_TIMEOUT_SECONDS: '5',
       ...(process.env.SSR_RENDERERS ? { SSR_RENDERERS: process.env.SSR_RENDERERS } : {}),
+      ...(process.env.WARM_UP_PAGES ? { WARM_UP_PAGES: process.env.WARM_UP_PAGES } : {}),
       PENDING_ORDER_SWEEP_SECONDS: '1',
     };
     delete env.REGISTRY_DATABASE_URL;
