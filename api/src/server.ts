@@ -204,7 +204,7 @@ const warm = (): void => {
       log(`catalogue indexes loaded (${Date.now() - warming} ms)`);
       if (app.readiness.pagesWarm) return;
       void warmUpPages(app, { pages: warmUpPageCount }).then(
-        ({ pages, ms }) => log(`${pages} pages rendered to warm up (${ms} ms)`),
+        ({ remotes, pages, ms }) => log(`warmed up: ${remotes} remote warm-ups, ${pages} pages rendered (${ms} ms)`),
         (error: unknown) => log(`warm-up stopped: ${String(error)}`),
       ).finally(() => {
         app.readiness.pagesWarm = true;

@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { registerEdge } from '../src/edge/edge';
+import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 import { warmUpPages } from '../src/edge/warm-up';
 import { pageCacheStats } from '../src/edge/ssr/page';
 import { pages } from '../src/edge/ssr/page-memos';
@@ -76,12 +80,76 @@ describe('warming up a new process', () => {
   });
 
   it('asks for nothing when told to warm up no pages, and gives up quietly on a store that has no pages yet', async () => {
-    expect(await warmUpPages(app, { pages: 0 })).toEqual({ pages: 0, ms: 0 });
+    expect(await warmUpPages(app, { pages: 0 })).toEqual({ remotes: 0, pages: 0, ms: 0 });
     expect(asked).toEqual([]);
     const empty = Fastify({ logger: false });
     empty.get('/', async (_request, reply) => reply.code(503).send('not deployed'));
     await empty.ready();
     expect((await warmUpPages(empty, { pages: 50 })).pages).toBe(1);
     await empty.close();
+  });
+});
+
+/** A remote's own warm-up (its server bundle's `warm`) runs in every renderer before the process is ready. */
+describe("a remote's own warm-up in every renderer", () => {
+  const WARM_SERVER = `
+const React = require('react');
+let warmed = [];
+exports.warm = async ({ api, market }) => {
+  const answer = await api('/api/test/thing?path=warm');
+  warmed.push(market.id + ':' + answer.body.name);
+};
+// a loader that waits for the API: two pages at once are in two renderers
+exports.load = async ({ api }) => { await api('/api/test/slow'); return { status: 200, data: {} }; };
+exports.render = () => React.createElement('p', null, 'warmed ' + JSON.stringify(warmed) + ' in ' + process.pid);
+`;
+  const PLAIN_SERVER = `
+const React = require('react');
+exports.load = async () => ({ status: 200, data: {} });
+exports.render = () => React.createElement('p', null, 'plain');
+`;
+  let dir: string;
+  let edge: FastifyInstance;
+
+  beforeAll(async () => {
+    dir = writeDeploy('edge-warm-', {
+      'cdn/shell/s1/index.html': SHELL_HTML,
+      'cdn/shell/s1/server/server.js': SHELL_SERVER,
+      'cdn/warm/w1/server/server.js': WARM_SERVER,
+      'cdn/plain/p1/server/server.js': PLAIN_SERVER,
+    });
+    fs.writeFileSync(
+      path.join(dir, 'registry.json'),
+      JSON.stringify({
+        shell: { version: 's1', html: '/cdn/shell/s1/index.html' },
+        remotes: [
+          { name: 'warm', version: 'w1', manifest: '/cdn/warm/w1/mf-manifest.json', routes: ['/warm/*'] },
+          { name: 'plain', version: 'p1', manifest: '/cdn/plain/p1/mf-manifest.json', routes: ['/plain/*'] },
+        ],
+      }),
+    );
+    edge = Fastify({ logger: { level: 'fatal' } });
+    edge.get('/api/test/thing', async (request) => ({ name: `thing ${(request.query as { path: string }).path}` }));
+    edge.get('/api/test/slow', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return { slow: true };
+    });
+    await registerEdge(edge, { deployDir: dir, ssrBudgetMs: 2000, ssrRenderers: 2 });
+    await edge.ready();
+  });
+  afterAll(async () => {
+    await edge?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('calls the warm-up of each remote that has one, once in each renderer, with the API and the default market', async () => {
+    expect(await edge.warmRemotes!(5000)).toBe(2);
+    // two renders at once: one in each renderer
+    const [a, b] = await Promise.all([edge.inject({ method: 'GET', url: '/warm/a' }), edge.inject({ method: 'GET', url: '/warm/b' })]);
+    const text = (html: string) => /warmed (\[[^\]]*\]) in (\d+)/.exec(html.replace(/&quot;/g, '"'));
+    expect(text(a.body)?.[1]).toBe('["NZ:thing warm"]');
+    expect(text(b.body)?.[1]).toBe('["NZ:thing warm"]');
+    expect(text(a.body)?.[2]).not.toBe(text(b.body)?.[2]);
+    expect((await edge.inject({ method: 'GET', url: '/plain/x' })).body).toContain('plain');
   });
 });

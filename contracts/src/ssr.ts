@@ -85,9 +85,21 @@ export interface RenderContext {
   market?: MarketSettings;
 }
 
+export interface WarmContext {
+  api: ServerApi;
+  /** The default market (the one a page without a site host is rendered for). */
+  market?: MarketSettings;
+}
+
 export interface RemoteServerModule {
   load(ctx: LoadContext): Promise<LoadResult>;
   render(ctx: RenderContext): ReactElement;
+  /**
+   * Optional: called in every renderer process as the edge's process starts, before it is ready
+   * (and with a time limit): the remote may fill what its renders keep (the catalog renders its
+   * product tiles). It must not change what a render produces, only how fast.
+   */
+  warm?(ctx: WarmContext): Promise<void>;
 }
 
 /**

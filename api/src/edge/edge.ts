@@ -12,6 +12,7 @@ import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 import { defaultRenderers, RendererPool } from './ssr/renderers';
+import { bundleFile, hasServerBundle } from './ssr/bundles';
 import type { RegistryFollower } from './registry-follower';
 import type { RenderHealthRecorder } from './release-health';
 import { inProcessApi } from './in-process-api';
@@ -195,6 +196,26 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   }
   if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
   const apiFor = inProcessApi(app);
+  /**
+   * Each live remote's own warm-up (its server bundle's optional `warm`: the catalog renders its
+   * product tiles) in every renderer, for the default market, each within `ms`: how many ran. The
+   * start-up warm-up (warm-up.ts) calls it before the process is ready.
+   */
+  app.decorate('warmRemotes', async (ms: number): Promise<number> => {
+    const current = load();
+    if (!current?.registry || opts.ssr === false || !app.hasDecorator('marketOf')) return 0;
+    const market = app.marketOf({ host: '' } as FastifyRequest);
+    let ran = 0;
+    for (const remote of current.registry.remotes) {
+      if (ssr.disabled.has(remote.name) || ssr.disabled.has('*') || !hasServerBundle(opts.deployDir, remote.name, remote.version)) continue;
+      const outcomes = await ssr.renderers.callEach<boolean>({ op: 'warm', file: bundleFile(opts.deployDir, remote.name, remote.version), market, ms }, ms, apiFor(undefined, market));
+      for (const outcome of outcomes) {
+        if (outcome.status === 'fulfilled') ran += outcome.value ? 1 : 0;
+        else app.log.warn({ err: outcome.reason, remote: remote.name, version: remote.version }, 'a remote could not warm up');
+      }
+    }
+    return ran;
+  });
   // the market with this deployment's NZ and AU site URLs as this request's site sees them, and
   // its script element: the same for every request of a market, protocol and site host (pageHost:
   // a Host header that is none of the sites counts as the default market's site), so built once for each
@@ -366,4 +387,11 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (pathname.endsWith('/_payload.json')) return payload(pathname.slice(0, -'/_payload.json'.length) || '/', request, reply);
     return page(pathname, request, reply);
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each live remote's own warm-up in every renderer (registerEdge); how many ran. */
+    warmRemotes?(ms: number): Promise<number>;
+  }
 }

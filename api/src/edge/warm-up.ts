@@ -15,9 +15,14 @@ import type { FastifyInstance } from 'fastify';
 import { forgetRenders } from './ssr/page.js';
 
 export interface WarmUpResult {
+  /** remote warm-ups that ran (one per remote with a `warm` per renderer) */
+  remotes: number;
   pages: number;
   ms: number;
 }
+
+/** A remote's own warm-up gets at most this long in each renderer. */
+export const REMOTE_WARM_MS = 10_000;
 
 const LISTING_SORTS = ['', 'price-asc', 'price-desc', 'newest', 'name-asc', 'name-desc'];
 
@@ -35,7 +40,8 @@ function linksUnder(html: string, prefix: string): string[] {
  */
 export async function warmUpPages(app: FastifyInstance, { pages, concurrency = 4 }: { pages: number; concurrency?: number }): Promise<WarmUpResult> {
   const started = performance.now();
-  if (pages <= 0) return { pages: 0, ms: 0 };
+  if (pages <= 0) return { remotes: 0, pages: 0, ms: 0 };
+  const remotes = await (app.warmRemotes?.(REMOTE_WARM_MS) ?? Promise.resolve(0)).catch(() => 0);
   // as a browser asks (compressed), the answer unread
   const visit = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
   // a page whose links are followed
@@ -72,5 +78,5 @@ export async function warmUpPages(app: FastifyInstance, { pages, concurrency = 4
   } finally {
     forgetRenders();
   }
-  return { pages: done, ms: Math.round(performance.now() - started) };
+  return { remotes, pages: done, ms: Math.round(performance.now() - started) };
 }

@@ -3,10 +3,11 @@
  * browser build. The edge (api/src/edge/ssr) loads it from the registry at run time and calls:
  * - load(ctx): the route's data, from the API in-process, keyed by the API URL the browser code
  *   asks for (the hydrating page finds the same answers), with the status and the page head;
- * - render(ctx): the catalog's routes under a static router (a list's tiles from those kept: tiles.tsx).
+ * - render(ctx): the catalog's routes under a static router (a list's tiles from those kept: tiles.tsx);
+ * - warm(ctx): as the edge's process starts, the catalogue's first tiles rendered and kept.
  */
 import type { ListingResponse } from '@store/contracts';
-import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData } from '@store/contracts/ssr';
+import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData, WarmContext } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
 import { listingUrl, productApiUrl } from '../lib/api';
@@ -19,7 +20,7 @@ import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
 import { TileFragmentsContext } from '../features/listing/TileItem';
-import { tileFragmentsFor } from './tiles';
+import { tileFragmentsFor, warmTiles } from './tiles';
 
 provideRouteModules({ listing, product });
 
@@ -70,6 +71,10 @@ export function render({ url, data, market }: RenderContext) {
   );
 }
 
+export async function warm({ api, market }: WarmContext): Promise<void> {
+  await warmTiles(api, market);
+}
+
 // the shape the edge expects (checked at build time)
-const _module: RemoteServerModule = { load, render };
+const _module: RemoteServerModule = { load, render, warm };
 void _module;

@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { StaticRouter } from 'react-router';
 import { CatalogRoutes } from '../app/App';
 import { listingUrl } from '../lib/api';
-import { forgetTiles, renderTile } from './tiles';
+import { forgetTiles, keptTileStats, renderTile, warmTiles } from './tiles';
 import { render } from './index';
 
 const market = { id: 'NZ', currency: 'NZD', locale: 'en-NZ', countryName: 'New Zealand' } as unknown as MarketSettings;
@@ -117,6 +117,28 @@ describe('kept product tiles in a server-rendered list', () => {
     const kept = await toHtml(render({ url: urlOf('newest'), data: dataOf(changed, 'newest'), market }));
     expect(kept.html).toBe((await toHtml(live(urlOf('newest'), dataOf(changed, 'newest')))).html);
     expect(kept.html).toContain('$45.00');
+  });
+
+  it('are rendered before any list is asked for by the warm-up, from the whole catalogue in pages, up to its limit', async () => {
+    const all = Array.from({ length: 60 }, (_, i) => tile(i + 1));
+    const asked: string[] = [];
+    const api = (async (url: string) => {
+      asked.push(url);
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      return { status: 200, body: { ...listing(all.slice((page - 1) * 48, page * 48)), page, pageCount: 2, total: 60 } };
+    }) as never;
+    expect(await warmTiles(api, market)).toBe(60);
+    expect(asked).toEqual(['/api/catalog/listing?page=1', '/api/catalog/listing?page=2']);
+    const before = keptTileStats();
+    expect(before.entries).toBe(60);
+    // a category list of some of them, in another order: nothing new to render, the same bytes
+    const some = [all[59]!, all[3]!, ...all.slice(10, 40)];
+    const kept = await toHtml(render({ url: urlOf('price-asc'), data: dataOf(some, 'price-asc'), market }));
+    expect(keptTileStats().rendered).toBe(before.rendered);
+    expect(kept.html).toBe((await toHtml(live(urlOf('price-asc'), dataOf(some, 'price-asc')))).html);
+    forgetTiles();
+    expect(await warmTiles(api, market, 10)).toBe(10);
+    expect(keptTileStats().entries).toBe(10);
   });
 
   it('keep a tile without its list position', () => {

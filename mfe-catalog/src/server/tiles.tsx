@@ -13,11 +13,12 @@
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import type { ListingResponse, MarketSettings, ProductTile as Tile } from '@store/contracts';
-import type { RouteData } from '@store/contracts/ssr';
+import type { RouteData, ServerApi } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
 import { Suspense } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import { listingUrl } from '../lib/api';
 import { ProductTile } from '../features/listing/ProductTile';
 import type { TileFragment, TileFragments } from '../features/listing/TileItem';
 
@@ -60,6 +61,26 @@ export function renderTile(item: Tile, market: MarketSettings | undefined): Tile
   return { html, styles };
 }
 
+let rendered = 0;
+
+/** The kept tile of `item` in `market`, rendered and kept now if it was not (null: it cannot be kept). */
+function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment | null {
+  const key = `${market?.id ?? ''} ${JSON.stringify(item)}`;
+  const fragment = kept.get(key);
+  if (fragment) {
+    // most recently used last
+    kept.delete(key);
+    kept.set(key, fragment);
+    return fragment;
+  }
+  const tile = renderTile(item, market);
+  rendered += 1;
+  // a tile whose position could not be found again is not kept (it renders live)
+  if (!tile.html.includes(POSITION_ATTRIBUTE)) return null;
+  remember(key, tile);
+  return kept.get(key) ?? null;
+}
+
 const isListing = (value: unknown): value is ListingResponse => typeof value === 'object' && value !== null && Array.isArray((value as ListingResponse).items);
 
 /**
@@ -73,19 +94,7 @@ export function tileFragmentsFor(data: RouteData, market: MarketSettings | undef
     if (!isListing(value)) continue;
     lists += 1;
     for (const item of value.items) {
-      const key = `${market?.id ?? ''} ${JSON.stringify(item)}`;
-      let fragment = kept.get(key);
-      if (fragment) {
-        // most recently used last
-        kept.delete(key);
-        kept.set(key, fragment);
-      } else {
-        const rendered = renderTile(item, market);
-        // a tile whose position could not be found again is not kept (it renders live)
-        if (!rendered.html.includes(POSITION_ATTRIBUTE)) continue;
-        remember(key, rendered);
-        fragment = kept.get(key);
-      }
+      const fragment = keptTile(item, market);
       if (fragment) found.set(item, fragment);
     }
   }
@@ -95,6 +104,34 @@ export function tileFragmentsFor(data: RouteData, market: MarketSettings | undef
     const fragment = found.get(item);
     return fragment ? { html: fragment.html.replace(POSITION_ATTRIBUTE, `data-position="${position}"`), styles: fragment.styles } : null;
   };
+}
+
+/** At most this many tiles are rendered by a warm-up: about half the kept tiles' budget. */
+export const WARM_TILES = 1000;
+
+/**
+ * The catalogue's first tiles (all products, in the listing's default order, up to `max`), rendered
+ * and kept before any list is asked for: the edge calls this in each renderer as its process starts
+ * (the server bundle's `warm`).
+ */
+export async function warmTiles(api: ServerApi, market: MarketSettings | undefined, max = WARM_TILES): Promise<number> {
+  let count = 0;
+  for (let page = 1, pages = 1; page <= pages && count < max; page += 1) {
+    const answer = await api(listingUrl({ page }));
+    if (answer.status !== 200 || !isListing(answer.body)) break;
+    pages = answer.body.pageCount;
+    for (const item of answer.body.items) {
+      if (count >= max) break;
+      keptTile(item, market);
+      count += 1;
+    }
+  }
+  return count;
+}
+
+/** Tiles kept, their bytes, and how many were rendered since the process started (metrics, tests). */
+export function keptTileStats(): { entries: number; bytes: number; rendered: number } {
+  return { entries: kept.size, bytes: keptBytes, rendered };
 }
 
 /** Forgets every kept tile (tests). */

@@ -23,7 +23,8 @@ export type RendererOp =
   | { op: 'errorPage'; file: string; url: string; market: MarketSettings; status: number; ms: number }
   | { op: 'load'; file: string; url: string; market: MarketSettings }
   | { op: 'region'; file: string; url: string; market: MarketSettings; ms: number }
-  | { op: 'render'; file: string; url: string; market: MarketSettings; data: Record<string, unknown>; ms: number };
+  | { op: 'render'; file: string; url: string; market: MarketSettings; data: Record<string, unknown>; ms: number }
+  | { op: 'warm'; file: string; market: MarketSettings; ms: number };
 
 /** What the shell's bundle tells the API process once per version. */
 export interface ShellInfo {
@@ -167,6 +168,13 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
     }
     case 'render':
       return renderRoot(remoteOf(request.file).render({ url: request.url, data: request.data, market: request.market }), request.ms);
+    case 'warm': {
+      // a remote's own warm-up (its render caches), if it has one: true when it ran
+      const remote = remoteOf(request.file);
+      if (typeof remote.warm !== 'function') return false;
+      await within(remote.warm({ api: apiFor(id), market: request.market }), request.ms);
+      return true;
+    }
   }
 }
 

@@ -49,6 +49,11 @@ interface Pending {
 
 class Renderer {
   readonly pending = new Map<number, Pending>();
+  /** calls this renderer was picked for that are not pending yet (picks made at the same moment see each other) */
+  reserved = 0;
+  get load(): number {
+    return this.pending.size + this.reserved;
+  }
   /** the bundles this renderer has loaded and run */
   readonly warm = new Set<string>();
   exited = false;
@@ -189,8 +194,9 @@ export class RendererPool {
         renderer = this.spawn(script, slot);
         this.slots[slot] = renderer;
       }
-      if (!best || (best.suspect && !renderer.suspect) || (best.suspect === renderer.suspect && renderer.pending.size < best.pending.size)) best = renderer;
+      if (!best || (best.suspect && !renderer.suspect) || (best.suspect === renderer.suspect && renderer.load < best.load)) best = renderer;
     }
+    best!.reserved += 1;
     return best!;
   }
 
@@ -201,7 +207,22 @@ export class RendererPool {
    */
   async call<T>(request: RendererOp, ms: number, api: ServerApi = () => Promise.reject(new Error('no API for this operation'))): Promise<T> {
     const renderer = await this.pick();
-    await renderer.ready;
+    return this.callOn<T>(renderer, request, ms, api, true);
+  }
+
+  /** Runs an operation in every renderer (started if need be): each one's outcome. */
+  async callEach<T>(request: RendererOp, ms: number, api: ServerApi): Promise<PromiseSettledResult<T>[]> {
+    (await this.pick()).reserved -= 1;
+    const renderers = this.slots.filter((renderer): renderer is Renderer => renderer !== null && !renderer.exited);
+    return Promise.allSettled(renderers.map((renderer) => this.callOn<T>(renderer, request, ms, api)));
+  }
+
+  private async callOn<T>(renderer: Renderer, request: RendererOp, ms: number, api: ServerApi, reserved = false): Promise<T> {
+    try {
+      await renderer.ready;
+    } finally {
+      if (reserved) renderer.reserved -= 1;
+    }
     if (renderer.exited) throw new RendererError('the renderer exited as it started', 'RendererExitError');
     const started = performance.now();
     const id = this.nextId++;
