@@ -1,7 +1,7 @@
 // The API in-process for the remotes' loaders on the server (page.ts): the same routes a browser
 // calls, without a network hop, with the catalogue's listing and product answered directly.
 import type { MarketSettings } from '@store/contracts';
-import type { ServerApi } from '@store/contracts/ssr';
+import type { ServerAnswer, ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance } from 'fastify';
 import { ByteLru } from '../platform/cache/byte-lru';
 import { listingAnswer as catalogListing, productAnswer as catalogProduct } from '../store/catalog/pages';
@@ -15,6 +15,17 @@ import { listingAnswer as catalogListing, productAnswer as catalogProduct } from
  * change of the answer is seen at once. Bounded by bytes (the answers' JSON) as well: a search
  * for every word an attacker can think of keeps at most API_MEMO_BYTES.
  */
+/**
+ * A 200 answer with its body's JSON text as well: a renderer is sent the text (one string to copy
+ * and parse there) instead of the object (serialised here, rebuilt there, field by field).
+ */
+export interface AnswerWithJson {
+  status: 200;
+  body: unknown;
+  json: string;
+}
+const withJson = (body: unknown, json: string): ServerAnswer<never> => ({ status: 200, body, json }) as AnswerWithJson as unknown as ServerAnswer<never>;
+
 export function inProcessApi(app: FastifyInstance): (host: string | undefined, market: MarketSettings, requestId?: string) => ServerApi {
   const API_MEMO_ENTRIES = 512;
   const API_MEMO_BYTES = 8 * 1024 * 1024;
@@ -50,19 +61,19 @@ export function inProcessApi(app: FastifyInstance): (host: string | undefined, m
     const product = await productAnswer(url, market);
     if (product !== null) {
       const seen = products.get(memo);
-      if (seen && seen.json === product) return { status: 200, body: seen.body as never };
+      if (seen && seen.json === product) return withJson(seen.body, product);
       const body: unknown = JSON.parse(product);
       // the JSON and its parsed object
       products.set(memo, { json: product, body }, memo.length + product.length * 2);
-      return { status: 200, body: body as never };
+      return withJson(body, product);
     }
     const known = answers.get(memo);
     const direct = await listingAnswer(url, market);
     if (direct) {
-      if (known && known.etag === direct.etag) return { status: 200, body: known.body as never };
+      if (known && known.etag === direct.etag) return withJson(known.body, direct.json);
       const body: unknown = JSON.parse(direct.json);
       remember(memo, direct.etag, body, direct.json.length);
-      return { status: 200, body: body as never };
+      return withJson(body, direct.json);
     }
     const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) };
     if (known) headers['if-none-match'] = known.etag;

@@ -42,7 +42,9 @@ export interface ChromeOf {
 export type Loaded = Awaited<ReturnType<RemoteServerModule['load']>>;
 
 /** From the API process: an operation, or the answer to one of the renderer's API calls. */
-export type ToRenderer = { id: number; request: RendererOp } | { apiReply: number; ok: true; value: Awaited<ReturnType<ServerApi>> } | { apiReply: number; ok: false; message: string };
+/** An API answer for a loader: its body, or its body's JSON text (parsed in the renderer). */
+export type AnswerMessage = Awaited<ReturnType<ServerApi>> | { status: number; json: string };
+export type ToRenderer = { id: number; request: RendererOp } | { apiReply: number; ok: true; value: AnswerMessage } | { apiReply: number; ok: false; message: string };
 /** To the API process: an operation's result, or an API call of a loader. */
 export type FromRenderer = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string } | { api: number; id: number; url: string };
 
@@ -182,8 +184,17 @@ process.on('message', (message: ToRenderer) => {
   if ('apiReply' in message) {
     const call = calls.get(message.apiReply);
     calls.delete(message.apiReply);
-    if (message.ok) call?.resolve(message.value);
-    else call?.reject(new Error(message.message));
+    if (!message.ok) call?.reject(new Error(message.message));
+    else if ('json' in message.value) {
+      let body: unknown;
+      try {
+        body = JSON.parse(message.value.json);
+      } catch (error) {
+        call?.reject(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      call?.resolve({ status: message.value.status, body } as Awaited<ReturnType<ServerApi>>);
+    } else call?.resolve(message.value);
     return;
   }
   run(message.id, message.request).then(

@@ -163,7 +163,11 @@ export class RendererPool {
         if (!call) return reply({ apiReply: message.api, ok: false, message: 'the render is over' });
         // (the URL the loader's typed call named)
         (call.api as unknown as (url: string) => ReturnType<ServerApi>)(message.url).then(
-          (value) => reply({ apiReply: message.api, ok: true, value }),
+          // an answer that has its JSON text (the catalogue's listing and product) goes as that text
+          (value) => {
+            const json = (value as { json?: unknown }).json;
+            reply({ apiReply: message.api, ok: true, value: typeof json === 'string' ? { status: value.status, json } : value });
+          },
           (error: unknown) => reply({ apiReply: message.api, ok: false, message: error instanceof Error ? error.message : String(error) }),
         );
         return;

@@ -1,17 +1,26 @@
 /** Coming-soon dates in the market's time zone (Pacific/Auckland on the NZ site, Australia/Sydney on the AU site), and the countdown. */
 import { DEFAULT_MARKET, type MarketSettings } from '@store/contracts/market';
 
+// one formatter per locale and zone: making one costs more than formatting with it
+const availabilityFormats = new Map<string, Intl.DateTimeFormat>();
+
 export function formatAvailability(iso: string, market: Pick<MarketSettings, 'locale' | 'timeZone'> = DEFAULT_MARKET): string {
-  return new Intl.DateTimeFormat(market.locale, {
-    timeZone: market.timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+  const key = `${market.locale}|${market.timeZone}`;
+  let format = availabilityFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(market.locale, {
+      timeZone: market.timeZone,
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    availabilityFormats.set(key, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** Whole days, hours, minutes and seconds until `iso` (zeros once passed). */
