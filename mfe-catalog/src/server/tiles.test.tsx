@@ -141,6 +141,21 @@ describe('kept product tiles in a server-rendered list', () => {
     expect(keptTileStats().entries).toBe(10);
   });
 
+  it("share one budget between the versions of the bundle loaded in a renderer, each version's tiles its own", async () => {
+    const items = Array.from({ length: 30 }, (_, i) => tile(i + 1));
+    const api = (async () => ({ status: 200, body: { ...listing(items), pageCount: 1 } })) as never;
+    await warmTiles(api, market);
+    let other!: typeof import('./tiles');
+    jest.isolateModules(() => {
+      other = jest.requireActual('./tiles');
+    });
+    // another loaded version renders its own tiles, into the same store
+    expect(await other.warmTiles(api, market)).toBe(30);
+    expect(keptTileStats().entries).toBe(60);
+    expect(other.keptTileStats().entries).toBe(60);
+    expect(other.keptTileStats().rendered).toBe(30);
+  });
+
   it('keep a tile without its list position', () => {
     const { html } = renderTile(tile(3), market);
     expect(html).toContain('data-position="-1"');

@@ -25,20 +25,33 @@ import type { TileFragment, TileFragments } from '../features/listing/TileItem';
 /** The position a kept tile is rendered at; each list writes its own. */
 const POSITION = -1;
 const POSITION_ATTRIBUTE = `data-position="${POSITION}"`;
-/** Kept tiles per renderer process, by bytes (a tile is about 2 KB: some 2,000 tiles). */
+/** Kept tiles per renderer process, by bytes, for all loaded versions (a tile is about 2 KB: some 2,000 tiles). */
 export const TILE_CACHE_BYTES = 4 * 1024 * 1024;
 
-const kept = new Map<string, TileFragment & { bytes: number }>();
-let keptBytes = 0;
+/**
+ * The kept tiles of every version of this bundle loaded in the renderer (the edge keeps several
+ * loaded, for rollbacks): one budget for all of them, on the renderer's global object, each
+ * version's entries under its own prefix. A release's old tiles give way to the new ones instead
+ * of adding 4 MB per version.
+ */
+interface KeptTiles {
+  entries: Map<string, TileFragment & { bytes: number }>;
+  bytes: number;
+}
+const KEPT_TILES_GLOBAL = '__storeCatalogKeptTiles1';
+const store = ((globalThis as Record<string, unknown>)[KEPT_TILES_GLOBAL] ??= { entries: new Map(), bytes: 0 }) as KeptTiles;
+const kept = store.entries;
+/** this module instance (one per loaded version) */
+const INSTANCE = Math.random().toString(36).slice(2, 10);
 
 function remember(key: string, fragment: TileFragment): void {
   const bytes = key.length + fragment.html.length + fragment.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
   kept.set(key, { ...fragment, bytes });
-  keptBytes += bytes;
-  while (keptBytes > TILE_CACHE_BYTES) {
+  store.bytes += bytes;
+  while (store.bytes > TILE_CACHE_BYTES) {
     const [oldest, entry] = kept.entries().next().value as [string, { bytes: number }];
     kept.delete(oldest);
-    keptBytes -= entry.bytes;
+    store.bytes -= entry.bytes;
   }
 }
 
@@ -65,7 +78,7 @@ let rendered = 0;
 
 /** The kept tile of `item` in `market`, rendered and kept now if it was not (null: it cannot be kept). */
 function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment | null {
-  const key = `${market?.id ?? ''} ${JSON.stringify(item)}`;
+  const key = `${INSTANCE} ${market?.id ?? ''} ${JSON.stringify(item)}`;
   const fragment = kept.get(key);
   if (fragment) {
     // most recently used last
@@ -131,11 +144,11 @@ export async function warmTiles(api: ServerApi, market: MarketSettings | undefin
 
 /** Tiles kept, their bytes, and how many were rendered since the process started (metrics, tests). */
 export function keptTileStats(): { entries: number; bytes: number; rendered: number } {
-  return { entries: kept.size, bytes: keptBytes, rendered };
+  return { entries: kept.size, bytes: store.bytes, rendered };
 }
 
 /** Forgets every kept tile (tests). */
 export function forgetTiles(): void {
   kept.clear();
-  keptBytes = 0;
+  store.bytes = 0;
 }
