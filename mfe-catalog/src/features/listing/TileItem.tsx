@@ -1,5 +1,5 @@
 import type { ProductTile as Tile } from '@store/contracts';
-import { __unsafe_useEmotionCache as useEmotionCache } from '@emotion/react';
+import { withEmotionCache } from '@emotion/react';
 import { createContext, memo, Suspense, useContext } from 'react';
 import { ProductTile } from './ProductTile';
 
@@ -15,6 +15,13 @@ export interface TileFragment {
 export type TileFragments = (item: Tile, eager: boolean, position: number) => TileFragment | null;
 export const TileFragmentsContext = createContext<TileFragments | null>(null);
 
+/** A kept tile (server only): its HTML, and its rules in the page's styles as a live render would have inserted them. */
+const KeptTile = withEmotionCache(({ fragment }: { fragment: TileFragment }, cache) => {
+  const inserted = cache.inserted as Record<string, string | true | undefined>;
+  for (const [id, rules] of fragment.styles) inserted[id] ??= rules;
+  return <li dangerouslySetInnerHTML={{ __html: fragment.html }} />;
+});
+
 /**
  * One item of a product list. Each tile hydrates on its own (selective hydration: short tasks, not
  * one long one). On the server a tile already rendered for another list is written from its kept
@@ -22,14 +29,8 @@ export const TileFragmentsContext = createContext<TileFragments | null>(null);
  */
 export const TileItem = memo(function TileItem({ item, eager, position }: { item: Tile; eager: boolean; position: number }) {
   const fragments = useContext(TileFragmentsContext);
-  const cache = useEmotionCache();
   const fragment = fragments?.(item, eager, position) ?? null;
-  if (fragment) {
-    // the page's styles include the tile's, as a live render would have inserted them
-    const inserted = cache?.inserted as Record<string, string | true | undefined> | undefined;
-    if (inserted) for (const [id, rules] of fragment.styles) inserted[id] ??= rules;
-    return <li dangerouslySetInnerHTML={{ __html: fragment.html }} />;
-  }
+  if (fragment) return <KeptTile fragment={fragment} />;
   return (
     <li>
       <Suspense fallback={null}>
