@@ -41,9 +41,9 @@ export interface ChromeOf {
 
 export type Loaded = Awaited<ReturnType<RemoteServerModule['load']>>;
 
-/** From the API process: an operation, or the answer to one of the renderer's API calls. */
 /** An API answer for a loader: its body, or its body's JSON text (parsed in the renderer). */
 export type AnswerMessage = Awaited<ReturnType<ServerApi>> | { status: number; json: string };
+/** From the API process: an operation, or the answer to one of the renderer's API calls. */
 export type ToRenderer = { id: number; request: RendererOp } | { apiReply: number; ok: true; value: AnswerMessage } | { apiReply: number; ok: false; message: string };
 /** To the API process: an operation's result, or an API call of a loader. */
 export type FromRenderer = { ready: true } | { id: number; ok: true; value: unknown } | { id: number; ok: false; name: string; message: string } | { api: number; id: number; url: string };
@@ -76,9 +76,9 @@ const send = (message: FromRenderer) => process.send?.(message);
 let nextCall = 1;
 const calls = new Map<number, { resolve: (value: Awaited<ReturnType<ServerApi>>) => void; reject: (error: Error) => void }>();
 
-/** The loaders' API: each call answered by the API process. */
 /** The answer bodies an operation's loader was given, with the URL each answered. */
 type Answered = Map<object, string>;
+/** The loaders' API: each call answered by the API process (noting the bodies in `answered`). */
 const apiFor =
   (id: number, answered?: Answered): ServerApi =>
   (url) =>
