@@ -17,6 +17,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const deployDir = path.resolve(process.env.DEPLOY_DIR ?? path.join(root, 'var/deploy'));
 const layout = JSON.parse(fs.readFileSync(path.join(root, 'tools/remotes.json'), 'utf8'));
 const COMPRESSIBLE = /\.(js|mjs|css|html|json|svg|txt)$/; // not source maps: only developers fetch them
+/** bytes a compressed copy must save to be kept */
+const COMPRESSED_MIN_SAVING = 64;
 
 function listFiles(dir, base = dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -47,9 +49,13 @@ export function deployedFiles(name, dist, transform) {
     let bytes = fs.readFileSync(path.join(dist, file));
     if (transform) bytes = transform(file, bytes, version);
     files.push({ path: file.split(path.sep).join('/'), bytes });
-    if (COMPRESSIBLE.test(file) && bytes.length > 512) {
-      files.push({ path: `${file.split(path.sep).join('/')}.br`, bytes: zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) });
-      files.push({ path: `${file.split(path.sep).join('/')}.gz`, bytes: zlib.gzipSync(bytes, { level: 9 }) });
+    if (COMPRESSIBLE.test(file)) {
+      // a compressed copy where it saves more than the headers it adds (Content-Encoding and Vary,
+      // about 50 bytes): small chunks of a page's first scripts too, not only those over 512 bytes
+      const br = zlib.brotliCompressSync(bytes, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+      const gz = zlib.gzipSync(bytes, { level: 9 });
+      if (bytes.length - br.length > COMPRESSED_MIN_SAVING) files.push({ path: `${file.split(path.sep).join('/')}.br`, bytes: br });
+      if (bytes.length - gz.length > COMPRESSED_MIN_SAVING) files.push({ path: `${file.split(path.sep).join('/')}.gz`, bytes: gz });
     }
   }
   return { version, files };

@@ -3,7 +3,6 @@
  * is still read in place, unlike `display: none`). `visuallyHidden` is the style itself, for an
  * element that is hidden only sometimes (e.g. under a media query).
  */
-import { css } from '@emotion/react';
 import type { ComponentPropsWithRef } from 'react';
 
 export const visuallyHidden = {
@@ -18,9 +17,6 @@ export const visuallyHidden = {
   border: 0,
 } as const;
 
-/** serialised once: every list renders many of these */
-const visuallyHiddenCss = css(visuallyHidden);
-
 /** The elements it may render (a span by default). */
 export type VisuallyHiddenTag = 'span' | 'p' | 'div' | 'label' | 'legend' | 'h2';
 
@@ -29,5 +25,5 @@ export type VisuallyHiddenProps<T extends VisuallyHiddenTag = 'span'> = { as?: T
 export function VisuallyHidden<T extends VisuallyHiddenTag = 'span'>({ as, ...props }: VisuallyHiddenProps<T>) {
   // one element type inside (the props were checked against the element asked for)
   const Tag = (as ?? 'span') as 'span';
-  return <Tag css={visuallyHiddenCss} {...(props as ComponentPropsWithRef<'span'>)} />;
+  return <Tag css={visuallyHidden} {...(props as ComponentPropsWithRef<'span'>)} />;
 }

@@ -19,8 +19,7 @@ import * as product from '../features/product/ProductPage';
 import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
-import { TileFragmentsContext } from '../features/listing/TileItem';
-import { tileFragmentsFor, warmTiles } from './tiles';
+import { keptTilesFor, warmTiles } from './tiles';
 
 provideRouteModules({ listing, product });
 
@@ -59,13 +58,13 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
 export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
   // a list's tiles from those kept (tiles.tsx), the new ones rendered now
-  const tiles = tileFragmentsFor(data, market);
+  const tiles = keptTilesFor(data, market);
   return (
     <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
-      <TileFragmentsContext.Provider value={tiles}>
+      <listing.KeptTilesContext.Provider value={tiles}>
         <CatalogRoutes data={data} />
-      </TileFragmentsContext.Provider>
+      </listing.KeptTilesContext.Provider>
     </StaticRouter>
     </MarketProvider>
   );

@@ -7,11 +7,11 @@
  * Each tile is rendered on its own (`renderToString`) before the list's render starts, with the same
  * providers and emotion settings as the page (compat mode, no vendor prefixes: the edge's renderer),
  * and kept with the emotion rules it uses. The list writes the kept HTML in place of the tile
- * (features/listing/TileItem.tsx); a test renders lists both ways and compares the bytes.
+ * (features/listing/ListingPage.tsx asks for it); a test renders lists both ways and compares the bytes.
  * The eager tiles (the first four, whose image React may hint in the head) always render live.
  */
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, withEmotionCache } from '@emotion/react';
 import type { ListingResponse, MarketSettings, ProductTile as Tile } from '@store/contracts';
 import type { RouteData, ServerApi } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
@@ -20,7 +20,23 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { listingUrl } from '../lib/api';
 import { ProductTile } from '../features/listing/ProductTile';
-import type { TileFragment, TileFragments } from '../features/listing/TileItem';
+import type { KeptTiles } from '../features/listing/ListingPage';
+
+/**
+ * A tile's server-rendered HTML, made once and reused: the HTML of `<Suspense><ProductTile/></Suspense>`
+ * and the emotion rules it uses, by id.
+ */
+export interface TileFragment {
+  html: string;
+  styles: [id: string, rules: string][];
+}
+
+/** A kept tile in a list: its HTML, and its rules in the page's styles as a live render would have inserted them. */
+const KeptTile = withEmotionCache(({ fragment }: { fragment: TileFragment }, cache) => {
+  const inserted = cache.inserted as Record<string, string | true | undefined>;
+  for (const [id, rules] of fragment.styles) inserted[id] ??= rules;
+  return <li dangerouslySetInnerHTML={{ __html: fragment.html }} />;
+});
 
 /** The position a kept tile is rendered at; each list writes its own. */
 const POSITION = -1;
@@ -34,12 +50,12 @@ export const TILE_CACHE_BYTES = 4 * 1024 * 1024;
  * version's entries under its own prefix. A release's old tiles give way to the new ones instead
  * of adding 4 MB per version.
  */
-interface KeptTiles {
+interface TileStore {
   entries: Map<string, TileFragment & { bytes: number }>;
   bytes: number;
 }
 const KEPT_TILES_GLOBAL = '__storeCatalogKeptTiles1';
-const store = ((globalThis as Record<string, unknown>)[KEPT_TILES_GLOBAL] ??= { entries: new Map(), bytes: 0 }) as KeptTiles;
+const store = ((globalThis as Record<string, unknown>)[KEPT_TILES_GLOBAL] ??= { entries: new Map(), bytes: 0 }) as TileStore;
 const kept = store.entries;
 /** this module instance (one per loaded version) */
 const INSTANCE = Math.random().toString(36).slice(2, 10);
@@ -100,7 +116,7 @@ const isListing = (value: unknown): value is ListingResponse => typeof value ===
  * The kept tiles for the lists in `data` (rendering those not kept yet, now, before the page's
  * render), as the lookup the list uses; null for a page without a list.
  */
-export function tileFragmentsFor(data: RouteData, market: MarketSettings | undefined): TileFragments | null {
+export function keptTilesFor(data: RouteData, market: MarketSettings | undefined): KeptTiles | null {
   const found = new WeakMap<Tile, TileFragment>();
   let lists = 0;
   for (const value of Object.values(data)) {
@@ -115,7 +131,7 @@ export function tileFragmentsFor(data: RouteData, market: MarketSettings | undef
   return (item, eager, position) => {
     if (eager) return null;
     const fragment = found.get(item);
-    return fragment ? { html: fragment.html.replace(POSITION_ATTRIBUTE, `data-position="${position}"`), styles: fragment.styles } : null;
+    return fragment ? <KeptTile key={item.id} fragment={{ html: fragment.html.replace(POSITION_ATTRIBUTE, `data-position="${position}"`), styles: fragment.styles }} /> : null;
   };
 }
 

@@ -1,6 +1,5 @@
 import type { FacetOption, ListingFacets } from '@store/contracts';
 import { FACET_INITIAL } from '@store/contracts';
-import { css } from '@emotion/react';
 import { useId, useState, type FormEvent } from 'react';
 import type { ListingUrlState } from './url';
 import { useMoney } from '@store/ui/market';
@@ -10,18 +9,6 @@ import { VisuallyHidden } from '@store/ui/visually-hidden';
 type FacetKey = 'categories' | 'features' | 'colours';
 
 const TITLES: Record<FacetKey, string> = { categories: 'Categories', features: 'Features', colours: 'Colours' };
-
-// serialised once (an option list renders dozens of these): the same rules as inline objects, without
-// serialising and hashing them again on every render
-const styles = {
-  group: css({ border: 0, borderTop: '1px solid var(--line)', padding: '1rem 0 .5rem', margin: 0 }),
-  legend: css({ fontWeight: 600, padding: 0, float: 'left', width: '100%', marginBottom: '.5rem' }),
-  list: css({ listStyle: 'none', padding: 0, margin: 0, clear: 'both', display: 'grid', gap: 6 }),
-  option: css({ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer', fontSize: 15 }),
-  checkbox: css({ width: 24, height: 24, margin: 0, flex: 'none', accentColor: 'var(--forest)' }),
-  swatch: css({ width: 14, height: 14, borderRadius: '50%', border: '1px solid var(--line)' }),
-  count: css({ color: 'var(--muted)', marginLeft: 'auto' }),
-};
 
 function FacetGroup({ facet, options: given, selected, onToggle }: { facet: FacetKey; options: FacetOption[]; selected: string[]; onToggle: (value: string) => void }) {
   const [expanded, setExpanded] = useState(false);
@@ -33,16 +20,16 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
   const shown = expanded ? options : options.filter((o, i) => i < initial || o.selected);
   if (options.length === 0) return null;
   return (
-    <fieldset css={styles.group} data-facet={facet}>
-      <legend css={styles.legend}>{TITLES[facet]}</legend>
-      <ul id={listId} css={styles.list}>
+    <fieldset css={{ border: 0, borderTop: '1px solid var(--line)', padding: '1rem 0 .5rem', margin: 0 }} data-facet={facet}>
+      <legend css={{ fontWeight: 600, padding: 0, float: 'left', width: '100%', marginBottom: '.5rem' }}>{TITLES[facet]}</legend>
+      <ul id={listId} css={{ listStyle: 'none', padding: 0, margin: 0, clear: 'both', display: 'grid', gap: 6 }}>
         {shown.map((option) => (
           <li key={option.value}>
-            <label css={styles.option}>
-              <input type="checkbox" checked={option.selected} onChange={() => onToggle(option.value)} css={styles.checkbox} />
-              {option.hex ? <span aria-hidden="true" css={styles.swatch} style={{ background: option.hex }} /> : null}
+            <label css={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer', fontSize: 15 }}>
+              <input type="checkbox" checked={option.selected} onChange={() => onToggle(option.value)} css={{ width: 24, height: 24, margin: 0, flex: 'none', accentColor: 'var(--forest)' }} />
+              {option.hex ? <span aria-hidden="true" css={{ width: 14, height: 14, borderRadius: '50%', background: option.hex, border: '1px solid var(--line)' }} /> : null}
               <span>{option.label}</span>
-              <span css={styles.count}>
+              <span css={{ color: 'var(--muted)', marginLeft: 'auto' }}>
                 {option.count}
                 <VisuallyHidden>{option.count === 1 ? ' product' : ' products'}</VisuallyHidden>
               </span>

@@ -1,7 +1,7 @@
 import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { warmWhenIdle } from '@store/shared-events/remote';
 import { preloadOverlay } from '@store/ui/lazy-overlay';
-import { startTransition, Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, Suspense, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
@@ -15,7 +15,7 @@ import { FiltersDrawer } from './FiltersDrawer';
 import { useImpressions } from './impressions';
 import { NoResults } from './NoResults';
 import { takeResultsFocus } from '../../lib/resultsFocus';
-import { TileItem } from './TileItem';
+import { ProductTile } from './ProductTile';
 import { SearchBox } from './SearchBox';
 import { useScrollMemory } from './scrollMemory';
 import { SORTS } from './sorts';
@@ -53,7 +53,16 @@ function useSeededPages(scope: ListingScope, state: ListingUrlState, page: numbe
   return pages;
 }
 
+/**
+ * On the server, a list item already rendered for another list (server/tiles.tsx): the element that
+ * writes its kept HTML (keyed), the same bytes React writes for the tile, or null to render it. In
+ * the browser there is none and every tile renders itself.
+ */
+export type KeptTiles = (item: Tile, eager: boolean, position: number) => ReactElement | null;
+export const KeptTilesContext = createContext<KeptTiles | null>(null);
+
 export function ListingPage({ scope }: { scope: ListingScope }) {
+  const kept = useContext(KeptTilesContext);
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const state = readListingUrl(params);
@@ -330,9 +339,17 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
                 '@media (min-width: 600px)': { gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' },
               }}
             >
-              {shownItems.map((item, index) => (
-                <TileItem key={item.id} item={item} eager={index < 4} position={index + 1} />
-              ))}
+              {shownItems.map(
+                (item, index) =>
+                  kept?.(item, index < 4, index + 1) ?? (
+                    <li key={item.id}>
+                      {/* each tile hydrates on its own (selective hydration: short tasks, not one long one) */}
+                      <Suspense fallback={null}>
+                        <ProductTile item={item} eager={index < 4} position={index + 1} />
+                      </Suspense>
+                    </li>
+                  ),
+              )}
             </ul>
           )}
           {items.length < total ? (

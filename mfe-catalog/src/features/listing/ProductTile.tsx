@@ -1,7 +1,6 @@
 import type { ProductTile as Tile } from '@store/contracts';
 import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
-import { css } from '@emotion/react';
 import { memo } from 'react';
 import { Link } from 'react-router';
 import { useMoney } from '@store/ui/market';
@@ -9,22 +8,6 @@ import { VisuallyHidden } from '@store/ui/visually-hidden';
 import { prefetchOnIntent } from '@store/ui/link';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
-const badge = { color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 } as const;
-
-// serialised once (a list renders 48 tiles): the same rules as inline objects, without serialising
-// and hashing them again for every tile
-const styles = {
-  link: css({ textDecoration: 'none', color: 'inherit', display: 'grid', gap: 4 }),
-  media: css({ position: 'relative', borderRadius: 8, overflow: 'hidden' }),
-  noImage: css({ aspectRatio: '0.8', background: '#ece6da' }),
-  badges: css({ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, flexWrap: 'wrap' }),
-  soldOut: css({ background: '#1d1d1b', ...badge }),
-  muted: css({ color: 'var(--muted)', fontSize: 13 }),
-  was: css({ color: 'var(--muted)' }),
-  discount: css({ color: '#9c3d1f' }),
-};
-const overlayStyles = new Map(Object.entries(OVERLAY_COLOURS).map(([type, colour]) => [type, css({ background: colour, ...badge })]));
-const overlayStyle = (type: string) => overlayStyles.get(type) ?? css({ background: 'var(--forest)', ...badge });
 
 /**
  * A product in a list: image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out.
@@ -41,12 +24,12 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
       to={to}
       // the product page's code and data start on the tap's first moment, not after it
       {...prefetchOnIntent(to)}
-      css={styles.link}
+      css={{ textDecoration: 'none', color: 'inherit', display: 'grid', gap: 4 }}
       data-testid="product-tile"
       data-product-id={item.id}
       data-position={position}
     >
-      <div css={styles.media}>
+      <div css={{ position: 'relative', borderRadius: 8, overflow: 'hidden' }}>
         {item.image ? (
           <Image
             src={item.image.src}
@@ -58,20 +41,20 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
             priority={eager}
           />
         ) : (
-          <div aria-hidden="true" css={styles.noImage} />
+          <div aria-hidden="true" css={{ aspectRatio: '0.8', background: '#ece6da' }} />
         )}
-        <div css={styles.badges}>
+        <div css={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           {item.overlays.map((overlay) => (
-            <span key={overlay.id} data-overlay={overlay.type} css={overlayStyle(overlay.type)}>
+            <span key={overlay.id} data-overlay={overlay.type} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>
               {overlay.name}
             </span>
           ))}
-          {item.soldOut ? <span css={styles.soldOut}>Sold out</span> : null}
+          {item.soldOut ? <span css={{ background: '#1d1d1b', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>Sold out</span> : null}
         </div>
       </div>
-      <span css={styles.muted}>{item.brand}</span>
+      <span css={{ color: 'var(--muted)', fontSize: 13 }}>{item.brand}</span>
       <span data-testid="tile-name">{item.name}</span>
-      <span css={styles.muted} data-testid="tile-colour">
+      <span css={{ color: 'var(--muted)', fontSize: 13 }} data-testid="tile-colour">
         {item.colourName}
       </span>
       <span data-testid="tile-price">
@@ -80,8 +63,8 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
           <>
             {' '}
             <VisuallyHidden>was</VisuallyHidden>{' '}
-            <s css={styles.was}>{money(item.erpOriginalPrice)}</s>{' '}
-            <span css={styles.discount} data-testid="tile-discount">
+            <s css={{ color: 'var(--muted)' }}>{money(item.erpOriginalPrice)}</s>{' '}
+            <span css={{ color: '#9c3d1f' }} data-testid="tile-discount">
               -{percent}%
             </span>
           </>
