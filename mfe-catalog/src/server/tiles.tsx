@@ -158,7 +158,7 @@ export async function warmTiles(api: ServerApi, market: MarketSettings | undefin
   return count;
 }
 
-/** Tiles kept, their bytes, and how many were rendered since the process started (metrics, tests). */
+/** Tiles kept, their bytes, and how many were rendered since the process started (tests). */
 export function keptTileStats(): { entries: number; bytes: number; rendered: number } {
   return { entries: kept.size, bytes: store.bytes, rendered };
 }

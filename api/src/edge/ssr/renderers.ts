@@ -186,18 +186,18 @@ export class RendererPool {
     return renderer;
   }
 
-  /** The renderer for the next call: a free slot's new one, else the least busy that is not suspected of hanging. */
-  private async pick(): Promise<Renderer> {
+  /** Every slot's renderer, a new one started in each free slot. */
+  private async renderers(): Promise<Renderer[]> {
     const script = await this.scriptFile();
     if (this.closed) throw new RendererError('the renderers are closed');
     if (Date.now() < this.pausedUntil) throw new RendererError('no renderer: the last one exited as it started');
+    return this.slots.map((renderer, slot) => renderer ?? (this.slots[slot] = this.spawn(script, slot)));
+  }
+
+  /** The renderer for the next call, reserved for it: the least busy that is not suspected of hanging. */
+  private async pick(): Promise<Renderer> {
     let best: Renderer | null = null;
-    for (let slot = 0; slot < this.slots.length; slot += 1) {
-      let renderer = this.slots[slot] ?? null;
-      if (!renderer) {
-        renderer = this.spawn(script, slot);
-        this.slots[slot] = renderer;
-      }
+    for (const renderer of await this.renderers()) {
       if (!best || (best.suspect && !renderer.suspect) || (best.suspect === renderer.suspect && renderer.load < best.load)) best = renderer;
     }
     best!.reserved += 1;
@@ -216,8 +216,7 @@ export class RendererPool {
 
   /** Runs an operation in every renderer (started if need be): each one's outcome. */
   async callEach<T>(request: RendererOp, ms: number, api: ServerApi): Promise<PromiseSettledResult<T>[]> {
-    (await this.pick()).reserved -= 1;
-    const renderers = this.slots.filter((renderer): renderer is Renderer => renderer !== null && !renderer.exited);
+    const renderers = (await this.renderers()).filter((renderer) => !renderer.exited);
     return Promise.allSettled(renderers.map((renderer) => this.callOn<T>(renderer, request, ms, api)));
   }
 
