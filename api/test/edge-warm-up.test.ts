@@ -110,6 +110,8 @@ exports.render = () => React.createElement('p', null, 'plain');
 `;
   let dir: string;
   let edge: FastifyInstance;
+  /** the region renders the edge reports (render timings, release health) */
+  const reported: string[] = [];
 
   beforeAll(async () => {
     dir = writeDeploy('edge-warm-', {
@@ -134,7 +136,7 @@ exports.render = () => React.createElement('p', null, 'plain');
       await new Promise((resolve) => setTimeout(resolve, 150));
       return { slow: true };
     });
-    await registerEdge(edge, { deployDir: dir, ssrBudgetMs: 2000, ssrRenderers: 2 });
+    await registerEdge(edge, { deployDir: dir, ssrBudgetMs: 2000, ssrRenderers: 2, onRegionRender: (remote) => void reported.push(remote) });
     await edge.ready();
   });
   afterAll(async () => {
@@ -151,5 +153,15 @@ exports.render = () => React.createElement('p', null, 'plain');
     expect(text(b.body)?.[1]).toBe('["NZ:thing warm"]');
     expect(text(a.body)?.[2]).not.toBe(text(b.body)?.[2]);
     expect((await edge.inject({ method: 'GET', url: '/plain/x' })).body).toContain('plain');
+  });
+
+  it("renders the warm-up's own pages as any other but reports none of them; a guessed token is an ordinary request", async () => {
+    reported.length = 0;
+    const own = await edge.inject({ method: 'GET', url: '/plain/own', headers: edge.warmUpHeaders!() });
+    expect(own.body).toContain('plain');
+    expect(reported).toEqual([]);
+    const guessed = await edge.inject({ method: 'GET', url: '/plain/guessed', headers: { 'x-store-warm-up': 'guess' } });
+    expect(guessed.body).toContain('plain');
+    expect(reported).toEqual(['plain']);
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -188,6 +189,17 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }),
   };
   app.addHook('onClose', async () => ssr.renderers.close());
+  // the start-up warm-up's own requests (warm-up.ts) render as any other but count nowhere: not in
+  // release health, the canary's judgement, render timings or the request metrics. They carry this
+  // process's random token, which no client can know.
+  const warmUpToken = randomUUID();
+  const uncounted: SsrOptions = { ...ssr, metrics: undefined, onFailure: undefined, onRegionRender: undefined };
+  app.decorate('warmUpHeaders', () => ({ [WARM_UP_HEADER]: warmUpToken }));
+  app.addHook('onRequest', async (request) => {
+    if (request.headers[WARM_UP_HEADER] === undefined) return;
+    if (request.headers[WARM_UP_HEADER] === warmUpToken) request.uncounted = true;
+    delete request.headers[WARM_UP_HEADER];
+  });
   if (opts.health) {
     const health = opts.health;
     app.addHook('onClose', async () => {
@@ -272,7 +284,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (current.registry.shell && current.template !== null && opts.ssr !== false) {
       let rendered: Awaited<ReturnType<typeof renderPage>> = null;
       try {
-        rendered = await renderPage(ssr, {
+        rendered = await renderPage(request.uncounted ? uncounted : ssr, {
         url: `${request.protocol}://${host}${rawPath}${search}`,
         pathname,
         search,
@@ -389,9 +401,14 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   });
 }
 
+/** The header of the start-up warm-up's requests (with the process's token: see registerEdge). */
+const WARM_UP_HEADER = 'x-store-warm-up';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Each live remote's own warm-up in every renderer (registerEdge); how many ran. */
     warmRemotes?(ms: number): Promise<number>;
+    /** The headers that make a request the start-up warm-up's own: counted nowhere (registerEdge). */
+    warmUpHeaders?(): Record<string, string>;
   }
 }

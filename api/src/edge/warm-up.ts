@@ -9,7 +9,7 @@
  * links (categories and products, as a shopper would follow them), with a listing's sorts; their
  * loader results, renders and assembled pages are forgotten afterwards, so nothing a shopper asks
  * for is answered from what the warm-up kept (header and footer renders stay: they are the same
- * for every page of a market).
+ * for every page of a market). Its requests count in no metric and not in release health.
  */
 import type { FastifyInstance } from 'fastify';
 import { forgetRenders } from './ssr/page.js';
@@ -43,10 +43,12 @@ export async function warmUpPages(app: FastifyInstance, { pages, concurrency = 4
   if (pages <= 0) return { remotes: 0, pages: 0, ms: 0 };
   const remotes = await (app.warmRemotes?.(REMOTE_WARM_MS) ?? Promise.resolve(0)).catch(() => 0);
   // as a browser asks (compressed), the answer unread
-  const visit = (url: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } });
+  // (the edge's token: these requests count in no metric nor in release health)
+  const own = app.warmUpHeaders?.() ?? {};
+  const visit = (url: string) => app.inject({ method: 'GET', url, headers: { ...own, accept: 'text/html', 'accept-encoding': 'br, gzip' } });
   // a page whose links are followed
   const read = async (url: string): Promise<string> => {
-    const answer = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const answer = await app.inject({ method: 'GET', url, headers: { ...own, accept: 'text/html' } });
     return answer.statusCode === 200 ? answer.body : '';
   };
   let done = 0;

@@ -99,7 +99,8 @@ export function registerMetrics(app: FastifyInstance, db: Database, access: Metr
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    if (route === '/metrics') return;
+    // (the edge's start-up warm-up marks its own requests: not traffic)
+    if (route === '/metrics' || request.uncounted) return;
     const labels = { method: request.method, route, status_code: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
@@ -141,4 +142,11 @@ export function registerMetrics(app: FastifyInstance, db: Database, access: Metr
       reports.inc({ remote: label, level: ['fatal', 'error', 'warning'].includes(level) ? level : 'other' });
     },
   };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Not traffic (the edge's start-up warm-up): left out of the request metrics. */
+    uncounted?: boolean;
+  }
 }
