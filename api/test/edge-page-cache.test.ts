@@ -14,7 +14,7 @@ import { seedIfEmpty } from '../src/seed';
 import { clearServerModules } from '../src/edge/ssr/modules';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 import { TEST_PRODUCTS } from './helpers';
-import { assemble, compressTemplate, placeholders } from '../src/edge/ssr/page-cache';
+import { assemble, compressTemplate, PageTemplate, placeholders } from '../src/edge/ssr/page-cache';
 
 /**
  * The edge's kept pages (api/src/edge/ssr/page-cache.ts): a server-rendered page is assembled once per
@@ -88,14 +88,27 @@ describe('kept server-rendered pages', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Set when a response is sent from a kept page's compressed template (its brotli pieces with the response's nonces). */
+  let fromTemplate = false;
+  beforeAll(() => {
+    const brotli = PageTemplate.prototype.brotli;
+    jest.spyOn(PageTemplate.prototype, 'brotli').mockImplementation(function (this: PageTemplate, nonces) {
+      const sent = brotli.call(this, nonces);
+      if (sent) fromTemplate = true;
+      return sent;
+    });
+  });
+  afterAll(() => jest.restoreAllMocks());
+
   /** A page as the browser reads it: decoded, with the response's nonces. */
   async function page(url: string, encoding: string, host?: string, country?: string) {
+    fromTemplate = false;
     const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding, ...(host ? { host } : {}), ...(country ? { 'cloudfront-viewer-country': country } : {}) } });
     const raw = res.rawPayload;
     const coding = res.headers['content-encoding'];
     const html = (coding === 'br' ? zlib.brotliDecompressSync(raw) : coding === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
     const csp = String(res.headers['content-security-policy']);
-    return { res, html, coding, kept: coding === 'br' && res.headers['content-length'] !== undefined, script: nonceOf(csp, 'script-src')!, style: nonceOf(csp, 'style-src')! };
+    return { res, html, coding, kept: fromTemplate, script: nonceOf(csp, 'script-src')!, style: nonceOf(csp, 'style-src')! };
   }
 
   /** Requests until the page is sent from its compressed template (built in the background after the second hit). */
