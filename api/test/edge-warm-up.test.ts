@@ -164,4 +164,40 @@ exports.render = () => React.createElement('p', null, 'plain');
     expect(guessed.body).toContain('plain');
     expect(reported).toEqual(['plain']);
   });
+
+  it('warms a version that goes live afterwards, and a renderer that replaces one that exited, in the background of the first page that sees it', async () => {
+    const warmedIn = async (url: string) => {
+      const html = (await edge.inject({ method: 'GET', url })).body.replace(/&quot;/g, '"');
+      const found = /warmed (\[[^\]]*\]) in (\d+)/.exec(html);
+      return { warmed: found?.[1], pid: Number(found?.[2]) };
+    };
+    const until = async (url: string, check: (page: { warmed?: string; pid: number }) => boolean) => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const page = await warmedIn(url);
+        if (check(page) || Date.now() > deadline) return page;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    // a release of the remote: its new server bundle (a module of its own) runs its warm-up once it is live
+    fs.mkdirSync(path.join(dir, 'cdn/warm/w2/server'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'cdn/warm/w2/server/server.js'), WARM_SERVER);
+    const registryFile = path.join(dir, 'registry.json');
+    const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8'));
+    registry.remotes[0] = { ...registry.remotes[0], version: 'w2', manifest: '/cdn/warm/w2/mf-manifest.json' };
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    fs.writeFileSync(registryFile, JSON.stringify(registry));
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const later = await until('/warm/release-2', (page) => page.warmed !== '[]');
+    expect(later.warmed).toBe('["NZ:thing warm"]');
+
+    // a renderer killed: the one started in its place is warmed too
+    const pids = new Set<number>();
+    for (let i = 0; i < 4; i += 1) pids.add((await warmedIn(`/warm/pid-${i}`)).pid);
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const replaced = await until('/warm/replaced', (page) => !pids.has(page.pid) && page.warmed !== '[]');
+    expect(pids.has(replaced.pid)).toBe(false);
+    expect(replaced.warmed).toBe('["NZ:thing warm"]');
+  });
 });

@@ -18,6 +18,7 @@ import { bundleFile, hasServerBundle } from './ssr/bundles';
 import type { RegistryFollower } from './registry-follower';
 import type { RenderHealthRecorder } from './release-health';
 import { inProcessApi } from './in-process-api';
+import { REMOTE_WARM_MS } from './warm-up';
 import { registryLoader, type LoadedRegistry, type RegistryFile } from './registry-file';
 import { DEFAULT_GEO_COUNTRY_HEADER, geoLocaleFor, geoLocaleScript, marketScript, registryScript, type EdgeAnalytics } from './shell-page';
 import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
@@ -212,23 +213,53 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   /**
    * Each live remote's own warm-up (its server bundle's optional `warm`: the catalog renders its
    * product tiles) in every renderer, for the default market, each within `ms`: how many ran. The
-   * start-up warm-up (warm-up.ts) calls it before the process is ready.
+   * start-up warm-up (warm-up.ts) calls it before the process is ready; afterwards a version that
+   * goes live (a release, a canary) or a renderer that replaces one that exited is warmed in the
+   * background by the first page request that sees it (warmNew). Versions are warmed once per
+   * set of renderers.
    */
-  app.decorate('warmRemotes', async (ms: number): Promise<number> => {
-    const current = load();
-    if (!current?.registry || opts.ssr === false || !app.hasDecorator('marketOf')) return 0;
+  const warmed = new Set<string>();
+  const warmVersions = async (registry: RegistryFile, ms: number, only?: Set<string>): Promise<number> => {
+    if (opts.ssr === false || !app.hasDecorator('marketOf')) return 0;
     const market = app.marketOf({ host: '' } as FastifyRequest);
+    // (the renderers first: a version is warmed for the renderers that exist)
+    await ssr.renderers.startAll();
     let ran = 0;
-    for (const remote of current.registry.remotes) {
-      if (ssr.disabled.has(remote.name) || ssr.disabled.has('*') || !hasServerBundle(opts.deployDir, remote.name, remote.version)) continue;
-      const outcomes = await ssr.renderers.callEach<boolean>({ op: 'warm', file: bundleFile(opts.deployDir, remote.name, remote.version), market, ms }, ms, apiFor(undefined, market));
-      for (const outcome of outcomes) {
-        if (outcome.status === 'fulfilled') ran += outcome.value ? 1 : 0;
-        else app.log.warn({ err: outcome.reason, remote: remote.name, version: remote.version }, 'a remote could not warm up');
+    for (const remote of registry.remotes) {
+      for (const version of remote.canary ? [remote.version, remote.canary.version] : [remote.version]) {
+        const file = bundleFile(opts.deployDir, remote.name, version);
+        if (only && !only.has(file)) continue;
+        warmed.add(`${file} ${ssr.renderers.started}`);
+        if (ssr.disabled.has(remote.name) || ssr.disabled.has('*') || !hasServerBundle(opts.deployDir, remote.name, version)) continue;
+        const outcomes = await ssr.renderers.callEach<boolean>({ op: 'warm', file, market, ms }, ms, apiFor(undefined, market));
+        for (const outcome of outcomes) {
+          if (outcome.status === 'fulfilled') ran += outcome.value ? 1 : 0;
+          else app.log.warn({ err: outcome.reason, remote: remote.name, version }, 'a remote could not warm up');
+        }
       }
     }
     return ran;
+  };
+  app.decorate('warmRemotes', async (ms: number): Promise<number> => {
+    const current = load();
+    return current?.registry ? warmVersions(current.registry, ms) : 0;
   });
+  /** Starts the warm-up of the registry's versions not warmed in the current renderers yet (in the background). */
+  const warmNew = (registry: RegistryFile) => {
+    if (opts.ssr === false || ssr.renderers.started === 0) return;
+    let fresh: Set<string> | null = null;
+    for (const remote of registry.remotes) {
+      for (const version of remote.canary ? [remote.version, remote.canary.version] : [remote.version]) {
+        const file = bundleFile(opts.deployDir, remote.name, version);
+        const key = `${file} ${ssr.renderers.started}`;
+        if (warmed.has(key)) continue;
+        // (once: a warm-up that fails is not tried again on every request)
+        warmed.add(key);
+        (fresh ??= new Set()).add(file);
+      }
+    }
+    if (fresh) void warmVersions(registry, REMOTE_WARM_MS, fresh).catch((error: unknown) => app.log.warn({ err: error }, 'the remotes could not warm up'));
+  };
   // the market with this deployment's NZ and AU site URLs as this request's site sees them, and
   // its script element: the same for every request of a market, protocol and site host (pageHost:
   // a Host header that is none of the sites counts as the default market's site), so built once for each
@@ -277,6 +308,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (!current?.html) {
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
     }
+    if (current.registry) warmNew(current.registry);
     const view = cohortView(current, request, reply, pathname);
     const owner = view.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
     const { host, path: rawPath, search } = pageUrlOf(request, owner, current.registry);

@@ -194,6 +194,11 @@ export class RendererPool {
     return this.slots.map((renderer, slot) => renderer ?? (this.slots[slot] = this.spawn(script, slot)));
   }
 
+  /** Starts a renderer in each free slot (`started` then counts them). */
+  async startAll(): Promise<void> {
+    await this.renderers();
+  }
+
   /** The renderer for the next call, reserved for it: the least busy that is not suspected of hanging. */
   private async pick(): Promise<Renderer> {
     let best: Renderer | null = null;
