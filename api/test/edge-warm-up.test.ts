@@ -136,7 +136,7 @@ exports.render = () => React.createElement('p', null, 'plain');
       await new Promise((resolve) => setTimeout(resolve, 150));
       return { slow: true };
     });
-    await registerEdge(edge, { deployDir: dir, ssrBudgetMs: 2000, ssrRenderers: 2, onRegionRender: (remote) => void reported.push(remote) });
+    await registerEdge(edge, { deployDir: dir, ssrBudgetMs: 2000, ssrRenderers: 2, remoteWarmIntervalMs: 0, onRegionRender: (remote) => void reported.push(remote) });
     await edge.ready();
   });
   afterAll(async () => {
@@ -199,5 +199,35 @@ exports.render = () => React.createElement('p', null, 'plain');
     const replaced = await until('/warm/replaced', (page) => !pids.has(page.pid) && page.warmed !== '[]');
     expect(pids.has(replaced.pid)).toBe(false);
     expect(replaced.warmed).toBe('["NZ:thing warm"]');
+  });
+
+  it('warms at most one version of a remote a minute in the background: in a burst of releases the later ones wait', async () => {
+    const edge2 = Fastify({ logger: { level: 'fatal' } });
+    edge2.get('/api/test/thing', async (request) => ({ name: `thing ${(request.query as { path: string }).path}` }));
+    edge2.get('/api/test/slow', async () => ({ slow: true }));
+    await registerEdge(edge2, { deployDir: dir, ssrBudgetMs: 2000, ssrRenderers: 1, remoteWarmIntervalMs: 60_000 });
+    await edge2.ready();
+    try {
+      const warmedIn = async (url: string) => /warmed (\[[^\]]*\])/.exec((await edge2.inject({ method: 'GET', url })).body.replace(/&quot;/g, '"'))?.[1];
+      // the first page starts the renderer, the next one warms the live version
+      await warmedIn('/warm/burst-0');
+      await warmedIn('/warm/burst-1');
+      // a release right after: not warmed within the minute
+      const version = `w-burst-${process.pid}`;
+      fs.mkdirSync(path.join(dir, `cdn/warm/${version}/server`), { recursive: true });
+      fs.writeFileSync(path.join(dir, `cdn/warm/${version}/server/server.js`), WARM_SERVER);
+      const registryFile = path.join(dir, 'registry.json');
+      const registry = JSON.parse(fs.readFileSync(registryFile, 'utf8'));
+      registry.remotes[0] = { ...registry.remotes[0], version, manifest: `/cdn/warm/${version}/mf-manifest.json` };
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      fs.writeFileSync(registryFile, JSON.stringify(registry));
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      for (let i = 0; i < 5; i += 1) {
+        expect(await warmedIn(`/warm/burst-later-${i}`)).toBe('[]');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    } finally {
+      await edge2.close();
+    }
   });
 });

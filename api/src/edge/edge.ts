@@ -63,6 +63,8 @@ export interface EdgeOptions {
   ssrRendererScript?: string;
   /** A renderer still busy with a render this long after it started is killed and replaced (ms, default 4 budgets, at least 2000). */
   ssrHangMs?: number;
+  /** A remote's versions that go live after start-up are warmed in the background at most once per this many ms (default 60,000). */
+  remoteWarmIntervalMs?: number;
   /** Counts each render's outcome per remote version in the database (release_health), for the canary judge. */
   health?: RenderHealthRecorder;
   /** Serve the builds' source maps (*.map; env SERVE_SOURCE_MAPS, default on outside production). Default true. */
@@ -244,17 +246,29 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     const current = load();
     return current?.registry ? warmVersions(current.registry, ms) : 0;
   });
-  /** Starts the warm-up of the registry's versions not warmed in the current renderers yet (in the background). */
+  /** When each remote's last background warm-up started. */
+  const lastWarm = new Map<string, number>();
+  const warmEveryMs = opts.remoteWarmIntervalMs ?? 60_000;
+  /**
+   * Starts the warm-up of the registry's versions not warmed in the current renderers yet (in the
+   * background), at most one per remote every `remoteWarmIntervalMs`: a burst of releases or
+   * rollbacks warms the version live at the end of it, not every one on the way (each warm-up costs
+   * the renderers CPU and keeps that version's compiled code).
+   */
   const warmNew = (registry: RegistryFile) => {
     if (opts.ssr === false || ssr.renderers.started === 0) return;
+    const now = Date.now();
+    if (warmed.size > 256) warmed.clear();
     let fresh: Set<string> | null = null;
     for (const remote of registry.remotes) {
+      if (now - (lastWarm.get(remote.name) ?? -Infinity) < warmEveryMs) continue;
       for (const version of remote.canary ? [remote.version, remote.canary.version] : [remote.version]) {
         const file = bundleFile(opts.deployDir, remote.name, version);
         const key = `${file} ${ssr.renderers.started}`;
         if (warmed.has(key)) continue;
         // (once: a warm-up that fails is not tried again on every request)
         warmed.add(key);
+        lastWarm.set(remote.name, now);
         (fresh ??= new Set()).add(file);
       }
     }
