@@ -125,6 +125,12 @@ describe('security headers', () => {
   it('a deployed script carries nosniff and caching but not the headers only a document reads', async () => {
     const res = await app.inject({ method: 'GET', url: '/cdn/shell/s1/main.js' });
     expect(res.statusCode).toBe(200);
+    // JavaScript's registered type (RFC 9239), for the file and for its precompressed copies alike
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    for (const encoding of ['br', 'gzip']) {
+      const compressed = await app.inject({ method: 'GET', url: '/cdn/shell/s1/main.js', headers: { 'accept-encoding': encoding } });
+      expect({ encoding, type: compressed.headers['content-type'] }).toEqual({ encoding, type: 'text/javascript; charset=utf-8' });
+    }
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['access-control-allow-origin']).toBe('*');

@@ -146,6 +146,12 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
       reply.header('Access-Control-Allow-Origin', '*');
     },
   });
+  // JavaScript's registered type (RFC 9239) instead of the obsolete application/javascript the
+  // static files get: 7 bytes less on each of the 20-odd scripts a page loads
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/cdn/') && reply.getHeader('content-type') === 'application/javascript; charset=utf-8') reply.header('content-type', 'text/javascript; charset=utf-8');
+    return payload;
+  });
 
   // `for`: the page the shell is about to show (a client-side navigation), so entering checkout pins
   // the shopper's versions and the order's success page ends the pin
