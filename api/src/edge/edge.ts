@@ -1,9 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { PassThrough } from 'node:stream';
-import fastifyStatic from '@fastify/static';
 import { matchRoute, type MarketSettings } from '@store/contracts';
 import { canonicalSearch, CHROME_DATA_PATH } from '@store/contracts/ssr';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -13,12 +10,14 @@ import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
 import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
+import { brotliPage } from './ssr/page-cache';
+import { markWarmUpRequests } from './warm-up';
 import { defaultRenderers, RendererPool } from './ssr/renderers';
-import { bundleFile, hasServerBundle } from './ssr/bundles';
 import type { RegistryFollower } from './registry-follower';
 import type { RenderHealthRecorder } from './release-health';
 import { inProcessApi } from './in-process-api';
-import { REMOTE_WARM_MS } from './warm-up';
+import { remoteWarmer } from './remote-warm';
+import { registerCdn } from './cdn';
 import { registryLoader, type LoadedRegistry, type RegistryFile } from './registry-file';
 import { DEFAULT_GEO_COUNTRY_HEADER, geoLocaleFor, geoLocaleScript, marketScript, registryScript, type EdgeAnalytics } from './shell-page';
 import { bucketOf, COHORT_COOKIE, COHORT_MAX_AGE_S, cookieValue, formatPin, newBucket, parsePin, PIN_COOKIE, PIN_MAX_AGE_S, pinAction, setCookie, viewOf, type RegistryRemote } from './cohort';
@@ -77,7 +76,6 @@ export interface EdgeOptions {
 
 export { analyticsFromEnv, DEFAULT_GEO_COUNTRY_HEADER, GEO_FALLBACK_COUNTRY, geoLocaleFor, geoLocaleScript, marketScript, registryScript, type EdgeAnalytics, type GeoLocale } from './shell-page';
 
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NO_CACHE = 'no-cache';
 
 export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Promise<void> {
@@ -128,30 +126,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     });
   }
 
-  await app.register(fastifyStatic, {
-    root: path.join(opts.deployDir, 'cdn'),
-    prefix: '/cdn/',
-    preCompressed: true,
-    // scripts, styles and images are fetched whole: no Accept-Ranges on each of them
-    acceptRanges: false,
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    // server bundles are for the edge, not for browsers
-    // and source maps only when asked for (not in production by default)
-    allowedPath: (pathName: string) => !/^\/?[^/]+\/[^/]+\/server\//.test(pathName) && (opts.sourceMaps !== false || !pathName.endsWith('.map')),
-    setHeaders(reply, filePath) {
-      const name = path.basename(filePath);
-      reply.header('Cache-Control', name.startsWith('mf-manifest') || name.endsWith('.html') ? NO_CACHE : IMMUTABLE);
-      reply.header('Access-Control-Allow-Origin', '*');
-    },
-  });
-  // JavaScript's registered type (RFC 9239) instead of the obsolete application/javascript the
-  // static files get: 7 bytes less on each of the 20-odd scripts a page loads
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/cdn/') && reply.getHeader('content-type') === 'application/javascript; charset=utf-8') reply.header('content-type', 'text/javascript; charset=utf-8');
-    return payload;
-  });
+  await registerCdn(app, opts);
 
   // `for`: the page the shell is about to show (a client-side navigation), so entering checkout pins
   // the shopper's versions and the order's success page ends the pin
@@ -199,17 +174,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     }),
   };
   app.addHook('onClose', async () => ssr.renderers.close());
-  // the start-up warm-up's own requests (warm-up.ts) render as any other but count nowhere: not in
-  // release health, the canary's judgement, render timings or the request metrics. They carry this
-  // process's random token, which no client can know.
-  const warmUpToken = randomUUID();
+  // the start-up warm-up's own requests render as any other but count nowhere (warm-up.ts)
+  markWarmUpRequests(app);
   const uncounted: SsrOptions = { ...ssr, metrics: undefined, onFailure: undefined, onRegionRender: undefined };
-  app.decorate('warmUpHeaders', () => ({ [WARM_UP_HEADER]: warmUpToken }));
-  app.addHook('onRequest', async (request) => {
-    if (request.headers[WARM_UP_HEADER] === undefined) return;
-    if (request.headers[WARM_UP_HEADER] === warmUpToken) request.uncounted = true;
-    delete request.headers[WARM_UP_HEADER];
-  });
   if (opts.health) {
     const health = opts.health;
     app.addHook('onClose', async () => {
@@ -218,68 +185,19 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   }
   if (app.hasDecorator('metrics')) app.metrics.pageCacheSize(pageCacheStats);
   const apiFor = inProcessApi(app);
-  /**
-   * Each live remote's own warm-up (its server bundle's optional `warm`: the catalog renders its
-   * product tiles) in every renderer, for the default market, each within `ms`: how many ran. The
-   * start-up warm-up (warm-up.ts) calls it before the process is ready; afterwards a version that
-   * goes live (a release, a canary) or a renderer that replaces one that exited is warmed in the
-   * background by the first page request that sees it (warmNew). Versions are warmed once per
-   * set of renderers.
-   */
-  const warmed = new Set<string>();
-  const warmVersions = async (registry: RegistryFile, ms: number, only?: Set<string>): Promise<number> => {
-    if (opts.ssr === false || !app.hasDecorator('marketOf')) return 0;
-    const market = app.marketOf({ host: '' } as FastifyRequest);
-    // (the renderers first: a version is warmed for the renderers that exist)
-    await ssr.renderers.startAll();
-    let ran = 0;
-    for (const remote of registry.remotes) {
-      for (const version of remote.canary ? [remote.version, remote.canary.version] : [remote.version]) {
-        const file = bundleFile(opts.deployDir, remote.name, version);
-        if (only && !only.has(file)) continue;
-        warmed.add(`${file} ${ssr.renderers.started}`);
-        if (ssr.disabled.has(remote.name) || ssr.disabled.has('*') || !hasServerBundle(opts.deployDir, remote.name, version)) continue;
-        const outcomes = await ssr.renderers.callEach<boolean>({ op: 'warm', file, market, ms }, ms, apiFor(undefined, market));
-        for (const outcome of outcomes) {
-          if (outcome.status === 'fulfilled') ran += outcome.value ? 1 : 0;
-          else app.log.warn({ err: outcome.reason, remote: remote.name, version }, 'a remote could not warm up');
-        }
-      }
-    }
-    return ran;
-  };
+  // each remote's own warm-up in every renderer: at start-up and for versions that go live later (remote-warm.ts)
+  const warmer = remoteWarmer({
+    ssr,
+    deployDir: opts.deployDir,
+    market: () => (opts.ssr === false || !app.hasDecorator('marketOf') ? null : app.marketOf({ host: '' } as FastifyRequest)),
+    api: (market) => apiFor(undefined, market),
+    log: app.log,
+    intervalMs: opts.remoteWarmIntervalMs ?? 60_000,
+  });
   app.decorate('warmRemotes', async (ms: number): Promise<number> => {
     const current = load();
-    return current?.registry ? warmVersions(current.registry, ms) : 0;
+    return current?.registry ? warmer.warmAll(current.registry, ms) : 0;
   });
-  /** When each remote's last background warm-up started. */
-  const lastWarm = new Map<string, number>();
-  const warmEveryMs = opts.remoteWarmIntervalMs ?? 60_000;
-  /**
-   * Starts the warm-up of the registry's versions not warmed in the current renderers yet (in the
-   * background), at most one per remote every `remoteWarmIntervalMs`: a burst of releases or
-   * rollbacks warms the version live at the end of it, not every one on the way (each warm-up costs
-   * the renderers CPU and keeps that version's compiled code).
-   */
-  const warmNew = (registry: RegistryFile) => {
-    if (opts.ssr === false || ssr.renderers.started === 0) return;
-    const now = Date.now();
-    if (warmed.size > 256) warmed.clear();
-    let fresh: Set<string> | null = null;
-    for (const remote of registry.remotes) {
-      if (now - (lastWarm.get(remote.name) ?? -Infinity) < warmEveryMs) continue;
-      for (const version of remote.canary ? [remote.version, remote.canary.version] : [remote.version]) {
-        const file = bundleFile(opts.deployDir, remote.name, version);
-        const key = `${file} ${ssr.renderers.started}`;
-        if (warmed.has(key)) continue;
-        // (once: a warm-up that fails is not tried again on every request)
-        warmed.add(key);
-        lastWarm.set(remote.name, now);
-        (fresh ??= new Set()).add(file);
-      }
-    }
-    if (fresh) void warmVersions(registry, REMOTE_WARM_MS, fresh).catch((error: unknown) => app.log.warn({ err: error }, 'the remotes could not warm up'));
-  };
   // the market with this deployment's NZ and AU site URLs as this request's site sees them, and
   // its script element: the same for every request of a market, protocol and site host (pageHost:
   // a Host header that is none of the sites counts as the default market's site), so built once for each
@@ -328,7 +246,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     if (!current?.html) {
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
     }
-    if (current.registry) warmNew(current.registry);
+    if (current.registry) warmer.warmNew(current.registry);
     const view = cohortView(current, request, reply, pathname);
     const owner = view.remotes.find((remote) => remote.routes.some((pattern) => matchRoute(pattern, pathname))) ?? null;
     const { host, path: rawPath, search } = pageUrlOf(request, owner, current.registry);
@@ -369,7 +287,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         // compression per response
         const compressed = rendered.template && rendered.nonces && pickEncoding(request.headers['accept-encoding']) === 'br' ? rendered.template.brotli(rendered.nonces) : null;
         if (compressed) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(compressed);
-        // else the text: for brotli compressed here, at once (see brotliPage); otherwise by
+        // else the text: for brotli compressed here, at once (ssr/page-cache.ts brotliPage); otherwise by
         // @fastify/compress as it streams
         const text = rendered.template ? rendered.template.html(rendered.nonces) : rendered.html;
         if (pickEncoding(request.headers['accept-encoding']) === 'br') return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(text));
@@ -457,28 +375,9 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
   });
 }
 
-/**
- * A page's text compressed for the response that asked for it first (a kept page's later responses
- * reuse its compressed template: page-cache.ts), at brotli quality 5 with the text's size as a hint.
- * In one call on this thread rather than as a stream on zlib's thread pool: on the bench machine
- * the stream cost about 1.5 ms more CPU per cold listing page (the stream machinery, the hand-over
- * to a pool thread and its cold caches), for pages that take 0.4-2 ms to compress.
- */
-function brotliPage(text: string): Buffer {
-  const buffer = Buffer.from(text);
-  return zlib.brotliCompressSync(buffer, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
-  });
-}
-
-/** The header of the start-up warm-up's requests (with the process's token: see registerEdge). */
-const WARM_UP_HEADER = 'x-store-warm-up';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Each live remote's own warm-up in every renderer (registerEdge); how many ran. */
     warmRemotes?(ms: number): Promise<number>;
-    /** The headers that make a request the start-up warm-up's own: counted nowhere (registerEdge). */
-    warmUpHeaders?(): Record<string, string>;
   }
 }

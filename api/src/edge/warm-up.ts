@@ -11,8 +11,34 @@
  * for is answered from what the warm-up kept (header and footer renders stay: they are the same
  * for every page of a market). Its requests count in no metric and not in release health.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { forgetRenders } from './ssr/page.js';
+
+/** The header of the warm-up's requests, with the process's token (markWarmUpRequests). */
+const WARM_UP_HEADER = 'x-store-warm-up';
+
+/**
+ * Marks the warm-up's own requests `uncounted` (the edge renders them as any other but counts them
+ * nowhere: not in release health, the canary's judgement, render timings or the request metrics).
+ * They carry this process's random token, which no client can know; the header is dropped.
+ */
+export function markWarmUpRequests(app: FastifyInstance): void {
+  const token = randomUUID();
+  app.decorate('warmUpHeaders', () => ({ [WARM_UP_HEADER]: token }));
+  app.addHook('onRequest', async (request) => {
+    if (request.headers[WARM_UP_HEADER] === undefined) return;
+    if (request.headers[WARM_UP_HEADER] === token) request.uncounted = true;
+    delete request.headers[WARM_UP_HEADER];
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The headers that make a request the start-up warm-up's own: counted nowhere (markWarmUpRequests). */
+    warmUpHeaders?(): Record<string, string>;
+  }
+}
 
 export interface WarmUpResult {
   /** remote warm-ups that ran (one per remote with a `warm` per renderer) */

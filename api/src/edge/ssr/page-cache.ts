@@ -289,3 +289,17 @@ export class PageCache {
     return { entries: this.entries.size, bytes: Math.round(this.bytes) };
   }
 }
+
+/**
+ * A page's text compressed for the response that asked for it first (a kept page's later responses
+ * reuse its compressed template: page-cache.ts), at brotli quality 5 with the text's size as a hint.
+ * In one call on this thread rather than as a stream on zlib's thread pool: on the bench machine
+ * the stream cost about 1.5 ms more CPU per cold listing page (the stream machinery, the hand-over
+ * to a pool thread and its cold caches), for pages that take 0.4-2 ms to compress.
+ */
+export function brotliPage(text: string): Buffer {
+  const buffer = Buffer.from(text);
+  return zlib.brotliCompressSync(buffer, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buffer.length },
+  });
+}
