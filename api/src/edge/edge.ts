@@ -62,7 +62,7 @@ export interface EdgeOptions {
   ssrRendererScript?: string;
   /** A renderer still busy with a render this long after it started is killed and replaced (ms, default 4 budgets, at least 2000). */
   ssrHangMs?: number;
-  /** A remote's versions that go live after start-up are warmed in the background at most once per this many ms (default 60,000). */
+  /** A remote's versions that go live after start-up are warmed in the background at most once per this many ms (default 600,000: ten minutes). */
   remoteWarmIntervalMs?: number;
   /** Counts each render's outcome per remote version in the database (release_health), for the canary judge. */
   health?: RenderHealthRecorder;
@@ -192,7 +192,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     market: () => (opts.ssr === false || !app.hasDecorator('marketOf') ? null : app.marketOf({ host: '' } as FastifyRequest)),
     api: (market) => apiFor(undefined, market),
     log: app.log,
-    intervalMs: opts.remoteWarmIntervalMs ?? 60_000,
+    intervalMs: opts.remoteWarmIntervalMs ?? 600_000,
   });
   app.decorate('warmRemotes', async (ms: number): Promise<number> => {
     const current = load();

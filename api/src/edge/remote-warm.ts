@@ -4,8 +4,8 @@
  * (warm-up.ts) runs them before the process is ready (`warmAll`); afterwards a version that goes
  * live (a release, a canary) or a renderer that replaces one that exited is warmed in the
  * background by the first page request that sees it (`warmNew`), at most once per remote every
- * `intervalMs`: a burst of releases or rollbacks warms the version live at the end of it, not
- * every one on the way (each warm-up costs the renderers CPU and keeps that version's compiled
+ * `intervalMs` (the edge's default: ten minutes): a burst of releases or rollbacks warms its first
+ * version and, once the interval is over, the one live at its end, not every one on the way (each warm-up costs the renderers CPU and keeps that version's compiled
  * code). A version is warmed once per set of renderers.
  */
 import type { MarketSettings } from '@store/contracts';
