@@ -159,6 +159,27 @@ describe('kept server-rendered pages', () => {
     expect([...bodies][0]).toContain('v1 Tote no. 199 NZD 120');
   });
 
+  it('compresses a page\'s first response at quality 5 when it is the only page being answered, and at quality 1 while others are', async () => {
+    const at = (quality: number, html: string) =>
+      zlib.brotliCompressSync(Buffer.from(html), {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+      });
+    const alone = await page('/things/alone', 'br');
+    expect(alone.kept).toBe(false);
+    expect(alone.html).toContain('v1 Tote');
+    expect(alone.res.rawPayload.equals(at(5, alone.html))).toBe(true);
+    // (the two qualities give different bytes for these pages)
+    expect(at(1, alone.html).equals(at(5, alone.html))).toBe(false);
+    const together = await Promise.all(['a', 'b', 'c', 'd', 'e', 'f'].map((name) => page(`/things/together-${name}`, 'br')));
+    for (const got of together) {
+      expect(got.res.statusCode).toBe(200);
+      expectStamped(got.html, got.script, got.style);
+    }
+    const busy = together.filter((got) => got.res.rawPayload.equals(at(1, got.html)));
+    expect(busy.length).toBeGreaterThan(0);
+    expect(busy.length + together.filter((got) => got.res.rawPayload.equals(at(5, got.html))).length).toBe(together.length);
+  });
+
   it('keeps a page per visitor country (the geo locale element): visitors from two countries do not replace each other\'s', async () => {
     const au = await untilKept('/things/bag', undefined, 'AU');
     expect(au.kept).toBe(true);

@@ -241,7 +241,17 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
     return { host: app.pageHost(request), path: at < 0 ? request.url : request.url.slice(0, at), search };
   };
 
+  /** Pages this process is answering now: more than one, and a page's first brotli response is made at the quality for busy times. */
+  let pagesInFlight = 0;
   const page = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
+    pagesInFlight += 1;
+    try {
+      return await answerPage(pathname, request, reply);
+    } finally {
+      pagesInFlight -= 1;
+    }
+  };
+  const answerPage = async (pathname: string, request: FastifyRequest, reply: FastifyReply) => {
     const current = load();
     if (!current?.html) {
       return reply.code(503).type('text/plain').send('The storefront has not been deployed yet: run `npm start`.');
@@ -290,7 +300,7 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         // else the text: for brotli compressed here, at once (ssr/page-cache.ts brotliPage); otherwise by
         // @fastify/compress as it streams
         const text = rendered.template ? rendered.template.html(rendered.nonces) : rendered.html;
-        if (pickEncoding(request.headers['accept-encoding']) === 'br') return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(text));
+        if (pickEncoding(request.headers['accept-encoding']) === 'br') return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(text, pagesInFlight > 1));
         const body = new PassThrough();
         body.end(text);
         return reply.header('Vary', `${geoHeader}, Host`).send(body);
