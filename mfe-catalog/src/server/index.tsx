@@ -3,7 +3,8 @@
  * browser build. The edge (api/src/edge/ssr) loads it from the registry at run time and calls:
  * - load(ctx): the route's data, from the API in-process, keyed by the API URL the browser code
  *   asks for (the hydrating page finds the same answers), with the status and the page head;
- * - render(ctx): the catalog's routes under a static router (a list's tiles from those kept: tiles.tsx);
+ * - render(ctx): the catalog's routes under a static router (a list's tiles and facets from those
+ *   kept: tiles.tsx, facets.tsx);
  * - warm(ctx): as the edge's process starts, the catalogue's first tiles rendered and kept.
  */
 import type { ListingResponse } from '@store/contracts';
@@ -19,6 +20,7 @@ import * as product from '../features/product/ProductPage';
 import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
+import { keptFacetsFor } from './facets';
 import { keptTilesFor, warmTiles } from './tiles';
 
 provideRouteModules({ listing, product });
@@ -57,13 +59,15 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
 
 export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
-  // a list's tiles from those kept (tiles.tsx), the new ones rendered now
+  // a list's tiles and facets from those kept (tiles.tsx, facets.tsx), new ones rendered now
   const tiles = keptTilesFor(data, market);
   return (
     <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
       <listing.KeptTilesContext.Provider value={tiles}>
-        <CatalogRoutes data={data} />
+        <listing.KeptFacetsContext.Provider value={keptFacetsFor(market)}>
+          <CatalogRoutes data={data} />
+        </listing.KeptFacetsContext.Provider>
       </listing.KeptTilesContext.Provider>
     </StaticRouter>
     </MarketProvider>

@@ -10,31 +10,24 @@
  * (features/listing/ListingPage.tsx asks for it); a test renders lists both ways and compares the bytes.
  * The eager tiles (the first four, whose image React may hint in the head) always render live.
  */
-import createCache from '@emotion/cache';
-import { CacheProvider, withEmotionCache } from '@emotion/react';
+import { withEmotionCache } from '@emotion/react';
 import type { ListingResponse, MarketSettings, ProductTile as Tile } from '@store/contracts';
 import type { RouteData, ServerApi } from '@store/contracts/ssr';
-import { MarketProvider } from '@store/ui/market';
 import { Suspense } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
 import { listingUrl } from '../lib/api';
 import { ProductTile } from '../features/listing/ProductTile';
 import type { KeptTiles } from '../features/listing/ListingPage';
+import { fragmentBytes, insertKeptStyles, INSTANCE, KeptStore, renderKept, type KeptFragment } from './kept';
 
 /**
  * A tile's server-rendered HTML, made once and reused: the HTML of `<Suspense><ProductTile/></Suspense>`
  * and the emotion rules it uses, by id.
  */
-export interface TileFragment {
-  html: string;
-  styles: [id: string, rules: string][];
-}
+export type TileFragment = KeptFragment;
 
 /** A kept tile in a list: its HTML, and its rules in the page's styles as a live render would have inserted them. */
 const KeptTile = withEmotionCache(({ fragment }: { fragment: TileFragment }, cache) => {
-  const inserted = cache.inserted as Record<string, string | true | undefined>;
-  for (const [id, rules] of fragment.styles) inserted[id] ??= rules;
+  insertKeptStyles(cache, fragment.styles);
   return <li dangerouslySetInnerHTML={{ __html: fragment.html }} />;
 });
 
@@ -43,51 +36,16 @@ const POSITION = -1;
 const POSITION_ATTRIBUTE = `data-position="${POSITION}"`;
 /** Kept tiles per renderer process, by bytes, for all loaded versions (a tile is about 2 KB: some 2,000 tiles). */
 export const TILE_CACHE_BYTES = 4 * 1024 * 1024;
-
-/**
- * The kept tiles of every version of this bundle loaded in the renderer (the edge keeps several
- * loaded, for rollbacks): one budget for all of them, on the renderer's global object, each
- * version's entries under its own prefix. A release's old tiles give way to the new ones instead
- * of adding 4 MB per version.
- */
-interface TileStore {
-  entries: Map<string, TileFragment & { bytes: number }>;
-  bytes: number;
-}
-const KEPT_TILES_GLOBAL = '__storeCatalogKeptTiles1';
-const store = ((globalThis as Record<string, unknown>)[KEPT_TILES_GLOBAL] ??= { entries: new Map(), bytes: 0 }) as TileStore;
-const kept = store.entries;
-/** this module instance (one per loaded version) */
-const INSTANCE = Math.random().toString(36).slice(2, 10);
-
-function remember(key: string, fragment: TileFragment): void {
-  const bytes = key.length + fragment.html.length + fragment.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
-  kept.set(key, { ...fragment, bytes });
-  store.bytes += bytes;
-  while (store.bytes > TILE_CACHE_BYTES) {
-    const [oldest, entry] = kept.entries().next().value as [string, { bytes: number }];
-    kept.delete(oldest);
-    store.bytes -= entry.bytes;
-  }
-}
+const kept = new KeptStore<TileFragment>('__storeCatalogKeptTiles1', TILE_CACHE_BYTES);
 
 /** The tile's HTML and emotion rules, rendered as the list renders it (without its position). */
 export function renderTile(item: Tile, market: MarketSettings | undefined): TileFragment {
-  const cache = createCache({ key: 'css', stylisPlugins: [] });
-  cache.compat = true;
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <MarketProvider market={market}>
-        <StaticRouter location="/">
-          <Suspense fallback={null}>
-            <ProductTile item={item} eager={false} position={POSITION} />
-          </Suspense>
-        </StaticRouter>
-      </MarketProvider>
-    </CacheProvider>,
+  return renderKept(
+    <Suspense fallback={null}>
+      <ProductTile item={item} eager={false} position={POSITION} />
+    </Suspense>,
+    market,
   );
-  const styles = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0);
-  return { html, styles };
 }
 
 let rendered = 0;
@@ -96,18 +54,13 @@ let rendered = 0;
 function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment | null {
   const key = `${INSTANCE} ${market?.id ?? ''} ${JSON.stringify(item)}`;
   const fragment = kept.get(key);
-  if (fragment) {
-    // most recently used last
-    kept.delete(key);
-    kept.set(key, fragment);
-    return fragment;
-  }
+  if (fragment) return fragment;
   const tile = renderTile(item, market);
   rendered += 1;
   // a tile whose position could not be found again is not kept (it renders live)
   if (!tile.html.includes(POSITION_ATTRIBUTE)) return null;
-  remember(key, tile);
-  return kept.get(key) ?? null;
+  kept.set(key, tile, fragmentBytes(key, tile));
+  return tile;
 }
 
 const isListing = (value: unknown): value is ListingResponse => typeof value === 'object' && value !== null && Array.isArray((value as ListingResponse).items);
@@ -160,11 +113,10 @@ export async function warmTiles(api: ServerApi, market: MarketSettings | undefin
 
 /** Tiles kept, their bytes, and how many were rendered since the process started (tests). */
 export function keptTileStats(): { entries: number; bytes: number; rendered: number } {
-  return { entries: kept.size, bytes: store.bytes, rendered };
+  return { ...kept.stats(), rendered };
 }
 
 /** Forgets every kept tile (tests). */
 export function forgetTiles(): void {
   kept.clear();
-  store.bytes = 0;
 }

@@ -1,20 +1,27 @@
 import type { FacetOption, ListingFacets } from '@store/contracts';
 import { FACET_INITIAL } from '@store/contracts';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ListingUrlState } from './url';
 import { useMoney } from '@store/ui/market';
 import { Button } from '@store/ui/button';
 import { VisuallyHidden } from '@store/ui/visually-hidden';
 
 type FacetKey = 'categories' | 'features' | 'colours';
+type Variant = 'sidebar' | 'drawer';
+
+/**
+ * The facets' element ids: fixed per variant (a page shows one sidebar and at most one drawer), not
+ * `useId`, so the server can keep the facets' HTML and write it into any list (server/facets.tsx).
+ */
+const idOf = (variant: Variant, name: string) => `facets-${variant}-${name}`;
 
 const TITLES: Record<FacetKey, string> = { categories: 'Categories', features: 'Features', colours: 'Colours' };
 
-function FacetGroup({ facet, options: given, selected, onToggle }: { facet: FacetKey; options: FacetOption[]; selected: string[]; onToggle: (value: string) => void }) {
+function FacetGroup({ facet, variant, options: given, selected, onToggle }: { facet: FacetKey; variant: Variant; options: FacetOption[]; selected: string[]; onToggle: (value: string) => void }) {
   const [expanded, setExpanded] = useState(false);
   // Checked state follows the URL at once (the counts follow when the new answer arrives).
   const options = given.map((o) => ({ ...o, selected: selected.includes(o.value) }));
-  const listId = useId();
+  const listId = idOf(variant, facet);
   const initial = FACET_INITIAL[facet];
   // Selected options always show, even beyond the initial count.
   const shown = expanded ? options : options.filter((o, i) => i < initial || o.selected);
@@ -52,10 +59,10 @@ function FacetGroup({ facet, options: given, selected, onToggle }: { facet: Face
   );
 }
 
-function PriceFacet({ range, state, onApply }: { range: ListingFacets['price']; state: ListingUrlState; onApply: (min: number | null, max: number | null) => void }) {
+function PriceFacet({ range, variant, state, onApply }: { range: ListingFacets['price']; variant: Variant; state: ListingUrlState; onApply: (min: number | null, max: number | null) => void }) {
   const money = useMoney();
-  const minId = useId();
-  const maxId = useId();
+  const minId = idOf(variant, 'min-price');
+  const maxId = idOf(variant, 'max-price');
   const key = `${state.minPrice ?? ''}|${state.maxPrice ?? ''}`;
   const [draft, setDraft] = useState({ key, min: state.minPrice?.toString() ?? '', max: state.maxPrice?.toString() ?? '' });
   const values = draft.key === key ? draft : { key, min: state.minPrice?.toString() ?? '', max: state.maxPrice?.toString() ?? '' };
@@ -191,7 +198,7 @@ export function Facets({
   state: ListingUrlState;
   onChange: (next: Partial<ListingUrlState>) => void;
   /** The sidebar (1024 px and up) is a complementary region with its heading; the drawer's title is the overlay's. */
-  variant?: 'sidebar' | 'drawer';
+  variant?: Variant;
 }) {
   const active = activeFilterCount(state);
   const toggle = (key: FacetKey, value: string) => {
@@ -213,10 +220,10 @@ export function Facets({
           </Button>
         ) : null}
       </div>
-      <FacetGroup facet="categories" options={facets.categories} selected={state.categories} onToggle={(v) => toggle('categories', v)} />
-      <FacetGroup facet="features" options={facets.features} selected={state.features} onToggle={(v) => toggle('features', v)} />
-      <FacetGroup facet="colours" options={facets.colours} selected={state.colours} onToggle={(v) => toggle('colours', v)} />
-      <PriceFacet range={facets.price} state={state} onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })} />
+      <FacetGroup facet="categories" variant={variant} options={facets.categories} selected={state.categories} onToggle={(v) => toggle('categories', v)} />
+      <FacetGroup facet="features" variant={variant} options={facets.features} selected={state.features} onToggle={(v) => toggle('features', v)} />
+      <FacetGroup facet="colours" variant={variant} options={facets.colours} selected={state.colours} onToggle={(v) => toggle('colours', v)} />
+      <PriceFacet range={facets.price} variant={variant} state={state} onApply={(minPrice, maxPrice) => onChange({ minPrice, maxPrice })} />
     </Wrapper>
   );
 }

@@ -1,4 +1,4 @@
-import type { ListingResponse, ProductTile as Tile } from '@store/contracts';
+import type { ListingFacets, ListingResponse, ProductTile as Tile } from '@store/contracts';
 import { warmWhenIdle } from '@store/shared-events/remote';
 import { preloadOverlay } from '@store/ui/lazy-overlay';
 import { createContext, startTransition, Suspense, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
@@ -60,9 +60,16 @@ function useSeededPages(scope: ListingScope, state: ListingUrlState, page: numbe
  */
 export type KeptTiles = (item: Tile, eager: boolean, position: number) => ReactElement | null;
 export const KeptTilesContext = createContext<KeptTiles | null>(null);
+/**
+ * On the server, the sidebar's facets as kept for another list with the same facets and filters
+ * (server/facets.tsx): the element that writes their HTML, or null to render them. None in the browser.
+ */
+export type KeptFacets = (facets: ListingFacets, state: ListingUrlState) => ReactElement | null;
+export const KeptFacetsContext = createContext<KeptFacets | null>(null);
 
 export function ListingPage({ scope }: { scope: ListingScope }) {
   const kept = useContext(KeptTilesContext);
+  const keptFacets = useContext(KeptFacetsContext);
   const location = useLocation();
   const [params, setParams] = useSearchParams();
   const state = readListingUrl(params);
@@ -299,7 +306,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
         <div data-testid="facets-sidebar" css={{ display: nothingToFilter ? 'none' : undefined, [DRAWER_MEDIA]: { display: 'none' } }}>
           <Suspense fallback={null}>
             {facetSource ? (
-              <Facets
+              keptFacets?.(facetSource.facets, state) ?? <Facets
                 facets={facetSource.facets}
                 state={state}
                 onChange={(next) => {

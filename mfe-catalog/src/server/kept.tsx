@@ -1,0 +1,103 @@
+/**
+ * HTML the catalog's server render makes once per renderer process and writes into later pages:
+ * product tiles (tiles.tsx) and the listing's facets (facets.tsx). A piece is rendered on its own
+ * (`renderToString`) with the page's providers and emotion settings (compat mode, no vendor
+ * prefixes: the edge's renderer) and kept with the emotion rules it used; the page writes the kept
+ * HTML through a host element of the same type (`dangerouslySetInnerHTML`) and puts the rules in
+ * its own styles, so the bytes are those of a live render (tests render both ways and compare).
+ */
+import createCache, { type EmotionCache } from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import type { MarketSettings } from '@store/contracts';
+import { MarketProvider } from '@store/ui/market';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+
+/** A piece's server-rendered HTML and the emotion rules it uses, by id. */
+export interface KeptFragment {
+  html: string;
+  styles: [id: string, rules: string][];
+}
+
+/** `node` rendered as the page renders it, with the emotion rules it used. */
+export function renderKept(node: ReactNode, market: MarketSettings | undefined): KeptFragment {
+  const cache = createCache({ key: 'css', stylisPlugins: [] });
+  cache.compat = true;
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <MarketProvider market={market}>
+        <StaticRouter location="/">{node}</StaticRouter>
+      </MarketProvider>
+    </CacheProvider>,
+  );
+  const styles = Object.entries(cache.inserted).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].length > 0);
+  return { html, styles };
+}
+
+/** A kept piece's rules in the page's styles, as a live render would have inserted them. */
+export function insertKeptStyles(cache: EmotionCache, styles: KeptFragment['styles']): void {
+  const inserted = cache.inserted as Record<string, string | true | undefined>;
+  for (const [id, rules] of styles) inserted[id] ??= rules;
+}
+
+/** A fragment's bytes as a store counts them: its key, HTML and rules. */
+export const fragmentBytes = (key: string, fragment: KeptFragment): number => key.length + fragment.html.length + fragment.styles.reduce((sum, [id, rules]) => sum + id.length + rules.length, 0);
+
+/**
+ * Kept pieces of one kind for every version of this bundle loaded in the renderer (the edge keeps
+ * several loaded, for rollbacks): one byte budget for all of them, on the renderer's global object
+ * under `name`, least recently used first out; callers prefix their keys with their module
+ * instance, so each version's entries are its own. A release's old pieces give way to the new ones
+ * instead of adding a budget per version.
+ */
+export class KeptStore<T extends object> {
+  private readonly store: { entries: Map<string, T & { bytes: number }>; bytes: number };
+
+  constructor(
+    name: string,
+    private readonly budget: number,
+  ) {
+    const global = globalThis as Record<string, unknown>;
+    this.store = (global[name] ??= { entries: new Map(), bytes: 0 }) as typeof this.store;
+  }
+
+  get(key: string): T | undefined {
+    const entries = this.store.entries;
+    const found = entries.get(key);
+    if (found) {
+      // most recently used last
+      entries.delete(key);
+      entries.set(key, found);
+    }
+    return found;
+  }
+
+  set(key: string, value: T, bytes: number): void {
+    const { entries } = this.store;
+    const old = entries.get(key);
+    if (old) {
+      entries.delete(key);
+      this.store.bytes -= old.bytes;
+    }
+    entries.set(key, { ...value, bytes });
+    this.store.bytes += bytes;
+    while (this.store.bytes > this.budget) {
+      const [oldest, entry] = entries.entries().next().value as [string, { bytes: number }];
+      entries.delete(oldest);
+      this.store.bytes -= entry.bytes;
+    }
+  }
+
+  clear(): void {
+    this.store.entries.clear();
+    this.store.bytes = 0;
+  }
+
+  stats(): { entries: number; bytes: number } {
+    return { entries: this.store.entries.size, bytes: this.store.bytes };
+  }
+}
+
+/** This module instance (one per loaded version of the bundle): the prefix of its keys. */
+export const INSTANCE = Math.random().toString(36).slice(2, 10);
