@@ -5,7 +5,7 @@ import type { ListingFacets } from '@store/contracts';
 import { listingUrl } from '../lib/api';
 import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
-import { forgetFacets, keptFacetsStats, outerElement } from './facets';
+import { forgetFacets, keptFacetsStats, outerElement, warmFacets } from './facets';
 import { render } from './index';
 import { listing, live, market, tile, toHtml } from './render-test-utils';
 
@@ -22,11 +22,11 @@ const facetsOf = (selected: string[] = []): ListingFacets => ({
 const items = Array.from({ length: 12 }, (_, i) => tile(i + 1));
 
 /** The catalog region's URL and route data for a category list with this query. */
-function pageOf(query: string, facets: ListingFacets) {
-  const url = `https://www.fernleaf.co.nz/categories/bags${query ? `?${query}` : ''}`;
+function pageOf(query: string, facets: ListingFacets, category = 'bags') {
+  const url = `https://www.fernleaf.co.nz/categories/${category}${query ? `?${query}` : ''}`;
   const state = readListingUrl(new URLSearchParams(query));
   const data: Record<string, unknown> = {};
-  for (let page = 1; page <= state.page; page += 1) data[listingUrl(paramsFor({ kind: 'category', path: 'bags' }, state, page))] = listing(items, state.sort, facets);
+  for (let page = 1; page <= state.page; page += 1) data[listingUrl(paramsFor({ kind: 'category', path: category }, state, page))] = listing(items, state.sort, facets);
   return { url, data };
 }
 
@@ -62,6 +62,32 @@ describe('kept facets in a server-rendered list', () => {
     const filtered = await toHtml(render({ ...pages[1]!, market }));
     expect(filtered.html).toMatch(/checked=""\/><span aria-hidden="true" class="[^"]*"><\/span><span>col &quot;17&quot;/);
     expect(keptFacetsStats().rendered).toBe(before + 4);
+  });
+
+  it("are rendered before any list is asked for by the warm-up: the catalogue's and each category's first list, up to its limit", async () => {
+    const byCategory = (category: string | null) => ({
+      ...facetsOf(),
+      categories: category === null ? options(3, 'cat') : options(2, `${category}-sub`),
+      colours: facetsOf().colours.slice(0, category === null ? 20 : 5),
+    });
+    const asked: string[] = [];
+    const api = (async (url: string) => {
+      asked.push(url);
+      const category = new URL(url, 'http://x').searchParams.get('category');
+      return { status: 200, body: listing(items, '', byCategory(category)) };
+    }) as never;
+    expect(await warmFacets(api, market)).toBe(4);
+    expect(asked).toEqual([listingUrl({ page: 1 }), ...['cat-0', 'cat-1', 'cat-2'].map((category) => listingUrl({ category, page: 1 } as never))]);
+    const before = keptFacetsStats();
+    expect(before.entries).toBe(4);
+    // a category's list, sorted and on its second page: its facets were kept by the warm-up
+    const { url, data } = pageOf('page=2&sort=price-asc', byCategory('cat-1'), 'cat-1');
+    const kept = await toHtml(render({ url, data, market }));
+    expect(kept.html).toContain('cat-1-sub');
+    expect(keptFacetsStats().rendered).toBe(before.rendered);
+    forgetFacets();
+    expect(await warmFacets(api, market, 2)).toBe(2);
+    expect(keptFacetsStats().entries).toBe(2);
   });
 
   it('keep an element only as its tag, attributes and inner HTML', () => {

@@ -12,12 +12,15 @@
  */
 import { withEmotionCache } from '@emotion/react';
 import type { ListingFacets, MarketSettings } from '@store/contracts';
+import type { ServerApi } from '@store/contracts/ssr';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Facets } from '../features/listing/Facets';
 import type { KeptFacets } from '../features/listing/ListingPage';
-import type { ListingUrlState } from '../features/listing/url';
-import { fragmentBytes, insertKeptStyles, INSTANCE, KeptStore, renderKept, type KeptFragment } from './kept';
+import { paramsFor } from '../features/listing/scope';
+import { readListingUrl, type ListingUrlState } from '../features/listing/url';
+import { listingUrl } from '../lib/api';
+import { fragmentBytes, insertKeptStyles, INSTANCE, isListing, KeptStore, renderKept, type KeptFragment } from './kept';
 
 /** Kept facets: the outer element's tag and props (attributes), its inner HTML and the rules of the whole. */
 interface KeptFacetsEntry extends KeptFragment {
@@ -76,6 +79,31 @@ export function keptFacetsFor(market: MarketSettings | undefined): KeptFacets {
     const entry = keptEntry(facets, state, market);
     return entry ? <KeptFacetsElement entry={entry} /> : null;
   };
+}
+
+/** At most this many facet sets are rendered by a warm-up. */
+export const WARM_FACETS = 60;
+
+/**
+ * The facets of the catalogue's list and of every category's list as a shopper first sees them (no
+ * filter applied: the same for each of their sorts and pages), rendered and kept before any list is
+ * asked for: the bundle's `warm`, after the tiles. The categories are those the catalogue's own
+ * category facet lists.
+ */
+export async function warmFacets(api: ServerApi, market: MarketSettings | undefined, max = WARM_FACETS): Promise<number> {
+  const unfiltered = readListingUrl(new URLSearchParams());
+  const all = await api(listingUrl({ page: 1 }));
+  if (all.status !== 200 || !isListing(all.body) || max < 1) return 0;
+  keptEntry(all.body.facets, unfiltered, market);
+  let count = 1;
+  for (const option of all.body.facets.categories) {
+    if (count >= max) break;
+    const answer = await api(listingUrl(paramsFor({ kind: 'category', path: option.value }, unfiltered, 1)));
+    if (answer.status !== 200 || !isListing(answer.body)) continue;
+    keptEntry(answer.body.facets, unfiltered, market);
+    count += 1;
+  }
+  return count;
 }
 
 /** Facets kept, their bytes, and how many were rendered since the process started (tests). */

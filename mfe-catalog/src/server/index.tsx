@@ -5,7 +5,8 @@
  *   asks for (the hydrating page finds the same answers), with the status and the page head;
  * - render(ctx): the catalog's routes under a static router (a list's tiles and facets from those
  *   kept: tiles.tsx, facets.tsx);
- * - warm(ctx): as the edge's process starts, the catalogue's first tiles rendered and kept.
+ * - warm(ctx): as the edge's process starts, the catalogue's first tiles and its categories'
+ *   facets rendered and kept.
  */
 import type { ListingResponse } from '@store/contracts';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData, WarmContext } from '@store/contracts/ssr';
@@ -20,7 +21,7 @@ import * as product from '../features/product/ProductPage';
 import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { listingHead, productHead } from '../lib/head';
-import { keptFacetsFor } from './facets';
+import { keptFacetsFor, warmFacets } from './facets';
 import { keptTilesFor, warmTiles } from './tiles';
 
 provideRouteModules({ listing, product });
@@ -76,6 +77,7 @@ export function render({ url, data, market }: RenderContext) {
 
 export async function warm({ api, market }: WarmContext): Promise<void> {
   await warmTiles(api, market);
+  await warmFacets(api, market);
 }
 
 // the shape the edge expects (checked at build time)

@@ -8,7 +8,7 @@
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import type { MarketSettings } from '@store/contracts';
+import type { ListingResponse, MarketSettings } from '@store/contracts';
 import { MarketProvider } from '@store/ui/market';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -101,3 +101,6 @@ export class KeptStore<T extends object> {
 
 /** This module instance (one per loaded version of the bundle): the prefix of its keys. */
 export const INSTANCE = Math.random().toString(36).slice(2, 10);
+
+/** Whether an API answer's body is a listing. */
+export const isListing = (value: unknown): value is ListingResponse => typeof value === 'object' && value !== null && Array.isArray((value as ListingResponse).items);

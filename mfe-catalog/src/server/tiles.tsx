@@ -11,13 +11,13 @@
  * The eager tiles (the first four, whose image React may hint in the head) always render live.
  */
 import { withEmotionCache } from '@emotion/react';
-import type { ListingResponse, MarketSettings, ProductTile as Tile } from '@store/contracts';
+import type { MarketSettings, ProductTile as Tile } from '@store/contracts';
 import type { RouteData, ServerApi } from '@store/contracts/ssr';
 import { Suspense } from 'react';
 import { listingUrl } from '../lib/api';
 import { ProductTile } from '../features/listing/ProductTile';
 import type { KeptTiles } from '../features/listing/ListingPage';
-import { fragmentBytes, insertKeptStyles, INSTANCE, KeptStore, renderKept, type KeptFragment } from './kept';
+import { fragmentBytes, insertKeptStyles, INSTANCE, isListing, KeptStore, renderKept, type KeptFragment } from './kept';
 
 /**
  * A tile's server-rendered HTML, made once and reused: the HTML of `<Suspense><ProductTile/></Suspense>`
@@ -63,7 +63,6 @@ function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment 
   return tile;
 }
 
-const isListing = (value: unknown): value is ListingResponse => typeof value === 'object' && value !== null && Array.isArray((value as ListingResponse).items);
 
 /**
  * The kept tiles for the lists in `data` (rendering those not kept yet, now, before the page's
