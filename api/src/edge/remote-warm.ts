@@ -13,7 +13,7 @@ import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistryFile } from './registry-file';
 import { bundleFile, hasServerBundle } from './ssr/bundles';
-import type { SsrOptions } from './ssr/page-types';
+import { browserOnly, type SsrOptions } from './ssr/page-types';
 import { REMOTE_WARM_MS } from './warm-up';
 
 export interface RemoteWarmOptions {
@@ -53,7 +53,7 @@ export function remoteWarmer(options: RemoteWarmOptions) {
       const file = bundleFile(deployDir, name, version);
       if (only && !only.has(file)) continue;
       warmed.add(`${file} ${ssr.renderers.started}`);
-      if (ssr.disabled.has(name) || ssr.disabled.has('*') || !hasServerBundle(deployDir, name, version)) continue;
+      if (browserOnly(ssr, name) || !hasServerBundle(deployDir, name, version)) continue;
       const outcomes = await ssr.renderers.callEach<boolean>({ op: 'warm', file, market, ms }, ms, options.api(market));
       for (const outcome of outcomes) {
         if (outcome.status === 'fulfilled') ran += outcome.value ? 1 : 0;

@@ -66,3 +66,8 @@ export interface PageRequest {
    */
   nonces?: CspNonces | null;
 }
+
+/** Whether `remote` is rendered in the browser only (named in SSR_DISABLED_REMOTES, or all are). */
+export function browserOnly(options: Pick<SsrOptions, 'disabled'>, remote: string): boolean {
+  return options.disabled.has(remote) || options.disabled.has('*');
+}

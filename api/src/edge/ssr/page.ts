@@ -13,7 +13,7 @@ import { headHtml, regionHtml, routeDataScript, scriptsOnIntent, type Rendered, 
 import type { Loaded } from './renderer';
 import { bundleFile, chromeDataFor, chromeVariant, hasServerBundle, shellOf } from './bundles';
 import { chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, withAnswers, type Kept } from './page-memos';
-import type { PageRequest, SsrOptions, SsrRemote } from './page-types';
+import { browserOnly, type PageRequest, type SsrOptions, type SsrRemote } from './page-types';
 
 export { chromeDataOf } from './bundles';
 export { forgetRenders, pageCacheStats, routeDataJson } from './page-memos';
@@ -65,7 +65,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   let head: (() => PageHead | null) | null = null;
   let region: RemoteRegion | null = null;
   let regionStyles: Rendered['styles'] = [];
-  const wanted = owner !== null && !options.disabled.has(owner.name) && !options.disabled.has('*');
+  const wanted = owner !== null && !browserOnly(options, owner.name);
   const hasBundle = wanted && hasServerBundle(options.deployDir, owner.name, owner.version);
   if (owner && hasBundle) {
     const started = performance.now();
@@ -226,7 +226,7 @@ export interface RoutePayload {
  * when the owner has no server bundle (the browser then asks the API itself).
  */
 export async function routePayload(options: SsrOptions, owner: SsrRemote, url: string, api: ServerApi, market: MarketSettings): Promise<RoutePayload | null> {
-  if (options.disabled.has(owner.name) || options.disabled.has('*')) return null;
+  if (browserOnly(options, owner.name)) return null;
   if (!hasServerBundle(options.deployDir, owner.name, owner.version)) return null;
   const key = `${bundleFile(options.deployDir, owner.name, owner.version)} ${market.id} ${url}`;
   let loaded = (await keptFor(key, api))?.loaded;
