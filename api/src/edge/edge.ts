@@ -295,12 +295,13 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         reply.code(rendered.status).header('Cache-Control', current.canaries ? 'private, no-cache' : NO_CACHE).type('text/html; charset=utf-8');
         // a kept page's compressed pieces with this response's nonces (ssr/page-cache.ts): no
         // compression per response
-        const compressed = rendered.template && rendered.nonces && pickEncoding(request.headers['accept-encoding']) === 'br' ? rendered.template.brotli(rendered.nonces) : null;
+        const brotli = pickEncoding(request.headers['accept-encoding']) === 'br';
+        const compressed = brotli && rendered.template && rendered.nonces ? rendered.template.brotli(rendered.nonces) : null;
         if (compressed) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(compressed);
         // else the text: for brotli compressed here, at once (ssr/page-cache.ts brotliPage); otherwise by
         // @fastify/compress as it streams
         const text = rendered.template ? rendered.template.html(rendered.nonces) : rendered.html;
-        if (pickEncoding(request.headers['accept-encoding']) === 'br') return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(text, pagesInFlight > 1));
+        if (brotli) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(text, pagesInFlight > 1));
         const body = new PassThrough();
         body.end(text);
         return reply.header('Vary', `${geoHeader}, Host`).send(body);
