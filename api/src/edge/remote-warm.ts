@@ -37,8 +37,17 @@ function* liveVersions(registry: RegistryFile): Generator<{ name: string; versio
 
 export function remoteWarmer(options: RemoteWarmOptions) {
   const { ssr, deployDir } = options;
-  /** `<bundle file> <renderers started>`: warmed (or being warmed) in that set of renderers */
-  const warmed = new Set<string>();
+  /** bundle files warmed (or being warmed) in the current set of renderers (`generation`: how many had been started then) */
+  let warmed = new Set<string>();
+  let generation = -1;
+  /** The files warmed in the renderers running now: none once a renderer has been started since. */
+  const warmedNow = () => {
+    if (generation !== ssr.renderers.started) {
+      warmed = new Set();
+      generation = ssr.renderers.started;
+    }
+    return warmed;
+  };
   /** when each remote's last background warm-up started */
   const lastWarm = new Map<string, number>();
 
@@ -52,7 +61,7 @@ export function remoteWarmer(options: RemoteWarmOptions) {
     for (const { name, version } of liveVersions(registry)) {
       const file = bundleFile(deployDir, name, version);
       if (only && !only.has(file)) continue;
-      warmed.add(`${file} ${ssr.renderers.started}`);
+      warmedNow().add(file);
       if (browserOnly(ssr, name) || !hasServerBundle(deployDir, name, version)) continue;
       const outcomes = await ssr.renderers.callEach<boolean>({ op: 'warm', file, market, ms }, ms, options.api(market));
       for (const outcome of outcomes) {
@@ -69,21 +78,23 @@ export function remoteWarmer(options: RemoteWarmOptions) {
     warmNew(registry: RegistryFile): void {
       if (ssr.renderers.started === 0 || !options.market()) return;
       const now = Date.now();
-      if (warmed.size > 256) warmed.clear();
+      const done = warmedNow();
+      const live = new Set<string>();
       let fresh: Set<string> | null = null;
       // (decided once per remote: its stable and canary versions go together)
       const due = new Map<string, boolean>();
       for (const { name, version } of liveVersions(registry)) {
-        if (!due.has(name)) due.set(name, now - (lastWarm.get(name) ?? -Infinity) >= options.intervalMs);
-        if (!due.get(name)) continue;
         const file = bundleFile(deployDir, name, version);
-        const key = `${file} ${ssr.renderers.started}`;
-        if (warmed.has(key)) continue;
+        live.add(file);
+        if (!due.has(name)) due.set(name, now - (lastWarm.get(name) ?? -Infinity) >= options.intervalMs);
+        if (!due.get(name) || done.has(file)) continue;
         // (once: a warm-up that fails is not tried again on every request)
-        warmed.add(key);
+        done.add(file);
         lastWarm.set(name, now);
         (fresh ??= new Set()).add(file);
       }
+      // versions no longer live are forgotten (one rolled back to later is warmed again)
+      for (const file of done) if (!live.has(file)) done.delete(file);
       if (fresh) void warm(registry, REMOTE_WARM_MS, fresh).catch((error: unknown) => options.log.warn({ err: error }, 'the remotes could not warm up'));
     },
   };
