@@ -25,7 +25,7 @@ exports.errorTitle = () => 'Page Not Found';
 `;
 
 /** A temporary deploy folder (prefix: its name's start) holding `files` (path inside → text). */
-export function writeDeploy(prefix: string, files: Record<string, string>): string {
+export function writeDeploy(prefix: string, files: Record<string, string | Buffer>): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
@@ -27,6 +28,9 @@ function deployDir(): string {
     'cdn/shell/s1/index.html': SHELL_HTML,
     'cdn/shell/s1/server/server.js': SHELL_SERVER,
     'cdn/shell/s1/main.js': 'console.log(1)',
+    // its precompressed copies, as deploy-local writes them
+    'cdn/shell/s1/main.js.br': zlib.brotliCompressSync('console.log(1)'),
+    'cdn/shell/s1/main.js.gz': zlib.gzipSync('console.log(1)'),
     'cdn/things/t1/server/server.js': REMOTE_SERVER,
     'registry.json': JSON.stringify({
       shell: { version: 's1', html: '/cdn/shell/s1/index.html' },
@@ -129,7 +133,7 @@ describe('security headers', () => {
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     for (const encoding of ['br', 'gzip']) {
       const compressed = await app.inject({ method: 'GET', url: '/cdn/shell/s1/main.js', headers: { 'accept-encoding': encoding } });
-      expect({ encoding, type: compressed.headers['content-type'] }).toEqual({ encoding, type: 'text/javascript; charset=utf-8' });
+      expect({ encoding: compressed.headers['content-encoding'], type: compressed.headers['content-type'] }).toEqual({ encoding, type: 'text/javascript; charset=utf-8' });
     }
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['cache-control']).toContain('immutable');
