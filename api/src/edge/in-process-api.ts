@@ -4,6 +4,7 @@ import type { MarketSettings } from '@store/contracts';
 import type { ServerAnswer, ServerApi } from '@store/contracts/ssr';
 import type { FastifyInstance } from 'fastify';
 import { ByteLru } from '../platform/cache/byte-lru';
+import { AnswerBody } from './ssr/answer-body';
 import { listingAnswer as catalogListing, productAnswer as catalogProduct } from '../store/catalog/pages';
 
 /**
@@ -17,14 +18,18 @@ import { listingAnswer as catalogListing, productAnswer as catalogProduct } from
  */
 /**
  * A 200 answer with its body's JSON text as well: a renderer is sent the text (one string to copy
- * and parse there) instead of the object (serialised here, rebuilt there, field by field).
+ * and parse there) instead of the object (serialised here, rebuilt there, field by field). Its body
+ * is an AnswerBody: the text, parsed here only if something reads it.
  */
 export interface AnswerWithJson {
   status: 200;
-  body: unknown;
+  body: AnswerBody;
   json: string;
 }
-const withJson = (body: unknown, json: string): ServerAnswer<never> => ({ status: 200, body, json }) as AnswerWithJson as unknown as ServerAnswer<never>;
+const withJson = (body: AnswerBody): ServerAnswer<never> => {
+  const answer: AnswerWithJson = { status: 200, body, json: body.json };
+  return answer as unknown as ServerAnswer<never>;
+};
 
 export function inProcessApi(app: FastifyInstance): (host: string | undefined, market: MarketSettings, requestId?: string) => ServerApi {
   const API_MEMO_ENTRIES = 512;
@@ -51,7 +56,7 @@ export function inProcessApi(app: FastifyInstance): (host: string | undefined, m
    * asked for on every request; its parsed object is reused while the JSON is the same.
    */
   const PRODUCT = '/api/products/by-path?';
-  const products = new ByteLru<string, { json: string; body: unknown }>(API_MEMO_BYTES, API_MEMO_ENTRIES);
+  const products = new ByteLru<string, AnswerBody>(API_MEMO_BYTES, API_MEMO_ENTRIES);
   const productAnswer = async (url: string, market: MarketSettings): Promise<string | null> => {
     if (!url.startsWith(PRODUCT) || !app.hasDecorator('catalog')) return null;
     return catalogProduct(app.catalog, url.slice(PRODUCT.length), market.currency);
@@ -61,19 +66,19 @@ export function inProcessApi(app: FastifyInstance): (host: string | undefined, m
     const product = await productAnswer(url, market);
     if (product !== null) {
       const seen = products.get(memo);
-      if (seen && seen.json === product) return withJson(seen.body, product);
-      const body: unknown = JSON.parse(product);
-      // the JSON and its parsed object
-      products.set(memo, { json: product, body }, memo.length + product.length * 2);
-      return withJson(body, product);
+      if (seen && seen.json === product) return withJson(seen);
+      const body = new AnswerBody(product);
+      // the JSON, and its parsed object if something reads it
+      products.set(memo, body, memo.length + product.length * 2);
+      return withJson(body);
     }
     const known = answers.get(memo);
     const direct = await listingAnswer(url, market);
     if (direct) {
-      if (known && known.etag === direct.etag) return withJson(known.body, direct.json);
-      const body: unknown = JSON.parse(direct.json);
+      if (known && known.etag === direct.etag && known.body instanceof AnswerBody) return withJson(known.body);
+      const body = new AnswerBody(direct.json);
       remember(memo, direct.etag, body, direct.json.length);
-      return withJson(body, direct.json);
+      return withJson(body);
     }
     const headers: Record<string, string> = { accept: 'application/json', ...(host ? { host } : {}), ...(requestId ? { 'x-request-id': requestId } : {}) };
     if (known) headers['if-none-match'] = known.etag;

@@ -4,6 +4,7 @@
 import type { RouteData, ServerAnswer, ServerApi } from '@store/contracts/ssr';
 import { jsonForScript } from '@store/contracts/ssr';
 import { ByteLru } from '../../platform/cache/byte-lru';
+import { AnswerBody, jsonTextForScript } from './answer-body';
 import { PageCache } from './page-cache';
 import { splitShellTemplate, stylesHtml, type Rendered, type ShellTemplate } from './render';
 import type { Loaded } from './renderer';
@@ -94,7 +95,8 @@ export function routeDataJson(data: RouteData): string {
     if (value !== null && typeof value === 'object') {
       json = answerJson.get(value);
       if (json === undefined) {
-        json = jsonForScript(value);
+        // an in-process answer's own text, escaped (not parsed and serialised again)
+        json = value instanceof AnswerBody ? jsonTextForScript(value.json) : jsonForScript(value);
         answerJson.set(value, json);
       }
     } else json = jsonForScript(value);
