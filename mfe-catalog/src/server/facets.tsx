@@ -10,7 +10,7 @@
  * are the same wherever they are written. A render whose outer element does not come back byte for
  * byte from its parts is not kept (the list renders it live).
  */
-import { withEmotionCache } from '@emotion/react';
+import type { EmotionCache } from '@emotion/cache';
 import type { ListingFacets, MarketSettings } from '@store/contracts';
 import type { ServerApi } from '@store/contracts/ssr';
 import { createElement } from 'react';
@@ -32,10 +32,6 @@ interface KeptFacetsEntry extends KeptFragment {
 export const FACETS_CACHE_BYTES = 1024 * 1024;
 const kept = new KeptStore<KeptFacetsEntry | { unkeepable: true }>('__storeCatalogKeptFacets1', FACETS_CACHE_BYTES);
 
-const KeptFacetsElement = withEmotionCache(({ entry }: { entry: KeptFacetsEntry }, cache) => {
-  insertKeptStyles(cache, entry.styles);
-  return createElement(entry.tag, { ...entry.props, dangerouslySetInnerHTML: { __html: entry.html } });
-});
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&lt;': '<', '&gt;': '>' };
 const unescape = (value: string) => value.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity]!);
@@ -73,11 +69,16 @@ function keptEntry(facets: ListingFacets, state: ListingUrlState, market: Market
   return entry;
 }
 
-/** The sidebar facets' lookup for a page's render in `market` (ListingPage asks it). */
-export function keptFacetsFor(market: MarketSettings | undefined): KeptFacets {
+/**
+ * The sidebar facets' lookup for a page's render in `market` and its emotion cache (ListingPage
+ * asks it): their rules put in the page's styles, and the element with the kept HTML.
+ */
+export function keptFacetsFor(market: MarketSettings | undefined, cache: EmotionCache): KeptFacets {
   return (facets, state) => {
     const entry = keptEntry(facets, state, market);
-    return entry ? <KeptFacetsElement entry={entry} /> : null;
+    if (!entry) return null;
+    insertKeptStyles(cache, entry.styles);
+    return createElement(entry.tag, { ...entry.props, dangerouslySetInnerHTML: { __html: entry.html } });
   };
 }
 

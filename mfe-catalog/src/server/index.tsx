@@ -8,7 +8,9 @@
  * - warm(ctx): as the edge's process starts, the catalogue's first tiles and its categories'
  *   facets rendered and kept.
  */
-import type { ListingResponse } from '@store/contracts';
+import { withEmotionCache } from '@emotion/react';
+import type { ListingResponse, MarketSettings } from '@store/contracts';
+import type { ReactNode } from 'react';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData, WarmContext } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
 import { StaticRouter } from 'react-router';
@@ -58,6 +60,15 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
   return { status: 200, data, head: () => listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin, market?.countryName ?? 'New Zealand') };
 }
 
+/** A list's kept tiles and facets for this render: their lookups, given the page's emotion cache once. */
+const ProvideKept = withEmotionCache(
+  ({ tiles, market, children }: { tiles: ReturnType<typeof keptTilesFor>; market: MarketSettings | undefined; children: ReactNode }, cache) => (
+    <listing.KeptTilesContext.Provider value={tiles?.(cache) ?? null}>
+      <listing.KeptFacetsContext.Provider value={keptFacetsFor(market, cache)}>{children}</listing.KeptFacetsContext.Provider>
+    </listing.KeptTilesContext.Provider>
+  ),
+);
+
 export function render({ url, data, market }: RenderContext) {
   const { pathname, search } = new URL(url, 'http://localhost');
   // a list's tiles and facets from those kept (tiles.tsx, facets.tsx), new ones rendered now
@@ -65,11 +76,9 @@ export function render({ url, data, market }: RenderContext) {
   return (
     <MarketProvider market={market}>
     <StaticRouter location={`${pathname}${search}`}>
-      <listing.KeptTilesContext.Provider value={tiles}>
-        <listing.KeptFacetsContext.Provider value={keptFacetsFor(market)}>
-          <CatalogRoutes data={data} />
-        </listing.KeptFacetsContext.Provider>
-      </listing.KeptTilesContext.Provider>
+      <ProvideKept tiles={tiles} market={market}>
+        <CatalogRoutes data={data} />
+      </ProvideKept>
     </StaticRouter>
     </MarketProvider>
   );

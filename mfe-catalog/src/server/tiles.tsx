@@ -10,7 +10,7 @@
  * (features/listing/ListingPage.tsx asks for it); a test renders lists both ways and compares the bytes.
  * The eager tiles (the first four, whose image React may hint in the head) always render live.
  */
-import { withEmotionCache } from '@emotion/react';
+import type { EmotionCache } from '@emotion/cache';
 import type { MarketSettings, ProductTile as Tile } from '@store/contracts';
 import type { RouteData, ServerApi } from '@store/contracts/ssr';
 import { Suspense } from 'react';
@@ -25,11 +25,6 @@ import { fragmentBytes, insertKeptStyles, INSTANCE, isListing, KeptStore, render
  */
 export type TileFragment = KeptFragment;
 
-/** A kept tile in a list: its HTML, and its rules in the page's styles as a live render would have inserted them. */
-const KeptTile = withEmotionCache(({ fragment }: { fragment: TileFragment }, cache) => {
-  insertKeptStyles(cache, fragment.styles);
-  return <li dangerouslySetInnerHTML={{ __html: fragment.html }} />;
-});
 
 /** The position a kept tile is rendered at; each list writes its own. */
 const POSITION = -1;
@@ -66,9 +61,11 @@ function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment 
 
 /**
  * The kept tiles for the lists in `data` (rendering those not kept yet, now, before the page's
- * render), as the lookup the list uses; null for a page without a list.
+ * render), as the lookup the list uses once it is given the page's emotion cache; null for a page
+ * without a list. The lookup puts a tile's rules in the page's styles as a live render would have
+ * inserted them and gives the list a plain `<li>` with the kept HTML (no component per tile).
  */
-export function keptTilesFor(data: RouteData, market: MarketSettings | undefined): KeptTiles | null {
+export function keptTilesFor(data: RouteData, market: MarketSettings | undefined): ((cache: EmotionCache) => KeptTiles) | null {
   const found = new WeakMap<Tile, TileFragment>();
   let lists = 0;
   for (const value of Object.values(data)) {
@@ -80,10 +77,12 @@ export function keptTilesFor(data: RouteData, market: MarketSettings | undefined
     }
   }
   if (lists === 0) return null;
-  return (item, eager, position) => {
+  return (cache) => (item, eager, position) => {
     if (eager) return null;
     const fragment = found.get(item);
-    return fragment ? <KeptTile key={item.id} fragment={{ html: fragment.html.replace(POSITION_ATTRIBUTE, `data-position="${position}"`), styles: fragment.styles }} /> : null;
+    if (!fragment) return null;
+    insertKeptStyles(cache, fragment.styles);
+    return <li key={item.id} dangerouslySetInnerHTML={{ __html: fragment.html.replace(POSITION_ATTRIBUTE, `data-position="${position}"`) }} />;
   };
 }
 
