@@ -7,7 +7,7 @@ import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
 import { forgetFacets, keptFacetsStats, outerElement, warmFacets } from './facets';
 import { render } from './index';
-import { listing, live, market, tile, toHtml } from './render-test-utils';
+import { listing, live, market, tile, toHtml } from './renderTestUtils';
 
 const options = (n: number, prefix: string, selected: string[] = []) =>
   Array.from({ length: n }, (_, i) => ({ value: `${prefix}-${i}`, label: `${prefix} "${i}" & <more>`, count: 100 - i, selected: selected.includes(`${prefix}-${i}`) }));

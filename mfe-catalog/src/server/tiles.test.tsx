@@ -5,7 +5,7 @@ import type { ProductTile } from '@store/contracts';
 import { listingUrl } from '../lib/api';
 import { forgetTiles, keptTileStats, renderTile, warmTiles } from './tiles';
 import { render } from './index';
-import { listing, live, market, tile, toHtml } from './render-test-utils';
+import { listing, live, market, tile, toHtml } from './renderTestUtils';
 
 const urlOf = (sort: string) => `https://www.fernleaf.co.nz/categories/bags${sort ? `?sort=${sort}` : ''}`;
 const dataOf = (items: ProductTile[], sort: string) => ({ [listingUrl({ category: 'bags', ...(sort ? { sort } : {}), page: 1 } as never)]: listing(items, sort) });
