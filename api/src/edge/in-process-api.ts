@@ -17,19 +17,10 @@ import { listingAnswer as catalogListing, productAnswer as catalogProduct } from
  * for every word an attacker can think of keeps at most API_MEMO_BYTES.
  */
 /**
- * A 200 answer with its body's JSON text as well: a renderer is sent the text (one string to copy
- * and parse there) instead of the object (serialised here, rebuilt there, field by field). Its body
- * is an AnswerBody: the text, parsed here only if something reads it.
+ * A 200 answer whose body is an AnswerBody: its JSON text, which a renderer is sent as it is (one
+ * string to copy and parse there; renderers.ts) and which is parsed here only if something reads it.
  */
-export interface AnswerWithJson {
-  status: 200;
-  body: AnswerBody;
-  json: string;
-}
-const withJson = (body: AnswerBody): ServerAnswer<never> => {
-  const answer: AnswerWithJson = { status: 200, body, json: body.json };
-  return answer as unknown as ServerAnswer<never>;
-};
+const withJson = (body: AnswerBody): ServerAnswer<never> => ({ status: 200, body: body as never });
 
 export function inProcessApi(app: FastifyInstance): (host: string | undefined, market: MarketSettings, requestId?: string) => ServerApi {
   const API_MEMO_ENTRIES = 512;

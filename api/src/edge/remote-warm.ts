@@ -76,7 +76,8 @@ export function remoteWarmer(options: RemoteWarmOptions) {
     warmAll: (registry: RegistryFile, ms: number) => warm(registry, ms),
     /** Starts, in the background, the warm-up of the live versions not warmed in the current renderers yet. */
     warmNew(registry: RegistryFile): void {
-      if (ssr.renderers.started === 0 || !options.market()) return;
+      // (with server rendering off `warm` does nothing: it has no market)
+      if (ssr.renderers.started === 0) return;
       const now = Date.now();
       const done = warmedNow();
       const live = new Set<string>();

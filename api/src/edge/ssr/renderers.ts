@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ServerApi } from '@store/contracts/ssr';
 import type { FastifyBaseLogger } from 'fastify';
+import { AnswerBody } from './answer-body';
 import { RenderTimeoutError } from './render';
 import type { FromRenderer, RendererOp, ToRenderer } from './renderer';
 
@@ -166,11 +167,8 @@ export class RendererPool {
         if (!call) return reply({ apiReply: message.api, ok: false, message: 'the render is over' });
         // (the URL the loader's typed call named)
         (call.api as unknown as (url: string) => ReturnType<ServerApi>)(message.url).then(
-          // an answer that has its JSON text (the catalogue's listing and product) goes as that text
-          (value) => {
-            const json = (value as { json?: unknown }).json;
-            reply({ apiReply: message.api, ok: true, value: typeof json === 'string' ? { status: value.status, json } : value });
-          },
+          // an answer kept as its JSON text (the catalogue's listing and product) goes as that text
+          (value) => reply({ apiReply: message.api, ok: true, value: value.body instanceof AnswerBody ? { status: value.status, json: value.body.json } : value }),
           (error: unknown) => reply({ apiReply: message.api, ok: false, message: error instanceof Error ? error.message : String(error) }),
         );
         return;
