@@ -14,7 +14,7 @@ import { seedIfEmpty } from '../src/seed';
 import { clearServerModules } from '../src/edge/ssr/modules';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 import { TEST_PRODUCTS } from './helpers';
-import { assemble, compressTemplate, PageTemplate, placeholders } from '../src/edge/ssr/page-cache';
+import { assemble, compressTemplate, NONCE_MARKS, PageTemplate, placeholders } from '../src/edge/ssr/page-cache';
 
 /**
  * The edge's kept pages (api/src/edge/ssr/page-cache.ts): a server-rendered page is assembled once per
@@ -245,6 +245,28 @@ describe('compressed templates', () => {
     const many = placeholders(40, 32);
     expect(many).toBeNull();
     expect(await compressTemplate(Array.from({ length: 41 }, () => '<script nonce="x">'), 32)).toBeNull();
+  });
+
+  it('are the same built from a page\'s pieces as from the whole page (pieces with and without marks, empty ones)', () => {
+    const m = NONCE_MARKS;
+    const pieces = [
+      '<!doctype html><head>',
+      `<meta property="csp-nonce" nonce="${m.style}"><style nonce="${m.style}">a{}</style>`,
+      text(40),
+      `<script nonce="${m.script}">go()</script>`,
+      '',
+      `<p>tail</p><script nonce="${m.script}"></script>`,
+    ];
+    const whole = PageTemplate.from(pieces.join(''))!;
+    const built = PageTemplate.fromPieces(pieces)!;
+    expect(built.parts).toEqual(whole.parts);
+    expect(built.holes).toEqual(['style', 'style', 'script', 'script']);
+    expect(built.holes).toEqual(whole.holes);
+    const nonces = { script: hex(), style: hex() };
+    expect(built.html(nonces)).toBe(pieces.join('').split(m.script).join(nonces.script).split(m.style).join(nonces.style));
+    // a lone mark character outside a mark: not kept, from pieces as from the whole
+    expect(PageTemplate.fromPieces(['<p>a\u0001b</p>', text(2)])).toBeNull();
+    expect(PageTemplate.fromPieces([`<p nonce="${m.script}">\u0001</p>`])).toBeNull();
   });
 
   it('placeholders never repeat a pair of bytes and start and end with bytes of their own', () => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerEdge } from '../src/edge/edge';
 import { clearServerModules } from '../src/edge/ssr/modules';
 import { writeDeploy } from './edge-fixtures';
+import type { ReactElement } from 'react';
 
 /**
  * The edge's server composition against a deploy folder holding hand-written server
@@ -244,6 +245,51 @@ describe('renderRoot', () => {
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<!--$?-->');
     expect(html.match(/<!--\$-->/g)).toHaveLength(60);
+  });
+});
+
+describe('renderRoot of a tree that suspends or fails', () => {
+  async function tools() {
+    const render = await import('../src/edge/ssr/render');
+    const { createElement, React } = await import('../src/edge/ssr/singletons');
+    const react = ((React as unknown as { default?: typeof import('react') }).default ?? React) as typeof import('react');
+    return { ...render, createElement, react };
+  }
+
+  it('renders a tree whose data is there as the stream would, styles included', async () => {
+    const { renderRoot, streamRoot, createElement, react } = await tools();
+    const { css } = await import('@emotion/react');
+    const { jsx } = await import('@emotion/react');
+    const Item = ({ n }: { n: number }) => {
+      const id = react.useId();
+      return jsx('label', { htmlFor: id, css: css({ color: n % 2 ? 'red' : 'blue' }) }, `item ${n}`, createElement('input', { id }));
+    };
+    const tree = () => createElement('section', null, createElement(react.Suspense, { fallback: createElement('p', null, 'loading') }, [1, 2, 3].map((n) => createElement(Item, { key: n, n }))), createElement('p', null, 'a & b < c'));
+    const fromString = await renderRoot(tree(), 1000);
+    const fromStream = await streamRoot(tree(), 1000);
+    expect(fromString.html).toBe(fromStream.html);
+    expect(fromString.styles).toEqual(fromStream.styles);
+    expect(fromString.styles).toHaveLength(2);
+    expect(fromString.html).toContain('item 3');
+    expect(fromString.html).not.toContain('loading');
+  });
+
+  it('waits for what suspends (a lazy component) instead of leaving it to the browser', async () => {
+    const { renderRoot, createElement, react } = await tools();
+    const Later = react.lazy(() => new Promise<{ default: () => ReactElement }>((resolve) => setTimeout(() => resolve({ default: () => createElement('p', null, 'arrived later') }), 20)));
+    const { html } = await renderRoot(createElement('div', null, createElement(react.Suspense, { fallback: createElement('p', null, 'loading') }, createElement(Later))), 1000);
+    expect(html).toContain('arrived later');
+    expect(html).not.toContain('loading');
+    expect(html).not.toContain('<!--$!');
+  });
+
+  it('fails with the error of a component that throws, inside a Suspense boundary or not', async () => {
+    const { renderRoot, createElement, react } = await tools();
+    const Broken = () => {
+      throw new Error('broken tile');
+    };
+    await expect(renderRoot(createElement('div', null, createElement(Broken)), 1000)).rejects.toThrow('broken tile');
+    await expect(renderRoot(createElement('div', null, createElement(react.Suspense, { fallback: null }, createElement(Broken))), 1000)).rejects.toThrow('broken tile');
   });
 });
 

@@ -72,15 +72,36 @@ export class PageTemplate {
    * mark character of its own (nothing server-rendered does; such a page is simply not kept).
    */
   static from(html: string): PageTemplate | null {
-    const pieces = html.split(MARK);
+    return PageTemplate.fromPieces([html]);
+  }
+
+  /**
+   * A template from a page's pieces in order, as assembled with NONCE_MARKS (`from` of their
+   * concatenation): only pieces that hold a mark are split, the others are joined to their
+   * neighbours as they are (no copy of a long rendered piece).
+   */
+  static fromPieces(pieces: string[]): PageTemplate | null {
     const parts: string[] = [];
     const holes: HoleKind[] = [];
-    for (let i = 0; i < pieces.length; i += 1) {
-      if (i % 2 === 0) {
-        if (pieces[i]!.includes('\u0001')) return null;
-        parts.push(pieces[i]!);
-      } else holes.push(pieces[i] === 's' ? 'script' : 'style');
+    let part = '';
+    for (const piece of pieces) {
+      if (!piece.includes('\u0001')) {
+        part += piece;
+        continue;
+      }
+      const split = piece.split(MARK);
+      for (let i = 0; i < split.length; i += 1) {
+        if (i % 2 === 0) {
+          if (split[i]!.includes('\u0001')) return null;
+          part += split[i]!;
+        } else {
+          parts.push(part);
+          part = '';
+          holes.push(split[i] === 's' ? 'script' : 'style');
+        }
+      }
     }
+    parts.push(part);
     return new PageTemplate(parts, holes);
   }
 

@@ -9,7 +9,7 @@ import type { PageHead, RouteData, ServerApi } from '@store/contracts/ssr';
 import { CHROME_DATA_PATH, headOf, jsonForScript, ROUTE_DATA_INLINE_MAX_CHARS, routePayloadUrl } from '@store/contracts/ssr';
 import { nonceMeta, stampNonces, type CspNonces } from '../../platform/http/security';
 import { NONCE_MARKS, PageTemplate, type PageInputs } from './page-cache';
-import { headHtml, regionHtml, routeDataScript, scriptsOnIntent, type Rendered, type RemoteRegion } from './render';
+import { headHtml, regionStartTag, routeDataScript, scriptsOnIntent, type Rendered, type RemoteRegion } from './render';
 import type { Loaded } from './renderer';
 import { bundleFile, chromeDataFor, chromeVariant, hasServerBundle, shellOf } from './bundles';
 import { chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, withAnswers, type Kept } from './page-memos';
@@ -64,6 +64,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // the loader's head: made only when the page is assembled (a kept page has it already)
   let head: (() => PageHead | null) | null = null;
   let region: RemoteRegion | null = null;
+  // the region's rendered HTML as the renderer (or the render memo) gave it
+  let regionRendered: Rendered | null = null;
   let regionStyles: Rendered['styles'] = [];
   const wanted = owner !== null && !browserOnly(options, owner.name);
   const hasBundle = wanted && hasServerBundle(options.deployDir, owner.name, owner.version);
@@ -102,6 +104,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
         if (fresh) options.onRegionRender?.(owner.name, owner.version, { ms: performance.now() - started, cpuMs });
         regionStyles = rendered.styles;
+        regionRendered = rendered;
         head = () => headOf(loaded) ?? null;
       }
     } catch (error) {
@@ -131,6 +134,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     const errorPage = await options.renderers.call<Rendered>({ op: 'errorPage', file: shellBundle.file, url: new URL(NOT_FOUND_PATH, request.url).href, market, status: 404, ms: 1000 }, 1000);
     region = { name: 'error-page', version: request.shellVersion, kind: 'error-page', html: errorPage.html };
     regionStyles = errorPage.styles;
+    regionRendered = errorPage;
     const errorHead: PageHead = { title: shell.errorTitle404, noindex: true };
     head = () => errorHead;
   }
@@ -180,38 +184,73 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // scripts) before the header hydrates. Kept in the key above, so a changed navigation renders again.
   const chromeBy = onIntent && shell.CHROME_DATA_BY_URL === true ? CHROME_DATA_PATH : null;
   const end = onIntent ? scriptsOnIntent(template.end, [...(manifest ? [manifest] : []), ...(dataSrc ? [dataSrc] : []), ...(chromeBy ? [chromeBy] : [])]) : template.end;
-  const main = region ? regionHtml(region) + (region.kind === 'rendered' && region.dataJson ? routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson, request.query) : '') : '';
 
   const pageHead = head?.() ?? null;
-  // the page with these nonces on every <script> and <style> start tag (none: not stamped)
-  const assemble = (nonces: CspNonces | null) =>
-    (nonces ? (html: string) => stampNonces(html, nonces) : (html: string) => html)(
-      withHtmlLang(template.start, market.locale) +
-        (nonces ? nonceMeta(nonces) : '') +
-        (pageHead ? headHtml(pageHead, options.siteName) : template.defaultHead) +
-        // the registry is in the page: no preload of it
-        template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
-        // the emotion rules of the header, the region and the footer, once each (renderRoot)
-        pageStyles(header.styles, regionStyles, footer.styles) +
-        request.headExtra +
-        preloads +
-        `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeBy ? jsonForScript({ src: chromeBy }) : chromeJson}</script>` +
-        template.toHeader.replace(/<\/head\s*>/i, '</head>') +
-        `<header id="shell-header" data-ssr="rendered">${header.html}</header>` +
-        template.toMain +
-        `<main id="shell-main" tabindex="-1">${main}</main>` +
-        template.toFooter +
-        `<footer id="shell-footer" data-ssr="rendered">${footer.html}</footer>` +
-        end,
-    );
+  // The page in pieces: the template's and the edge's own short pieces get the nonces on their
+  // <script> and <style> start tags (stampNonces); the rendered header, region and footer are
+  // passed through unless they hold such a tag themselves (renderedPiece), and the route data is a
+  // data block (no nonce). So no pass over the whole page per response, and a kept page's parts
+  // share the rendered strings instead of copying them.
+  const pieces: PagePiece[] = [
+    withHtmlLang(template.start, market.locale),
+    (nonces) => (nonces ? nonceMeta(nonces) : ''),
+    (pageHead ? headHtml(pageHead, options.siteName) : template.defaultHead) +
+      // the registry is in the page: no preload of it
+      template.headRest.replace(/<link\s+rel="?preload"?\s+href="?\/registry\.json"?[^>]*>/i, '') +
+      // the emotion rules of the header, the region and the footer, once each (renderRoot)
+      pageStyles(header.styles, regionStyles, footer.styles) +
+      request.headExtra +
+      preloads +
+      `<script type="application/json" id="${shell.CHROME_DATA_ELEMENT_ID}">${chromeBy ? jsonForScript({ src: chromeBy }) : chromeJson}</script>` +
+      template.toHeader.replace(/<\/head\s*>/i, '</head>') +
+      '<header id="shell-header" data-ssr="rendered">',
+    renderedPiece(header),
+    '</header>' + template.toMain + '<main id="shell-main" tabindex="-1">' + (region ? regionStartTag(region) : ''),
+    ...(regionRendered ? [renderedPiece(regionRendered)] : []),
+    ...(region ? ['</div>'] : []),
+    ...(region?.kind === 'rendered' && region.dataJson ? [dataBlock(routeDataScript(region.name, `${request.pathname}${request.search}`, region.dataJson, request.query))] : []),
+    '</main>' + template.toFooter + '<footer id="shell-footer" data-ssr="rendered">',
+    renderedPiece(footer),
+    '</footer>' + end,
+  ];
   if (pageKey && inputs) {
-    const built = PageTemplate.from(assemble(NONCE_MARKS));
+    const built = PageTemplate.fromPieces(pieces.map((piece) => textOf(piece, NONCE_MARKS)));
     if (built) {
       pages.set(pageKey, inputs, built);
       return { status, template: built, nonces: request.nonces ?? null };
     }
   }
-  return { status, html: assemble(request.nonces ?? null) };
+  const nonces = request.nonces ?? null;
+  let html = '';
+  for (const piece of pieces) html += textOf(piece, nonces);
+  return { status, html };
+}
+
+/**
+ * A piece of a page: text the edge wrote (its <script> and <style> start tags get the nonces), a
+ * rendered root's HTML (the same unless it holds such a tag), a data block (never stamped), or the
+ * text for the response's nonces.
+ */
+type PagePiece = string | { rendered: string; tagged: boolean } | { data: string } | ((nonces: CspNonces | null) => string);
+
+/** Whether rendered HTML holds a <script> or <style> start tag, kept per rendered object (the render memo hands out the same one). */
+const taggedRenders = new WeakMap<object, boolean>();
+const START_TAG = /<(?:script|style)\b/i;
+function renderedPiece(rendered: { html: string }): PagePiece {
+  let tagged = taggedRenders.get(rendered);
+  if (tagged === undefined) {
+    tagged = START_TAG.test(rendered.html);
+    taggedRenders.set(rendered, tagged);
+  }
+  return { rendered: rendered.html, tagged };
+}
+const dataBlock = (html: string): PagePiece => ({ data: html });
+
+function textOf(piece: PagePiece, nonces: CspNonces | null): string {
+  if (typeof piece === 'string') return nonces ? stampNonces(piece, nonces) : piece;
+  if (typeof piece === 'function') return piece(nonces);
+  if ('data' in piece) return piece.data;
+  return nonces && piece.tagged ? stampNonces(piece.rendered, nonces) : piece.rendered;
 }
 
 export interface RoutePayload {

@@ -36,4 +36,4 @@ export { React, ReactDomServer };
 /** The page protocol the browser side of the bus defines: where early taps are kept, the server styles' emotion key. */
 export const { EARLY_CLICKS_GLOBAL, ENGAGED_EVENT, ENGAGED_GLOBAL, SERVER_STYLES_KEY } = SharedEventsRemote;
 export const { createElement } = cjs(React) as typeof import('react');
-export const { renderToPipeableStream } = cjs(ReactDomServer) as typeof import('react-dom/server');
+export const { renderToPipeableStream, renderToString } = cjs(ReactDomServer) as typeof import('react-dom/server');
