@@ -14,7 +14,7 @@ import { seedIfEmpty } from '../src/seed';
 import { clearServerModules } from '../src/edge/ssr/modules';
 import { SHELL_HTML, SHELL_SERVER, writeDeploy } from './edge-fixtures';
 import { TEST_PRODUCTS } from './helpers';
-import { assemble, compressTemplate, NONCE_MARKS, PageTemplate, placeholders } from '../src/edge/ssr/page-cache';
+import { assemble, brotliPage, compressTemplate, NONCE_MARKS, PageTemplate, placeholders } from '../src/edge/ssr/page-cache';
 
 /**
  * The edge's kept pages (api/src/edge/ssr/page-cache.ts): a server-rendered page is assembled once per
@@ -267,6 +267,27 @@ describe('compressed templates', () => {
     // a lone mark character outside a mark: not kept, from pieces as from the whole
     expect(PageTemplate.fromPieces(['<p>a\u0001b</p>', text(2)])).toBeNull();
     expect(PageTemplate.fromPieces([`<p nonce="${m.script}">\u0001</p>`])).toBeNull();
+  });
+
+  it('brotliPage compresses a page given in pieces to the joined page, whatever its characters and size', () => {
+    const unbrotli = (buffer: Buffer) => zlib.brotliDecompressSync(buffer).toString('utf8');
+    const pieces = ['<!doctype html><title>Caf\u00e9 \u201cTotes\u201d</title>', '', text(200), '<p>\u{1F45C} bag \u2014 \u00a3 \u20ac</p>', 'end'];
+    expect(unbrotli(brotliPage(pieces))).toBe(pieces.join(''));
+    expect(unbrotli(brotliPage(pieces, true))).toBe(pieces.join(''));
+    // a smaller page after a larger one: only its own bytes
+    expect(unbrotli(brotliPage(['<p>short</p>']))).toBe('<p>short</p>');
+    // larger than the kept buffer's limit
+    const large = [text(2_000), '\u00e9'.repeat(1_500_000), text(2_000)];
+    expect(unbrotli(brotliPage(large, true))).toBe(large.join(''));
+    expect(unbrotli(brotliPage(pieces))).toBe(pieces.join(''));
+  });
+
+  it('give their text in pieces as html() joins it', () => {
+    const m = NONCE_MARKS;
+    const kept = PageTemplate.from(`<style nonce="${m.style}">a{}</style>${text(3)}<script nonce="${m.script}"></script>`)!;
+    const nonces = { script: hex(), style: hex() };
+    expect(kept.texts(nonces).join('')).toBe(kept.html(nonces));
+    expect(kept.texts(null).join('')).toBe(kept.html(null));
   });
 
   it('placeholders never repeat a pair of bytes and start and end with bytes of their own', () => {

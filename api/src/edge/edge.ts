@@ -9,7 +9,7 @@ import { cspNonces, nonceMeta } from '../platform/http/security';
 import { problemBody } from '../platform/http/input';
 import { pickEncoding } from '../platform/http/send';
 import { registerMarket } from '../store/market';
-import { chromeDataOf, pageCacheStats, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
+import { chromeDataOf, pageCacheStats, pageTexts, renderPage, routePayload, withHtmlLang, type SsrOptions } from './ssr/page';
 import { brotliPage } from './ssr/page-cache';
 import { markWarmUpRequests } from './warm-up';
 import { defaultRenderers, RendererPool } from './ssr/renderers';
@@ -300,10 +300,10 @@ export async function registerEdge(app: FastifyInstance, opts: EdgeOptions): Pro
         if (compressed) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(compressed);
         // else the text: for brotli compressed here, at once (ssr/page-cache.ts brotliPage); otherwise by
         // @fastify/compress as it streams
-        const text = rendered.template ? rendered.template.html(rendered.nonces) : rendered.html;
-        if (brotli) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(text, pagesInFlight > 1));
+        const texts = pageTexts(rendered);
+        if (brotli) return reply.header('Vary', `${geoHeader}, Host, Accept-Encoding`).header('Content-Encoding', 'br').send(brotliPage(texts, pagesInFlight > 1));
         const body = new PassThrough();
-        body.end(text);
+        body.end(texts.join(''));
         return reply.header('Vary', `${geoHeader}, Host`).send(body);
       }
     }

@@ -40,9 +40,13 @@ const NOT_FOUND_PATH = '/404';
 
 /**
  * A rendered page: a kept template and this response's nonces (the edge joins them, or sends the
- * template's compressed pieces), or the page's text.
+ * template's compressed pieces), or the page's text; `texts` is the page with this response's
+ * nonces in pieces, when it was just rendered (pageTexts).
  */
-export type RenderedPage = { status: number; template: PageTemplate; nonces: CspNonces | null; html?: undefined } | { status: number; html: string; template?: undefined };
+export type RenderedPage = { status: number; template: PageTemplate; nonces: CspNonces | null; texts?: readonly string[] } | { status: number; texts: readonly string[]; template?: undefined };
+
+/** The page's text in pieces, in order (joined, the page; brotliPage compresses them without joining). */
+export const pageTexts = (page: RenderedPage): readonly string[] => (page.template === undefined ? page.texts : (page.texts ?? page.template.texts(page.nonces)));
 
 /**
  * Renders a page, or null when the deployed shell has no server bundle or template (the edge then
@@ -213,17 +217,16 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
     renderedPiece(footer),
     '</footer>' + end,
   ];
+  const nonces = request.nonces ?? null;
+  const texts = pieces.map((piece) => textOf(piece, nonces));
   if (pageKey && inputs) {
     const built = PageTemplate.fromPieces(pieces.map((piece) => textOf(piece, NONCE_MARKS)));
     if (built) {
       pages.set(pageKey, inputs, built);
-      return { status, template: built, nonces: request.nonces ?? null };
+      return { status, template: built, nonces, texts };
     }
   }
-  const nonces = request.nonces ?? null;
-  let html = '';
-  for (const piece of pieces) html += textOf(piece, nonces);
-  return { status, html };
+  return { status, texts };
 }
 
 /**
