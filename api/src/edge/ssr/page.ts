@@ -84,7 +84,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       let cpuMs: number | undefined;
       if (!entry) {
         const calls: Kept['calls'] = [];
-        const result = await options.renderers.call<{ loaded: Loaded & { dataFrom?: Record<string, string> }; rendered?: Rendered; cpuMs?: number }>({ op: 'region', file, url: request.url, market, ms: budget }, waitFor(budget), recording(request.api, calls));
+        const result = await options.renderers.call<{ loaded: Loaded & { dataFrom?: Record<string, string> }; rendered?: Rendered; cpuMs?: number }>({ op: 'region', file, url: request.url, market, ms: budget, cpu: options.onRegionRender !== undefined }, waitFor(budget), recording(request.api, calls));
         entry = { calls, loaded: withAnswers(result.loaded, calls) };
         fresh = result.rendered;
         cpuMs = result.cpuMs;

@@ -22,7 +22,8 @@ export type RendererOp =
   | { op: 'chrome'; file: string; url: string; data: Record<string, unknown>; market: MarketSettings; ms: number }
   | { op: 'errorPage'; file: string; url: string; market: MarketSettings; status: number; ms: number }
   | { op: 'load'; file: string; url: string; market: MarketSettings }
-  | { op: 'region'; file: string; url: string; market: MarketSettings; ms: number }
+  /** cpu: measure the CPU time spent on it (two system calls; only when someone reads it) */
+  | { op: 'region'; file: string; url: string; market: MarketSettings; ms: number; cpu?: boolean }
   | { op: 'render'; file: string; url: string; market: MarketSettings; data: Record<string, unknown>; ms: number }
   | { op: 'warm'; file: string; market: MarketSettings; ms: number };
 
@@ -154,11 +155,12 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
     case 'region': {
       // the budget as the edge had it in-process: the loader within it, the render aborted when the
       // rest runs out (a render that blocks finishes; the API process stops waiting for a hung one)
-      // and the CPU time this process spent on it (the loader's API calls are the API process's)
+      // and, when asked, the CPU time this process spent on it (the loader's API calls are the API process's)
       const remote = remoteOf(request.file);
       started = performance.now();
-      const cpu = process.cpuUsage();
+      const cpu = request.cpu === true ? process.cpuUsage() : null;
       const cpuMs = () => {
+        if (!cpu) return undefined;
         const used = process.cpuUsage(cpu);
         return (used.user + used.system) / 1000;
       };
