@@ -12,7 +12,7 @@ import { NONCE_MARKS, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionStartTag, routeDataScript, scriptsOnIntent, type Rendered, type RemoteRegion } from './render';
 import type { Loaded } from './renderer';
 import { bundleFile, chromeDataFor, chromeVariant, hasServerBundle, shellOf } from './bundles';
-import { chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, withAnswers, type Kept } from './page-memos';
+import { askedBefore, chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, withAnswers, type Kept } from './page-memos';
 import { browserOnly, type PageRequest, type SsrOptions, type SsrRemote } from './page-types';
 
 export { chromeDataOf } from './bundles';
@@ -71,6 +71,8 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   // the region's rendered HTML as the renderer (or the render memo) gave it
   let regionRendered: Rendered | null = null;
   let regionStyles: Rendered['styles'] = [];
+  // the region's render and the page are kept from the URL's second request on (askedBefore)
+  let keepPage = false;
   const wanted = owner !== null && !browserOnly(options, owner.name);
   const hasBundle = wanted && hasServerBundle(options.deployDir, owner.name, owner.version);
   if (owner && hasBundle) {
@@ -79,6 +81,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
       // the loader and render run in a renderer process (renderers.ts), unless the kept result's answers are unchanged
       const file = bundleFile(options.deployDir, owner.name, owner.version);
       const key = `${file} ${market.id} ${request.url}`;
+      keepPage = askedBefore(key);
       let entry = await keptFor(key, request.api);
       let fresh: Rendered | undefined;
       let cpuMs: number | undefined;
@@ -103,7 +106,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
           const ms = Math.max(1, budget - (performance.now() - started));
           rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, data: loaded.data, ms }, waitFor(ms));
         }
-        renders.set(key, dataJson, rendered);
+        if (keepPage) renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };
         options.metrics?.render(owner.name, owner.version, 'rendered', (performance.now() - started) / 1000);
         if (fresh) options.onRegionRender?.(owner.name, owner.version, { ms: performance.now() - started, cpuMs });
@@ -146,8 +149,9 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   const { data, paths: chromePaths } = await chrome;
   const chromeJson = chromeJsonOf(data);
   // the same release, market, URL, data, chrome data and head extras assemble the same page, but
-  // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts). The head
-  // is not compared: a loader's head is a function of its URL, market and answers, as its render is.
+  // for its nonces: a server-rendered region's page is kept as a template (page-cache.ts), from the
+  // URL's second request on (the 404 page, shared by every unknown path, at once). The head is not
+  // compared: a loader's head is a function of its URL, market and answers, as its render is.
   const pageKey = region?.kind === 'rendered' && owner && request.nonces ? `${request.shellVersion} ${owner.name}@${owner.version} ${market.id} ${request.url} ${request.variant ?? ''}` : notFoundKey;
   const inputs: PageInputs | null = pageKey ? { status, dataJson: region?.dataJson ?? '', chromeJson, headExtra: request.headExtra } : null;
   if (pageKey && inputs && !notFoundKey) {
@@ -219,7 +223,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
   ];
   const nonces = request.nonces ?? null;
   const texts = pieces.map((piece) => textOf(piece, nonces));
-  if (pageKey && inputs) {
+  if (pageKey && inputs && (keepPage || notFoundKey)) {
     const built = PageTemplate.fromPieces(pieces.map((piece) => textOf(piece, NONCE_MARKS)));
     if (built) {
       pages.set(pageKey, inputs, built);
