@@ -319,7 +319,11 @@ exports.load = async ({ url, api }) => {
   if (new URL(url).searchParams.has('raw')) return { status: 200, data: { [key]: answer.body } };
   return { status: 200, data: { [key]: { status: answer.status, body: answer.body } } };
 };
-exports.render = () => jsx('p', null, 'listing');
+exports.render = ({ url, data }) => {
+  const value = data[new URL(url).searchParams.get('api')];
+  const body = value && 'body' in value ? value.body : value;
+  return jsx('p', { id: 'listed' }, body && body.items ? body.items.length + ' ' + body.items.map((item) => item.name).join(', ') : 'listing');
+};
 `;
 
   beforeAll(async () => {
@@ -366,6 +370,22 @@ exports.render = () => jsx('p', null, 'listing');
       const element = JSON.parse(json) as { data?: Record<string, unknown>; src?: string };
       const data = element.data ?? ((await app.inject({ method: 'GET', url: element.src!, headers: { host } })).json() as { data: Record<string, unknown> }).data;
       expect(data[api]).toEqual(route.json());
+    }
+  });
+
+  it('renders a page from its kept loader result as from the loader: the answers it holds cross to the renderer whole', async () => {
+    const host = 'localhost:8080';
+    const api = '/api/catalog/listing?category=bags&page=1&sort=name-desc';
+    const route = (await app.inject({ method: 'GET', url: api, headers: { host, accept: 'application/json' } })).json() as { items: { name: string }[] };
+    expect(route.items.length).toBeGreaterThan(1);
+    const listed = `${route.items.length} ${route.items.map((item) => item.name).join(', ')}`;
+    // the first request runs the loader and render; the second renders from the kept loader result
+    // (a region's render is kept from the URL's second request on); the third is the kept page
+    for (let n = 0; n < 3; n += 1) {
+      const res = await app.inject({ method: 'GET', url: `/things/list?raw=1&api=${encodeURIComponent(api)}`, headers: { host } });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('data-ssr="rendered"');
+      expect(/<p id="listed">(.*?)<\/p>/.exec(res.body)?.[1]).toBe(listed.replace(/&/g, '&amp;'));
     }
   });
 

@@ -26,3 +26,29 @@ export class AnswerBody {
  * same string as `jsonForScript(JSON.parse(json))`.
  */
 export const jsonTextForScript = (json: string): string => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/**
+ * Route data for a renderer's `render` call. An AnswerBody does not survive the IPC channel (a
+ * structured clone keeps neither its class nor its private fields): its JSON text goes beside the
+ * data under its key (the key stays in its place, as null), and `dataFromRenderCall` parses it in
+ * the renderer.
+ */
+export function dataForRenderCall(data: Record<string, unknown>): { data: Record<string, unknown>; dataJson?: Record<string, string> } {
+  let dataJson: Record<string, string> | undefined;
+  let plain: Record<string, unknown> | undefined;
+  for (const [key, value] of Object.entries(data)) {
+    if (!(value instanceof AnswerBody)) continue;
+    plain ??= { ...data };
+    plain[key] = null;
+    (dataJson ??= {})[key] = value.json;
+  }
+  return plain && dataJson ? { data: plain, dataJson } : { data };
+}
+
+/** The route data `dataForRenderCall` sent, each answer's JSON text parsed in its place. */
+export function dataFromRenderCall(data: Record<string, unknown>, dataJson: Record<string, string> | undefined): Record<string, unknown> {
+  if (!dataJson) return data;
+  const out = { ...data };
+  for (const [key, json] of Object.entries(dataJson)) out[key] = JSON.parse(json) as unknown;
+  return out;
+}

@@ -12,6 +12,7 @@ import { NONCE_MARKS, PageTemplate, type PageInputs } from './page-cache';
 import { headHtml, regionStartTag, routeDataScript, scriptsOnIntent, type Rendered, type RemoteRegion } from './render';
 import type { Loaded } from './renderer';
 import { bundleFile, chromeDataFor, chromeVariant, hasServerBundle, shellOf } from './bundles';
+import { dataForRenderCall } from './answer-body';
 import { askedBefore, chromeJsonOf, keep, keptFor, pages, pageStyles, recording, renders, routeDataJson, templateOf, withAnswers, type Kept } from './page-memos';
 import { browserOnly, type PageRequest, type SsrOptions, type SsrRemote } from './page-types';
 
@@ -104,7 +105,7 @@ export async function renderPage(options: SsrOptions, request: PageRequest): Pro
         let rendered = fresh ?? renders.get(key, dataJson);
         if (rendered === undefined) {
           const ms = Math.max(1, budget - (performance.now() - started));
-          rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, data: loaded.data, ms }, waitFor(ms));
+          rendered = await options.renderers.call<Rendered>({ op: 'render', file, url: request.url, market, ...dataForRenderCall(loaded.data), ms }, waitFor(ms));
         }
         if (keepPage) renders.set(key, dataJson, rendered);
         region = { name: owner.name, version: owner.version, kind: 'rendered', html: rendered.html, data: loaded.data, dataJson };

@@ -13,6 +13,7 @@ import net from 'node:net';
 import type { MarketSettings } from '@store/contracts';
 import type { RemoteServerModule, ServerApi } from '@store/contracts/ssr';
 import { headOf } from '@store/contracts/ssr';
+import { dataFromRenderCall } from './answer-body';
 import { loadServerModule } from './modules';
 import { renderRoot, within, type Rendered, type ShellServerModule } from './render';
 
@@ -24,7 +25,8 @@ export type RendererOp =
   | { op: 'load'; file: string; url: string; market: MarketSettings }
   /** cpu: measure the CPU time spent on it (two system calls; only when someone reads it) */
   | { op: 'region'; file: string; url: string; market: MarketSettings; ms: number; cpu?: boolean }
-  | { op: 'render'; file: string; url: string; market: MarketSettings; data: Record<string, unknown>; ms: number }
+  /** dataJson: answers in the data as their JSON text (answer-body.ts dataForRenderCall) */
+  | { op: 'render'; file: string; url: string; market: MarketSettings; data: Record<string, unknown>; dataJson?: Record<string, string>; ms: number }
   | { op: 'warm'; file: string; market: MarketSettings; ms: number };
 
 /** What the shell's bundle tells the API process once per version. */
@@ -171,7 +173,7 @@ async function run(id: number, request: RendererOp): Promise<unknown> {
       return { loaded: byReference(loaded, answered), rendered, cpuMs: cpuMs() };
     }
     case 'render':
-      return renderRoot(remoteOf(request.file).render({ url: request.url, data: request.data, market: request.market }), request.ms);
+      return renderRoot(remoteOf(request.file).render({ url: request.url, data: dataFromRenderCall(request.data, request.dataJson), market: request.market }), request.ms);
     case 'warm': {
       // a remote's own warm-up (its render caches), if it has one: true when it ran
       const remote = remoteOf(request.file);
