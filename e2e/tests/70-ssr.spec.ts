@@ -96,6 +96,37 @@ test('a category page arrives in the first round trip of a new connection (ten T
   await expect.poll(() => transferSize(url), { timeout: 15_000 }).toBeLessThanOrEqual(14_200);
 });
 
+test('the category and product pages draw their text in few fonts (family, weight, slant and size)', async ({ browser, baseURL }) => {
+  // Before the first layout, every further family, weight, slant and size is one more font lookup
+  // (on Linux, a synchronous call to the browser process): the type scale is kept small, and
+  // controls take the text's font instead of the browser's own.
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const fontsOf = () =>
+    page.evaluate(() => {
+      const fonts = new Set<string>();
+      const add = (el: Element) => {
+        const s = getComputedStyle(el);
+        fonts.add(`${s.fontFamily} ${s.fontWeight} ${s.fontStyle} ${s.fontSize}`);
+      };
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const el = walker.currentNode.parentElement;
+        if (walker.currentNode.nodeValue?.trim() && el && el.getClientRects().length) add(el);
+      }
+      for (const el of document.querySelectorAll('button, input, select, textarea')) if (el.getClientRects().length) add(el);
+      return [...fonts].sort();
+    });
+  await page.goto('/categories/bags');
+  const listing = await fontsOf();
+  expect(listing.length, listing.join('\n')).toBeLessThanOrEqual(9);
+  const [first] = await firstTiles(baseURL!, 'bags');
+  await page.goto(`/products/${first!.path}`);
+  const product = await fontsOf();
+  expect(product.length, product.join('\n')).toBeLessThanOrEqual(12);
+  await context.close();
+});
+
 test('a plain request of a product page holds its name, price, head and Product JSON-LD', async ({ request, baseURL }) => {
   const [tile] = await firstTiles(baseURL!, 'travel');
   const response = await request.get(`/products/${tile!.path}`);

@@ -268,7 +268,7 @@ function OverlayPanel({ onClose, title, showHeader, description, watchRoute, pos
       >
         {showHeader ? (
           <div css={{ flex: 'none', height: OVERLAY_HEADER_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '1rem', padding: '0 .75rem 0 1.25rem', borderBottom: isDrawer ? '1px solid var(--line)' : undefined }}>
-            <h2 id={titleId} css={{ margin: 0, fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 500, fontSize: 22, lineHeight: 1.2 }}>
+            <h2 id={titleId} css={{ margin: 0, fontFamily: 'Georgia, serif', fontWeight: 500, fontSize: 22, lineHeight: 1.2 }}>
               {title}
             </h2>
             <button

@@ -65,7 +65,7 @@ export function Notice({ type, children }: { type: 'ERROR' | 'SUCCESS' | 'INFO';
   );
 }
 
-export const headingCss = { fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 .5rem' } as const;
+export const headingCss = { fontFamily: 'Georgia, serif', fontWeight: 400, fontSize: 34, margin: '0 0 .5rem' } as const;
 
 export function useTitle(title: string) {
   useEffect(() => {

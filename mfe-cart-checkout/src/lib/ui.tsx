@@ -17,7 +17,7 @@ export const page = css({
   '& input, & select, & textarea': { maxWidth: '100%', boxSizing: 'border-box' },
   overflowWrap: 'break-word',
 });
-export const heading = css({ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem', '@media (max-width: 479px)': { fontSize: 28 }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 } });
+export const heading = css({ fontFamily: 'Georgia, serif', fontWeight: 400, fontSize: 34, margin: '0 0 1.25rem', '@media (max-width: 479px)': { fontSize: 28 }, '&:focus': { outline: 'none' }, '&:focus-visible': { outline: '3px solid var(--clay)', outlineOffset: 2 } });
 export const card = css({ background: '#fff', border: '1px solid var(--line)', borderRadius: 12, padding: '1.25rem' });
 /**
  * The cart's and checkout's button sizes; the look is the store's `Button` (`@store/ui/button`):

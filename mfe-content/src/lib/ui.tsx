@@ -4,7 +4,7 @@ import { Button } from '@store/ui/button';
 import { Image } from '@store/ui/image';
 import type { ReactNode } from 'react';
 
-export const serif = 'Georgia, "Times New Roman", serif';
+export const serif = 'Georgia, serif';
 export const pageWidth = { maxWidth: 1280, margin: '0 auto', padding: '0 1.25rem' } as const;
 
 /**

@@ -213,7 +213,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           ))}
         </nav>
       ) : null}
-      <h1 id={headingId} ref={headingRef} tabIndex={-1} css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 36, margin: 0, outline: 'none', '@media (max-width: 599px)': { fontSize: 28 } }}>
+      <h1 id={headingId} ref={headingRef} tabIndex={-1} css={{ fontFamily: 'Georgia, serif', fontWeight: 400, fontSize: 36, margin: 0, outline: 'none', '@media (max-width: 599px)': { fontSize: 28 } }}>
         {title || '\u00a0'}
       </h1>
       {scope.kind === 'search' ? <SearchBox q={state.q} /> : null}

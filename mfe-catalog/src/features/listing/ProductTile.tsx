@@ -45,11 +45,11 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
         )}
         <div css={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           {item.overlays.map((overlay) => (
-            <span key={overlay.id} data-overlay={overlay.type} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>
+            <span key={overlay.id} data-overlay={overlay.type} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 13, padding: '2px 8px', borderRadius: 999 }}>
               {overlay.name}
             </span>
           ))}
-          {item.soldOut ? <span css={{ background: '#1d1d1b', color: '#fff', fontSize: 12, padding: '2px 8px', borderRadius: 999 }}>Sold out</span> : null}
+          {item.soldOut ? <span css={{ background: '#1d1d1b', color: '#fff', fontSize: 13, padding: '2px 8px', borderRadius: 999 }}>Sold out</span> : null}
         </div>
       </div>
       <span css={{ color: 'var(--muted)', fontSize: 13 }}>{item.brand}</span>

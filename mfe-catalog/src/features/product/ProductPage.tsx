@@ -186,7 +186,7 @@ export function ProductPage() {
             {product.brand.name}
           </Link>
         </p>
-        <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 .25rem' }}>{product.name}</h1>
+        <h1 css={{ fontFamily: 'Georgia, serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 .25rem' }}>{product.name}</h1>
         <p css={{ margin: '0 0 1rem', color: 'var(--muted)' }}>Colour: {product.colourName}</p>
         <p css={{ fontSize: 22, margin: '0 0 1.5rem' }} data-testid="pdp-price">
           <strong>{money(product.price)}</strong>

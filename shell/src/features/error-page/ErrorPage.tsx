@@ -36,7 +36,7 @@ export function ErrorPage({ status, path, detail }: { status: number; path: stri
     <div css={{ maxWidth: 1100, margin: '0 auto', padding: '3rem 1.25rem', display: 'grid', gap: '2.5rem', gridTemplateColumns: 'minmax(0, 1fr) minmax(0, 1fr)', alignItems: 'center', '@media (max-width: 767px)': { gridTemplateColumns: '1fr' } }}>
       <div>
         <p css={{ textTransform: 'uppercase', letterSpacing: '.1em', color: 'var(--clay)', margin: 0 }}>{title}</p>
-        <h1 css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontWeight: 400, fontSize: notFound ? 'clamp(3rem, 10vw, 6rem)' : 'clamp(2.25rem, 6vw, 3.5rem)', margin: '.25rem 0 1rem', color: 'var(--forest)' }}>
+        <h1 css={{ fontFamily: 'Georgia, serif', fontWeight: 400, fontSize: notFound ? 'clamp(3rem, 10vw, 6rem)' : 'clamp(2.25rem, 6vw, 3.5rem)', margin: '.25rem 0 1rem', color: 'var(--forest)' }}>
           {notFound ? '404' : 'Something Went Wrong'}
         </h1>
         <p css={{ fontSize: 18, maxWidth: '32rem' }}>{message}</p>

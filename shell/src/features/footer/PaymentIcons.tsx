@@ -13,7 +13,11 @@ const card = css({
   width: 46,
   height: 30,
   borderRadius: 4,
-  font: '700 10px/1 Arial, Helvetica, sans-serif',
+  // one font for every card (the page's family, bold, 10 px): each further family, size or slant
+  // is one more font lookup before the page's first layout; longer names are scaled to fit instead
+  fontWeight: 700,
+  fontSize: 10,
+  lineHeight: 1,
   overflow: 'hidden',
   // the marks are pictures of the brand's name: the name is the card's aria-label
   WebkitUserSelect: 'none',
@@ -22,14 +26,20 @@ const card = css({
 
 const looks = {
   amex: css({ background: '#1f72cd', color: '#fff' }),
-  afterpay: css({ background: '#b2fce4', color: '#000', fontSize: 8 }),
+  afterpay: css({ background: '#b2fce4', color: '#000' }),
   mastercard: css({
     background: 'radial-gradient(circle at 18.5px 15px, #eb001b 7.5px, transparent 8px), radial-gradient(circle at 27.5px 15px, rgba(247, 158, 27, 0.9) 7.5px, transparent 8px), #fff',
   }),
-  visa: css({ background: '#fff', color: '#1a1f71', fontSize: 13, fontStyle: 'italic' }),
-  paypal: css({ background: '#fff', color: '#003087', fontStyle: 'italic' }),
-  applePay: css({ background: '#000', color: '#fff', fontSize: 9 }),
+  visa: css({ background: '#fff', color: '#1a1f71' }),
+  paypal: css({ background: '#fff', color: '#003087' }),
+  applePay: css({ background: '#000', color: '#fff' }),
 };
+
+// a name drawn larger, smaller or slanted: the same font, transformed
+const mark = (transform: string) => css({ display: 'inline-block', transform, whiteSpace: 'nowrap' });
+const narrow = mark('scale(.8)');
+const slanted = mark('skewX(-10deg)');
+const bigSlanted = mark('scale(1.3) skewX(-10deg)');
 
 // PayPal's darker blue: the lighter one (#009cde) is under 4.5:1 on white
 const paypalSecond = css({ color: '#0070ba' });
@@ -46,7 +56,7 @@ export function PaymentIcons() {
       </li>
       <li>
         <span role="img" aria-label="Afterpay" css={[card, looks.afterpay]}>
-          afterpay
+          <span css={narrow}>afterpay</span>
         </span>
       </li>
       <li>
@@ -54,17 +64,19 @@ export function PaymentIcons() {
       </li>
       <li>
         <span role="img" aria-label="Visa" css={[card, looks.visa]}>
-          VISA
+          <span css={bigSlanted}>VISA</span>
         </span>
       </li>
       <li>
         <span role="img" aria-label="PayPal" css={[card, looks.paypal]}>
-          Pay<span css={paypalSecond}>Pal</span>
+          <span css={slanted}>
+            Pay<span css={paypalSecond}>Pal</span>
+          </span>
         </span>
       </li>
       <li>
         <span role="img" aria-label="Apple Pay" css={[card, looks.applePay]}>
-          Apple Pay
+          <span css={narrow}>Apple Pay</span>
         </span>
       </li>
     </ul>

@@ -184,7 +184,7 @@ export function Header({ initialNav }: { initialNav?: NavItem[] } = {}) {
         <Icon d={ICONS.menu} />
       </button>
       <Link to="/" aria-label="Fernleaf home" css={{ textDecoration: 'none', display: 'flex', alignItems: 'baseline', gap: 6 }}>
-        <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 26, letterSpacing: '.02em', color: 'var(--forest)' }}>Fernleaf</span>
+        <span css={{ fontFamily: 'Georgia, serif', fontSize: 28, letterSpacing: '.02em', color: 'var(--forest)' }}>Fernleaf</span>
       </Link>
       {/* the navigation (with its dropdowns) hydrates as a task of its own */}
       <Suspense fallback={null}>

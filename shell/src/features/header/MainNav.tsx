@@ -190,7 +190,7 @@ export function MainNav({ items }: { items: NavItem[] }) {
                     {right.map((child) => (
                       <SmartLink key={child.link.href + child.link.label} rules={LINK_RULES} href={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
                         {child.image && opened.has(index) && images ? <images.NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
-                        <span css={{ fontFamily: 'Georgia, "Times New Roman", serif', fontSize: 18 }}>{child.link.label}</span>
+                        <span css={{ fontFamily: 'Georgia, serif', fontSize: 18 }}>{child.link.label}</span>
                       </SmartLink>
                     ))}
                   </div>
