@@ -343,7 +343,11 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
                 gap: '1.5rem .75rem',
                 gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
                 overflowWrap: 'anywhere',
-                '@media (min-width: 600px)': { gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))' },
+                // tiles after the first four are laid out and painted only when the shopper nears them;
+                // the space kept for one is a phone's tile (a 0.8 picture in half the width, three lines
+                // of text), remembered once it has been drawn
+                '& > li:nth-of-type(n+5)': { contentVisibility: 'auto', containIntrinsicSize: 'auto calc((100vw - 52px) * .625 + 139px)' },
+                '@media (min-width: 600px)': { gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', '& > li:nth-of-type(n+5)': { containIntrinsicSize: 'auto 420px' } },
               }}
             >
               {shownItems.map(
