@@ -15,6 +15,7 @@ import { FiltersDrawer } from './FiltersDrawer';
 import { useImpressions } from './impressions';
 import { NoResults } from './NoResults';
 import { takeResultsFocus } from '../../lib/resultsFocus';
+import { productGrid } from './grid';
 import { ProductTile } from './ProductTile';
 import { SearchBox } from './SearchBox';
 import { useScrollMemory } from './scrollMemory';
@@ -334,21 +335,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
               ref={listRef}
               aria-labelledby={headingId}
               aria-busy={status === 'loading'}
-              css={{
-                listStyle: 'none',
-                padding: 0,
-                margin: 0,
-                display: 'grid',
-                // two products a row on a phone (320 px and up), as many 180 px columns as fit from 600 px
-                gap: '1.5rem .75rem',
-                gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-                overflowWrap: 'anywhere',
-                // tiles after the first four are laid out and painted only when the shopper nears them;
-                // the space kept for one is a phone's tile (a 0.8 picture in half the width, three lines
-                // of text), remembered once it has been drawn
-                '& > li:nth-of-type(n+5)': { contentVisibility: 'auto', containIntrinsicSize: 'auto calc((100vw - 52px) * .625 + 139px)' },
-                '@media (min-width: 600px)': { gap: '2rem 1.25rem', gridTemplateColumns: 'repeat(auto-fill, minmax(180px, 1fr))', '& > li:nth-of-type(n+5)': { containIntrinsicSize: 'auto 420px' } },
-              }}
+              css={productGrid}
             >
               {shownItems.map(
                 (item, index) =>
