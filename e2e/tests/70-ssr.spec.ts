@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { buildWithWebpack, copyRemote } from '../support/build';
 import { publishRemote, readRegistry, waitUntilServed, writeRegistry } from '../support/deploy';
@@ -70,6 +71,13 @@ test('a plain request of a category page holds its products, prices, head and JS
   expect(images[47]).not.toMatch(/fetchPriority/i);
 });
 
+/** The bytes of a response's HTTP/1.1 status line and headers. */
+function headBytes(response: http.IncomingMessage): number {
+  let head = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
+  for (let i = 0; i < response.rawHeaders.length; i += 2) head += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`.length;
+  return head;
+}
+
 /** A page as a phone receives it: brotli body bytes plus the HTTP/1.1 status line and headers. */
 function transferSize(url: URL): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -77,23 +85,37 @@ function transferSize(url: URL): Promise<number> {
       .get(url, { headers: { 'Accept-Encoding': 'br' } }, (response) => {
         let body = 0;
         response.on('data', (chunk: Buffer) => (body += chunk.length));
-        response.on('end', () => {
-          let head = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n`.length + 2;
-          for (let i = 0; i < response.rawHeaders.length; i += 2) head += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`.length;
-          resolve(head + body);
-        });
+        response.on('end', () => resolve(headBytes(response) + body));
       })
       .on('error', reject);
   });
 }
 
-test('a category page arrives in the first round trip of a new connection (ten TCP segments)', async ({ baseURL }) => {
+test('a category page and search results arrive in the first round trip of a new connection (ten TCP segments)', async ({ baseURL }) => {
   // 10 × 1,460 bytes is all a server may send before the phone's first acknowledgement: a page
   // larger than that paints one round trip later (150 ms on a slow 4G link). The kept page
   // (compressed once, at the highest brotli quality) is what every later shopper gets.
   const url = new URL('/categories/bags', baseURL);
   await transferSize(url);
   await expect.poll(() => transferSize(url), { timeout: 15_000 }).toBeLessThanOrEqual(14_200);
+  // A page's first responses, before it is kept, are compressed at brotli quality 5 when the
+  // process answers no other page: they fit too (the same text and headers, compressed as the
+  // edge compresses them then).
+  for (const path of ['/categories/bags', '/search?q=backpack']) {
+    const plain = await new Promise<{ head: number; text: Buffer }>((resolve, reject) => {
+      http
+        .get(new URL(path, baseURL), (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ head: headBytes(response) + 'Content-Encoding: br\r\n'.length, text: Buffer.concat(chunks) }));
+        })
+        .on('error', reject);
+    });
+    const firstBody = zlib.brotliCompressSync(plain.text, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: plain.text.length },
+    }).length;
+    expect(plain.head + firstBody, path).toBeLessThanOrEqual(14_600);
+  }
 });
 
 test('the category and product pages draw their text in few fonts (family, weight, slant and size)', async ({ browser, baseURL }) => {

@@ -15,6 +15,8 @@ type Variant = 'sidebar' | 'drawer';
  */
 const idOf = (variant: Variant, name: string) => `facets-${variant}-${name}`;
 
+const SWATCH = { width: 14, height: 14, borderRadius: '50%', border: '1px solid var(--line)' } as const;
+
 const TITLES: Record<FacetKey, string> = { categories: 'Categories', features: 'Features', colours: 'Colours' };
 
 function FacetGroup({ facet, variant, options: given, selected, onToggle }: { facet: FacetKey; variant: Variant; options: FacetOption[]; selected: string[]; onToggle: (value: string) => void }) {
@@ -34,7 +36,8 @@ function FacetGroup({ facet, variant, options: given, selected, onToggle }: { fa
           <li key={option.value}>
             <label css={{ display: 'flex', alignItems: 'center', gap: 8, cursor: 'pointer', fontSize: 15 }}>
               <input type="checkbox" checked={option.selected} onChange={() => onToggle(option.value)} css={{ width: 24, height: 24, margin: 0, flex: 'none', accentColor: 'var(--forest)' }} />
-              {option.hex ? <span aria-hidden="true" css={{ width: 14, height: 14, borderRadius: '50%', background: option.hex, border: '1px solid var(--line)' }} /> : null}
+              {/* the colour as a style attribute: one rule for every swatch, not one per colour */}
+              {option.hex ? <span aria-hidden="true" css={SWATCH} style={{ background: option.hex }} /> : null}
               <span>{option.label}</span>
               <span css={{ color: 'var(--muted)', marginLeft: 'auto' }}>
                 {option.count}

@@ -11,6 +11,7 @@ const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoo
 
 /**
  * A product in a list: image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out.
+ * The picture's alt is empty: the link's text (brand, name, colour, price) names it.
  * The product page's code and data are fetched on the shopper's intent (pointer down, hover, focus).
  * Memoised: a tile renders again only when its product changes, not when the list's page state
  * does (opening the filter drawer, a loading flag), so a tap there does not re-render 48 tiles.
@@ -33,7 +34,9 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
         {item.image ? (
           <Image
             src={item.image.src}
-            alt={item.image.alt}
+            // the link's own text names the product: the picture is not read out a second time
+            // (and each tile's HTML is shorter: a listing's page fits the first round trip)
+            alt=""
             width={item.image.width}
             height={item.image.height}
             aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO}

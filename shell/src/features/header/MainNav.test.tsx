@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { MainNav, NAV_DROPDOWN_FADE_MS } from './MainNav';
@@ -139,7 +139,20 @@ describe('MainNav (desktop navigation)', () => {
     );
     expect(screen.queryByRole('link', { name: 'Sneaky' })).toBeNull();
     expect(screen.getByText('Sneaky')).not.toHaveAttribute('href');
+    // the dropdown's links are rendered once it opens
+    fireEvent.mouseEnter(screen.getByText('Data').closest('li')!);
+    expect(screen.getByText('Inline')).not.toHaveAttribute('href');
     expect(document.querySelector('a[href^="data:"], a[href^="javascript:"]')).toBeNull();
+  });
+
+  it("a dropdown's links are not in the page until it has been open, and stay once it has", () => {
+    const { parent, dropdown } = setup();
+    expect(dropdown('Bags')).toBeEmptyDOMElement();
+    fireEvent.mouseEnter(parent('Bags').closest('li')!);
+    expect(within(dropdown('Bags')).getByRole('link', { name: 'Backpacks' })).toBeVisible();
+    fireEvent.mouseLeave(parent('Bags').closest('li')!);
+    expect(dropdown('Bags')).not.toBeVisible();
+    expect(within(dropdown('Bags')).getByRole('link', { name: 'Backpacks', hidden: true })).toHaveAttribute('href', '/categories/bags/backpacks');
   });
 
   it('plain items are ordinary links', async () => {

@@ -63,8 +63,9 @@ export function MainNav({ items }: { items: NavItem[] }) {
     setExpanded(null);
   }
 
-  // a dropdown's pictures are rendered once it has been open (they load lazily then anyway): a
-  // page's HTML does not carry pictures of menus the shopper has not opened
+  // a dropdown's links and pictures are rendered once it has been open (the server's HTML has the
+  // top-level links only): a page's HTML, which every phone downloads, does not carry menus that
+  // only a pointer or keyboard on a wide screen opens, and stays within the first round trip
   const [opened, setOpened] = useState<ReadonlySet<number>>(() => new Set());
   if (expanded !== null && !opened.has(expanded)) setOpened(new Set(opened).add(expanded));
   const images = useNavImageModule(opened.size > 0);
@@ -167,34 +168,36 @@ export function MainNav({ items }: { items: NavItem[] }) {
                   zIndex: 30,
                 }}
               >
-                <div css={{ maxWidth: 1280, margin: '0 auto', padding: '1.75rem 1.25rem 2rem', display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: '2rem' }}>
-                  <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, left.length)}, minmax(0, 1fr))`, gap: '2rem' }}>
-                    {left.map((child) => (
-                      <div key={child.link.href + child.link.label}>
-                        <SmartLink rules={LINK_RULES} href={child.link.href} css={{ display: 'block', fontWeight: 600, textDecoration: 'none', marginBottom: '.6rem', '&:hover': { textDecoration: 'underline' } }}>
-                          {child.link.label}
+                {opened.has(index) ? (
+                  <div css={{ maxWidth: 1280, margin: '0 auto', padding: '1.75rem 1.25rem 2rem', display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: '2rem' }}>
+                    <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, left.length)}, minmax(0, 1fr))`, gap: '2rem' }}>
+                      {left.map((child) => (
+                        <div key={child.link.href + child.link.label}>
+                          <SmartLink rules={LINK_RULES} href={child.link.href} css={{ display: 'block', fontWeight: 600, textDecoration: 'none', marginBottom: '.6rem', '&:hover': { textDecoration: 'underline' } }}>
+                            {child.link.label}
+                          </SmartLink>
+                          <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '.45rem' }}>
+                            {child.children.map((leaf) => (
+                              <li key={leaf.link.href + leaf.link.label}>
+                                <SmartLink rules={LINK_RULES} href={leaf.link.href} css={{ textDecoration: 'none', color: 'var(--muted)', '&:hover': { color: 'var(--ink)', textDecoration: 'underline' } }}>
+                                  {leaf.link.label}
+                                </SmartLink>
+                              </li>
+                            ))}
+                          </ul>
+                        </div>
+                      ))}
+                    </div>
+                    <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, right.length)}, minmax(0, 1fr))`, gap: '1.25rem' }}>
+                      {right.map((child) => (
+                        <SmartLink key={child.link.href + child.link.label} rules={LINK_RULES} href={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
+                          {child.image && images ? <images.NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
+                          <span css={{ fontFamily: 'Georgia, serif', fontSize: 18 }}>{child.link.label}</span>
                         </SmartLink>
-                        <ul css={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '.45rem' }}>
-                          {child.children.map((leaf) => (
-                            <li key={leaf.link.href + leaf.link.label}>
-                              <SmartLink rules={LINK_RULES} href={leaf.link.href} css={{ textDecoration: 'none', color: 'var(--muted)', '&:hover': { color: 'var(--ink)', textDecoration: 'underline' } }}>
-                                {leaf.link.label}
-                              </SmartLink>
-                            </li>
-                          ))}
-                        </ul>
-                      </div>
-                    ))}
+                      ))}
+                    </div>
                   </div>
-                  <div css={{ display: 'grid', gridTemplateColumns: `repeat(${Math.max(1, right.length)}, minmax(0, 1fr))`, gap: '1.25rem' }}>
-                    {right.map((child) => (
-                      <SmartLink key={child.link.href + child.link.label} rules={LINK_RULES} href={child.link.href} css={{ textDecoration: 'none', display: 'grid', gap: '.5rem', '&:hover span': { textDecoration: 'underline' } }}>
-                        {child.image && opened.has(index) && images ? <images.NavImage url={child.image.url} alt={child.image.alt} columns={right.length} /> : null}
-                        <span css={{ fontFamily: 'Georgia, serif', fontSize: 18 }}>{child.link.label}</span>
-                      </SmartLink>
-                    ))}
-                  </div>
-                </div>
+                ) : null}
               </div>
             </li>
           );
