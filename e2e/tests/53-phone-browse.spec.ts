@@ -217,6 +217,35 @@ test.describe('browsing on a phone', () => {
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), { timeout: 5000 }).toBe(900);
   });
 
+  test("a tapped tile's product shows its name, price and picture at once, while the rest of it loads", async ({ page }) => {
+    await page.goto('/categories/bags');
+    const catalog = remote(page, 'catalog');
+    await expect(catalog.getByRole('heading', { level: 1, name: 'Bags' })).toBeVisible();
+    await page.mouse.move(10, 10); // the scripts start on intent
+    await expect(catalog.locator('[data-ssr="rendered"]')).toHaveCount(0);
+    const tile = catalog.getByTestId('product-tile').first();
+    const name = (await tile.getByTestId('tile-name').textContent())!;
+    const price = (await tile.getByTestId('tile-price').locator('strong').textContent())!;
+    // the product's data is held back until released
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/products\/[^/]+\/_payload\.json|\/api\/products\/by-path/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await tile.tap();
+    const preview = catalog.getByTestId('product-preview');
+    await expect(preview).toHaveAttribute('aria-busy', 'true');
+    await expect(catalog.getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(preview.getByTestId('pdp-price')).toContainText(price);
+    await expect(preview.getByRole('img')).toBeVisible();
+    await expect(catalog.getByRole('button', { name: 'Add to cart' })).toHaveCount(0);
+    release();
+    await expect(catalog.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await expect(preview).toHaveCount(0);
+    await expect(catalog.getByRole('heading', { level: 1 })).toHaveText(name);
+  });
+
   test('a remote that takes 8 s shows a loading state, then the page (not the error)', async ({ page }) => {
     test.setTimeout(90_000);
     // every request of the catalog's manifest (a link prefetch too) answers 8 s after the navigation

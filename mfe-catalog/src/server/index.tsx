@@ -22,7 +22,8 @@ import * as listing from '../features/listing/ListingPage';
 import * as product from '../features/product/ProductPage';
 import { paramsFor } from '../features/listing/scope';
 import { readListingUrl } from '../features/listing/url';
-import { listingHead, productHead } from '../lib/head';
+import { listingHead } from '../features/listing/head';
+import { productHead } from '../features/product/head';
 import { keptFacetsFor, warmFacets } from './facets';
 import { keptTilesFor, warmTiles } from './tiles';
 

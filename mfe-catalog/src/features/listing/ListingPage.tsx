@@ -5,7 +5,8 @@ import { createContext, startTransition, Suspense, useCallback, useContext, useE
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
-import { listingHead, listingTitle, pageHeadOptions } from '../../lib/head';
+import { pageHeadOptions } from '../../lib/head';
+import { listingHead, listingTitle } from './head';
 import { PageHead } from '@store/ui/page-head';
 import { useLoad } from '@store/ui/load';
 import { useRouteDataMap } from '@store/ui/route-data';

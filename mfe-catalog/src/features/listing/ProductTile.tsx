@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useMoney } from '@store/ui/market';
 import { VisuallyHidden } from '@store/ui/visually-hidden';
 import { prefetchOnIntent } from '@store/ui/link';
+import { PREVIEW_STATE_KEY } from '../../lib/productPreview';
 
 const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
 
@@ -23,6 +24,8 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
   return (
     <Link
       to={to}
+      // the product page shows what the tile knows while the rest of the product loads
+      state={{ [PREVIEW_STATE_KEY]: item }}
       // the product page's code and data start on the tap's first moment, not after it
       {...prefetchOnIntent(to)}
       css={{ textDecoration: 'none', color: 'inherit', display: 'grid', gap: 4 }}

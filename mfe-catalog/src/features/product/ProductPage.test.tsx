@@ -195,3 +195,70 @@ describe('find in store overlay', () => {
     expect(within(dialog).queryByRole('alert')).toBeNull();
   });
 });
+
+describe('opened from a tile', () => {
+  const tile = {
+    id: '41',
+    path: 'aoraki-hardshell-suitcase-p41',
+    name: 'Aoraki Hardshell Suitcase',
+    brand: 'Harbourline',
+    price: 29900,
+    erpOriginalPrice: 34900,
+    isDiscounted: true,
+    isNew: false,
+    state: 'current' as const,
+    availableFrom: null,
+    soldOut: false,
+    overlays: [],
+    image: { src: 'images/products/41/aoraki-1.jpg', alt: 'Aoraki Hardshell Suitcase in Slate, front view', width: 1200, height: 1500 },
+    colourName: 'Slate',
+    colourHex: '#555',
+  };
+
+  function open(state: unknown, at = `/products/${tile.path}`) {
+    render(
+      <MemoryRouter initialEntries={[{ pathname: at, state }]}>
+        <Routes>
+          <Route path="/products/*" element={<ProductPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+  }
+
+  it("shows the tile's picture, name, colour and price at once, then the product with its choices", async () => {
+    let answer!: () => void;
+    const arrived = new Promise<void>((resolve) => (answer = resolve));
+    global.fetch = jest.fn(async () => {
+      await arrived;
+      return new Response(JSON.stringify(product({ price: 29900, isDiscounted: true, erpOriginalPrice: 34900 })), { status: 200 });
+    }) as unknown as typeof fetch;
+    open({ productPreview: tile });
+    const preview = screen.getByTestId('product-preview');
+    expect(preview).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aoraki Hardshell Suitcase');
+    expect(preview).toHaveTextContent('Harbourline');
+    expect(preview).toHaveTextContent('Colour: Slate');
+    expect(preview).toHaveTextContent('$299.00');
+    expect(preview).toHaveTextContent('Save 14%');
+    expect(within(preview).getByRole('img', { name: tile.image.alt }).getAttribute('srcset')).toContain('images/products/41/aoraki-1.jpg');
+    // nothing to act on before the product is here
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
+    await act(async () => answer());
+    expect(await screen.findByRole('button', { name: 'Add to cart' })).toBeInTheDocument();
+    expect(screen.queryByTestId('product-preview')).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Aoraki Hardshell Suitcase');
+  });
+
+  it('ignores a summary of another product', () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    open({ productPreview: { ...tile, path: 'another-bag-p7' } });
+    expect(screen.queryByTestId('product-preview')).toBeNull();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+  });
+
+  it("ignores a summary without a tile's shape", () => {
+    global.fetch = jest.fn(() => new Promise<Response>(() => undefined)) as unknown as typeof fetch;
+    open({ productPreview: { ...tile, price: 'free' } });
+    expect(screen.queryByTestId('product-preview')).toBeNull();
+  });
+});

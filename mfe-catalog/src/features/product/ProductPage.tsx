@@ -1,20 +1,23 @@
-import { discountPercent, PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
+import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, isNotFound, productApiUrl } from '../../lib/api';
-import { pageHeadOptions, productHead, productJsonLd } from '../../lib/head';
+import { pageHeadOptions } from '../../lib/head';
+import { productHead, productJsonLd } from './head';
 import { useRouteData } from '@store/ui/route-data';
 import { useLoad } from '@store/ui/load';
 import { PageHead } from '@store/ui/page-head';
 import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
+import { BREADCRUMB, DETAILS_H1, GALLERY_SIZES, PAGE_GRID } from './layout';
+import { ProductPrice } from './Price';
+import { ProductPreview, readPreview } from './ProductPreview';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';
 import { useMarket, useMoney } from '@store/ui/market';
 
 import type { ProductOverlay } from './ProductOverlays';
-import { VisuallyHidden } from '@store/ui/visually-hidden';
 import { Button } from '@store/ui/button';
 
 const loadProductOverlays = () => import(/* webpackChunkName: "product-overlays" */ './ProductOverlays');
@@ -74,8 +77,8 @@ function RecentlyViewed({ items }: { items: RecentlyViewedItem[] }) {
 }
 
 export function ProductPage() {
-  const money = useMoney();
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   const path = pathname.replace(/^\/products\/?/, '').replace(/\/+$/, '');
   // Server-rendered first visit: the product the edge loaded (hydration renders exactly that).
   const seeded = useRouteData(productApiUrl(path));
@@ -123,25 +126,17 @@ export function ProductPage() {
         We couldn't load this product just now. Please refresh the page to try again.
       </p>
     );
-  if (!product) return <div aria-busy="true" css={{ minHeight: '70vh' }} />;
+  if (!product) {
+    // opened from a tile: what the tile knew, at once; else an empty page marked busy
+    const preview = readPreview(location.state, path);
+    return preview ? <ProductPreview tile={preview} /> : <div aria-busy="true" css={{ minHeight: '70vh' }} />;
+  }
 
   const images = product.productGallery.filter((image) => image.type === 'IMAGE');
   const current = images[imageIndex] ?? images[0];
-  const percent = product.isDiscounted ? discountPercent(product.price, product.erpOriginalPrice) : 0;
   return (
-    <div
-      css={{
-        maxWidth: 1280,
-        margin: '0 auto',
-        padding: '2rem 1.25rem',
-        display: 'grid',
-        gap: '2.5rem',
-        gridTemplateColumns: 'minmax(0, 1.2fr) minmax(0, 1fr)',
-        // minmax(0, …): the column is the screen's width, never its content's (four 80 px thumbnails made it 344 px)
-        '@media (max-width: 767px)': { gridTemplateColumns: 'minmax(0, 1fr)' },
-      }}
-    >
-      <nav aria-label="Breadcrumb" css={{ gridColumn: '1 / -1', fontSize: 14, color: 'var(--muted)', marginBottom: '-1.5rem' }}>
+    <div css={PAGE_GRID}>
+      <nav aria-label="Breadcrumb" css={BREADCRUMB}>
         <Link to={`/categories/${product.canonicalCategory.path}`}>{product.canonicalCategory.name}</Link> / <span aria-current="page">{product.name}</span>
       </nav>
       <section aria-label="Gallery">
@@ -149,7 +144,7 @@ export function ProductPage() {
         <Suspense fallback={null}>
         {current ? (
           <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
-            <Image key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes="(max-width: 767px) 100vw, 55vw" priority />
+            <Image key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={GALLERY_SIZES} priority />
             <div css={{ position: 'absolute', top: 12, left: 12, display: 'flex', gap: 6 }}>
               {product.overlays.map((o) => (
                 <span key={o.id} css={{ background: o.type === 'sale' ? 'var(--clay)' : o.type === 'comingSoon' ? '#3d5a80' : 'var(--forest)', color: '#fff', fontSize: 13, padding: '2px 10px', borderRadius: 999 }}>
@@ -186,22 +181,9 @@ export function ProductPage() {
             {product.brand.name}
           </Link>
         </p>
-        <h1 css={{ fontFamily: 'Georgia, serif', fontWeight: 400, fontSize: 34, margin: '.25rem 0 .25rem' }}>{product.name}</h1>
+        <h1 css={DETAILS_H1}>{product.name}</h1>
         <p css={{ margin: '0 0 1rem', color: 'var(--muted)' }}>Colour: {product.colourName}</p>
-        <p css={{ fontSize: 22, margin: '0 0 1.5rem' }} data-testid="pdp-price">
-          <strong>{money(product.price)}</strong>
-          {percent > 0 ? (
-            <>
-              {' '}
-              <VisuallyHidden>was</VisuallyHidden>{' '}
-              <s css={{ color: 'var(--muted)', fontSize: 18 }}>{money(product.erpOriginalPrice)}</s>{' '}
-              <span css={{ color: '#9c3d1f', fontSize: 18 }} data-testid="pdp-discount">
-                Save {percent}%
-              </span>
-            </>
-          ) : null}
-          <span css={{ display: 'block', fontSize: 14, color: 'var(--muted)' }}>Price includes GST</span>
-        </p>
+        <ProductPrice price={product.price} originalPrice={product.erpOriginalPrice} isDiscounted={product.isDiscounted} />
         {product.state === 'coming' && product.availableFrom ? <Countdown availableFrom={product.availableFrom} /> : null}
         <AddToCart key={product.id} product={product} />
         <div css={{ display: 'flex', gap: '1rem', margin: '1rem 0' }}>
