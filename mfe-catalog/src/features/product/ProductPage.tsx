@@ -1,6 +1,6 @@
 import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
 import { Image } from '@store/ui/image';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { fetchProduct, isNotFound, productApiUrl } from '../../lib/api';
 import { pageHeadOptions } from '../../lib/head';
@@ -94,7 +94,13 @@ export function ProductPage() {
   const imageIndex = selected.path === path ? selected.index : 0;
   const setImageIndex = (index: number) => setSelected({ path, index });
 
-  const product = load.data ?? null;
+  const loaded = load.data ?? null;
+  // opened from a tile: what the tile knew, shown until the product is here
+  const preview = readPreview(location.state, path);
+  // The product arriving after its preview renders in the background (a transition), so the
+  // preview's frame is painted first; anywhere else the product is shown as soon as it is here.
+  const deferred = useDeferredValue(loaded);
+  const product = deferred && loaded && deferred.path === loaded.path ? deferred : preview ? null : loaded;
 
   // The others viewed before this one (read before this view is remembered). Browser state: read
   // after hydration (the server has none), below everything else so nothing shifts.
@@ -126,11 +132,7 @@ export function ProductPage() {
         We couldn't load this product just now. Please refresh the page to try again.
       </p>
     );
-  if (!product) {
-    // opened from a tile: what the tile knew, at once; else an empty page marked busy
-    const preview = readPreview(location.state, path);
-    return preview ? <ProductPreview tile={preview} /> : <div aria-busy="true" css={{ minHeight: '70vh' }} />;
-  }
+  if (!product) return preview ? <ProductPreview tile={preview} /> : <div aria-busy="true" css={{ minHeight: '70vh' }} />;
 
   const images = product.productGallery.filter((image) => image.type === 'IMAGE');
   const current = images[imageIndex] ?? images[0];
