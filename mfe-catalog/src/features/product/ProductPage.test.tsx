@@ -209,7 +209,7 @@ describe('opened from a tile', () => {
     state: 'current' as const,
     availableFrom: null,
     soldOut: false,
-    overlays: [],
+    overlays: [{ id: 'sale', name: 'Sale', type: 'sale' as const }],
     image: { src: 'images/products/41/aoraki-1.jpg', alt: 'Aoraki Hardshell Suitcase in Slate, front view', width: 1200, height: 1500 },
     colourName: 'Slate',
     colourHex: '#555',
@@ -240,6 +240,7 @@ describe('opened from a tile', () => {
     expect(preview).toHaveTextContent('Colour: Slate');
     expect(preview).toHaveTextContent('$299.00');
     expect(preview).toHaveTextContent('Save 14%');
+    expect(within(preview).getByText('Sale')).toBeVisible();
     expect(within(preview).getByRole('img', { name: tile.image.alt }).getAttribute('srcset')).toContain('images/products/41/aoraki-1.jpg');
     // nothing to act on before the product is here
     expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();

@@ -12,6 +12,7 @@ import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
 import { BREADCRUMB, DETAILS_H1, GALLERY_SIZES, PAGE_GRID } from './layout';
 import { ProductPrice } from './Price';
+import { GalleryBadges } from './Badges';
 import { ProductPreview, readPreview } from './ProductPreview';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';
@@ -147,13 +148,7 @@ export function ProductPage() {
         {current ? (
           <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
             <Image key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={GALLERY_SIZES} priority />
-            <div css={{ position: 'absolute', top: 12, left: 12, display: 'flex', gap: 6 }}>
-              {product.overlays.map((o) => (
-                <span key={o.id} css={{ background: o.type === 'sale' ? 'var(--clay)' : o.type === 'comingSoon' ? '#3d5a80' : 'var(--forest)', color: '#fff', fontSize: 13, padding: '2px 10px', borderRadius: 999 }}>
-                  {o.name}
-                </span>
-              ))}
-            </div>
+            <GalleryBadges overlays={product.overlays} />
           </div>
         ) : null}
         {images.length > 1 ? (

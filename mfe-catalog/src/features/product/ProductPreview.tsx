@@ -4,9 +4,10 @@ import { Image } from '@store/ui/image';
 import { PREVIEW_STATE_KEY } from '../../lib/productPreview';
 import { BREADCRUMB, DETAILS_H1, GALLERY_SIZES, PAGE_GRID } from './layout';
 import { ProductPrice } from './Price';
+import { GalleryBadges } from './Badges';
 
 /** The fields the preview shows, as a tile has them (the tile's type is `ProductTile`). */
-type Preview = Pick<ProductTile, 'path' | 'name' | 'brand' | 'colourName' | 'price' | 'erpOriginalPrice' | 'isDiscounted' | 'image'>;
+type Preview = Pick<ProductTile, 'path' | 'name' | 'brand' | 'colourName' | 'price' | 'erpOriginalPrice' | 'isDiscounted' | 'image' | 'overlays'>;
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isCents = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
@@ -23,7 +24,8 @@ export function readPreview(state: unknown, path: string): Preview | null {
   if (t.path !== path || !isText(t.name) || !isText(t.brand) || !isText(t.colourName) || !isCents(t.price) || !isCents(t.erpOriginalPrice) || typeof t.isDiscounted !== 'boolean') return null;
   const image = t.image as Record<string, unknown> | null;
   const picture = image && isText(image.src) && isText(image.alt) && isCents(image.width) && isCents(image.height) ? { src: image.src, alt: image.alt, width: image.width, height: image.height } : null;
-  return { path, name: t.name, brand: t.brand, colourName: t.colourName, price: t.price, erpOriginalPrice: t.erpOriginalPrice, isDiscounted: t.isDiscounted, image: picture };
+  const overlays = Array.isArray(t.overlays) ? t.overlays.filter((o): o is Preview['overlays'][number] => !!o && isText(o.id) && isText(o.name) && isText(o.type)) : [];
+  return { path, name: t.name, brand: t.brand, colourName: t.colourName, price: t.price, erpOriginalPrice: t.erpOriginalPrice, isDiscounted: t.isDiscounted, image: picture, overlays };
 }
 
 /**
@@ -34,14 +36,15 @@ export function readPreview(state: unknown, path: string): Preview | null {
 export function ProductPreview({ tile }: { tile: Preview }) {
   return (
     <div aria-busy="true" data-testid="product-preview" css={PAGE_GRID}>
-      {/* the breadcrumb's line, filled when the product's category is known */}
-      <div aria-hidden="true" css={BREADCRUMB}>
-        {'\u00a0'}
+      {/* the breadcrumb's place (its category is not known yet): about as long, so nothing moves */}
+      <div aria-hidden="true" css={[BREADCRUMB, { visibility: 'hidden' }]}>
+        Category / {tile.name}
       </div>
       <section aria-label="Gallery">
         {tile.image ? (
-          <div css={{ borderRadius: 12, overflow: 'hidden' }}>
+          <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
             <Image src={tile.image.src} alt={tile.image.alt} width={tile.image.width} height={tile.image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={GALLERY_SIZES} priority />
+            <GalleryBadges overlays={tile.overlays} />
           </div>
         ) : null}
       </section>
