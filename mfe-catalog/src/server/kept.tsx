@@ -47,12 +47,16 @@ export const fragmentBytes = (key: string, fragment: KeptFragment): number => ke
 /**
  * Kept pieces of one kind for every version of this bundle loaded in the renderer (the edge keeps
  * several loaded, for rollbacks): one byte budget for all of them, on the renderer's global object
- * under `name`, least recently used first out; callers prefix their keys with their module
- * instance, so each version's entries are its own. A release's old pieces give way to the new ones
- * instead of adding a budget per version.
+ * under `name`; callers prefix their keys with their module instance, so each version's entries are
+ * its own. A release's old pieces give way to the new ones instead of adding a budget per version.
+ *
+ * Evicted about least recently used first, as a clock: a hit only marks its entry (`used`); when the
+ * budget is passed, the oldest entries go, but a marked one is unmarked and moved to the newest end
+ * instead (a second chance). A list looks up every tile it shows: moving each entry on every hit
+ * (a delete and a set in the map) cost more than the rest of the lookup.
  */
 export class KeptStore<T extends object> {
-  private readonly store: { entries: Map<string, T & { bytes: number }>; bytes: number };
+  private readonly store: { entries: Map<string, T & { bytes: number; used?: boolean }>; bytes: number };
 
   constructor(
     name: string,
@@ -63,16 +67,12 @@ export class KeptStore<T extends object> {
   }
 
   get(key: string): T | undefined {
-    const entries = this.store.entries;
-    const found = entries.get(key);
-    if (found) {
-      // most recently used last
-      entries.delete(key);
-      entries.set(key, found);
-    }
+    const found = this.store.entries.get(key);
+    if (found) found.used = true;
     return found;
   }
 
+  /** Keeps `value` under `key` (in place of what was there), making room first; a value larger than the whole budget is not kept. */
   set(key: string, value: T, bytes: number): void {
     const { entries } = this.store;
     const old = entries.get(key);
@@ -80,13 +80,19 @@ export class KeptStore<T extends object> {
       entries.delete(key);
       this.store.bytes -= old.bytes;
     }
+    if (bytes > this.budget) return;
+    // each entry gets at most one second chance per call: the loop ends
+    let chances = entries.size;
+    while (this.store.bytes + bytes > this.budget) {
+      const [oldest, entry] = entries.entries().next().value as [string, T & { bytes: number; used?: boolean }];
+      entries.delete(oldest);
+      if (entry.used && chances-- > 0) {
+        entry.used = false;
+        entries.set(oldest, entry);
+      } else this.store.bytes -= entry.bytes;
+    }
     entries.set(key, { ...value, bytes });
     this.store.bytes += bytes;
-    while (this.store.bytes > this.budget) {
-      const [oldest, entry] = entries.entries().next().value as [string, { bytes: number }];
-      entries.delete(oldest);
-      this.store.bytes -= entry.bytes;
-    }
   }
 
   clear(): void {

@@ -25,13 +25,19 @@ import { fragmentBytes, insertKeptStyles, INSTANCE, isListing, KeptStore, render
  */
 export type TileFragment = KeptFragment;
 
+/** A kept tile: its HTML in two parts around its list position, and the tile's JSON it was rendered from. */
+interface KeptTile extends TileFragment {
+  json: string;
+  before: string;
+  after: string;
+}
 
 /** The position a kept tile is rendered at; each list writes its own. */
 const POSITION = -1;
 const POSITION_ATTRIBUTE = `data-position="${POSITION}"`;
 /** Kept tiles per renderer process, by bytes, for all loaded versions (a tile is about 2 KB: some 2,000 tiles). */
 export const TILE_CACHE_BYTES = 4 * 1024 * 1024;
-const kept = new KeptStore<TileFragment>('__storeCatalogKeptTiles1', TILE_CACHE_BYTES);
+const kept = new KeptStore<KeptTile>('__storeCatalogKeptTiles1', TILE_CACHE_BYTES);
 
 /** The tile's HTML and emotion rules, rendered as the list renders it (without its position). */
 export function renderTile(item: Tile, market: MarketSettings | undefined): TileFragment {
@@ -45,19 +51,24 @@ export function renderTile(item: Tile, market: MarketSettings | undefined): Tile
 
 let rendered = 0;
 
-/** The kept tile of `item` in `market`, rendered and kept now if it was not (null: it cannot be kept). */
-function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment | null {
-  const key = `${INSTANCE} ${market?.id ?? ''} ${JSON.stringify(item)}`;
-  const fragment = kept.get(key);
-  if (fragment) return fragment;
+/**
+ * The kept tile of `item` in `market`, rendered and kept now if it was not (null: it cannot be
+ * kept). Kept by product: a tile whose JSON changed (price, stock) is rendered again in its place.
+ */
+function keptTile(item: Tile, market: MarketSettings | undefined): KeptTile | null {
+  const key = `${INSTANCE} ${market?.id ?? ''} ${item.id}`;
+  const json = JSON.stringify(item);
+  const found = kept.get(key);
+  if (found && found.json === json) return found;
   const tile = renderTile(item, market);
   rendered += 1;
-  // a tile whose position could not be found again is not kept (it renders live)
-  if (!tile.html.includes(POSITION_ATTRIBUTE)) return null;
-  kept.set(key, tile, fragmentBytes(key, tile));
-  return tile;
+  const at = tile.html.indexOf(POSITION_ATTRIBUTE);
+  // a tile whose position cannot be found again, once, is not kept (it renders live)
+  if (at < 0 || tile.html.indexOf(POSITION_ATTRIBUTE, at + 1) >= 0) return null;
+  const entry: KeptTile = { ...tile, json, before: tile.html.slice(0, at), after: tile.html.slice(at + POSITION_ATTRIBUTE.length) };
+  kept.set(key, entry, fragmentBytes(key, tile) + json.length);
+  return entry;
 }
-
 
 /**
  * The kept tiles for the lists in `data` (rendering those not kept yet, now, before the page's
@@ -66,7 +77,7 @@ function keptTile(item: Tile, market: MarketSettings | undefined): TileFragment 
  * inserted them and gives the list a plain `<li>` with the kept HTML (no component per tile).
  */
 export function keptTilesFor(data: RouteData, market: MarketSettings | undefined): ((cache: EmotionCache) => KeptTiles) | null {
-  const found = new WeakMap<Tile, TileFragment>();
+  const found = new WeakMap<Tile, KeptTile>();
   let lists = 0;
   for (const value of Object.values(data)) {
     if (!isListing(value)) continue;
@@ -82,7 +93,7 @@ export function keptTilesFor(data: RouteData, market: MarketSettings | undefined
     const fragment = found.get(item);
     if (!fragment) return null;
     insertKeptStyles(cache, fragment.styles);
-    return <li key={item.id} dangerouslySetInnerHTML={{ __html: fragment.html.replace(POSITION_ATTRIBUTE, `data-position="${position}"`) }} />;
+    return <li key={item.id} dangerouslySetInnerHTML={{ __html: `${fragment.before}data-position="${position}"${fragment.after}` }} />;
   };
 }
 

@@ -88,6 +88,9 @@ const answerJson = new WeakMap<object, string>();
  * JSON: the same string, without serialising an unchanged 30 KB listing on every request.
  */
 export function routeDataJson(data: RouteData): string {
+  // kept per data object too: a cold page asks twice (the kept result's size, the render's key)
+  const known = dataJsons.get(data);
+  if (known !== undefined) return known;
   const parts: string[] = [];
   for (const [key, value] of Object.entries(data)) {
     if (value === undefined || typeof value === 'function' || typeof value === 'symbol') continue;
@@ -102,8 +105,12 @@ export function routeDataJson(data: RouteData): string {
     } else json = jsonForScript(value);
     parts.push(`${jsonForScript(key)}:${json}`);
   }
-  return `{${parts.join(',')}}`;
+  const json = `{${parts.join(',')}}`;
+  dataJsons.set(data, json);
+  return json;
 }
+/** routeDataJson by loader data object (a loader result's data is not changed once made). */
+const dataJsons = new WeakMap<RouteData, string>();
 
 /** stylesHtml of a page's three roots, kept per region render (the same cached render, header and footer give the same style). */
 const stylesByRegion = new WeakMap<object, { header: object; footer: object; html: string }>();
