@@ -7,8 +7,7 @@ import { useMoney } from '@store/ui/market';
 import { VisuallyHidden } from '@store/ui/visually-hidden';
 import { prefetchOnIntent } from '@store/ui/link';
 import { PREVIEW_STATE_KEY } from '../../lib/productPreview';
-
-const OVERLAY_COLOURS: Record<string, string> = { sale: 'var(--clay)', comingSoon: '#3d5a80', newArrival: 'var(--forest)' };
+import { overlayColour } from '../../lib/overlays';
 
 /**
  * A product in a list: image (0.8), name, brand, GST-inclusive price, discount, overlays, sold out.
@@ -28,6 +27,8 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
       state={{ [PREVIEW_STATE_KEY]: item }}
       // the product page's code and data start on the tap's first moment, not after it
       {...prefetchOnIntent(to)}
+      // no route discovery attribute: routes are declared up front (and each tile is 20 bytes shorter)
+      discover="none"
       css={{ textDecoration: 'none', color: 'inherit', display: 'grid', gap: 4 }}
       data-testid="product-tile"
       data-product-id={item.id}
@@ -51,7 +52,7 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
         )}
         <div css={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 4, flexWrap: 'wrap' }}>
           {item.overlays.map((overlay) => (
-            <span key={overlay.id} data-overlay={overlay.type} css={{ background: OVERLAY_COLOURS[overlay.type] ?? 'var(--forest)', color: '#fff', fontSize: 13, padding: '2px 8px', borderRadius: 999 }}>
+            <span key={overlay.id} data-overlay={overlay.type} css={{ background: overlayColour(overlay.type), color: '#fff', fontSize: 13, padding: '2px 8px', borderRadius: 999 }}>
               {overlay.name}
             </span>
           ))}
@@ -71,7 +72,7 @@ export const ProductTile = memo(function ProductTile({ item, eager = false, posi
             <VisuallyHidden>was</VisuallyHidden>{' '}
             <s css={{ color: 'var(--muted)' }}>{money(item.erpOriginalPrice)}</s>{' '}
             <span css={{ color: '#9c3d1f' }} data-testid="tile-discount">
-              -{percent}%
+              {`-${percent}%`}
             </span>
           </>
         ) : null}
