@@ -25,8 +25,9 @@ import { fragmentBytes, insertKeptStyles, INSTANCE, isListing, KeptStore, render
  */
 export type TileFragment = KeptFragment;
 
-/** A kept tile: its HTML in two parts around its list position, and the tile's JSON it was rendered from. */
-interface KeptTile extends TileFragment {
+/** A kept tile: its HTML in two parts around its list position, its rules, and the tile's JSON it was rendered from. */
+interface KeptTile {
+  styles: TileFragment['styles'];
   json: string;
   before: string;
   after: string;
@@ -65,7 +66,7 @@ function keptTile(item: Tile, market: MarketSettings | undefined): KeptTile | nu
   const at = tile.html.indexOf(POSITION_ATTRIBUTE);
   // a tile whose position cannot be found again, once, is not kept (it renders live)
   if (at < 0 || tile.html.indexOf(POSITION_ATTRIBUTE, at + 1) >= 0) return null;
-  const entry: KeptTile = { ...tile, json, before: tile.html.slice(0, at), after: tile.html.slice(at + POSITION_ATTRIBUTE.length) };
+  const entry: KeptTile = { styles: tile.styles, json, before: tile.html.slice(0, at), after: tile.html.slice(at + POSITION_ATTRIBUTE.length) };
   kept.set(key, entry, fragmentBytes(key, tile) + json.length);
   return entry;
 }

@@ -10,9 +10,9 @@ import { useLoad } from '@store/ui/load';
 import { PageHead } from '@store/ui/page-head';
 import { NotFound } from '../../lib/NotFound';
 import { AddToCart } from './AddToCart';
-import { BREADCRUMB, DETAILS_H1, GALLERY_SIZES, PAGE_GRID } from './layout';
+import { BREADCRUMB, DETAILS_H1, PAGE_GRID } from './layout';
 import { ProductPrice } from './Price';
-import { GalleryBadges } from './Badges';
+import { MainPicture } from './MainPicture';
 import { ProductPreview, readPreview } from './ProductPreview';
 import { readRecentlyViewed, rememberViewed, type RecentlyViewedItem } from './recentlyViewed';
 import { countdown, countdownText, formatAvailability } from './time';
@@ -146,10 +146,7 @@ export function ProductPage() {
         {/* gallery and details hydrate as separate tasks (selective hydration) */}
         <Suspense fallback={null}>
         {current ? (
-          <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
-            <Image key={current.src} src={current.src} alt={current.alt} width={current.width} height={current.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={GALLERY_SIZES} priority />
-            <GalleryBadges overlays={product.overlays} />
-          </div>
+          <MainPicture key={current.src} image={current} overlays={product.overlays} />
         ) : null}
         {images.length > 1 ? (
           <ul css={{ listStyle: 'none', padding: 0, margin: '1rem 0 0', display: 'flex', flexWrap: 'wrap', gap: 8 }}>

@@ -1,10 +1,8 @@
 import type { ProductTile } from '@store/contracts';
-import { PRODUCT_IMAGE_ASPECT_RATIO } from '@store/contracts';
-import { Image } from '@store/ui/image';
 import { PREVIEW_STATE_KEY } from '../../lib/productPreview';
-import { BREADCRUMB, DETAILS_H1, GALLERY_SIZES, PAGE_GRID } from './layout';
+import { BREADCRUMB, DETAILS_H1, PAGE_GRID } from './layout';
 import { ProductPrice } from './Price';
-import { GalleryBadges } from './Badges';
+import { MainPicture } from './MainPicture';
 
 /** The fields the preview shows, as a tile has them (the tile's type is `ProductTile`). */
 type Preview = Pick<ProductTile, 'path' | 'name' | 'brand' | 'colourName' | 'price' | 'erpOriginalPrice' | 'isDiscounted' | 'image' | 'overlays'>;
@@ -42,10 +40,7 @@ export function ProductPreview({ tile }: { tile: Preview }) {
       </div>
       <section aria-label="Gallery">
         {tile.image ? (
-          <div css={{ position: 'relative', borderRadius: 12, overflow: 'hidden' }}>
-            <Image src={tile.image.src} alt={tile.image.alt} width={tile.image.width} height={tile.image.height} aspectRatio={PRODUCT_IMAGE_ASPECT_RATIO} sizes={GALLERY_SIZES} priority />
-            <GalleryBadges overlays={tile.overlays} />
-          </div>
+<MainPicture image={tile.image} overlays={tile.overlays} />
         ) : null}
       </section>
       <div>
