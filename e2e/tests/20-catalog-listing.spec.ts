@@ -203,3 +203,48 @@ test('Load more by keyboard: focus stays on the button while the next page loads
   // and the page is not back at the top: the focused tile is on screen
   await expect(firstNew).toBeInViewport();
 });
+
+test('a list opened at a later page shows that page alone with its own title and canonical; Load previous fills in before it; a page past the end is not found', async ({ page, request }) => {
+  const api = await (await request.get('/api/catalog/listing?category=bags')).json();
+  expect(api.pageCount, 'enough bags for three pages').toBeGreaterThan(2);
+  const second = await (await request.get('/api/catalog/listing?category=bags&page=2')).json();
+  const response = await page.goto('/categories/bags?page=2');
+  expect(response?.status()).toBe(200);
+  const catalog = remote(page, 'catalog');
+  await expect(tiles(page)).toHaveCount(48);
+  await expect(tiles(page).first().getByTestId('tile-name')).toHaveText(second.items[0].name);
+  expect(await tiles(page).first().getAttribute('data-position')).toBe('49');
+  await expect(page).toHaveTitle('Bags, page 2 | Fernleaf');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/categories\/bags\?page=2$/);
+  await expect(catalog.getByText('Showing 49–96 of')).toBeVisible();
+  expect(await seriousAxe(page), 'serious axe violations on a later page').toEqual([]);
+
+  // Load previous by keyboard: focus goes to the first tile of the page put above
+  const previous = catalog.getByRole('button', { name: 'Load previous' });
+  await previous.focus();
+  await page.keyboard.press('Enter');
+  await expect(tiles(page)).toHaveCount(96);
+  await expect(tiles(page).first()).toBeFocused();
+  expect(await tiles(page).first().getAttribute('data-position')).toBe('1');
+  await expect(tiles(page).first().getByTestId('tile-name')).toHaveText(api.items[0].name);
+  await expect(previous).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]page=2$/);
+
+  // Load more goes on after page 2
+  await catalog.getByRole('button', { name: 'Load more' }).click();
+  await expect(tiles(page)).toHaveCount(Math.min(144, api.total));
+  await expect(page).toHaveURL(/[?&]page=3$/);
+  // and Back from a product shows the whole run again (the landing page's data and those loaded since)
+  const count = await tiles(page).count();
+  const target = tiles(page).nth(10);
+  const name = (await target.getByTestId('tile-name').textContent())!;
+  await target.click();
+  await expect(catalog.getByRole('heading', { level: 1, name })).toBeVisible();
+  await page.goBack();
+  await expect(tiles(page)).toHaveCount(count);
+  expect(await tiles(page).first().getAttribute('data-position')).toBe('1');
+
+  const past = await page.goto(`/categories/bags?page=${api.pageCount + 1}`);
+  expect(past?.status()).toBe(404);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('404');
+});

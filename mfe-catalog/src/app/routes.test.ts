@@ -50,6 +50,25 @@ describe("the catalog's screens", () => {
     expect(await asked('/categories/')).toEqual({ status: 404, paths: [] });
   });
 
+  it("a listing's later page is loaded alone, with its own title and canonical URL; a page past the end is not found", async () => {
+    const calls: string[] = [];
+    const api = (async (key: string) => {
+      calls.push(key);
+      const page = Number(new URL(key, 'http://localhost').searchParams.get('page') ?? 1);
+      const body = { category: { id: '1', name: 'Bags', path: 'bags', breadcrumbs: [{ name: 'Bags', path: 'bags' }] }, brand: null, q: '', correctedQuery: null, items: [], total: 100, page, pageSize: 48, pageCount: 3, sort: '', facets: { categories: [], features: [], colours: [], price: null } };
+      return { status: 200, body };
+    }) as unknown as ServerApi;
+    const second = await load({ url: 'https://shop.example/categories/bags?page=2&sort=newest', api });
+    expect(second.status).toBe(200);
+    expect(calls).toEqual(['/api/catalog/listing?category=bags&sort=newest&page=2']);
+    expect(Object.keys(second.data)).toEqual(calls);
+    const headOf = (result: Awaited<ReturnType<typeof load>>) => (typeof result.head === 'function' ? result.head() : result.head);
+    expect(headOf(second)).toMatchObject({ title: 'Bags, page 2', canonical: 'https://shop.example/categories/bags?page=2' });
+    expect(headOf(await load({ url: 'https://shop.example/categories/bags', api }))).toMatchObject({ title: 'Bags', canonical: 'https://shop.example/categories/bags' });
+    expect((await load({ url: 'https://shop.example/categories/bags?page=3', api })).status).toBe(200);
+    expect((await load({ url: 'https://shop.example/categories/bags?page=4', api })).status).toBe(404);
+  });
+
   it('prefetches nothing for a brand page (its data is left to the visit) or a path it does not own', async () => {
     const fetchMock = jest.fn(async () => new Response('{}', { status: 200 }));
     global.fetch = fetchMock as unknown as typeof fetch;

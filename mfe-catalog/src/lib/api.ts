@@ -79,6 +79,17 @@ export function fetchListing(params: ListingParams, route?: string): Promise<Lis
   return hit;
 }
 
+/** Whether a listing page's answer is in memory (asked for in this page's life, not failed). */
+export function isListingKept(params: ListingParams): boolean {
+  return listingCache.has(listingUrl(params));
+}
+
+/** Keeps a listing page's answer that came another way (the server render's data) as if it had been asked for. */
+export function keepListing(params: ListingParams, answer: ListingResponse): void {
+  const url = listingUrl(params);
+  if (!listingCache.has(url)) listingCache.set(url, Promise.resolve(answer));
+}
+
 /** Products fetched ahead of a visit (a prefetch), taken once by the page that shows them. */
 const prefetchedProducts = new Map<string, Promise<Product>>();
 

@@ -9,7 +9,7 @@
  *   facets rendered and kept.
  */
 import { withEmotionCache } from '@emotion/react';
-import type { ListingResponse, MarketSettings } from '@store/contracts';
+import type { MarketSettings } from '@store/contracts';
 import type { ReactNode } from 'react';
 import type { LoadContext, LoadResult, RemoteServerModule, RenderContext, RouteData, WarmContext } from '@store/contracts/ssr';
 import { MarketProvider } from '@store/ui/market';
@@ -46,19 +46,16 @@ export async function load({ url, api, market }: LoadContext): Promise<LoadResul
   const scope = listingScope(screen);
   if (scope === 'invalid') return NOT_FOUND;
   const state = readListingUrl(searchParams);
-  const data: RouteData = {};
-  const pages: ListingResponse[] = [];
-  for (let page = 1; page <= state.page; page += 1) {
-    const key = listingUrl(paramsFor(scope, state, page));
-    const answer = await api(key);
-    if (answer.status === 404) return NOT_FOUND;
-    if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
-    data[key] = answer.body;
-    pages.push(answer.body);
-  }
-  const first = pages[0]!;
+  // the URL's page alone (features/listing/pages.ts): a page past the end of the list is not found
+  const key = listingUrl(paramsFor(scope, state, state.page));
+  const answer = await api(key);
+  if (answer.status === 404) return NOT_FOUND;
+  if (answer.status !== 200) throw new Error(`GET ${key} answered ${answer.status}`);
+  const body = answer.body;
+  if (state.page > Math.max(1, body.pageCount)) return NOT_FOUND;
+  const data: RouteData = { [key]: body };
   // made only when the edge assembles the page (not for a page it keeps)
-  return { status: 200, data, head: () => listingHead(scope, state, first, pages.flatMap((p) => p.items), pathname, origin, market?.countryName ?? 'New Zealand') };
+  return { status: 200, data, head: () => listingHead(scope, state, body, body.items, pathname, origin, market?.countryName ?? 'New Zealand') };
 }
 
 /** A list's kept tiles and facets for this render: their lookups, given the page's emotion cache once. */

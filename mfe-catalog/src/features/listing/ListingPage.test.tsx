@@ -326,6 +326,67 @@ describe('loading the list', () => {
     expect(requests[0]).toContain('page=2');
   });
 
+  it('a list opened at a later page shows that page alone; Load previous puts the page before it above, and focus on its first tile', async () => {
+    const scope: ListingScope = { kind: 'category', path: 'later/bags' };
+    const second = listing({ category: category('later/bags'), items: [tile('3', 'Kauri Satchel')], total: 3, page: 2, pageCount: 2, pageSize: 2 });
+    const url = '/categories/later/bags?page=2';
+    window.history.replaceState(null, '', url);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    requests.length = 0;
+    global.fetch = jest.fn(async (input: RequestInfo | URL) => {
+      requests.push(String(input));
+      await held;
+      return new Response(JSON.stringify(listing({ category: category('later/bags'), total: 3, pageCount: 2, pageSize: 2 })), { status: 200 });
+    }) as unknown as typeof fetch;
+    const view = () => (
+      <MemoryRouter initialEntries={[url]}>
+        <RouteDataProvider data={{ [listingUrl(paramsFor(scope, readListingUrl(new URLSearchParams('page=2')), 2))]: second }}>
+          <Routes>
+            <Route path="*" element={<ListingPage scope={scope} />} />
+          </Routes>
+        </RouteDataProvider>
+      </MemoryRouter>
+    );
+    const first = render(view());
+    // page 2 alone, its tile third in the whole list; nothing asked for
+    expect(screen.getAllByTestId('product-tile').map((t) => [t.textContent, t.getAttribute('data-position')])).toEqual([[expect.stringContaining('Kauri Satchel'), '3']]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(requests).toEqual([]);
+    const previous = screen.getByRole('button', { name: 'Load previous' });
+    previous.focus();
+    await act(async () => {
+      previous.click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(previous).toHaveAttribute('aria-disabled', 'true');
+    expect(previous).toHaveTextContent('Loading…');
+    expect(document.activeElement).toBe(previous);
+    await act(async () => {
+      release();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toContain('page=1');
+    const tiles = screen.getAllByTestId('product-tile');
+    expect(tiles.map((t) => t.getAttribute('data-position'))).toEqual(['1', '2', '3']);
+    expect(document.activeElement).toBe(tiles[0]);
+    expect(screen.queryByRole('button', { name: 'Load previous' })).toBeNull();
+    first.unmount();
+
+    // coming back to the same URL in this page's life (Back from a product): both pages, as they were
+    render(view());
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(50);
+    });
+    expect(screen.getAllByTestId('product-tile').map((t) => t.getAttribute('data-position'))).toEqual(['1', '2', '3']);
+    expect(screen.queryByRole('button', { name: 'Load previous' })).toBeNull();
+    expect(requests).toHaveLength(1);
+  });
+
   it('a list that fails to load says so; a list that does not exist is the not-found page', async () => {
     global.fetch = jest.fn(async () => new Response(JSON.stringify({ error: 'Internal', message: 'down' }), { status: 500 })) as unknown as typeof fetch;
     const failed = show('/categories/failing/bags', { kind: 'category', path: 'failing/bags' });

@@ -1,15 +1,13 @@
-import type { ListingFacets, ListingResponse, ProductTile as Tile } from '@store/contracts';
+import type { ListingFacets, ProductTile as Tile } from '@store/contracts';
 import { warmWhenIdle } from '@store/shared-events/remote';
 import { preloadOverlay } from '@store/ui/lazy-overlay';
 import { createContext, startTransition, Suspense, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactElement } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { fetchListing, isNotFound, listingUrl } from '../../lib/api';
 import { NotFound } from '../../lib/NotFound';
 import { pageHeadOptions } from '../../lib/head';
 import { listingHead, listingTitle } from './head';
 import { PageHead } from '@store/ui/page-head';
-import { useLoad } from '@store/ui/load';
-import { useRouteDataMap } from '@store/ui/route-data';
+import { useListingPages } from './pages';
 import { paramsFor, type ListingScope } from './scope';
 import { activeFilterCount, AppliedFilters, Facets } from './Facets';
 import { FiltersDrawer } from './FiltersDrawer';
@@ -27,33 +25,13 @@ import { VisuallyHidden, visuallyHidden } from '@store/ui/visually-hidden';
 
 export type { ListingScope };
 
-/** The pages Load more added to a list's first load, or its failure (which takes the list down, as a failed first load does). */
-interface More {
-  key: string;
-  pages: ListingResponse[];
-  failure?: { error: unknown };
-}
-
-const NO_PAGES: ListingResponse[] = [];
-
 /** Below this width the filters are a drawer opened by the Filters button; from it up, the sidebar (CSS only: the server has no viewport). */
 const DRAWER_MEDIA = '@media (max-width: 1023px)';
 const SIDEBAR_MEDIA = '@media (min-width: 1024px)';
+/** Load more and Load previous: busy (not disabled, which would drop focus) while their page loads. */
+const pageButton = { fontWeight: 'inherit', padding: '.8rem 2rem', '&[aria-disabled="true"]': { cursor: 'progress', opacity: 0.7 } } as const;
 
 export { paramsFor };
-
-/** The listing pages 1..page from the server render's data, when it has every one of them. */
-function useSeededPages(scope: ListingScope, state: ListingUrlState, page: number): ListingResponse[] | null {
-  const data = useRouteDataMap();
-  if (!data) return null;
-  const pages: ListingResponse[] = [];
-  for (let p = 1; p <= page; p += 1) {
-    const answer = data[listingUrl(paramsFor(scope, state, p))] as ListingResponse | undefined;
-    if (!answer) return null;
-    pages.push(answer);
-  }
-  return pages;
-}
 
 /**
  * On the server, a list item already rendered for another list (server/tiles.tsx): the element that
@@ -78,24 +56,11 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const { page } = state;
   const base = paramsFor(scope, state, 1);
   const key = JSON.stringify({ ...base, page: 0 });
-  // Server-rendered first visit: the pages the edge fetched (all of 1..page, or none), the answer
-  // of the list's first load while that list is shown (Load more's new URL has no route data)
-  const seeded = useSeededPages(scope, state, page);
-  const [seed, setSeed] = useState(() => (seeded ? { key, pages: seeded } : null));
-  if (seed && seed.key !== key) setSeed(null);
-  // A list's first load: pages 1..page of its URL, as the route's payload (one request).
   const route = `${location.pathname}${location.search}`;
-  const firstLoad = useLoad(key, () => Promise.all(Array.from({ length: page }, (_, i) => fetchListing(paramsFor(scope, state, i + 1), route))), {
-    initialData: seed?.key === key ? seed.pages : undefined,
-  });
-  const [more, setMore] = useState<More>({ key, pages: [] });
-  const added = more.key === key ? more : null;
-  const failure = firstLoad.status === 'error' ? { error: firstLoad.error } : added?.failure;
-  const pages = useMemo(() => (firstLoad.status === 'ready' && !added?.failure ? [...firstLoad.data, ...(added?.pages ?? [])] : NO_PAGES), [firstLoad.status, firstLoad.data, added]);
-  const status: 'loading' | 'ready' | 'error' | 'not-found' = failure ? (isNotFound(failure.error) ? 'not-found' : 'error') : pages.length >= page ? 'ready' : 'loading';
+  const { status, pages, start, loadPrevious, loadingEarlier } = useListingPages(scope, state, key, route);
   // the list on screen (none after a failure): kept while another filter combination or sort of it loads
-  const [shown, setShown] = useState({ key, pages });
-  if (status !== 'loading' && (shown.key !== key || shown.pages !== pages)) setShown({ key, pages });
+  const [shown, setShown] = useState({ key, pages, start });
+  if (status !== 'loading' && (shown.key !== key || shown.pages !== pages)) setShown({ key, pages, start });
   const sortId = useId();
   const headingId = useId();
   const drawerId = useId();
@@ -105,28 +70,8 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   useEffect(() => warmWhenIdle(preloadOverlay, 3000), []);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
-  // Load more: the index of the first tile it asked for; focus goes to that tile once it is shown
-  const focusTileAt = useRef<number | null>(null);
-
-  // Load more: the pages after those loaded, one by one
-  const have = pages.length;
-  useEffect(() => {
-    if (firstLoad.status !== 'ready' || failure || have >= page) return undefined;
-    let live = true;
-    const wanted = Array.from({ length: page - have }, (_, i) => have + i + 1);
-    Promise.all(wanted.map((p) => fetchListing(paramsFor(scope, state, p)))).then(
-      (next) => {
-        if (live) setMore((m) => ({ key, pages: [...(m.key === key ? m.pages : []), ...next] }));
-      },
-      (error: unknown) => {
-        if (live) setMore({ key, pages: [], failure: { error } });
-      },
-    );
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, page, have, firstLoad.status, Boolean(failure)]);
+  // Load more and Load previous: the index of the first tile asked for, focused once the list is longer than it was
+  const focusTileAt = useRef<{ index: number; longerThan: number } | null>(null);
 
   useScrollMemory(status === 'ready');
 
@@ -152,7 +97,12 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
     }
   }, [shown.key, base.category, base.brand, base.q]);
   const previousItems: Tile[] = useMemo(() => (sameList ? shown.pages.flatMap((p) => p.items) : []), [shown, sameList]);
-  const shownItems = items.length === 0 && status === 'loading' ? previousItems : items;
+  const showingPrevious = items.length === 0 && status === 'loading';
+  const shownItems = showingPrevious ? previousItems : items;
+  // a tile's position in the whole list (the list on screen may start at a later page)
+  const pageSize = (first ?? shown.pages[0])?.pageSize ?? 0;
+  const offset = ((showingPrevious ? shown.start : start) - 1) * pageSize;
+  const shownTo = (start - 1) * pageSize + items.length;
   // the heading and count of the list on screen (the previous answer's while the next loads)
   const shownFirst = first ?? (sameList && status === 'loading' ? shown.pages[0] : undefined);
   const title = listingTitle(scope, state, shownFirst);
@@ -164,12 +114,12 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   // next page loads (it is not disabled, which would drop focus to the page), then focus moves to
   // the first newly loaded tile's link (whether or not more remain).
   useEffect(() => {
-    const index = focusTileAt.current;
-    if (index === null) return;
+    const wanted = focusTileAt.current;
+    if (wanted === null) return;
     if (status === 'error' || status === 'not-found') focusTileAt.current = null;
-    if (status !== 'ready' || items.length <= index) return;
+    if (status !== 'ready' || items.length <= wanted.longerThan || items.length <= wanted.index) return;
     focusTileAt.current = null;
-    listRef.current?.children[index]?.querySelector<HTMLElement>('a[href]')?.focus();
+    listRef.current?.children[wanted.index]?.querySelector<HTMLElement>('a[href]')?.focus();
   });
   // another filter combination or sort is another list: a pending Load more focus is dropped
   useEffect(() => {
@@ -321,6 +271,24 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
         </div>
         <div>
           <AppliedFilters state={state} facets={facetSource?.facets} onChange={(next) => update(next)} />
+          {/* a list opened at a later page: the pages before it, one at a time, above it */}
+          {start > 1 && status === 'ready' && items.length > 0 ? (
+            <div css={{ textAlign: 'center', marginBottom: '1.5rem' }}>
+              <Button
+                variant="secondary"
+                aria-disabled={loadingEarlier ? true : undefined}
+                data-testid="load-previous"
+                onClick={() => {
+                  if (loadingEarlier) return;
+                  focusTileAt.current = { index: 0, longerThan: items.length };
+                  loadPrevious();
+                }}
+                css={pageButton}
+              >
+                {loadingEarlier ? 'Loading…' : 'Load previous'}
+              </Button>
+            </div>
+          ) : null}
           {status === 'error' ? (
             <p role="alert">We couldn't load these products just now. Please refresh the page to try again.</p>
           ) : first && total === 0 ? (
@@ -340,21 +308,21 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
             >
               {shownItems.map(
                 (item, index) =>
-                  kept?.(item, index < 4, index + 1) ?? (
+                  kept?.(item, index < 4, offset + index + 1) ?? (
                     <li key={item.id}>
                       {/* each tile hydrates on its own (selective hydration: short tasks, not one long one) */}
                       <Suspense fallback={null}>
-                        <ProductTile item={item} eager={index < 4} position={index + 1} />
+                        <ProductTile item={item} eager={index < 4} position={offset + index + 1} />
                       </Suspense>
                     </li>
                   ),
               )}
             </ul>
           )}
-          {items.length < total ? (
+          {shownTo < total ? (
             <div css={{ textAlign: 'center', marginTop: '2.5rem' }}>
               <p css={{ color: 'var(--muted)' }}>
-                Showing {items.length} of {total}
+                Showing {start > 1 ? `${(start - 1) * pageSize + 1}–${shownTo}` : items.length} of {total}
               </p>
               <Button
                 variant="secondary"
@@ -362,11 +330,11 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
                 data-testid="load-more"
                 onClick={() => {
                   if (status === 'loading') return;
-                  focusTileAt.current = items.length;
+                  focusTileAt.current = { index: items.length, longerThan: items.length };
                   // The URL keeps the page (reload and back show the same list); no new history entry.
                   setParams(writeListingUrl({ ...state, page: page + 1 }, params), { replace: true, preventScrollReset: true });
                 }}
-                css={{ fontWeight: 'inherit', padding: '.8rem 2rem', '&[aria-disabled="true"]': { cursor: 'progress', opacity: 0.7 } }}
+                css={pageButton}
               >
                 {status === 'loading' ? 'Loading…' : 'Load more'}
               </Button>

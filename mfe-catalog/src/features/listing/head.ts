@@ -28,13 +28,15 @@ export function listingHead(scope: ListingScope, state: ListingUrlState, first: 
     jsonLd.push(breadcrumbList([{ name: 'Home', url: abs('/', origin) }, ...first.category.breadcrumbs.map((crumb) => ({ name: crumb.name, url: abs(`/categories/${crumb.path}`, origin) }))]));
   }
   const cover = items[0]?.image;
+  // a later page of a list is a page of its own: its own title and canonical URL
+  const later = state.page > 1 && scope.kind !== 'search';
   return {
-    title: title || 'Products',
+    title: `${title || 'Products'}${later ? `, page ${state.page}` : ''}`,
     description:
       scope.kind === 'search'
         ? `Bags, travel goods and accessories matching “${state.q}” at Fernleaf.`
         : `Shop ${total} ${title.toLowerCase()} at Fernleaf: bags, travel goods and accessories with free returns in ${countryName}.`,
-    canonical: abs(scope.kind === 'search' ? '/search' : pathname, origin),
+    canonical: abs(scope.kind === 'search' ? '/search' : later ? `${pathname}?page=${state.page}` : pathname, origin),
     noindex: scope.kind === 'search',
     ogType: 'website',
     ...(cover ? { ogImage: abs(imageUrl(cover.src, { width: 1200 }), origin) } : {}),
