@@ -1,8 +1,8 @@
 import type { RouteData } from '@store/contracts/ssr';
 import type { ReactElement } from 'react';
-import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
+import { BrowserRouter, useLocation } from 'react-router';
 import { PAGE_MODULES, WithRouteModule } from './routeModules';
-import { listingScope, screenAt, SCREEN_ROUTES } from './routes';
+import { listingScope, screenAt } from './routes';
 import type { ScreenId } from './screens';
 import { RouteDataProvider } from '@store/ui/route-data';
 import { NotFound } from '../lib/NotFound';
@@ -22,16 +22,22 @@ const SCREEN_ELEMENTS: Record<ScreenId, ReactElement> = {
   product: <WithRouteModule module={PAGE_MODULES.product} render={({ ProductPage }) => <ProductPage />} />,
 };
 
-/** The catalog's routes (screens.ts), under whichever router the caller provides (browser, or static on the server). */
+/** The screen of the location's path by the registry's rule (routes.ts), the not-found page for a path no screen shows. */
+function Screen() {
+  const screen = screenAt(useLocation().pathname);
+  return screen ? SCREEN_ELEMENTS[screen.id] : <NotFound />;
+}
+
+/**
+ * The catalog's routes (screens.ts), under whichever router the caller provides (browser, or static
+ * on the server). The screen is found by the same rule the shell and the edge use, once per render
+ * (react-router's <Routes> would rank and compile every route pattern on every render); the pages
+ * link by absolute paths and change only the search of their own path.
+ */
 export function CatalogRoutes({ data = null }: { data?: RouteData | null }) {
   return (
     <RouteDataProvider data={data}>
-      <Routes>
-        {SCREEN_ROUTES.map(({ id, pattern }) => (
-          <Route key={pattern} path={pattern} element={SCREEN_ELEMENTS[id]} />
-        ))}
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <Screen />
     </RouteDataProvider>
   );
 }
