@@ -375,6 +375,14 @@ describe('loading the list', () => {
     expect(tiles.map((t) => t.getAttribute('data-position'))).toEqual(['1', '2', '3']);
     expect(document.activeElement).toBe(tiles[0]);
     expect(screen.queryByRole('button', { name: 'Load previous' })).toBeNull();
+    // impressions name each product's place in the whole list
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(3000);
+    });
+    const indexes = impressions()
+      .filter((e) => e.item_list_name === 'category:later/bags')
+      .flatMap((e) => (e.items as { item_name: string; index: number }[]).map((item) => `${item.item_name} ${item.index}`));
+    expect(indexes.sort()).toEqual(['Harbour Backpack 1', 'Kauri Satchel 3', 'Ridge Tote 2']);
     first.unmount();
 
     // coming back to the same URL in this page's life (Back from a product): both pages, as they were

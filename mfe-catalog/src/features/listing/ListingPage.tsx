@@ -109,7 +109,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const total = first?.total ?? 0;
   const nothingToFilter = Boolean(first && total === 0 && activeFilterCount(state) === 0);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
-  useImpressions(listName, key, items);
+  useImpressions(listName, key, items, (start - 1) * pageSize);
   // Load more keeps the keyboard where the shopper was reading: the button keeps focus while the
   // next page loads (it is not disabled, which would drop focus to the page), then focus moves to
   // the first newly loaded tile's link (whether or not more remain).
