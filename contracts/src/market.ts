@@ -64,52 +64,58 @@ export const AU_STATES: MarketState[] = [
   { code: 'WA', name: 'Western Australia' },
 ];
 
-export const MARKETS: Record<MarketId, MarketSettings> = {
-  NZ: {
-    id: 'NZ',
-    country: 'NZ',
-    countryName: 'New Zealand',
-    currency: 'NZD',
-    locale: 'en-NZ',
-    timeZone: 'Pacific/Auckland',
-    timeZoneLabel: 'NZ time',
-    gstPercent: 15,
-    afterpayMaxCents: 200_000,
-    supportCity: 'Auckland',
-    customerService: {
-      supportUrl: '/articles/help-centre',
-      supportDelivery: '/articles/shipping',
-      supportWarranty: '/articles/warranty',
-      supportReturns: '/articles/returns',
-    },
-    social: { instagram: 'https://www.instagram.com/fernleaf.nz', facebook: 'https://www.facebook.com/fernleafgoods' },
-    legal: { termsUrl: '/articles/terms-of-use', privacyUrl: '/articles/privacy-policy' },
-    address: { postcodePattern: '^\\d{4}$', postcodeMessage: 'Enter a 4-digit New Zealand postcode.', stateLabel: 'Region', states: null },
+/**
+ * New Zealand's settings, the default market. Each market is its own constant: code that only reads
+ * the page's market (`pageMarket`) or the default one carries neither Australia's settings nor its
+ * states into its bundle.
+ */
+const NZ: MarketSettings = {
+  id: 'NZ',
+  country: 'NZ',
+  countryName: 'New Zealand',
+  currency: 'NZD',
+  locale: 'en-NZ',
+  timeZone: 'Pacific/Auckland',
+  timeZoneLabel: 'NZ time',
+  gstPercent: 15,
+  afterpayMaxCents: 200_000,
+  supportCity: 'Auckland',
+  customerService: {
+    supportUrl: '/articles/help-centre',
+    supportDelivery: '/articles/shipping',
+    supportWarranty: '/articles/warranty',
+    supportReturns: '/articles/returns',
   },
-  AU: {
-    id: 'AU',
-    country: 'AU',
-    countryName: 'Australia',
-    currency: 'AUD',
-    locale: 'en-AU',
-    timeZone: 'Australia/Sydney',
-    timeZoneLabel: 'Sydney time',
-    gstPercent: 10,
-    afterpayMaxCents: 200_000,
-    supportCity: 'Sydney',
-    customerService: {
-      supportUrl: '/articles/help-centre-australia',
-      supportDelivery: '/articles/shipping-australia',
-      supportWarranty: '/articles/warranty-australia',
-      supportReturns: '/articles/returns-australia',
-    },
-    social: { instagram: 'https://www.instagram.com/fernleaf', facebook: 'https://www.facebook.com/fernleafgoods' },
-    legal: { termsUrl: '/articles/terms-of-use-australia', privacyUrl: '/articles/privacy-policy-australia' },
-    address: { postcodePattern: '^\\d{4}$', postcodeMessage: 'Enter a 4-digit Australian postcode.', stateLabel: 'State', states: AU_STATES },
-  },
+  social: { instagram: 'https://www.instagram.com/fernleaf.nz', facebook: 'https://www.facebook.com/fernleafgoods' },
+  legal: { termsUrl: '/articles/terms-of-use', privacyUrl: '/articles/privacy-policy' },
+  address: { postcodePattern: '^\\d{4}$', postcodeMessage: 'Enter a 4-digit New Zealand postcode.', stateLabel: 'Region', states: null },
 };
 
-export const DEFAULT_MARKET: MarketSettings = MARKETS.NZ;
+const AU: MarketSettings = {
+  id: 'AU',
+  country: 'AU',
+  countryName: 'Australia',
+  currency: 'AUD',
+  locale: 'en-AU',
+  timeZone: 'Australia/Sydney',
+  timeZoneLabel: 'Sydney time',
+  gstPercent: 10,
+  afterpayMaxCents: 200_000,
+  supportCity: 'Sydney',
+  customerService: {
+    supportUrl: '/articles/help-centre-australia',
+    supportDelivery: '/articles/shipping-australia',
+    supportWarranty: '/articles/warranty-australia',
+    supportReturns: '/articles/returns-australia',
+  },
+  social: { instagram: 'https://www.instagram.com/fernleaf', facebook: 'https://www.facebook.com/fernleafgoods' },
+  legal: { termsUrl: '/articles/terms-of-use-australia', privacyUrl: '/articles/privacy-policy-australia' },
+  address: { postcodePattern: '^\\d{4}$', postcodeMessage: 'Enter a 4-digit Australian postcode.', stateLabel: 'State', states: AU_STATES },
+};
+
+export const MARKETS: Record<MarketId, MarketSettings> = { NZ, AU };
+
+export const DEFAULT_MARKET: MarketSettings = NZ;
 
 export function isMarketId(value: unknown): value is MarketId {
   return value === 'NZ' || value === 'AU';
@@ -160,7 +166,8 @@ export function pageMarket(): MarketSettings {
   let parsed: MarketSettings | null = null;
   try {
     const value = el?.textContent ? (JSON.parse(el.textContent) as Partial<MarketSettings>) : null;
-    if (value && isMarketId(value.id)) parsed = { ...MARKETS[value.id], ...value } as MarketSettings;
+    // the edge writes a market's whole settings
+    if (value && isMarketId(value.id)) parsed = value as MarketSettings;
   } catch {
     parsed = null;
   }

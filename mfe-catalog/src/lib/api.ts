@@ -1,5 +1,4 @@
 import type { BrandResponse, ChallengeVerifyRequest, ListingResponse, Product, StoresResponse } from '@store/contracts';
-import { createObjectsClient } from '@store/contracts';
 import { ApiError, apiUrl, createApiClient, isNotFound, type ApiParams, type ApiUrl } from '@store/contracts/http';
 import { forgetRoutePayload, payloadUrl, routePayloadData } from '@store/ui/link';
 
@@ -135,6 +134,3 @@ export function fetchStoresNear(where: { postcode: string } | { lat: number; lng
 export async function verifyChallenge(body: ChallengeVerifyRequest): Promise<void> {
   await api.post('/api/product/challenge/verify', { body });
 }
-
-/** Products by id for enrichment (batched and cached). */
-export const objects = createObjectsClient();
