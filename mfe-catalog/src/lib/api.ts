@@ -64,18 +64,21 @@ export function listingUrl(params: ListingParams): ApiUrl<'/api/catalog/listing'
 /** Listing answers are kept for the page's life, so going back renders at once. */
 const listingCache = new Map<string, Promise<ListingResponse>>();
 
+/** Keeps a listing answer for the page's life (a failed one is forgotten), the oldest of more than 200 dropped. */
+function keep(url: string, answer: Promise<ListingResponse>): Promise<ListingResponse> {
+  listingCache.set(url, answer);
+  answer.catch(() => listingCache.delete(url));
+  if (listingCache.size > 200) listingCache.delete(listingCache.keys().next().value as string);
+  return answer;
+}
+
 /** A listing page; `route` (the page's pathname + search) asks for it through the route payload. */
 export function fetchListing(params: ListingParams, route?: string): Promise<ListingResponse> {
   const url = listingUrl(params);
-  let hit = listingCache.get(url);
-  if (!hit) {
-    const call = (): Promise<ListingResponse> => api.get('/api/catalog/listing', { params: { query: listingQuery(params) } });
-    hit = route ? fromPayload(route, url, call) : call();
-    listingCache.set(url, hit);
-    hit.catch(() => listingCache.delete(url));
-    if (listingCache.size > 200) listingCache.delete(listingCache.keys().next().value as string);
-  }
-  return hit;
+  const hit = listingCache.get(url);
+  if (hit) return hit;
+  const call = (): Promise<ListingResponse> => api.get('/api/catalog/listing', { params: { query: listingQuery(params) } });
+  return keep(url, route ? fromPayload(route, url, call) : call());
 }
 
 /** Whether a listing page's answer is in memory (asked for in this page's life, not failed). */
@@ -86,7 +89,7 @@ export function isListingKept(params: ListingParams): boolean {
 /** Keeps a listing page's answer that came another way (the server render's data) as if it had been asked for. */
 export function keepListing(params: ListingParams, answer: ListingResponse): void {
   const url = listingUrl(params);
-  if (!listingCache.has(url)) listingCache.set(url, Promise.resolve(answer));
+  if (!listingCache.has(url)) keep(url, Promise.resolve(answer));
 }
 
 /** Products fetched ahead of a visit (a prefetch), taken once by the page that shows them. */

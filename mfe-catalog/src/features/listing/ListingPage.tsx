@@ -101,15 +101,16 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
   const shownItems = showingPrevious ? previousItems : items;
   // a tile's position in the whole list (the list on screen may start at a later page)
   const pageSize = (first ?? shown.pages[0])?.pageSize ?? 0;
-  const offset = ((showingPrevious ? shown.start : start) - 1) * pageSize;
-  const shownTo = (start - 1) * pageSize + items.length;
+  const productsBefore = (start - 1) * pageSize;
+  const offset = showingPrevious ? (shown.start - 1) * pageSize : productsBefore;
+  const shownTo = productsBefore + items.length;
   // the heading and count of the list on screen (the previous answer's while the next loads)
   const shownFirst = first ?? (sameList && status === 'loading' ? shown.pages[0] : undefined);
   const title = listingTitle(scope, state, shownFirst);
   const total = first?.total ?? 0;
   const nothingToFilter = Boolean(first && total === 0 && activeFilterCount(state) === 0);
   const listName = scope.kind === 'search' ? 'search' : scope.kind === 'brand' ? `brand:${scope.slug}` : `category:${scope.path}`;
-  useImpressions(listName, key, items, (start - 1) * pageSize);
+  useImpressions(listName, key, items, productsBefore);
   // Load more keeps the keyboard where the shopper was reading: the button keeps focus while the
   // next page loads (it is not disabled, which would drop focus to the page), then focus moves to
   // the first newly loaded tile's link (whether or not more remain).
@@ -322,7 +323,7 @@ export function ListingPage({ scope }: { scope: ListingScope }) {
           {shownTo < total ? (
             <div css={{ textAlign: 'center', marginTop: '2.5rem' }}>
               <p css={{ color: 'var(--muted)' }}>
-                Showing {start > 1 ? `${(start - 1) * pageSize + 1}–${shownTo}` : items.length} of {total}
+                Showing {start > 1 ? `${productsBefore + 1}–${shownTo}` : items.length} of {total}
               </p>
               <Button
                 variant="secondary"

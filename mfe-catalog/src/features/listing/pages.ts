@@ -8,6 +8,7 @@
  * the URL (replacing the entry); Load previous adds the page before.
  */
 import type { ListingResponse } from '@store/contracts';
+import type { RouteData } from '@store/contracts/ssr';
 import { useLoad } from '@store/ui/load';
 import { useRouteDataMap } from '@store/ui/route-data';
 import { useEffect, useMemo, useState } from 'react';
@@ -16,7 +17,7 @@ import { paramsFor, type ListingScope } from './scope';
 import type { ListingUrlState } from './url';
 
 /** Pages start, start + 1, …; none while the list loads. */
-export interface ListingRun {
+interface ListingRun {
   start: number;
   pages: ListingResponse[];
 }
@@ -28,13 +29,12 @@ interface Added {
   failure?: { error: unknown };
 }
 
-export type ListingStatus = 'loading' | 'ready' | 'error' | 'not-found';
+type ListingStatus = 'loading' | 'ready' | 'error' | 'not-found';
 
 const NO_PAGES: ListingResponse[] = [];
 
 /** The URL's page from the server render's data, when it has it and no page before it is in memory. */
-function useSeededRun(scope: ListingScope, state: ListingUrlState): ListingRun | null {
-  const data = useRouteDataMap();
+function seededRun(data: RouteData | null, scope: ListingScope, state: ListingUrlState): ListingRun | null {
   const answer = data?.[listingUrl(paramsFor(scope, state, state.page))] as ListingResponse | undefined;
   return answer && firstPageKept(scope, state) === state.page ? { start: state.page, pages: [answer] } : null;
 }
@@ -50,8 +50,11 @@ function firstPageKept(scope: ListingScope, state: ListingUrlState): number {
 export function useListingPages(scope: ListingScope, state: ListingUrlState, key: string, route: string) {
   const { page } = state;
   // Server-rendered first visit: the page the edge fetched, while that list is shown (Load more's new URL has no route data)
-  const seeded = useSeededRun(scope, state);
-  const [seed, setSeed] = useState(() => (seeded ? { key, run: seeded } : null));
+  const data = useRouteDataMap();
+  const [seed, setSeed] = useState(() => {
+    const run = seededRun(data, scope, state);
+    return run ? { key, run } : null;
+  });
   if (seed && seed.key !== key) setSeed(null);
   // the seeded page is kept with those asked for, so coming back to the list finds it
   useEffect(() => {
